@@ -1,0 +1,105 @@
+import { Menu, X } from "lucide-react";
+import { useEffect, useId, useState } from "react";
+import { Link, NavLink, useLocation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Tooltip, TooltipContent, TooltipTrigger } from "~/components/ui/tooltip";
+import { business } from "~/content/business";
+import { mainNav, type NavItem } from "~/content/navigation";
+import { cn } from "~/lib/utils";
+import { Logo } from "./logo";
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    "rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-muted hover:text-primary",
+    isActive ? "text-primary" : "text-foreground",
+  );
+
+/** In-page anchors (Products → /#products) are never "the current page". */
+function NavItemLink({ item, onNavigate, className }: { item: NavItem; onNavigate?: () => void; className?: string }) {
+  if (item.href.includes("#")) {
+    return (
+      <Link to={item.href} onClick={onNavigate} className={cn(linkClass({ isActive: false }), className)}>
+        {item.name}
+      </Link>
+    );
+  }
+  return (
+    <NavLink
+      to={item.href}
+      end={item.href === "/"}
+      onClick={onNavigate}
+      className={(state) => cn(linkClass(state), className)}
+    >
+      {item.name}
+    </NavLink>
+  );
+}
+
+export function SiteHeader() {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+  const location = useLocation();
+
+  // Close the menu whenever the page changes (back button included).
+  useEffect(() => setMenuOpen(false), [location.pathname, location.hash]);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === "Escape") setMenuOpen(false);
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, [menuOpen]);
+
+  const menuLabel = menuOpen ? "Close menu" : "Open menu";
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-border bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
+        <Link to="/" className="rounded-md" aria-label={`${business.shortName} Lahore, home page`}>
+          <Logo />
+        </Link>
+        <nav aria-label="Main" className="hidden lg:block">
+          <ul className="flex items-center gap-1">
+            {mainNav.map((item) => (
+              <li key={item.href}>
+                <NavItemLink item={item} />
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <Tooltip>
+          <TooltipTrigger asChild>
+            <Button
+              variant="ghost"
+              size="icon"
+              className="lg:hidden"
+              aria-expanded={menuOpen}
+              aria-controls={menuId}
+              aria-label={menuLabel}
+              onClick={() => setMenuOpen((open) => !open)}
+            >
+              {menuOpen ? <X className="size-6!" /> : <Menu className="size-6!" />}
+            </Button>
+          </TooltipTrigger>
+          <TooltipContent>{menuLabel}</TooltipContent>
+        </Tooltip>
+      </div>
+      <nav
+        id={menuId}
+        aria-label="Mobile"
+        hidden={!menuOpen}
+        className="border-t border-border bg-white lg:hidden"
+      >
+        <ul className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-3 sm:px-6">
+          {mainNav.map((item) => (
+            <li key={item.href}>
+              <NavItemLink item={item} onNavigate={() => setMenuOpen(false)} className="block py-3 text-base" />
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </header>
+  );
+}

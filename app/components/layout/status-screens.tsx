@@ -1,0 +1,44 @@
+import type * as React from "react";
+import { Home } from "lucide-react";
+import { useEffect } from "react";
+import { Link, useLocation } from "react-router";
+import { buttonVariants } from "~/components/ui/button";
+
+function StatusScreen({ code, title, children }: { code: string; title: string; children: React.ReactNode }) {
+  return (
+    <section className="mx-auto flex max-w-2xl flex-col items-center px-4 py-24 text-center sm:py-32">
+      <p className="text-6xl font-extrabold tracking-tight text-primary">{code}</p>
+      <h1 className="mt-4 text-3xl font-bold tracking-tight sm:text-4xl">{title}</h1>
+      {children}
+    </section>
+  );
+}
+
+export function NotFoundScreen() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    console.error("404 Error: User attempted to access non-existent route:", pathname);
+  }, [pathname]);
+
+  return (
+    <StatusScreen code="404" title="Oops! Page not found">
+      <p className="mt-4 text-lg text-muted-foreground">The page you're looking for doesn't exist or has been moved.</p>
+      <Link to="/" className={buttonVariants({ size: "lg", className: "mt-8" })}>
+        <Home aria-hidden="true" />
+        Return to Home
+      </Link>
+    </StatusScreen>
+  );
+}
+
+export function UnexpectedErrorScreen({ detail }: { detail: string }) {
+  return (
+    <StatusScreen code="Error" title="Unexpected Application Error!">
+      <p className="mt-4 text-lg text-muted-foreground">{detail}</p>
+      <Link to="/" className={buttonVariants({ size: "lg", className: "mt-8" })}>
+        <Home aria-hidden="true" />
+        Return to Home
+      </Link>
+    </StatusScreen>
+  );
+}

@@ -1,0 +1,35 @@
+import { ArrowRight } from "lucide-react";
+import { Link } from "react-router";
+import { buttonVariants } from "~/components/ui/button";
+import type { Category } from "~/content/categories";
+
+export function CategoryCard({ category, headingLevel = 3 }: { category: Category; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  return (
+    <article className="flex flex-col overflow-hidden rounded-xl border border-border bg-white shadow-sm transition-shadow hover:shadow-md">
+      <img
+        src={category.image}
+        alt={category.imageAlt}
+        width={640}
+        height={400}
+        loading="lazy"
+        decoding="async"
+        className="aspect-[8/5] w-full bg-muted object-cover"
+      />
+      <div className="flex flex-1 flex-col p-6">
+        <Heading className="text-lg font-semibold">{category.title}</Heading>
+        <p className="mt-2 flex-1 text-sm text-muted-foreground">{category.description}</p>
+        {category.path && (
+          <Link
+            to={category.path}
+            className={buttonVariants({ variant: "outline", className: "mt-5 self-start" })}
+            aria-label={`View Products: ${category.title}`}
+          >
+            View Products
+            <ArrowRight aria-hidden="true" />
+          </Link>
+        )}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,42 @@
+import type { Stat } from "~/components/sections/stats-band";
+
+export const homeHero = {
+  eyebrow: "Promotional products · Lahore, Pakistan",
+  title: "Branded giveaways that keep your brand in every doctor's hand",
+  lead: "Custom pens, chit pad boxes, mugs, desk accessories, apparel, acrylic awards and wall clocks for pharmaceutical and corporate brands, designed, printed and delivered on time.",
+} as const;
+
+export const homeStats: readonly Stat[] = [
+  { value: "27+", label: "Products Delivered" },
+  { value: "16+", label: "Pharma Brands" },
+  { value: "6", label: "Categories" },
+  { value: "100%", label: "Client Satisfaction" },
+];
+
+export const portfolioTeaser = {
+  title: "See what we've made for pharma brands",
+  text: "Browse pens, chit pad boxes, drinkware, office accessories and games we've produced for product launches, conferences and medical-rep visits.",
+} as const;
+
+export const whyUs = [
+  {
+    icon: "shield-check",
+    title: "Quality you can hand to a doctor",
+    text: "Every print run is checked against the approved mockup for colour, spelling and finish before it leaves us.",
+  },
+  {
+    icon: "pen-tool",
+    title: "Free design & digital mockups",
+    text: "Our designers place your brand, product name and colours on the item, and you approve before production starts.",
+  },
+  {
+    icon: "truck",
+    title: "On-time delivery",
+    text: "Launches and conferences don't move. We plan production backwards from your date and keep you posted.",
+  },
+  {
+    icon: "handshake",
+    title: "Pharma experience",
+    text: "Years of work with pharmaceutical marketing teams: we know brand guidelines, approvals and field-force needs.",
+  },
+] as const;

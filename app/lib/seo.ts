@@ -1,0 +1,66 @@
+import type { MetaDescriptor } from "react-router";
+import type { Thing } from "schema-dts";
+import { absoluteUrl, business } from "~/content/business";
+import { breadcrumbList, type Crumb, jsonLdGraph } from "./structured-data";
+
+export const defaultShareImage = {
+  path: "/og-image.png",
+  width: 1200,
+  height: 630,
+  alt: `${business.name} logo`,
+} as const;
+
+export type PageSeo = {
+  /** The page's own title; the site name is appended. */
+  title: string;
+  description: string;
+  keywords: readonly string[];
+  /** The page's path, e.g. "/about": the canonical URL is built from it. */
+  path: string;
+  /** Crumbs after Home; omit on the home page only. */
+  breadcrumbs?: Crumb[];
+  type?: "website" | "article";
+  image?: { path: string; width: number; height: number; alt: string };
+  /** Extra JSON-LD nodes (e.g. a BlogPosting). */
+  structuredData?: Thing[];
+  robots?: string;
+};
+
+export function pageTitle(title: string) {
+  return `${title} | ${business.name}`;
+}
+
+/** The whole head for a page: title, description, canonical, Open Graph, Twitter and JSON-LD. */
+export function seo(page: PageSeo): MetaDescriptor[] {
+  const title = pageTitle(page.title);
+  const url = absoluteUrl(page.path);
+  const image = page.image ?? defaultShareImage;
+  const imageUrl = absoluteUrl(image.path);
+  const nodes: Thing[] = [
+    ...(page.breadcrumbs ? [breadcrumbList(page.breadcrumbs)] : []),
+    ...(page.structuredData ?? []),
+  ];
+  return [
+    { title },
+    { name: "description", content: page.description },
+    { name: "keywords", content: page.keywords.join(", ") },
+    { name: "robots", content: page.robots ?? "index, follow" },
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:type", content: page.type ?? "website" },
+    { property: "og:site_name", content: business.name },
+    { property: "og:locale", content: business.locale },
+    { property: "og:title", content: title },
+    { property: "og:description", content: page.description },
+    { property: "og:url", content: url },
+    { property: "og:image", content: imageUrl },
+    { property: "og:image:width", content: String(image.width) },
+    { property: "og:image:height", content: String(image.height) },
+    { property: "og:image:alt", content: image.alt },
+    { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:title", content: title },
+    { name: "twitter:description", content: page.description },
+    { name: "twitter:image", content: imageUrl },
+    { name: "twitter:image:alt", content: image.alt },
+    { "script:ld+json": jsonLdGraph(nodes) },
+  ];
+}

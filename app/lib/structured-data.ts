@@ -1,0 +1,106 @@
+import type { BlogPosting, BreadcrumbList, Graph, LocalBusiness, Organization, Thing } from "schema-dts";
+import { absoluteUrl, business, siteUrl, telUrl } from "~/content/business";
+
+export type Crumb = { name: string; path: string };
+
+const organizationId = `${siteUrl}/#organization`;
+const logoUrl = absoluteUrl("/logo.svg");
+
+export function organization(): Organization {
+  return {
+    "@type": "Organization",
+    "@id": organizationId,
+    name: business.name,
+    url: `${siteUrl}/`,
+    logo: logoUrl,
+    email: business.email,
+    telephone: business.phone.e164,
+    description: business.description,
+    sameAs: [`https://wa.me/${business.whatsapp}`],
+  };
+}
+
+export function localBusiness(): LocalBusiness {
+  return {
+    "@type": "LocalBusiness",
+    "@id": `${siteUrl}/#localbusiness`,
+    name: business.name,
+    url: `${siteUrl}/`,
+    image: absoluteUrl("/og-image.png"),
+    logo: logoUrl,
+    description: business.description,
+    telephone: business.phone.e164,
+    email: business.email,
+    priceRange: business.priceRange,
+    areaServed: business.address.country,
+    knowsLanguage: business.language,
+    parentOrganization: { "@id": organizationId },
+    address: {
+      "@type": "PostalAddress",
+      streetAddress: business.address.street,
+      addressLocality: business.address.city,
+      addressRegion: business.address.region,
+      postalCode: business.address.postalCode,
+      addressCountry: business.address.country,
+    },
+    openingHoursSpecification: {
+      "@type": "OpeningHoursSpecification",
+      dayOfWeek: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"],
+      opens: business.hours.opens,
+      closes: business.hours.closes,
+    },
+    contactPoint: {
+      "@type": "ContactPoint",
+      contactType: "sales",
+      telephone: business.phone.e164,
+      email: business.email,
+      availableLanguage: business.language,
+      areaServed: business.address.country,
+    },
+  };
+}
+
+/** A trail always starts at Home; pass the crumbs after it. */
+export function breadcrumbList(crumbs: Crumb[]): BreadcrumbList {
+  const trail = [{ name: "Home", path: "/" }, ...crumbs];
+  return {
+    "@type": "BreadcrumbList",
+    itemListElement: trail.map((crumb, index) => ({
+      "@type": "ListItem",
+      position: index + 1,
+      name: crumb.name,
+      item: absoluteUrl(crumb.path),
+    })),
+  };
+}
+
+export function blogPosting(post: {
+  title: string;
+  description: string;
+  path: string;
+  datePublished: string;
+  image: string;
+  section: string;
+}): BlogPosting {
+  return {
+    "@type": "BlogPosting",
+    headline: post.title,
+    description: post.description,
+    url: absoluteUrl(post.path),
+    mainEntityOfPage: absoluteUrl(post.path),
+    datePublished: post.datePublished,
+    image: absoluteUrl(post.image),
+    articleSection: post.section,
+    inLanguage: "en",
+    author: { "@id": organizationId },
+    publisher: { "@id": organizationId },
+  };
+}
+
+/** One JSON-LD graph: the business on every page, then the page's own nodes. */
+export function jsonLdGraph(nodes: Thing[]): Graph {
+  return {
+    "@context": "https://schema.org",
+    "@graph": [organization(), localBusiness(), ...nodes] as Graph["@graph"],
+  };
+}

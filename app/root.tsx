@@ -1,0 +1,69 @@
+import interFont from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import type { Route } from "./+types/root";
+import stylesheet from "./app.css?url";
+import { SiteFrame } from "./components/layout/site-frame";
+import { NotFoundScreen, UnexpectedErrorScreen } from "./components/layout/status-screens";
+import { pageTitle } from "./lib/seo";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "preload", href: interFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+/** Only error screens use this: every page route has a meta of its own. */
+export const meta: Route.MetaFunction = ({ error }) => {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return [
+    { title: pageTitle(notFound ? "Page Not Found" : "Unexpected Error") },
+    { name: "robots", content: "noindex, follow" },
+  ];
+};
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0b1f33" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return (
+    <SiteFrame>
+      <Outlet />
+    </SiteFrame>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <SiteFrame>
+        <NotFoundScreen />
+      </SiteFrame>
+    );
+  }
+  const detail = isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText || (typeof error.data === "string" ? error.data : "")}`.trim()
+    : error instanceof Error
+      ? error.message
+      : "Something went wrong.";
+  return (
+    <SiteFrame>
+      <UnexpectedErrorScreen detail={detail} />
+    </SiteFrame>
+  );
+}

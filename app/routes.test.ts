@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import { publicPaths, staticPagePaths } from "./public-paths.server";
+import routes from "./routes";
+
+const routePaths = routes.map((route) => (route.index ? "/" : `/${route.path}`));
+
+describe("route table", () => {
+  it("has a route for every public page path", () => {
+    for (const path of staticPagePaths) expect(routePaths).toContain(path);
+  });
+
+  it("prerenders every page route with a fixed URL (only resource routes and the 404 are left out)", () => {
+    const fixedPageRoutes = routePaths.filter(
+      (path) => !path.includes(":") && !path.includes("*") && !/\.(xml|txt)$/.test(path) && !path.startsWith("/api/"),
+    );
+    expect([...fixedPageRoutes].sort()).toEqual([...staticPagePaths].sort());
+  });
+
+  it("lists one article page per article and ends with the catch-all 404 route", () => {
+    expect(publicPaths().filter((path) => path.startsWith("/blog/"))).toHaveLength(6);
+    expect(routePaths.at(-1)).toBe("/*");
+  });
+});

@@ -1,0 +1,27 @@
+import { type RouteConfig, index, route } from "@react-router/dev/routes";
+
+/** Every URL of the site, in one place. Public pages are prerendered (see app/public-paths.server.ts). */
+export default [
+  index("routes/home.tsx"),
+  route("portfolio", "routes/portfolio.tsx"),
+  route("process", "routes/process.tsx"),
+  route("case-studies", "routes/case-studies.tsx"),
+  route("about", "routes/about.tsx"),
+  route("blog", "routes/blog.tsx"),
+  route("blog/:slug", "routes/blog-article.tsx"),
+  route("contact", "routes/contact.tsx"),
+  route("products/pens", "routes/products/pens.tsx"),
+  route("products/paper-chit-pads", "routes/products/paper-chit-pads.tsx"),
+  route("products/drinkware", "routes/products/drinkware.tsx"),
+  route("products/office-accessories", "routes/products/office-accessories.tsx"),
+  route("products/shirts", "routes/products/shirts.tsx"),
+  route("products/acrylic", "routes/products/acrylic.tsx"),
+  route("products/clocks", "routes/products/clocks.tsx"),
+
+  // Resource routes (no UI).
+  route("sitemap.xml", "routes/sitemap.xml.ts"),
+  route("robots.txt", "routes/robots.txt.ts"),
+
+  // Anything else: the 404 page, answered with status 404.
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

@@ -1,0 +1,113 @@
+import { ArrowRight, Handshake, PenTool, ShieldCheck, Truck } from "lucide-react";
+import { Link } from "react-router";
+import { CategoryCard } from "~/components/sections/category-card";
+import { CtaBand } from "~/components/sections/cta-band";
+import { Section, SectionHeading } from "~/components/sections/section";
+import { StatsBand } from "~/components/sections/stats-band";
+import { TrustStrip } from "~/components/sections/trust-strip";
+import { buttonVariants } from "~/components/ui/button";
+import { featuredCategories } from "~/content/categories";
+import { homeHero, homeStats, portfolioTeaser, whyUs } from "~/content/home";
+import { seo } from "~/lib/seo";
+
+export const meta = () =>
+  seo({
+    title: "Branded Promotional Products for Pharma & Corporate",
+    description:
+      "Custom printed pens, chit pad boxes, mugs, office accessories, apparel, acrylic awards and wall clocks for pharmaceutical and corporate brands in Pakistan. Free mockups, on-time delivery.",
+    keywords: [
+      "promotional products Pakistan",
+      "pharmaceutical giveaways",
+      "custom pens Lahore",
+      "corporate gifts",
+      "branded merchandise",
+    ],
+    path: "/",
+  });
+
+const whyUsIcons = { "shield-check": ShieldCheck, "pen-tool": PenTool, truck: Truck, handshake: Handshake };
+
+export default function Home() {
+  return (
+    <>
+      <section className="relative overflow-hidden bg-navy text-navy-foreground">
+        <div aria-hidden="true" className="absolute -right-32 -top-32 size-[28rem] rounded-full bg-primary/40 blur-3xl" />
+        <div aria-hidden="true" className="absolute -bottom-40 -left-20 size-80 rounded-full bg-accent/10 blur-3xl" />
+        <div className="relative mx-auto max-w-7xl px-4 py-20 sm:px-6 sm:py-28 lg:px-8">
+          <p className="text-sm font-semibold uppercase tracking-wider text-teal-300">{homeHero.eyebrow}</p>
+          <h1 className="mt-3 max-w-4xl text-4xl font-extrabold tracking-tight text-balance sm:text-5xl lg:text-6xl">
+            {homeHero.title}
+          </h1>
+          <p className="mt-6 max-w-2xl text-lg text-slate-300 text-pretty">{homeHero.lead}</p>
+          <div className="mt-10 flex flex-wrap gap-4">
+            <Link to="/contact" className={buttonVariants({ variant: "accent", size: "lg" })}>
+              Request a Quote
+              <ArrowRight aria-hidden="true" />
+            </Link>
+            <Link to="/products/pens" className={buttonVariants({ variant: "outlineLight", size: "lg" })}>
+              View Products
+            </Link>
+          </div>
+        </div>
+      </section>
+
+      <section aria-label="Our numbers" className="border-b border-border bg-white py-12">
+        <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+          <StatsBand stats={homeStats} />
+        </div>
+      </section>
+
+      <Section tone="muted" aria-labelledby="portfolio-teaser-heading">
+        <div className="flex flex-col items-start justify-between gap-6 lg:flex-row lg:items-center">
+          <SectionHeading
+            id="portfolio-teaser-heading"
+            align="left"
+            eyebrow="Portfolio"
+            title={portfolioTeaser.title}
+            intro={portfolioTeaser.text}
+          />
+          <Link to="/portfolio" className={buttonVariants({ size: "lg" })}>
+            View Our Portfolio
+            <ArrowRight aria-hidden="true" />
+          </Link>
+        </div>
+      </Section>
+
+      <Section id="products" aria-labelledby="products-heading">
+        <SectionHeading
+          id="products-heading"
+          eyebrow="Products"
+          title="Promotional products for every campaign"
+          intro="From the pen on a prescriber's desk to the clock on a pharmacy wall: pick a category to see what we make."
+        />
+        <div className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {featuredCategories.map((category) => (
+            <CategoryCard key={category.slug} category={category} />
+          ))}
+        </div>
+      </Section>
+
+      <Section tone="navy" aria-labelledby="why-us-heading">
+        <SectionHeading id="why-us-heading" eyebrow="Why us" title="Why brands choose us" light />
+        <ul className="mt-12 grid gap-8 sm:grid-cols-2 lg:grid-cols-4">
+          {whyUs.map((point) => {
+            const Icon = whyUsIcons[point.icon];
+            return (
+              <li key={point.title}>
+                <span className="flex size-12 items-center justify-center rounded-lg bg-primary">
+                  <Icon aria-hidden="true" className="size-6 text-white" />
+                </span>
+                <h3 className="mt-4 text-lg font-semibold text-white">{point.title}</h3>
+                <p className="mt-2 text-sm text-slate-300">{point.text}</p>
+              </li>
+            );
+          })}
+        </ul>
+      </Section>
+
+      <TrustStrip />
+
+      <CtaBand />
+    </>
+  );
+}

@@ -1,0 +1,30 @@
+// Adds up Vitest's and Playwright's JSON reports into the closing line CI reads: "N passed, M failed".
+// A report that is missing (its runner crashed) or a failed build counts as a failure.
+import { existsSync, readFileSync } from "node:fs";
+
+const [vitestFile, playwrightFile, buildStatus] = process.argv.slice(2);
+let passed = 0;
+let failed = 0;
+
+if (existsSync(vitestFile)) {
+  const report = JSON.parse(readFileSync(vitestFile, "utf8"));
+  passed += report.numPassedTests;
+  failed += report.numFailedTests;
+  if (report.numTotalTests === 0 || (report.success === false && report.numFailedTests === 0)) failed += 1;
+} else {
+  failed += 1;
+}
+
+if (buildStatus !== "0") {
+  failed += 1;
+} else if (existsSync(playwrightFile)) {
+  const { stats } = JSON.parse(readFileSync(playwrightFile, "utf8"));
+  passed += stats.expected + stats.flaky;
+  failed += stats.unexpected;
+  if (stats.expected + stats.unexpected + stats.flaky === 0) failed += 1;
+} else {
+  failed += 1;
+}
+
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);

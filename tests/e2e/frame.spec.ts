@@ -130,12 +130,13 @@ test("home page: hero, stats, portfolio teaser, categories, why us, trust strip 
     "href",
     "/products/pens",
   );
-  for (const [value, label] of [
+  const stats: [string, string][] = [
     ["27+", "Products Delivered"],
     ["16+", "Pharma Brands"],
     ["6", "Categories"],
     ["100%", "Client Satisfaction"],
-  ]) {
+  ];
+  for (const [value, label] of stats) {
     await expect(main.getByText(value, { exact: true }).first()).toBeVisible();
     await expect(main.getByText(label, { exact: true }).first()).toBeVisible();
   }

@@ -1,10 +1,14 @@
 // Adds up Vitest's and Playwright's JSON reports into the closing line CI reads: "N passed, M failed".
-// A report that is missing (its runner crashed) or a failed build counts as a failure.
+// The type check counts as one more. A report that is missing (its runner crashed) or a failed build counts as a failure.
 import { existsSync, readFileSync } from "node:fs";
 
-const [vitestFile, playwrightFile, buildStatus] = process.argv.slice(2);
+const [vitestFile, playwrightFile, buildStatus, typecheckStatus] = process.argv.slice(2);
 let passed = 0;
 let failed = 0;
+
+// The type check counts as one check.
+if (typecheckStatus === "0") passed += 1;
+else failed += 1;
 
 if (existsSync(vitestFile)) {
   const report = JSON.parse(readFileSync(vitestFile, "utf8"));

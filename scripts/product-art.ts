@@ -9,21 +9,22 @@ import { splitBrand } from "../app/content/catalogue";
 export const FONT = "Inter, Arial, sans-serif";
 
 // ---------- colour ----------
-const rgb = (hex: string) => [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16));
+const rgb = (hex: string): [number, number, number] => [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16)) as [number, number, number];
 const toHex = (parts: number[]) => `#${parts.map((p) => Math.round(p).toString(16).padStart(2, "0")).join("")}`;
 /** Mixes `hex` towards `other` by `t` (0: hex, 1: other). */
 export const mix = (hex: string, other: string, t: number) => {
   const a = rgb(hex);
   const b = rgb(other);
-  return toHex(a.map((v, i) => v + (b[i] - v) * t));
+  return toHex(a.map((v, i) => v + ((b[i] ?? v) - v) * t));
 };
 export const tint = (hex: string, t: number) => mix(hex, "#ffffff", t);
 export const shade = (hex: string, t: number) => mix(hex, "#000000", t);
 const luminance = (hex: string) => {
-  const [r, g, b] = rgb(hex).map((v) => {
+  const linear = (v: number) => {
     const c = v / 255;
     return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  });
+  };
+  const [r, g, b] = rgb(hex).map(linear) as [number, number, number];
   return 0.2126 * r + 0.7152 * g + 0.0722 * b;
 };
 /** White or dark ink, whichever reads better on `hex`. */

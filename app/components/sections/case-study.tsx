@@ -18,19 +18,21 @@ export function CaseStudyArticle({ study, eager = false, reverse = false }: { st
       aria-labelledby={headingId}
       className="grid overflow-hidden rounded-2xl border border-border bg-white shadow-sm lg:grid-cols-2"
     >
-      <div className={cn("relative bg-muted", reverse && "lg:order-last")}>
-        <img
-          src={study.image}
-          alt={study.imageAlt}
-          width={800}
-          height={600}
-          loading={eager ? "eager" : "lazy"}
-          decoding="async"
-          className="aspect-[4/3] size-full object-cover"
-        />
-        <span className="absolute right-4 bottom-4 rounded-full bg-navy px-3 py-1 text-sm font-semibold text-white shadow">
-          {productsBadge(study.productsCount)}
-        </span>
+      <div className={cn("flex items-center bg-muted", reverse && "lg:order-last")}>
+        <div className="relative w-full">
+          <img
+            src={study.image}
+            alt={study.imageAlt}
+            width={800}
+            height={600}
+            loading={eager ? "eager" : "lazy"}
+            decoding="async"
+            className="aspect-[4/3] w-full object-cover"
+          />
+          <span className="absolute right-4 bottom-4 rounded-full bg-navy px-3 py-1 text-sm font-semibold text-white shadow">
+            {productsBadge(study.productsCount)}
+          </span>
+        </div>
       </div>
       <div className="flex flex-col p-6 sm:p-8">
         <div className="flex items-center gap-3">

@@ -13,6 +13,7 @@ import { Section, SectionHeading } from "./section";
  * picture and introduction, four option cards with 'Inquire Now' and a quote call.
  */
 export function OptionPage({
+  title,
   category,
   lead,
   introTitle,
@@ -21,6 +22,8 @@ export function OptionPage({
   options,
   ctaTitle,
 }: {
+  /** The page's h1. */
+  title: string;
   category: Category;
   lead: string;
   introTitle: string;
@@ -31,7 +34,7 @@ export function OptionPage({
 }) {
   return (
     <>
-      <PageHero eyebrow="Products" title={category.title} lead={lead}>
+      <PageHero eyebrow="Products" title={title} lead={lead}>
         <Link to="/contact" className={buttonVariants({ variant: "accent", size: "lg" })}>
           Request a Quote
           <ArrowRight aria-hidden="true" />

@@ -18,6 +18,7 @@ export const meta = () =>
 export default function Page() {
   return (
     <OptionPage
+      title="Acrylic Awards"
       category={categories.acrylic}
       lead="Crystal-clear shields, trophies and plaques that recognise your top performers at sales conferences and annual meetings."
       introTitle="Awards worth keeping on the desk"

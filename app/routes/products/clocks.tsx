@@ -18,6 +18,7 @@ export const meta = () =>
 export default function Page() {
   return (
     <OptionPage
+      title="Custom Wall Clocks"
       category={categories.clocks}
       lead="A clock on a clinic or pharmacy wall shows your brand to every patient, every hour of the day."
       introTitle="Your brand, seen every hour"

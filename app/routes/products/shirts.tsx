@@ -19,6 +19,7 @@ export const meta = () =>
 export default function Page() {
   return (
     <OptionPage
+      title="Corporate Apparel"
       category={categories.shirts}
       lead="Polo shirts, T-shirts, caps and jackets that make your field force and event teams look like one brand."
       introTitle="Apparel your team will wear"

@@ -100,9 +100,20 @@ export type Specification = z.infer<typeof specificationSchema>;
 export type CaseStudy = z.infer<typeof caseStudySchema>;
 export type Testimonial = z.infer<typeof testimonialSchema>;
 
-/** Parses content at load time; the error names the module and every bad field. */
+/** Parses content at load time; the error names the module, the entry (by its id or name) and each bad field. */
 export function parseContent<T extends z.ZodType>(schema: T, data: unknown, where: string): z.infer<T> {
   const result = schema.safeParse(data);
-  if (!result.success) throw new Error(`Invalid content in ${where}:\n${z.prettifyError(result.error)}`);
-  return result.data;
+  if (result.success) return result.data;
+  const entryName = (key: PropertyKey | undefined) => {
+    const entry = Array.isArray(data) && typeof key === "number" ? data[key] : undefined;
+    const name = entry && typeof entry === "object" ? (entry.id ?? entry.name ?? entry.slug) : undefined;
+    return name ? `'${name}'` : undefined;
+  };
+  const lines = result.error.issues.map((issue) => {
+    const [first, ...rest] = issue.path;
+    const entry = entryName(first);
+    const at = entry ? [entry, ...rest].join(".") : issue.path.join(".");
+    return `  - ${at || "(whole list)"}: ${issue.message}`;
+  });
+  throw new Error(`Invalid content in ${where}:\n${lines.join("\n")}`);
 }

@@ -174,7 +174,7 @@ test.describe("on a 360 px phone", () => {
   test.use({ viewport: { width: 360, height: 800 } });
 
   test("the product and case-study pages do not scroll sideways", async ({ page }) => {
-    for (const path of [...cataloguePages, ...optionPages].map((p) => p.path).concat("/case-studies")) {
+    for (const path of [...cataloguePages, ...optionPages].map((p): string => p.path).concat("/case-studies")) {
       await page.goto(path);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, path).toBeLessThanOrEqual(0);

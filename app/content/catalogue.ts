@@ -1,4 +1,5 @@
 import type { CategorySlug } from "./categories";
+import { catalogueSchema, parseContent } from "./schema";
 
 export type Product = {
   /** URL-safe slug, unique: also the image file name and the portfolio's ?product= value. */
@@ -22,7 +23,7 @@ const item = (product: Omit<Product, "image">): Product => ({
 });
 
 /** The catalogue: 27 items the company has produced (pens 11, chit pads 7, drinkware 3, office 5, games 1). */
-export const products: Product[] = [
+export const products: Product[] = parseContent(catalogueSchema, [
   // Pens
   item({
     id: "acecol-pen",
@@ -291,4 +292,20 @@ export const products: Product[] = [
     features: ["Palm-sized ball maze", "ONSET colours and logo", "Sealed clear cover", "Safe for waiting rooms"],
     colour: "#00897b",
   }),
-];
+], "app/content/catalogue.ts");
+
+/** The catalogue items of one category, in catalogue order. */
+export function productsIn(category: CategorySlug): Product[] {
+  return products.filter((product) => product.category === category);
+}
+
+/** The items made for one product line, e.g. "ONSET" (matched in the brand, case-sensitive). */
+export function productsOfBrand(productName: string): Product[] {
+  return products.filter((product) => product.brand.includes(productName));
+}
+
+/** "Pharmedic - ONSET" → { company: "Pharmedic", name: "ONSET" }. */
+export function splitBrand(brand: string): { company: string; name: string } {
+  const at = brand.lastIndexOf(" - ");
+  return at === -1 ? { company: "", name: brand } : { company: brand.slice(0, at), name: brand.slice(at + 3) };
+}

@@ -1,15 +1,47 @@
+import { CtaBand } from "~/components/sections/cta-band";
+import { SpecificationList } from "~/components/sections/option-cards";
 import { PageHero } from "~/components/sections/page-hero";
+import { ProductList } from "~/components/sections/product-list";
+import { Section, SectionHeading } from "~/components/sections/section";
+import { productsIn } from "~/content/catalogue";
+import { drinkwareSpecifications } from "~/content/product-pages";
 import { seo } from "~/lib/seo";
 
 export const meta = () =>
   seo({
     title: "Drinkware & Mugs",
-    description: "Branded mugs, cups and tumblers for pharmaceutical and corporate giveaways, printed in your brand colours.",
-    keywords: ["custom mugs", "branded drinkware Pakistan"],
+    description:
+      "Branded mugs, cups and tumblers for pharmaceutical and corporate giveaways, printed in your brand colours.",
+    keywords: ["custom mugs", "branded drinkware Pakistan", "printed ceramic mugs", "travel mugs with logo"],
     path: "/products/drinkware",
-    breadcrumbs: [{ name: "Products", path: "/#products" }, { name: "Drinkware & Mugs", path: "/products/drinkware" }],
+    breadcrumbs: [
+      { name: "Products", path: "/#products" },
+      { name: "Drinkware & Mugs", path: "/products/drinkware" },
+    ],
   });
 
 export default function Page() {
-  return <PageHero title="Drinkware & Mugs" />;
+  return (
+    <>
+      <PageHero
+        eyebrow="Products"
+        title="Drinkware & Mugs"
+        lead="A mug is used every morning, in the clinic and at home. Ceramic mugs, cups and steel travel mugs printed or engraved in your brand colours."
+      />
+
+      <Section aria-labelledby="drinkware-heading">
+        <SectionHeading id="drinkware-heading" eyebrow="From our catalogue" title="Drinkware we've produced" />
+        <div className="mt-12">
+          <ProductList products={productsIn("drinkware")} page="drinkware" eagerFirst />
+        </div>
+      </Section>
+
+      <Section tone="muted" aria-labelledby="specifications-heading" innerClassName="max-w-4xl">
+        <SectionHeading id="specifications-heading" title="Specifications" />
+        <SpecificationList rows={drinkwareSpecifications} className="mt-10" />
+      </Section>
+
+      <CtaBand title="Start your branded drinkware order" />
+    </>
+  );
 }

@@ -1,15 +1,47 @@
+import { CtaBand } from "~/components/sections/cta-band";
+import { OptionCards } from "~/components/sections/option-cards";
 import { PageHero } from "~/components/sections/page-hero";
+import { ProductList } from "~/components/sections/product-list";
+import { Section, SectionHeading } from "~/components/sections/section";
+import { productsIn } from "~/content/catalogue";
+import { officeUseCases } from "~/content/product-pages";
 import { seo } from "~/lib/seo";
 
 export const meta = () =>
   seo({
     title: "Office Accessories",
-    description: "Branded desk accessories for clinics and offices: pen holders, organisers, mouse pads and more.",
-    keywords: ["office accessories branding", "desk promotional items"],
+    description:
+      "Branded desk accessories for clinics and offices: pen holders, organisers, mouse pads, calendars and paperweights.",
+    keywords: ["office accessories branding", "desk promotional items", "branded pen holders", "custom mouse pads Pakistan"],
     path: "/products/office-accessories",
-    breadcrumbs: [{ name: "Products", path: "/#products" }, { name: "Office Accessories", path: "/products/office-accessories" }],
+    breadcrumbs: [
+      { name: "Products", path: "/#products" },
+      { name: "Office Accessories", path: "/products/office-accessories" },
+    ],
   });
 
 export default function Page() {
-  return <PageHero title="Office Accessories" />;
+  return (
+    <>
+      <PageHero
+        eyebrow="Products"
+        title="Office Accessories"
+        lead="Desk items that stay in front of prescribers, pharmacists and buyers for months: pen holders, organisers, mouse pads, calendars and paperweights in your brand."
+      />
+
+      <Section aria-labelledby="office-heading">
+        <SectionHeading id="office-heading" eyebrow="From our catalogue" title="Office accessories we've produced" />
+        <div className="mt-12">
+          <ProductList products={productsIn("office-accessories")} page="office-accessories" eagerFirst />
+        </div>
+      </Section>
+
+      <Section tone="muted" aria-labelledby="use-cases-heading">
+        <SectionHeading id="use-cases-heading" title="Use cases" intro="Where branded desk items work hardest for you." />
+        <OptionCards cards={officeUseCases} className="mt-12" />
+      </Section>
+
+      <CtaBand title="Put your brand on every desk" />
+    </>
+  );
 }

@@ -1,15 +1,52 @@
+import { CtaBand } from "~/components/sections/cta-band";
+import { OptionCards, SpecificationList } from "~/components/sections/option-cards";
 import { PageHero } from "~/components/sections/page-hero";
+import { ProductList } from "~/components/sections/product-list";
+import { Section, SectionHeading } from "~/components/sections/section";
+import { productsIn } from "~/content/catalogue";
+import { chitPadFinishes, chitPadSpecifications } from "~/content/product-pages";
 import { seo } from "~/lib/seo";
 
 export const meta = () =>
   seo({
     title: "Paper Chit Pads",
-    description: "Printed paper chit pad boxes for doctors' desks: full-colour branding, refillable boxes and a range of finishes.",
-    keywords: ["paper chit pads", "chit pad box printing"],
+    description:
+      "Printed paper chit pad boxes for doctors' desks: full-colour branding, refillable boxes and a range of finishes.",
+    keywords: ["paper chit pads", "chit pad box printing", "memo cube printing Lahore", "pharma desk notes"],
     path: "/products/paper-chit-pads",
-    breadcrumbs: [{ name: "Products", path: "/#products" }, { name: "Paper Chit Pads", path: "/products/paper-chit-pads" }],
+    breadcrumbs: [
+      { name: "Products", path: "/#products" },
+      { name: "Paper Chit Pads", path: "/products/paper-chit-pads" },
+    ],
   });
 
 export default function Page() {
-  return <PageHero title="Paper Chit Pads" />;
+  return (
+    <>
+      <PageHero
+        eyebrow="Products"
+        title="Paper Chit Pads"
+        lead="Chit pad boxes sit beside the prescription pad all year. We print your brand on every side of the box and on every sheet, and supply refills when they run out."
+      />
+
+      <Section aria-labelledby="chit-pads-heading">
+        <SectionHeading id="chit-pads-heading" eyebrow="From our catalogue" title="Chit pad boxes we've produced" />
+        <div className="mt-12">
+          <ProductList products={productsIn("paper-chit-pads")} page="paper-chit-pads" eagerFirst />
+        </div>
+      </Section>
+
+      <Section tone="muted" aria-labelledby="finishes-heading">
+        <SectionHeading id="finishes-heading" title="Finishes" intro="Choose the finish that suits your brand and budget." />
+        <OptionCards cards={chitPadFinishes} className="mt-12" />
+      </Section>
+
+      <Section aria-labelledby="specifications-heading" innerClassName="max-w-4xl">
+        <SectionHeading id="specifications-heading" title="Specifications" />
+        <SpecificationList rows={chitPadSpecifications} className="mt-10" />
+      </Section>
+
+      <CtaBand title="Put your brand on every note a doctor writes" />
+    </>
+  );
 }

@@ -1,0 +1,65 @@
+import { ArrowRight } from "lucide-react";
+import { Link } from "react-router";
+import { buttonVariants } from "~/components/ui/button";
+import type { Category } from "~/content/categories";
+import type { OptionCard } from "~/content/product-pages";
+import { CtaBand } from "./cta-band";
+import { OptionCards } from "./option-cards";
+import { PageHero } from "./page-hero";
+import { Section, SectionHeading } from "./section";
+
+/**
+ * The body of a category page without catalogue items (apparel, awards, clocks): the category's
+ * picture and introduction, four option cards with 'Inquire Now' and a quote call.
+ */
+export function OptionPage({
+  title,
+  category,
+  lead,
+  introTitle,
+  intro,
+  optionsTitle,
+  options,
+  ctaTitle,
+}: {
+  /** The page's h1. */
+  title: string;
+  category: Category;
+  lead: string;
+  introTitle: string;
+  intro: string;
+  optionsTitle: string;
+  options: readonly OptionCard[];
+  ctaTitle: string;
+}) {
+  return (
+    <>
+      <PageHero eyebrow="Products" title={title} lead={lead}>
+        <Link to="/contact" className={buttonVariants({ variant: "accent", size: "lg" })}>
+          Request a Quote
+          <ArrowRight aria-hidden="true" />
+        </Link>
+      </PageHero>
+
+      <Section aria-labelledby="intro-heading">
+        <div className="grid items-center gap-10 lg:grid-cols-2">
+          <img
+            src={category.image}
+            alt={category.imageAlt}
+            width={640}
+            height={400}
+            className="aspect-[8/5] w-full rounded-xl bg-muted object-cover shadow-sm"
+          />
+          <SectionHeading id="intro-heading" align="left" title={introTitle} intro={intro} />
+        </div>
+      </Section>
+
+      <Section tone="muted" aria-labelledby="options-heading">
+        <SectionHeading id="options-heading" title={optionsTitle} />
+        <OptionCards cards={options} inquire className="mt-12" />
+      </Section>
+
+      <CtaBand title={ctaTitle} />
+    </>
+  );
+}

@@ -1,0 +1,95 @@
+import { ArrowRight, Check } from "lucide-react";
+import { Link } from "react-router";
+import { buttonVariants } from "~/components/ui/button";
+import type { Product } from "~/content/catalogue";
+import { type CataloguePageCategory, featuresShown } from "~/content/product-pages";
+
+/** Where a "Request Similar Design" link goes: the quote form, with the item named. */
+export function quoteHref(productName: string) {
+  return `/contact?product=${encodeURIComponent(productName)}`;
+}
+
+/** Alt text for a catalogue item's image. */
+export function productImageAlt(product: Product) {
+  return `${product.title}, made for ${product.brand}`;
+}
+
+/** One catalogue item on a category page: image, title, brand, description, features and a quote link. */
+export function ProductCard({
+  product,
+  features,
+  eager = false,
+}: {
+  product: Product;
+  features: readonly string[];
+  /** Only the first image on a page loads eagerly. */
+  eager?: boolean;
+}) {
+  const headingId = `product-${product.id}`;
+  return (
+    <article
+      aria-labelledby={headingId}
+      className="flex flex-col overflow-hidden rounded-xl border border-border bg-white shadow-sm transition-shadow hover:shadow-md"
+    >
+      <img
+        src={product.image}
+        alt={productImageAlt(product)}
+        width={800}
+        height={600}
+        loading={eager ? "eager" : "lazy"}
+        decoding="async"
+        className="aspect-[4/3] w-full bg-muted object-cover"
+      />
+      <div className="flex flex-1 flex-col p-6">
+        <p className="text-xs font-semibold uppercase tracking-wider text-primary">{product.brand}</p>
+        <h3 id={headingId} className="mt-1 text-lg font-semibold">
+          {product.title}
+        </h3>
+        <p className="mt-2 text-sm text-muted-foreground">{product.description}</p>
+        <ul aria-label="Features" className="mt-4 flex-1 space-y-2 text-sm">
+          {features.map((feature) => (
+            <li key={feature} className="flex items-start gap-2">
+              <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
+              {feature}
+            </li>
+          ))}
+        </ul>
+        <Link
+          to={quoteHref(product.title)}
+          aria-label={`Request Similar Design: ${product.title}`}
+          className={buttonVariants({ variant: "outline", className: "mt-6 self-start" })}
+        >
+          Request Similar Design
+          <ArrowRight aria-hidden="true" />
+        </Link>
+      </div>
+    </article>
+  );
+}
+
+/**
+ * The catalogue items of a category page, each with as many features as that page lists
+ * (see `featuresShownOnPage`).
+ */
+export function ProductList({
+  products,
+  page,
+  eagerFirst = false,
+}: {
+  products: readonly Product[];
+  page: CataloguePageCategory;
+  eagerFirst?: boolean;
+}) {
+  return (
+    <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+      {products.map((product, index) => (
+        <ProductCard
+          key={product.id}
+          product={product}
+          features={featuresShown(product, page)}
+          eager={eagerFirst && index === 0}
+        />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { caseStudies } from "../app/content/case-studies";
+import { products } from "../app/content/catalogue";
+import { categories } from "../app/content/categories";
+import { allImages } from "./images";
+import { ink, itemArt, productImage } from "./product-art";
+
+const publicFile = (path: string) => join(process.cwd(), "public", path);
+const images = [
+  ...products.map((product) => product.image),
+  ...Object.values(categories).map((category) => category.image),
+  ...caseStudies.map((study) => study.image),
+];
+
+describe("images", () => {
+  it("exist under public/ for every product, category and case study", () => {
+    const missing = images.filter((path) => !existsSync(publicFile(path)));
+    expect(missing).toEqual([]);
+  });
+
+  it("are up to date with the data (run `npx tsx scripts/make-images.ts` after changing it)", () => {
+    const stale = [...allImages()]
+      .filter(([path]) => path.endsWith(".svg"))
+      .filter(([path, svg]) => !existsSync(publicFile(path)) || readFileSync(publicFile(path), "utf8") !== svg)
+      .map(([path]) => path);
+    expect(stale).toEqual([]);
+  });
+
+  it("print each item's product name and brand colour, stay small and give their size", () => {
+    for (const product of products) {
+      const svg = productImage(product);
+      const name = product.brand.split(" - ").at(-1)!;
+      expect(svg, product.id).toContain(`>${name}<`);
+      expect(svg, product.id).toContain(product.colour);
+      expect(svg).toMatch(/^<svg [^>]*width="800" height="600"/);
+      expect(svg.length, product.id).toBeLessThan(8_000);
+    }
+  });
+
+  it("has a drawing for every kind of catalogue item", () => {
+    for (const product of products) expect(() => itemArt(product), product.id).not.toThrow();
+    expect(() => itemArt({ ...products[0]!, id: "onset-umbrella" })).toThrow(/No drawing for 'onset-umbrella'/);
+  });
+
+  it("chooses legible ink on light and dark brand colours", () => {
+    expect(ink("#f9a825")).toBe("#1e293b");
+    expect(ink("#1a237e")).toBe("#ffffff");
+  });
+});

@@ -1,0 +1,25 @@
+/**
+ * Draws every product, category and case-study image from the content data into public/images.
+ * Run after changing the catalogue, categories or case studies: `npx tsx scripts/make-images.ts`.
+ * An item whose `image` field points at a photograph (not a drawn .svg) is left alone.
+ * `--png DIR` also writes PNG copies to DIR, to look at them.
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { basename, dirname, join } from "node:path";
+import { allImages } from "./images";
+
+const pngDir = process.argv.includes("--png") ? process.argv[process.argv.indexOf("--png") + 1] : undefined;
+const sharp = pngDir ? (await import("sharp")).default : undefined;
+let total = 0;
+for (const [path, svg] of allImages()) {
+  if (!path.endsWith(".svg")) continue;
+  const file = join("public", path);
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, svg);
+  total += svg.length;
+  if (sharp && pngDir) {
+    mkdirSync(pngDir, { recursive: true });
+    await sharp(Buffer.from(svg)).png().toFile(join(pngDir, `${basename(dirname(path))}-${basename(path, ".svg")}.png`));
+  }
+}
+console.log(`wrote ${allImages().size} images (${Math.round(total / 1024)} KB) under public/images`);

@@ -1,0 +1,183 @@
+import { expect, type Page, test } from "@playwright/test";
+import { caseStudies } from "../../app/content/case-studies";
+import { products, productsIn } from "../../app/content/catalogue";
+
+const main = (page: Page) => page.getByRole("main");
+
+/** Every image has a size and alt text; only the first one may load eagerly. */
+async function expectImagesWellFormed(page: Page) {
+  const images = await main(page)
+    .locator("img")
+    .evaluateAll((nodes) =>
+      nodes.map((img) => ({
+        alt: img.getAttribute("alt") ?? "",
+        width: img.getAttribute("width"),
+        height: img.getAttribute("height"),
+        loading: img.getAttribute("loading"),
+        ok: (img as HTMLImageElement).complete ? (img as HTMLImageElement).naturalWidth > 0 : true,
+      })),
+    );
+  expect(images.length).toBeGreaterThan(0);
+  for (const [index, image] of images.entries()) {
+    expect(image.alt.length, `alt of image ${index}`).toBeGreaterThan(5);
+    expect(image.width).toMatch(/^\d+$/);
+    expect(image.height).toMatch(/^\d+$/);
+    if (index > 0) expect(image.loading, `image ${index}`).toBe("lazy");
+  }
+}
+
+const cataloguePages = [
+  { path: "/products/pens", h1: "Custom Pens", category: "pens", features: 2 },
+  { path: "/products/paper-chit-pads", h1: "Paper Chit Pads", category: "paper-chit-pads", features: 3 },
+  { path: "/products/drinkware", h1: "Drinkware & Mugs", category: "drinkware", features: "all" },
+  { path: "/products/office-accessories", h1: "Office Accessories", category: "office-accessories", features: 3 },
+] as const;
+
+for (const { path, h1, category, features } of cataloguePages) {
+  test(`${path} lists its catalogue items with ${features} features each and a quote link`, async ({ page }) => {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(h1);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
+    const items = productsIn(category);
+    const articles = main(page).getByRole("article");
+    await expect(articles).toHaveCount(items.length);
+    for (const [index, product] of items.entries()) {
+      const article = articles.nth(index);
+      await expect(article.getByRole("heading", { name: product.title })).toBeVisible();
+      await expect(article.getByText(product.brand, { exact: true })).toBeVisible();
+      await expect(article.getByText(product.description)).toBeVisible();
+      await expect(article.getByRole("img")).toHaveAttribute("src", product.image);
+      await expect(article.getByRole("img")).toHaveAttribute("alt", new RegExp(product.title));
+      const shown = features === "all" ? product.features : product.features.slice(0, features);
+      await expect(article.getByRole("list", { name: "Features" }).getByRole("listitem")).toHaveText(shown);
+      await expect(article.getByRole("link", { name: "Request Similar Design" })).toHaveAttribute(
+        "href",
+        `/contact?product=${encodeURIComponent(product.title)}`,
+      );
+    }
+    await expectImagesWellFormed(page);
+    await expect(main(page).getByRole("link", { name: "Request a Quote" }).last()).toHaveAttribute("href", "/contact");
+  });
+}
+
+test("/products/pens shows the 11+ custom pens figure, and a pen's quote link opens the quote form", async ({ page }) => {
+  await page.goto("/products/pens");
+  await expect(main(page).getByText("11+", { exact: true })).toBeVisible();
+  await expect(main(page).getByText("custom pens", { exact: true })).toBeVisible();
+  await main(page).getByRole("link", { name: "Request Similar Design: ONSET Signature Pen" }).click();
+  await expect(page).toHaveURL(/\/contact\?product=ONSET%20Signature%20Pen$/);
+});
+
+test("chit pads list finishes and specifications; drinkware specifications; office accessories use cases", async ({
+  page,
+}) => {
+  await page.goto("/products/paper-chit-pads");
+  await expect(page.getByRole("heading", { level: 2, name: "Finishes" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 3, name: "Spot UV" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 2, name: "Specifications" })).toBeVisible();
+  await expect(page.getByRole("term").first()).toBeVisible();
+
+  await page.goto("/products/drinkware");
+  await expect(page.getByRole("heading", { level: 2, name: "Specifications" })).toBeVisible();
+  await expect(page.getByRole("term").filter({ hasText: "Capacities" })).toBeVisible();
+
+  await page.goto("/products/office-accessories");
+  await expect(page.getByRole("heading", { level: 2, name: "Use cases" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 3, name: "Doctor's Desk" })).toBeVisible();
+});
+
+const optionPages = [
+  { path: "/products/shirts", h1: "Corporate Apparel", first: "Polo Shirts" },
+  { path: "/products/acrylic", h1: "Acrylic Awards", first: "Acrylic Shields" },
+  { path: "/products/clocks", h1: "Custom Wall Clocks", first: "Round Wall Clocks" },
+] as const;
+
+for (const { path, h1, first } of optionPages) {
+  test(`${path} shows four option cards with Inquire Now and a quote call`, async ({ page }) => {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(h1);
+    const options = page.locator("section:has(#options-heading)").getByRole("listitem");
+    await expect(options).toHaveCount(4);
+    await expect(options.first().getByRole("heading", { level: 3 })).toHaveText(first);
+    const inquire = main(page).getByRole("link", { name: /^Inquire Now/ });
+    await expect(inquire).toHaveCount(4);
+    for (const href of await inquire.evaluateAll((links) => links.map((a) => a.getAttribute("href")))) {
+      expect(href).toMatch(/^\/contact(\?product=.+)?$/);
+    }
+    await expect(main(page).getByRole("link", { name: "Request a Quote" }).last()).toHaveAttribute("href", "/contact");
+    await expectImagesWellFormed(page);
+  });
+}
+
+test("/case-studies shows four studies with their product counts, two testimonials and a call to /contact", async ({
+  page,
+}) => {
+  await page.goto("/case-studies");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Case Studies");
+  const articles = main(page).getByRole("article");
+  await expect(articles).toHaveCount(4);
+
+  const countOf = (name: string) => products.filter((product) => product.brand.includes(name)).length;
+  const expected = [
+    { title: /ONSET/, badge: `${countOf("ONSET")} products`, client: "Pharmedic" },
+    { title: /NAPROX/, badge: `${countOf("NAPROX")} products`, client: "Healix" },
+    { title: /MARENA/i, badge: "2 products", client: undefined },
+    { title: /Chit Pad Collection for 7 Brands/, badge: "7 products", client: "Four pharmaceutical companies" },
+  ];
+  for (const [index, study] of expected.entries()) {
+    const article = articles.nth(index);
+    await expect(article.getByRole("heading", { level: 3 })).toHaveText(study.title);
+    await expect(article.getByText(study.badge, { exact: true })).toBeVisible();
+    for (const part of ["Challenge", "Solution", "Results"]) {
+      await expect(article.getByRole("heading", { level: 4, name: part })).toBeVisible();
+    }
+    await expect(article.getByText(caseStudies[index]!.overview)).toBeVisible();
+    await expect(article.getByText(caseStudies[index]!.industry, { exact: true })).toBeVisible();
+    if (study.client) await expect(article.getByText(study.client, { exact: true })).toBeVisible();
+    else await expect(article.getByText("Client:")).toHaveCount(0);
+    await expect(article.getByRole("img")).toHaveAttribute("src", caseStudies[index]!.image);
+  }
+  expect(countOf("ONSET")).toBe(4);
+
+  const quotes = main(page).locator("blockquote");
+  await expect(quotes).toHaveCount(2);
+  await expect(main(page).locator("figcaption").first()).toContainText("Product Manager");
+  await expect(main(page).getByRole("link", { name: "Request a Quote" }).last()).toHaveAttribute("href", "/contact");
+  await expectImagesWellFormed(page);
+});
+
+test("every product, category and case-study image loads", async ({ request }) => {
+  const { categories } = await import("../../app/content/categories");
+  const paths = [
+    ...products.map((product) => product.image),
+    ...Object.values(categories).map((category) => category.image),
+    ...caseStudies.map((study) => study.image),
+  ];
+  for (const path of paths) {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(200);
+    expect(response.headers()["content-type"], path).toContain("image/svg+xml");
+  }
+});
+
+test("the home page's category cards show their drawings", async ({ page }) => {
+  await page.goto("/");
+  const images = page.locator("section#products img");
+  await expect(images).toHaveCount(4);
+  for (const image of await images.all()) {
+    await image.scrollIntoViewIfNeeded();
+    await expect.poll(() => image.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(640);
+  }
+});
+
+test.describe("on a 360 px phone", () => {
+  test.use({ viewport: { width: 360, height: 800 } });
+
+  test("the product and case-study pages do not scroll sideways", async ({ page }) => {
+    for (const path of [...cataloguePages, ...optionPages].map((p): string => p.path).concat("/case-studies")) {
+      await page.goto(path);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, path).toBeLessThanOrEqual(0);
+    }
+  });
+});

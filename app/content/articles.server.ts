@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import matter from "gray-matter";
 import { Marked } from "marked";
+import { parse as parseYaml } from "yaml";
 import { z } from "zod";
 
 /**
@@ -25,17 +26,19 @@ export const articleCategories = [
   "Strategy",
 ] as const;
 
-/** A calendar date, written `2026-01-15` (YAML turns an unquoted one into a Date: accept both). */
-const isoDate = z.preprocess(
-  (value) => (value instanceof Date && !Number.isNaN(value.getTime()) ? value.toISOString().slice(0, 10) : value),
-  z.iso.date({ message: "must be a date written YYYY-MM-DD" }),
-);
+/**
+ * Front matter is read as YAML 1.2 (the `yaml` package), which keeps `date: 2026-01-15` a string:
+ * gray-matter's default YAML 1.1 parser would turn it into a Date and silently roll an impossible
+ * date such as 2026-13-45 over into the next year.
+ */
+const matterOptions = { engines: { yaml: (text: string) => parseYaml(text) as object } };
 
 export const frontMatterSchema = z
   .object({
     title: z.string().trim().min(10).max(100),
     category: z.enum(articleCategories),
-    date: isoDate,
+    /** Publication date, written YYYY-MM-DD. */
+    date: z.iso.date({ message: "must be a real date written YYYY-MM-DD" }),
     /** Shown on the blog card and as the article's lead. */
     excerpt: z.string().trim().min(60).max(260),
     /** The meta description (search results, sharing): keep it within what search engines show. */
@@ -89,8 +92,8 @@ export function parseArticle(fileName: string, source: string): Article {
   }
   let parsed: matter.GrayMatterFile<string>;
   try {
-    // A fresh options object keeps gray-matter from returning its cached result for identical text.
-    parsed = matter(source, {});
+    // Passing options also keeps gray-matter from returning a cached result for identical text.
+    parsed = matter(source, matterOptions);
   } catch (error) {
     throw new ArticleError(fileName, `the front matter is not valid YAML (${(error as Error).message})`);
   }

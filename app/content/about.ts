@@ -4,7 +4,7 @@ import { business } from "./business";
 /** Texts of /about: who we are, what we have done and what we stand for. */
 
 export const aboutHero = {
-  eyebrow: "About us",
+  eyebrow: "Who we are",
   title: "About Us",
   lead: `A Lahore team that has spent more than ${business.foundedYearsAgo} years putting pharmaceutical and corporate brands into the hands of the people who matter to them.`,
 } as const;

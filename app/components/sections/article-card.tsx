@@ -36,9 +36,10 @@ export function ArticleCard({ article, headingLevel = 2 }: { article: ArticleCar
       </div>
       <Link
         to={href}
+        aria-label={`Read More: ${article.title}`}
         className="mt-5 inline-flex items-center gap-1.5 self-start font-semibold text-primary underline-offset-4 hover:underline"
       >
-        Read More<span className="sr-only">: {article.title}</span>
+        Read More
         <ArrowRight aria-hidden="true" className="size-4" />
       </Link>
     </article>

@@ -70,13 +70,22 @@ test("every article reachable from /blog shows its own title, date, category and
   expect(bodies.size).toBe(6);
 });
 
-test("the medical-conference article is dated January 15, 2026 in Industry Trends", async ({ page }) => {
+test("the medical-conference article is dated January 15, 2026 in Industry Trends and hydrates cleanly", async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
   await page.goto("/blog/top-promotional-items-medical-conferences-2026");
+  await page.waitForLoadState("networkidle");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Top Promotional Items for Medical Conferences in 2026");
   const time = page.getByRole("main").locator("article time").first();
   await expect(time).toHaveText("January 15, 2026");
   await expect(time).toHaveAttribute("datetime", "2026-01-15");
   await expect(page.getByText("Industry Trends", { exact: true }).first()).toBeVisible();
+  expect(errors).toEqual([]);
 });
 
 test("an article page carries BlogPosting JSON-LD, og:type article and a Home > Blog > title trail in its HTML", async ({

@@ -1,5 +1,4 @@
-import { readdirSync } from "node:fs";
-import { join } from "node:path";
+import { articleSlugs } from "./content/articles.server";
 
 /** Public pages with a fixed URL; keep in step with app/routes.ts (a unit test checks it). */
 export const staticPagePaths = [
@@ -19,17 +18,10 @@ export const staticPagePaths = [
   "/products/clocks",
 ] as const;
 
-export const articlesDir = join(process.cwd(), "app/content/articles");
-
-/** Article slugs are the Markdown file names in app/content/articles. */
-export function articleSlugs(): string[] {
-  return readdirSync(articlesDir)
-    .filter((file) => file.endsWith(".md"))
-    .map((file) => file.slice(0, -".md".length))
-    .sort();
-}
-
-/** Every public URL path: prerendered at build and listed in the sitemap. */
+/**
+ * Every public URL path: prerendered at build and listed in the sitemap. Article paths come from
+ * app/content/articles.server.ts, which validates every article file as it loads them.
+ */
 export function publicPaths(): string[] {
   return [...staticPagePaths, ...articleSlugs().map((slug) => `/blog/${slug}`)];
 }

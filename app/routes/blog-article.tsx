@@ -1,29 +1,107 @@
-import { data } from "react-router";
+import { ArrowLeft, CalendarDays, Clock } from "lucide-react";
+import { data, Link } from "react-router";
+import { ArticleBody, articleBodyStylesheet } from "~/components/sections/article-body";
+import { ArticleCard } from "~/components/sections/article-card";
+import { CtaBand } from "~/components/sections/cta-band";
 import { PageHero } from "~/components/sections/page-hero";
-import { seo } from "~/lib/seo";
-import { articleSlugs } from "~/public-paths.server";
+import { Section } from "~/components/sections/section";
+import { buttonVariants } from "~/components/ui/button";
+import { articleBySlug, articleSummaries } from "~/content/articles.server";
+import { articlePage } from "~/content/blog";
+import { defaultShareImage, seo } from "~/lib/seo";
+import { blogPosting } from "~/lib/structured-data";
 import type { Route } from "./+types/blog-article";
 
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: articleBodyStylesheet }];
+
 export function loader({ params }: Route.LoaderArgs) {
-  if (!articleSlugs().includes(params.slug)) throw data(null, { status: 404 });
-  return { slug: params.slug };
+  const article = articleBySlug(params.slug);
+  if (!article) throw data(null, { status: 404 });
+  const { markdown: _markdown, wordCount: _wordCount, ...page } = article;
+  const more = articleSummaries()
+    .filter((other) => other.slug !== article.slug)
+    .slice(0, 3)
+    .map(({ slug, title, category, excerpt, date, dateLabel, readingMinutes }) => ({
+      slug,
+      title,
+      category,
+      excerpt,
+      date,
+      dateLabel,
+      readingMinutes,
+    }));
+  return { article: page, more };
 }
 
-export const meta = ({ loaderData }: Route.MetaArgs) =>
-  loaderData
-    ? seo({
-        title: loaderData.slug,
-        description: loaderData.slug,
-        keywords: ["promotional products"],
-        path: `/blog/${loaderData.slug}`,
-        breadcrumbs: [
-          { name: "Blog", path: "/blog" },
-          { name: loaderData.slug, path: `/blog/${loaderData.slug}` },
-        ],
-        type: "article",
-      })
-    : [];
+export const meta = ({ loaderData }: Route.MetaArgs) => {
+  if (!loaderData) return [];
+  const { article } = loaderData;
+  const path = `/blog/${article.slug}`;
+  return seo({
+    title: article.title,
+    description: article.description,
+    keywords: article.keywords,
+    path,
+    breadcrumbs: [
+      { name: "Blog", path: "/blog" },
+      { name: article.title, path },
+    ],
+    type: "article",
+    structuredData: [
+      blogPosting({
+        title: article.title,
+        description: article.description,
+        path,
+        datePublished: article.date,
+        image: defaultShareImage.path,
+        section: article.category,
+      }),
+    ],
+  });
+};
 
 export default function BlogArticle({ loaderData }: Route.ComponentProps) {
-  return <PageHero title={loaderData.slug} />;
+  const { article, more } = loaderData;
+  return (
+    <>
+      <article>
+        <PageHero eyebrow={article.category} title={article.title} lead={article.excerpt}>
+          <div className="flex w-full flex-col gap-5">
+            <p className="flex flex-wrap items-center gap-x-5 gap-y-2 text-sm text-slate-300">
+              <span className="inline-flex items-center gap-1.5">
+                <CalendarDays aria-hidden="true" className="size-4" />
+                <time dateTime={article.date}>{article.dateLabel}</time>
+              </span>
+              <span className="inline-flex items-center gap-1.5">
+                <Clock aria-hidden="true" className="size-4" />
+                {article.readingMinutes} min read
+              </span>
+            </p>
+            <Link to="/blog" className={buttonVariants({ variant: "outlineLight", size: "sm", className: "self-start" })}>
+              <ArrowLeft aria-hidden="true" />
+              Back to Blog
+            </Link>
+          </div>
+        </PageHero>
+        <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6 sm:py-16">
+          <ArticleBody html={article.html} />
+        </div>
+      </article>
+
+      {more.length > 0 && (
+        <Section tone="muted" aria-labelledby="more-articles-heading">
+          <h2 id="more-articles-heading" className="text-2xl font-bold tracking-tight sm:text-3xl">
+            {articlePage.moreTitle}
+          </h2>
+          <div className="mt-8 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+            {more.map((other) => (
+              <ArticleCard key={other.slug} article={other} headingLevel={3} />
+            ))}
+          </div>
+        </Section>
+      )}
+
+      <CtaBand {...articlePage.cta} />
+    </>
+  );
 }

@@ -51,7 +51,7 @@ export function PortfolioGrid({ products }: { products: readonly Product[] }) {
                 }, false)
               }
             >
-              {option.label}
+              {option.label}{" "}
               <span className={cn("tabular-nums", pressed ? "text-teal-100" : "text-muted-foreground")}>
                 ({option.count})
               </span>

@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { products } from "../../app/content/catalogue";
 
@@ -197,6 +198,19 @@ test.describe("portfolio page", () => {
     await expect(cards(page)).toHaveCount(27);
     await expect(page.getByRole("dialog")).toHaveCount(0);
   });
+});
+
+test("the page and the open dialog have no serious accessibility violations", async ({ page }) => {
+  await page.goto("/portfolio?category=paper-chit-pads");
+  await expect(cards(page)).toHaveCount(7);
+  const serious = async () =>
+    (await new AxeBuilder({ page }).analyze()).violations
+      .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+  expect(await serious()).toEqual([]);
+  await grid(page).getByRole("button").first().click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  expect(await serious()).toEqual([]);
 });
 
 /** The distinct left edges of the cards: one per column. */

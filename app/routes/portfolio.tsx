@@ -1,4 +1,13 @@
+import { ArrowRight } from "lucide-react";
+import { Link } from "react-router";
+import { CtaBand } from "~/components/sections/cta-band";
 import { PageHero } from "~/components/sections/page-hero";
+import { PortfolioGrid } from "~/components/sections/portfolio-grid";
+import { Section, SectionHeading } from "~/components/sections/section";
+import { StatsBand } from "~/components/sections/stats-band";
+import { buttonVariants } from "~/components/ui/button";
+import { products } from "~/content/catalogue";
+import { exampleBrands, portfolioCta, portfolioGridHeading, portfolioHero, portfolioStats } from "~/content/portfolio";
 import { seo } from "~/lib/seo";
 
 export const meta = () =>
@@ -11,5 +20,65 @@ export const meta = () =>
   });
 
 export default function Page() {
-  return <PageHero title="Our Portfolio" />;
+  const { image } = portfolioHero;
+  return (
+    <>
+      <PageHero
+        eyebrow={portfolioHero.eyebrow}
+        title={portfolioHero.title}
+        lead={portfolioHero.lead}
+        media={
+          <img
+            src={image.src}
+            alt={image.alt}
+            width={image.width}
+            height={image.height}
+            loading="eager"
+            fetchPriority="high"
+            className="mx-auto w-full max-w-xl rounded-2xl shadow-2xl ring-1 ring-white/10"
+          />
+        }
+      >
+        <Link to={portfolioCta.quote.to} className={buttonVariants({ variant: "accent", size: "lg" })}>
+          {portfolioCta.quote.label}
+          <ArrowRight aria-hidden="true" />
+        </Link>
+        <Link to={portfolioCta.process.to} className={buttonVariants({ variant: "outlineLight", size: "lg" })}>
+          {portfolioCta.process.label}
+        </Link>
+      </PageHero>
+
+      <section aria-label="Our portfolio in numbers" className="border-b border-border bg-white py-12">
+        <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+          <StatsBand stats={portfolioStats} />
+        </div>
+      </section>
+
+      <Section id="catalogue" aria-labelledby="catalogue-heading">
+        <SectionHeading id="catalogue-heading" {...portfolioGridHeading} />
+        <div className="mt-10">
+          <PortfolioGrid products={products} />
+        </div>
+      </Section>
+
+      <Section tone="muted" aria-labelledby="brands-heading" className="py-12 sm:py-14">
+        <h2 id="brands-heading" className="text-center text-xl font-bold tracking-tight">
+          {exampleBrands.title}
+        </h2>
+        <ul className="mx-auto mt-6 flex max-w-4xl flex-wrap justify-center gap-2">
+          {exampleBrands.names.map((name) => (
+            <li
+              key={name}
+              className="rounded-full border border-border bg-white px-4 py-1.5 text-sm font-semibold tracking-wide text-navy"
+            >
+              {name}
+            </li>
+          ))}
+        </ul>
+        <p className="mx-auto mt-5 max-w-2xl text-center text-sm text-muted-foreground">{exampleBrands.note}</p>
+      </Section>
+
+      <CtaBand title={portfolioCta.title} text={portfolioCta.text} action={portfolioCta.quote.label} to={portfolioCta.quote.to} />
+    </>
+  );
 }

@@ -1,16 +1,20 @@
 import type * as React from "react";
+import { cn } from "~/lib/utils";
 
-/** The opening band of an inner page: its one <h1>, a lead paragraph and optional actions. */
+/** The opening band of an inner page: its one <h1>, a lead paragraph, optional actions and an optional picture. */
 export function PageHero({
   eyebrow,
   title,
   lead,
   children,
+  media,
 }: {
   eyebrow?: string;
   title: string;
   lead?: React.ReactNode;
   children?: React.ReactNode;
+  /** Shown beside the text on large screens, below it on small ones. */
+  media?: React.ReactNode;
 }) {
   return (
     <section className="relative overflow-hidden bg-navy text-navy-foreground">
@@ -18,11 +22,19 @@ export function PageHero({
         aria-hidden="true"
         className="absolute -right-24 -top-24 size-96 rounded-full bg-primary/40 blur-3xl"
       />
-      <div className="relative mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-20 lg:px-8">
-        {eyebrow && <p className="text-sm font-semibold uppercase tracking-wider text-teal-300">{eyebrow}</p>}
-        <h1 className="mt-2 max-w-3xl text-4xl font-extrabold tracking-tight text-balance sm:text-5xl">{title}</h1>
-        {lead && <p className="mt-5 max-w-2xl text-lg text-slate-300 text-pretty">{lead}</p>}
-        {children && <div className="mt-8 flex flex-wrap gap-3">{children}</div>}
+      <div
+        className={cn(
+          "relative mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-20 lg:px-8",
+          media && "grid items-center gap-10 lg:grid-cols-2 lg:gap-12",
+        )}
+      >
+        <div>
+          {eyebrow && <p className="text-sm font-semibold uppercase tracking-wider text-teal-300">{eyebrow}</p>}
+          <h1 className="mt-2 max-w-3xl text-4xl font-extrabold tracking-tight text-balance sm:text-5xl">{title}</h1>
+          {lead && <p className="mt-5 max-w-2xl text-lg text-slate-300 text-pretty">{lead}</p>}
+          {children && <div className="mt-8 flex flex-wrap gap-3">{children}</div>}
+        </div>
+        {media}
       </div>
     </section>
   );

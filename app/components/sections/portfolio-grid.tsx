@@ -1,0 +1,127 @@
+import { useSearchParams } from "react-router";
+import { Button } from "~/components/ui/button";
+import type { Product } from "~/content/catalogue";
+import { categoryText, filterOptions, filterProducts, findProduct, parseFilter } from "~/lib/portfolio-filter";
+import { useHydrated } from "~/lib/use-hydrated";
+import { cn } from "~/lib/utils";
+import { ProductDialog } from "./product-dialog";
+
+const cardId = (product: Product) => `portfolio-card-${product.id}`;
+
+/**
+ * The filterable catalogue. State lives in the URL: `?category=` (a new history entry, so Back undoes a
+ * filter) and `?product=` (replaced in place, so a link opens that product and Back never replays dialogs).
+ */
+export function PortfolioGrid({ products }: { products: readonly Product[] }) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  // The prerendered HTML has no query string: it shows All and no dialog until the page has hydrated.
+  const hydrated = useHydrated();
+  const options = filterOptions(products);
+  const filter = hydrated ? parseFilter(searchParams.get("category"), products) : "all";
+  const visible = filterProducts(products, filter);
+  const selected = hydrated ? findProduct(products, searchParams.get("product")) : undefined;
+
+  const update = (change: (params: URLSearchParams) => void, replace: boolean) =>
+    setSearchParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        change(next);
+        return next;
+      },
+      { replace, preventScrollReset: true },
+    );
+
+  return (
+    <div>
+      <div role="group" aria-label="Filter products by category" className="flex flex-wrap justify-center gap-2">
+        {options.map((option) => {
+          const pressed = option.value === filter;
+          return (
+            <Button
+              key={option.value}
+              type="button"
+              variant={pressed ? "default" : "outline"}
+              className="rounded-full"
+              aria-pressed={pressed}
+              onClick={() =>
+                update((params) => {
+                  if (option.value === "all") params.delete("category");
+                  else params.set("category", option.value);
+                  params.delete("product");
+                }, false)
+              }
+            >
+              {option.label}{" "}
+              <span className={cn("tabular-nums", pressed ? "text-teal-100" : "text-muted-foreground")}>
+                ({option.count})
+              </span>
+            </Button>
+          );
+        })}
+      </div>
+      <p aria-live="polite" className="mt-4 text-center text-sm text-muted-foreground">
+        Showing {visible.length} of {products.length} products
+      </p>
+
+      <ul
+        aria-label="Portfolio products"
+        className="mt-8 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4"
+      >
+        {visible.map((product) => (
+          <li key={product.id}>
+            <PortfolioCard
+              product={product}
+              onOpen={() => update((params) => params.set("product", product.id), true)}
+            />
+          </li>
+        ))}
+      </ul>
+
+      <ProductDialog
+        product={selected}
+        onClose={() => update((params) => params.delete("product"), true)}
+        returnFocusTo={(product) => document.getElementById(cardId(product))}
+      />
+    </div>
+  );
+}
+
+/** The product's image; category, brand, title and a two-line description appear on hover and focus. */
+function PortfolioCard({ product, onOpen }: { product: Product; onOpen: () => void }) {
+  return (
+    <button
+      type="button"
+      id={cardId(product)}
+      aria-haspopup="dialog"
+      aria-label={product.title}
+      onClick={onOpen}
+      className="group relative block w-full overflow-hidden rounded-xl border border-border bg-muted text-left shadow-sm transition-shadow hover:shadow-lg focus-visible:shadow-lg"
+    >
+      <img
+        src={product.image}
+        alt={product.title}
+        width={800}
+        height={600}
+        loading="lazy"
+        decoding="async"
+        className="aspect-[4/3] w-full object-cover transition-transform duration-300 group-hover:scale-105 group-focus-visible:scale-105 motion-reduce:transition-none"
+      />
+      <span
+        className={cn(
+          "absolute inset-x-0 bottom-0 flex flex-col gap-1 bg-gradient-to-t from-navy via-navy/90 to-navy/0 p-4 pt-12 text-white",
+          "invisible opacity-0 transition-[opacity,visibility] duration-200 motion-reduce:transition-none",
+          "group-hover:visible group-hover:opacity-100 group-focus-visible:visible group-focus-visible:opacity-100",
+          // Touch screens have no hover: show the caption all the time.
+          "[@media(hover:none)]:visible [@media(hover:none)]:opacity-100",
+        )}
+      >
+        <span className="text-xs font-semibold uppercase tracking-wider text-teal-300">
+          {categoryText(product.category)}
+        </span>
+        <span className="text-xs text-slate-300">{product.brand}</span>
+        <span className="font-semibold leading-snug">{product.title}</span>
+        <span className="line-clamp-2 text-sm text-slate-200">{product.description}</span>
+      </span>
+    </button>
+  );
+}

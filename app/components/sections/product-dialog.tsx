@@ -1,0 +1,90 @@
+import { ArrowRight, Check } from "lucide-react";
+import { useRef } from "react";
+import { Link } from "react-router";
+import { buttonVariants } from "~/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
+import type { Product } from "~/content/catalogue";
+import { categoryText } from "~/lib/portfolio-filter";
+
+/** Where "Request Quote for Similar Product" goes: the quote form with the product of interest filled in. */
+export function quoteLink(product: Product) {
+  return `/contact?product=${encodeURIComponent(product.title)}`;
+}
+
+/**
+ * A catalogue product in full. `product` undefined means closed; the last product stays rendered while
+ * the dialog closes. `returnFocusTo` names the element that gets focus back (the product's card).
+ */
+export function ProductDialog({
+  product,
+  onClose,
+  returnFocusTo,
+}: {
+  product: Product | undefined;
+  onClose: () => void;
+  returnFocusTo: (product: Product) => HTMLElement | null;
+}) {
+  const lastShown = useRef<Product | undefined>(product);
+  if (product) lastShown.current = product;
+  const shown = product ?? lastShown.current;
+  const contentRef = useRef<HTMLDivElement>(null);
+
+  return (
+    <Dialog open={product !== undefined} onOpenChange={(open) => !open && onClose()}>
+      {shown && (
+        <DialogContent
+          ref={contentRef}
+          className="max-w-4xl gap-0 p-0 md:grid-cols-2"
+          // Focus the dialog itself, so the close button's tooltip does not pop up on opening.
+          onOpenAutoFocus={(event) => {
+            event.preventDefault();
+            contentRef.current?.focus();
+          }}
+          onCloseAutoFocus={(event) => {
+            const target = returnFocusTo(shown);
+            if (target) {
+              event.preventDefault();
+              target.focus();
+            }
+          }}
+        >
+          <img
+            src={shown.image}
+            alt={shown.title}
+            width={800}
+            height={600}
+            decoding="async"
+            className="aspect-[4/3] w-full bg-muted object-cover md:h-full md:rounded-l-xl"
+          />
+          <div className="flex flex-col gap-4 p-6 sm:p-8">
+            <div>
+              <DialogTitle className="pr-8 text-2xl">{shown.title}</DialogTitle>
+              <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+                <dt className="font-medium text-muted-foreground">Category</dt>
+                <dd className="font-semibold capitalize text-primary">{categoryText(shown.category)}</dd>
+                <dt className="font-medium text-muted-foreground">Brand</dt>
+                <dd className="font-semibold">{shown.brand}</dd>
+              </dl>
+            </div>
+            <DialogDescription className="text-base text-foreground/80">{shown.description}</DialogDescription>
+            <div>
+              <h3 className="text-sm font-semibold uppercase tracking-wider text-muted-foreground">Features</h3>
+              <ul aria-label="Features" className="mt-3 space-y-2">
+                {shown.features.map((feature) => (
+                  <li key={feature} className="flex items-start gap-2 text-sm">
+                    <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
+                    {feature}
+                  </li>
+                ))}
+              </ul>
+            </div>
+            <Link to={quoteLink(shown)} className={buttonVariants({ size: "lg", className: "mt-2 whitespace-normal" })}>
+              Request Quote for Similar Product
+              <ArrowRight aria-hidden="true" />
+            </Link>
+          </div>
+        </DialogContent>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,81 @@
+import { describe, expect, it } from "vitest";
+import { type Product, products } from "~/content/catalogue";
+import {
+  categoryText,
+  countByCategory,
+  filterOptions,
+  filterProducts,
+  findProduct,
+  parseFilter,
+} from "./portfolio-filter";
+
+const make = (id: string, category: Product["category"]): Product => ({
+  id,
+  title: id,
+  image: `/images/products/${id}.svg`,
+  category,
+  brand: "Test - BRAND",
+  description: "",
+  features: [],
+  colour: "#000000",
+});
+
+describe("portfolio filter options", () => {
+  it("counts the catalogue's categories: All 27, then the five with products, in order", () => {
+    expect(filterOptions(products)).toEqual([
+      { value: "all", label: "All", count: 27 },
+      { value: "pens", label: "Pens", count: 11 },
+      { value: "paper-chit-pads", label: "Paper Chit Pads", count: 7 },
+      { value: "drinkware", label: "Drinkware", count: 3 },
+      { value: "office-accessories", label: "Office Accessories", count: 5 },
+      { value: "games", label: "Games", count: 1 },
+    ]);
+  });
+
+  it("derives counts from the products it is given and hides empty categories", () => {
+    const sample = [make("a", "clocks"), make("b", "clocks"), make("c", "pens")];
+    expect(countByCategory(sample)).toMatchObject({ clocks: 2, pens: 1, games: 0, shirts: 0 });
+    expect(filterOptions(sample).map((option) => [option.value, option.count])).toEqual([
+      ["all", 3],
+      ["pens", 1],
+      ["clocks", 2],
+    ]);
+  });
+
+  it("shows only All (0) for an empty catalogue", () => {
+    expect(filterOptions([])).toEqual([{ value: "all", label: "All", count: 0 }]);
+  });
+});
+
+describe("filtering", () => {
+  it("keeps only the chosen category, and everything for All", () => {
+    const pens = filterProducts(products, "pens");
+    expect(pens).toHaveLength(11);
+    expect(pens.every((product) => product.category === "pens")).toBe(true);
+    expect(filterProducts(products, "games").map((product) => product.id)).toEqual(["onset-maze-game"]);
+    expect(filterProducts(products, "all")).toEqual(products);
+    expect(filterProducts(products, "clocks")).toEqual([]);
+  });
+
+  it("reads ?category= as a category with products, else All", () => {
+    expect(parseFilter("pens", products)).toBe("pens");
+    expect(parseFilter("paper-chit-pads", products)).toBe("paper-chit-pads");
+    expect(parseFilter(null, products)).toBe("all");
+    expect(parseFilter("", products)).toBe("all");
+    expect(parseFilter("clocks", products)).toBe("all");
+    expect(parseFilter("no-such-thing", products)).toBe("all");
+  });
+});
+
+describe("the product in the URL", () => {
+  it("finds a product by id and ignores unknown or missing ids", () => {
+    expect(findProduct(products, "onset-maze-game")?.title).toBe("ONSET Maze Game");
+    expect(findProduct(products, "no-such-product")).toBeUndefined();
+    expect(findProduct(products, null)).toBeUndefined();
+  });
+
+  it("shows a category with dashes as spaces", () => {
+    expect(categoryText("paper-chit-pads")).toBe("paper chit pads");
+    expect(categoryText("pens")).toBe("pens");
+  });
+});

@@ -4,6 +4,7 @@ import matter from "gray-matter";
 import { Marked } from "marked";
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
+import type { ArticleCardData } from "../components/sections/article-card";
 
 /**
  * The blog articles: one Markdown file per article in app/content/articles, named <slug>.md.
@@ -140,6 +141,19 @@ function articles(): Article[] {
 /** The articles without their bodies, newest first: what the blog index needs. */
 export function articleSummaries(): ArticleSummary[] {
   return articles().map(({ markdown: _markdown, html: _html, wordCount: _wordCount, ...summary }) => summary);
+}
+
+/** What a blog card shows (and nothing more, so loaders send small payloads). */
+export function articleCards(): ArticleCardData[] {
+  return articleSummaries().map(({ slug, title, category, excerpt, date, dateLabel, readingMinutes }) => ({
+    slug,
+    title,
+    category,
+    excerpt,
+    date,
+    dateLabel,
+    readingMinutes,
+  }));
 }
 
 export function articleBySlug(slug: string): Article | undefined {

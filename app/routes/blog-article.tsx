@@ -1,12 +1,12 @@
-import { ArrowLeft, CalendarDays, Clock } from "lucide-react";
+import { ArrowLeft } from "lucide-react";
 import { data, Link } from "react-router";
 import { ArticleBody, articleBodyStylesheet } from "~/components/sections/article-body";
-import { ArticleCard } from "~/components/sections/article-card";
+import { ArticleCard, ArticleDateline } from "~/components/sections/article-card";
 import { CtaBand } from "~/components/sections/cta-band";
 import { PageHero } from "~/components/sections/page-hero";
 import { Section } from "~/components/sections/section";
 import { buttonVariants } from "~/components/ui/button";
-import { articleBySlug, articleSummaries } from "~/content/articles.server";
+import { articleBySlug, articleCards } from "~/content/articles.server";
 import { articlePage } from "~/content/blog";
 import { defaultShareImage, seo } from "~/lib/seo";
 import { blogPosting } from "~/lib/structured-data";
@@ -18,18 +18,9 @@ export function loader({ params }: Route.LoaderArgs) {
   const article = articleBySlug(params.slug);
   if (!article) throw data(null, { status: 404 });
   const { markdown: _markdown, wordCount: _wordCount, ...page } = article;
-  const more = articleSummaries()
+  const more = articleCards()
     .filter((other) => other.slug !== article.slug)
-    .slice(0, 3)
-    .map(({ slug, title, category, excerpt, date, dateLabel, readingMinutes }) => ({
-      slug,
-      title,
-      category,
-      excerpt,
-      date,
-      dateLabel,
-      readingMinutes,
-    }));
+    .slice(0, 3);
   return { article: page, more };
 }
 
@@ -67,16 +58,7 @@ export default function BlogArticle({ loaderData }: Route.ComponentProps) {
       <article>
         <PageHero eyebrow={article.category} title={article.title} lead={article.excerpt}>
           <div className="flex w-full flex-col gap-5">
-            <p className="flex flex-wrap items-center gap-x-5 gap-y-2 text-sm text-slate-300">
-              <span className="inline-flex items-center gap-1.5">
-                <CalendarDays aria-hidden="true" className="size-4" />
-                <time dateTime={article.date}>{article.dateLabel}</time>
-              </span>
-              <span className="inline-flex items-center gap-1.5">
-                <Clock aria-hidden="true" className="size-4" />
-                {article.readingMinutes} min read
-              </span>
-            </p>
+            <ArticleDateline article={article} className="gap-x-5 gap-y-2 text-slate-300" />
             <Link to="/blog" className={buttonVariants({ variant: "outlineLight", size: "sm", className: "self-start" })}>
               <ArrowLeft aria-hidden="true" />
               Back to Blog

@@ -2,22 +2,14 @@ import { ArticleCard } from "~/components/sections/article-card";
 import { CtaBand } from "~/components/sections/cta-band";
 import { PageHero } from "~/components/sections/page-hero";
 import { Section } from "~/components/sections/section";
-import { articleSummaries } from "~/content/articles.server";
+import { articleCards } from "~/content/articles.server";
 import { blogPage } from "~/content/blog";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/blog";
 
 export function loader() {
   return {
-    articles: articleSummaries().map(({ slug, title, category, excerpt, date, dateLabel, readingMinutes }) => ({
-      slug,
-      title,
-      category,
-      excerpt,
-      date,
-      dateLabel,
-      readingMinutes,
-    })),
+    articles: articleCards(),
   };
 }
 

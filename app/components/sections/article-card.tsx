@@ -1,5 +1,6 @@
 import { ArrowRight, CalendarDays, Clock } from "lucide-react";
 import { Link } from "react-router";
+import { cn } from "~/lib/utils";
 
 export type ArticleCardData = {
   slug: string;
@@ -13,6 +14,28 @@ export type ArticleCardData = {
   readingMinutes: number;
 };
 
+/** Publication date and reading time, on cards and at the top of an article. */
+export function ArticleDateline({
+  article,
+  className,
+}: {
+  article: Pick<ArticleCardData, "date" | "dateLabel" | "readingMinutes">;
+  className?: string;
+}) {
+  return (
+    <p className={cn("flex flex-wrap items-center text-sm", className)}>
+      <span className="inline-flex items-center gap-1.5">
+        <CalendarDays aria-hidden="true" className="size-4" />
+        <time dateTime={article.date}>{article.dateLabel}</time>
+      </span>
+      <span className="inline-flex items-center gap-1.5">
+        <Clock aria-hidden="true" className="size-4" />
+        {article.readingMinutes} min read
+      </span>
+    </p>
+  );
+}
+
 /** A blog card: category, title, excerpt, date and a Read More link to the article. */
 export function ArticleCard({ article, headingLevel = 2 }: { article: ArticleCardData; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
@@ -24,16 +47,7 @@ export function ArticleCard({ article, headingLevel = 2 }: { article: ArticleCar
       </p>
       <Heading className="mt-4 text-xl font-bold tracking-tight text-balance">{article.title}</Heading>
       <p className="mt-3 flex-1 text-muted-foreground text-pretty">{article.excerpt}</p>
-      <div className="mt-5 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground">
-        <span className="inline-flex items-center gap-1.5">
-          <CalendarDays aria-hidden="true" className="size-4" />
-          <time dateTime={article.date}>{article.dateLabel}</time>
-        </span>
-        <span className="inline-flex items-center gap-1.5">
-          <Clock aria-hidden="true" className="size-4" />
-          {article.readingMinutes} min read
-        </span>
-      </div>
+      <ArticleDateline article={article} className="mt-5 gap-x-4 gap-y-1 text-muted-foreground" />
       <Link
         to={href}
         aria-label={`Read More: ${article.title}`}

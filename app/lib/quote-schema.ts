@@ -81,9 +81,13 @@ export function checkQuote(input: unknown): QuoteCheck {
   };
 }
 
-/** The browser's own rule (spec section 5): only "required and not just spaces", nothing else. */
+/**
+ * The browser's own rule (spec section 5), from the same schema: the required fields that are empty
+ * or only spaces. It acts on nothing else (no length or format check in the browser).
+ */
 export function missingRequiredFields(values: Partial<Record<QuoteFieldName, string>>): QuoteFieldName[] {
-  return requiredQuoteFields.filter((name) => !(values[name] ?? "").trim());
+  const check = checkQuote(values);
+  return !check.ok && check.problem.code === "missing" ? check.problem.fields : [];
 }
 
 function titleAndMessage(notice: { title: string; description: string }) {

@@ -54,6 +54,7 @@ function submissionContext(request: Request, context: Pick<AppLoadContext, "clie
 
 /** Keeps the path and query of a URL of this site (or a bare path); anything else becomes "". */
 function pagePath(value: string): string {
+  if (!value.trim()) return "";
   try {
     const url = new URL(value, "http://site.invalid");
     return `${url.pathname}${url.search}`;

@@ -61,6 +61,9 @@ function QuoteFormFields({ result }: { result?: QuoteFormResult }) {
   const idempotencyKey = useRef<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const [searchParams] = useSearchParams();
+  // Marks the form once React drives it (the browser journeys wait for it before typing).
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   const mutation = useMutation({ mutationFn: (payload: QuotePayload) => sendQuote(payload) });
 
   // ?product=… fills "Products of interest" once the page has hydrated (the prerendered page is
@@ -137,6 +140,7 @@ function QuoteFormFields({ result }: { result?: QuoteFormResult }) {
       id="quote-form"
       onSubmit={onSubmit}
       aria-describedby="quote-form-intro"
+      data-hydrated={hydrated || undefined}
       className="space-y-5"
     >
       <p id="quote-form-intro" className="text-sm text-muted-foreground">

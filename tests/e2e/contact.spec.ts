@@ -1,5 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 
 type Listed = { name: string; company: string; email: string; phone: string; product: string; message: string; page: string; idempotencyKey: string };
@@ -55,6 +56,16 @@ test.describe("with JavaScript", () => {
     await expect(main.getByRole("link", { name: /^\+92/ })).toHaveAttribute("href", /^tel:\+92/);
     await expect(main.getByRole("link", { name: /@/ })).toHaveAttribute("href", /^mailto:/);
     await expect(main.getByRole("link", { name: /Chat on WhatsApp/ })).toHaveAttribute("href", /^https:\/\/wa\.me\//);
+  });
+
+  test("has no accessibility violations, before and after a notice", async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: "reduce" }); // no fade-in: axe reads the toast's final colours
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    await page.getByRole("button", { name: "Submit Quote Request" }).click(); // empty: the browser's own check
+    await fill(page, { Name: " ", Email: "a@b.example", Message: "Hello" });
+    await page.getByRole("button", { name: "Submit Quote Request" }).click();
+    await expect(toasts(page).getByText("Missing Information")).toBeVisible();
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
   });
 
   test("a name of only spaces gives 'Missing Information' and keeps the fields", async ({ page }) => {

@@ -1,3 +1,4 @@
+import { QuoteConfigError } from "../app/lib/quotes/config.server";
 import { startQuoteService, stopQuoteService } from "../app/lib/quotes/service.server";
 import { createApp } from "./app";
 
@@ -9,7 +10,13 @@ const host = process.env.HOST ?? "0.0.0.0";
 // pages never load the React Router build, so waiting for it could mean waiting for a quote POST).
 // This import is the source copy of the module, next to the bundled copy inside build/server; both
 // share the one instance that startQuoteService() puts on globalThis (see getQuoteService).
-startQuoteService();
+try {
+  startQuoteService();
+} catch (error) {
+  if (!(error instanceof QuoteConfigError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
 
 const server = createApp().listen(port, host, () => {
   console.log(`Site ready on http://${host === "0.0.0.0" ? "localhost" : host}:${port}`);

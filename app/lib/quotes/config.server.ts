@@ -21,11 +21,18 @@ const envSchema = z.object({
   QUOTE_FROM: z.preprocess(blankAsUnset, z.string().trim().optional()),
   QUOTE_RATE_LIMIT: z.preprocess(
     blankAsUnset,
-    z.coerce.number().int().min(1, "QUOTE_RATE_LIMIT must be a whole number of 1 or more.").default(5),
+    z.coerce
+      .number({ error: "QUOTE_RATE_LIMIT must be a whole number of 1 or more." })
+      .int("QUOTE_RATE_LIMIT must be a whole number of 1 or more.")
+      .min(1, "QUOTE_RATE_LIMIT must be a whole number of 1 or more.")
+      .default(5),
   ),
   QUOTE_RATE_WINDOW_MINUTES: z.preprocess(
     blankAsUnset,
-    z.coerce.number().positive("QUOTE_RATE_WINDOW_MINUTES must be a positive number.").default(10),
+    z.coerce
+      .number({ error: "QUOTE_RATE_WINDOW_MINUTES must be a positive number." })
+      .positive("QUOTE_RATE_WINDOW_MINUTES must be a positive number.")
+      .default(10),
   ),
 });
 

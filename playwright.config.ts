@@ -44,6 +44,8 @@ export default defineConfig({
       PORT: String(port),
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
+      // The contact journeys submit many requests from one address: no throttling in this suite.
+      QUOTE_RATE_LIMIT: "1000",
     },
   },
 });

@@ -1,5 +1,13 @@
+import { data } from "react-router";
+import { ContactDetails } from "~/components/quote/contact-details";
+import { QuoteForm } from "~/components/quote/quote-form";
 import { PageHero } from "~/components/sections/page-hero";
+import { Section } from "~/components/sections/section";
+import { contactHero, quoteForm } from "~/content/contact";
+import { handleQuoteForm } from "~/lib/quotes/http.server";
+import { getQuoteService } from "~/lib/quotes/service.server";
 import { seo } from "~/lib/seo";
+import type { Route } from "./+types/contact";
 
 export const meta = () =>
   seo({
@@ -10,6 +18,27 @@ export const meta = () =>
     breadcrumbs: [{ name: "Contact", path: "/contact" }],
   });
 
-export default function Page() {
-  return <PageHero title="Request a Quote" />;
+// The plain form post (no JavaScript): the page that comes back shows the result.
+export async function action({ request, context }: Route.ActionArgs) {
+  const { result, status } = await handleQuoteForm(request, context, getQuoteService());
+  return data(result, { status });
+}
+
+export default function Page({ actionData }: Route.ComponentProps) {
+  return (
+    <>
+      <PageHero eyebrow={contactHero.eyebrow} title={contactHero.title} lead={contactHero.lead} />
+      <Section tone="muted">
+        <div className="grid gap-8 lg:grid-cols-3">
+          <div className="rounded-xl border border-border bg-background p-6 shadow-sm sm:p-8 lg:col-span-2">
+            <h2 className="text-xl font-bold tracking-tight">{quoteForm.title}</h2>
+            <div className="mt-4">
+              <QuoteForm result={actionData} />
+            </div>
+          </div>
+          <ContactDetails />
+        </div>
+      </Section>
+    </>
+  );
 }

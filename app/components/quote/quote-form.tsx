@@ -1,0 +1,249 @@
+import { QueryClientProvider, useMutation } from "@tanstack/react-query";
+import { CheckCircle2, CircleAlert, Mail, MessageCircle } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { useSearchParams } from "react-router";
+import { toast } from "sonner";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { Toaster } from "~/components/ui/sonner";
+import { Textarea } from "~/components/ui/textarea";
+import { mailtoUrl, whatsappUrl } from "~/content/business";
+import { type QuoteFieldName, quoteFields, quoteForm, quoteNotices } from "~/content/contact";
+import { newIdempotencyKey } from "~/lib/idempotency";
+import type { QuoteFormResult } from "~/lib/quote-api";
+import { createQueryClient } from "~/lib/query-client";
+import { emptyQuote, missingRequiredFields, type QuoteFields, quoteAsText } from "~/lib/quote-schema";
+import { type QuotePayload, QuoteRejectedError, sendQuote } from "~/lib/send-quote";
+import { cn } from "~/lib/utils";
+
+type Notice = {
+  tone: "success" | "error";
+  title: string;
+  message: string;
+  /** Offer the WhatsApp / e-mail fallback with this text. */
+  fallbackText?: string;
+  /** true: shown on the page that came back from a form post (no JavaScript). */
+  fromServer?: boolean;
+};
+
+const HONEYPOT = "website";
+
+const inputProps: Record<QuoteFieldName, React.ComponentProps<"input">> = {
+  name: { autoComplete: "name" },
+  company: { autoComplete: "organization" },
+  email: { type: "email", autoComplete: "email" },
+  phone: { type: "tel", autoComplete: "tel" },
+  product: { autoComplete: "off" },
+  message: {},
+};
+
+/**
+ * The quote request form. It is a real form posting to /contact, so it works without JavaScript;
+ * with JavaScript it sends JSON to /api/quote without a page reload, retrying network failures and
+ * 5xx answers with the same idempotency key (app/lib/query-client.ts holds the retry policy).
+ */
+export function QuoteForm({ result }: { result?: QuoteFormResult }) {
+  // One client per page visit, created here rather than in root.tsx: only this page ships react-query.
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <QuoteFormFields result={result} />
+      <Toaster />
+    </QueryClientProvider>
+  );
+}
+
+function QuoteFormFields({ result }: { result?: QuoteFormResult }) {
+  const [values, setValues] = useState<QuoteFields>(result?.status === "error" ? result.values : emptyQuote);
+  const [invalid, setInvalid] = useState<string[]>(result?.status === "error" ? result.fields : []);
+  const [notice, setNotice] = useState<Notice | null>(result ? { ...noticeFromResult(result), fromServer: true } : null);
+  const idempotencyKey = useRef<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const [searchParams] = useSearchParams();
+  // Marks the form once React drives it (the browser journeys wait for it before typing).
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const mutation = useMutation({ mutationFn: (payload: QuotePayload) => sendQuote(payload) });
+
+  // ?product=… fills "Products of interest" once the page has hydrated (the prerendered page is
+  // the same for every URL, so it cannot carry the value itself).
+  const productParam = searchParams.get("product");
+  useEffect(() => {
+    if (productParam) setValues((current) => (current.product ? current : { ...current, product: productParam.slice(0, 500) }));
+  }, [productParam]);
+
+  function update(name: QuoteFieldName, value: string) {
+    setValues((current) => ({ ...current, [name]: value }));
+    // Changed content is a new request: the next submission gets a new key.
+    idempotencyKey.current = null;
+    if (invalid.includes(name)) setInvalid((fields) => fields.filter((field) => field !== name));
+  }
+
+  function showMissing(fields: string[]) {
+    setInvalid(fields);
+    setNotice({ tone: "error", ...asNotice(quoteNotices.missing) });
+    toast.error(quoteNotices.missing.title, { description: quoteNotices.missing.description });
+    formRef.current?.querySelector<HTMLElement>(`[name="${fields[0]}"]`)?.focus();
+  }
+
+  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (mutation.isPending) return;
+    const missing = missingRequiredFields(values);
+    if (missing.length) return showMissing(missing);
+
+    idempotencyKey.current ??= newIdempotencyKey();
+    const honeypot = new FormData(event.currentTarget).get(HONEYPOT);
+    const sent = values;
+    setNotice(null);
+    mutation.mutate(
+      {
+        ...sent,
+        idempotencyKey: idempotencyKey.current,
+        page: `${window.location.pathname}${window.location.search}`,
+        website: typeof honeypot === "string" ? honeypot : "",
+      },
+      {
+        onSuccess: (answer) => {
+          idempotencyKey.current = null;
+          setValues(emptyQuote);
+          setInvalid([]);
+          setNotice(null);
+          toast.success(answer.title, { description: answer.message });
+        },
+        onError: (error) => {
+          if (error instanceof QuoteRejectedError && error.error.code === "missing") {
+            return showMissing(error.error.fields ?? []);
+          }
+          const rejected = error instanceof QuoteRejectedError ? error.error : null;
+          const title = rejected?.title ?? quoteNotices.failed.title;
+          const message = rejected?.message ?? quoteNotices.failed.description;
+          const offerFallback = !rejected || rejected.code === "rate_limited";
+          setInvalid(rejected?.fields ?? []);
+          setNotice({ tone: "error", title, message, fallbackText: offerFallback ? quoteAsText(sent) : undefined });
+          toast.error(title, { description: offerFallback ? "You can also send it by WhatsApp or e-mail (links below the form)." : message });
+        },
+      },
+    );
+  }
+
+  // On the JavaScript path, success and "missing" are toasts only; failures also stay on the page
+  // with the WhatsApp / e-mail fallback. After a plain form post every notice is shown inline.
+  const inline = notice && (notice.fromServer || notice.fallbackText) ? notice : null;
+
+  return (
+    <form
+      ref={formRef}
+      method="post"
+      action="/contact#quote-form"
+      id="quote-form"
+      onSubmit={onSubmit}
+      aria-describedby="quote-form-intro"
+      data-hydrated={hydrated || undefined}
+      className="space-y-5"
+    >
+      <p id="quote-form-intro" className="text-sm text-muted-foreground">
+        {quoteForm.intro}
+      </p>
+      {inline?.fromServer && <InlineNotice notice={inline} />}
+      <div className="grid gap-5 sm:grid-cols-2">
+        {quoteFields.map((field) => {
+          const id = `quote-${field.name}`;
+          const common = {
+            id,
+            name: field.name,
+            required: field.required,
+            placeholder: field.placeholder,
+            value: values[field.name],
+            "aria-invalid": invalid.includes(field.name) || undefined,
+          };
+          return (
+            <div key={field.name} className={cn("space-y-2", (field.name === "message" || field.name === "product") && "sm:col-span-2")}>
+              <Label htmlFor={id}>
+                {field.label}
+                {field.required && (
+                  <span aria-hidden="true" className="text-destructive">
+                    {" "}
+                    *
+                  </span>
+                )}
+              </Label>
+              {field.name === "message" ? (
+                <Textarea {...common} rows={6} onChange={(event) => update(field.name, event.target.value)} />
+              ) : (
+                <Input {...common} {...inputProps[field.name]} onChange={(event) => update(field.name, event.target.value)} />
+              )}
+            </div>
+          );
+        })}
+      </div>
+      {/* Honeypot: hidden from people and assistive technology; bots that fill every field fill it. */}
+      <div aria-hidden="true" className="absolute -left-[10000px] top-auto size-px overflow-hidden">
+        <label htmlFor="quote-website">Website</label>
+        <input id="quote-website" type="text" name={HONEYPOT} tabIndex={-1} autoComplete="off" defaultValue="" />
+      </div>
+      {inline && !inline.fromServer && <InlineNotice notice={inline} />}
+      <Button type="submit" size="lg" disabled={mutation.isPending} className="w-full sm:w-auto">
+        {mutation.isPending ? quoteForm.submitting : quoteForm.submit}
+      </Button>
+    </form>
+  );
+}
+
+function asNotice(text: { title: string; description: string }) {
+  return { title: text.title, message: text.description };
+}
+
+function noticeFromResult(result: QuoteFormResult): Notice {
+  if (result.status === "success") return { tone: "success", title: result.title, message: result.message };
+  const offerFallback = result.code === "rate_limited";
+  return {
+    tone: "error",
+    title: result.title,
+    message: result.message,
+    fallbackText: offerFallback ? quoteAsText(result.values) : undefined,
+  };
+}
+
+function InlineNotice({ notice }: { notice: Notice }) {
+  const Icon = notice.tone === "success" ? CheckCircle2 : CircleAlert;
+  return (
+    <div
+      role={notice.tone === "success" ? "status" : "alert"}
+      className={cn(
+        "flex gap-3 rounded-lg border p-4 text-sm",
+        notice.tone === "success"
+          ? "border-teal-200 bg-secondary text-secondary-foreground"
+          : "border-red-200 bg-red-50 text-destructive",
+      )}
+    >
+      <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+      <div className="space-y-1">
+        <p className="font-semibold">{notice.title}</p>
+        <p>{notice.message}</p>
+        {notice.fallbackText && (
+          <div className="flex flex-wrap gap-x-5 gap-y-2 pt-2 font-semibold">
+            <a
+              href={whatsappUrl(notice.fallbackText)}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="inline-flex items-center gap-1.5 underline underline-offset-4"
+            >
+              <MessageCircle aria-hidden="true" className="size-4" />
+              {quoteNotices.whatsapp}
+              <span className="sr-only"> (opens in a new tab)</span>
+            </a>
+            <a
+              href={mailtoUrl("Quote request", notice.fallbackText)}
+              className="inline-flex items-center gap-1.5 underline underline-offset-4"
+            >
+              <Mail aria-hidden="true" className="size-4" />
+              {quoteNotices.email}
+            </a>
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

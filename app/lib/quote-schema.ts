@@ -1,0 +1,108 @@
+import { z } from "zod";
+import { type QuoteFieldName, quoteFieldLabel, quoteNotices } from "~/content/contact";
+
+/**
+ * The quote request, one schema for the browser and the server (spec section 5): values are
+ * trimmed, so a value of only spaces counts as empty; name, email and message are required.
+ * The server also caps lengths no real buyer reaches; the browser acts on the required rule only.
+ */
+export const quoteLimits = {
+  name: 200,
+  company: 200,
+  email: 254,
+  phone: 50,
+  product: 500,
+  message: 10_000,
+} as const satisfies Record<QuoteFieldName, number>;
+
+export const requiredQuoteFields = ["name", "email", "message"] as const satisfies readonly QuoteFieldName[];
+
+const MISSING = "missing";
+
+function field(name: QuoteFieldName) {
+  const required = (requiredQuoteFields as readonly string[]).includes(name);
+  const text = z
+    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? MISSING : `${quoteFieldLabel[name]} must be text.`) })
+    .trim()
+    .max(quoteLimits[name], `${quoteFieldLabel[name]} is too long (at most ${quoteLimits[name].toLocaleString("en-US")} characters).`);
+  return required ? text.min(1, MISSING) : z.preprocess((value) => value ?? "", text);
+}
+
+export const quoteSchema = z.object({
+  name: field("name"),
+  company: field("company"),
+  email: field("email"),
+  phone: field("phone"),
+  product: field("product"),
+  message: field("message"),
+});
+
+export type QuoteFields = z.infer<typeof quoteSchema>;
+
+export const emptyQuote: QuoteFields = { name: "", company: "", email: "", phone: "", product: "", message: "" };
+
+export type QuoteProblem = {
+  code: "missing" | "too_long" | "invalid";
+  title: string;
+  message: string;
+  /** The fields at fault. */
+  fields: QuoteFieldName[];
+};
+
+export type QuoteCheck = { ok: true; data: QuoteFields } | { ok: false; problem: QuoteProblem };
+
+/** Checks a submission against the schema; a missing required field wins over every other problem. */
+export function checkQuote(input: unknown): QuoteCheck {
+  const result = quoteSchema.safeParse(input);
+  if (result.success) return { ok: true, data: result.data };
+  const issues = result.error.issues;
+  const fieldsOf = (list: typeof issues) => [...new Set(list.map((issue) => issue.path[0] as QuoteFieldName))];
+
+  const missing = issues.filter((issue) => issue.message === MISSING);
+  if (missing.length) {
+    return { ok: false, problem: { code: "missing", ...titleAndMessage(quoteNotices.missing), fields: fieldsOf(missing) } };
+  }
+  if (issues.some((issue) => issue.path.length === 0)) {
+    return {
+      ok: false,
+      problem: { code: "invalid", title: "Invalid request", message: "Send the quote request as an object of text fields.", fields: [] },
+    };
+  }
+  const tooLong = issues.filter((issue) => issue.code === "too_big");
+  const first = tooLong[0] ?? issues[0];
+  return {
+    ok: false,
+    problem: {
+      code: tooLong.length ? "too_long" : "invalid",
+      title: tooLong.length ? "Too long" : "Invalid request",
+      message: first?.message ?? "The request could not be read.",
+      fields: fieldsOf(tooLong.length ? tooLong : issues),
+    },
+  };
+}
+
+/**
+ * The browser's own rule (spec section 5), from the same schema: the required fields that are empty
+ * or only spaces. It acts on nothing else (no length or format check in the browser).
+ */
+export function missingRequiredFields(values: Partial<Record<QuoteFieldName, string>>): QuoteFieldName[] {
+  const check = checkQuote(values);
+  return !check.ok && check.problem.code === "missing" ? check.problem.fields : [];
+}
+
+function titleAndMessage(notice: { title: string; description: string }) {
+  return { title: notice.title, message: notice.description };
+}
+
+/** The request as plain text: the e-mail notification and the WhatsApp/e-mail fallback use it. */
+export function quoteAsText(quote: QuoteFields): string {
+  const details: [string, string][] = [
+    [quoteFieldLabel.name, quote.name],
+    [quoteFieldLabel.company, quote.company],
+    [quoteFieldLabel.email, quote.email],
+    [quoteFieldLabel.phone, quote.phone],
+    [quoteFieldLabel.product, quote.product],
+  ];
+  const head = details.filter(([, value]) => value).map(([label, value]) => `${label}: ${value}`);
+  return [...head, "", quote.message].join("\n");
+}

@@ -1,0 +1,66 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { exportColumns, parseInboxArgs, toCsv, toJson, toText, UsageError } from "./inbox.server";
+import { QuoteStore } from "./store.server";
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function storeWith(dates: string[]) {
+  const dir = mkdtempSync(join(tmpdir(), "inbox-test-"));
+  dirs.push(dir);
+  const store = QuoteStore.open(dir);
+  dates.forEach((date, n) =>
+    store.insert(
+      { name: `Buyer ${n}`, company: "", email: `b${n}@x.example`, phone: "+92 300 1234567", product: "", message: `=HYPERLINK("x"), "quoted"\nline two` },
+      { clientIp: "203.0.113.1", userAgent: "test", page: "/contact", idempotencyKey: `inbox-key-${String(n).padStart(8, "0")}` },
+      { notify: false, now: new Date(date) },
+    ),
+  );
+  return store;
+}
+
+describe("inbox command", () => {
+  it("reads list, --json, --csv and --since", () => {
+    expect(parseInboxArgs(["list"])).toEqual({ format: "text", since: undefined });
+    expect(parseInboxArgs(["list", "--json", "--since", "2026-01-31"])).toEqual({ format: "json", since: "2026-01-31" });
+    expect(parseInboxArgs(["list", "--csv"])).toEqual({ format: "csv", since: undefined });
+    for (const bad of [[], ["delete"], ["list", "--since", "31/01/2026"], ["list", "--since", "2026-02-30"], ["list", "--json", "--csv"], ["list", "--xml"]]) {
+      expect(() => parseInboxArgs(bad)).toThrow(UsageError);
+    }
+  });
+
+  it("lists newest first, and --since keeps the requests from that day on", () => {
+    const store = storeWith(["2026-01-10T08:00:00Z", "2026-01-31T23:59:00Z", "2026-01-30T23:59:59Z", "2026-02-01T09:00:00Z"]);
+    expect(store.list().map((quote) => quote.name)).toEqual(["Buyer 3", "Buyer 1", "Buyer 2", "Buyer 0"]);
+    expect(store.list({ since: "2026-01-31" }).map((quote) => quote.name)).toEqual(["Buyer 3", "Buyer 1"]);
+    store.close();
+  });
+
+  it("exports every field as JSON and CSV, escaped for spreadsheets", () => {
+    const store = storeWith(["2026-01-10T08:00:00Z"]);
+    const quotes = store.list();
+    store.close();
+    const [json] = JSON.parse(toJson(quotes)) as Record<string, unknown>[];
+    expect(Object.keys(json!)).toEqual([...exportColumns]);
+    expect(json).toMatchObject({ name: "Buyer 0", receivedAt: "2026-01-10T08:00:00.000Z", notifyStatus: "off", clientIp: "203.0.113.1" });
+
+    const csv = toCsv(quotes);
+    expect(csv.split("\r\n")[0]).toBe(exportColumns.join(","));
+    expect(csv).toContain(`"'=HYPERLINK(""x""), ""quoted""\nline two"`); // formula defused, quotes doubled
+    expect(csv).toContain(",+92 300 1234567,"); // a phone number stays as typed
+  });
+
+  it("prints a readable list", () => {
+    const store = storeWith(["2026-01-10T08:00:00Z"]);
+    const text = toText(store.list(), "quotes.db");
+    store.close();
+    expect(text).toContain("1 quote request, newest first");
+    expect(text).toContain("#1  2026-01-10 08:00 UTC  Buyer 0 <b0@x.example>  +92 300 1234567");
+    expect(toText([], "quotes.db")).toBe("No quote requests (quotes.db).");
+  });
+});

@@ -1,0 +1,86 @@
+import nodemailer from "nodemailer";
+import { business } from "~/content/business";
+import { quoteFieldLabel } from "~/content/contact";
+import type { MailConfig } from "./config.server";
+import type { StoredQuote } from "./store.server";
+
+export type Mailer = {
+  send(quote: StoredQuote): Promise<void>;
+  close(): void;
+};
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char]!);
+
+const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
+
+/** The notification e-mail for one request: plain text and HTML, the buyer's text escaped. */
+export function notificationEmail(quote: StoredQuote, { to, from }: Pick<MailConfig, "to" | "from">) {
+  const fields: [string, string][] = [
+    [quoteFieldLabel.name, quote.name],
+    [quoteFieldLabel.company, quote.company],
+    [quoteFieldLabel.email, quote.email],
+    [quoteFieldLabel.phone, quote.phone],
+    [quoteFieldLabel.product, quote.product],
+  ];
+  const details: [string, string][] = [
+    ["Received", quote.receivedAt],
+    ["Page", quote.page],
+    ["IP address", quote.clientIp],
+    ["Request", `#${quote.id}`],
+  ];
+  const subject = oneLine(`Quote request from ${quote.name}${quote.company ? ` (${quote.company})` : ""}`).slice(0, 200);
+
+  const text = [
+    `New quote request from the ${business.name} website.`,
+    "",
+    ...fields.filter(([, value]) => value).map(([label, value]) => `${label}: ${value}`),
+    "",
+    `${quoteFieldLabel.message}:`,
+    quote.message,
+    "",
+    ...details.map(([label, value]) => `${label}: ${value}`),
+    "",
+    "Reply to this e-mail to answer the buyer directly.",
+  ].join("\n");
+
+  const row = ([label, value]: [string, string]) =>
+    `<tr><th align="left" style="padding:4px 12px 4px 0;vertical-align:top">${escapeHtml(label)}</th><td style="padding:4px 0">${escapeHtml(value)}</td></tr>`;
+  const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#0f172a">
+<h1 style="font-size:18px">New quote request</h1>
+<table>${fields.filter(([, value]) => value).map(row).join("")}</table>
+<h2 style="font-size:16px">${escapeHtml(quoteFieldLabel.message)}</h2>
+<p style="white-space:pre-wrap">${escapeHtml(quote.message)}</p>
+<table style="color:#475569;font-size:13px">${details.map(row).join("")}</table>
+<p style="color:#475569;font-size:13px">Reply to this e-mail to answer the buyer directly.</p>
+</body></html>`;
+
+  return {
+    from,
+    to,
+    subject,
+    text,
+    html,
+    // Object form: nodemailer encodes the name and refuses header injection through it.
+    replyTo: { name: oneLine(quote.name), address: quote.email },
+  };
+}
+
+/** Sends notifications through the SMTP server in `SMTP_URL` (nodemailer). */
+export function createSmtpMailer(config: MailConfig): Mailer {
+  const transport = nodemailer.createTransport({
+    url: config.smtpUrl,
+    // A mail server that hangs must not hold the outbox for minutes.
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  });
+  return {
+    async send(quote) {
+      await transport.sendMail(notificationEmail(quote, config));
+    },
+    close() {
+      transport.close();
+    },
+  };
+}

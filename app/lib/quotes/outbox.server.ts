@@ -1,0 +1,119 @@
+import { backoffDelay } from "~/lib/backoff";
+import type { Mailer } from "./mailer.server";
+import type { QuoteStore } from "./store.server";
+
+export type OutboxOptions = {
+  /** First retry after this long, doubling per failed attempt… */
+  baseDelayMs?: number;
+  /** …up to this. Retries go on until the mail server accepts the message. */
+  maxDelayMs?: number;
+  /** How long a claimed notification is reserved for this worker while it is being sent. */
+  leaseMs?: number;
+  /** Even with nothing due, look again this often (requests stored by another process). */
+  pollMs?: number;
+  log?: (message: string) => void;
+};
+
+/**
+ * Sends the notification e-mails, after the request is committed. The queue is the quotes table
+ * itself (status 'pending' and a due time), so nothing is lost when the mail server is down or the
+ * process restarts: a failed attempt is retried with exponential back-off until it goes through.
+ */
+export class Outbox {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private again = false;
+  private stopped = true;
+  private closing = false;
+  private readonly options: Required<OutboxOptions>;
+
+  constructor(
+    private readonly store: QuoteStore,
+    private readonly mailer: Mailer,
+    options: OutboxOptions = {},
+  ) {
+    this.options = {
+      baseDelayMs: 1_000,
+      maxDelayMs: 10 * 60_000,
+      leaseMs: 2 * 60_000,
+      pollMs: 60_000,
+      log: (message) => console.warn(message),
+      ...options,
+    };
+  }
+
+  /** Starts the worker; it sends whatever is due at once (e.g. left over from before a restart). */
+  start() {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.closing = false;
+    this.kick();
+  }
+
+  /** Sends what is due now (called after a new request is committed). */
+  kick() {
+    if (this.stopped) return;
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.drain()
+      .then(
+        () => undefined,
+        (error: unknown) => this.options.log(`Quote outbox: ${error instanceof Error ? error.message : String(error)}`),
+      )
+      .finally(() => {
+      this.running = undefined;
+      if (this.again) {
+        this.again = false;
+        this.kick();
+      } else {
+        this.schedule();
+      }
+    });
+  }
+
+  /** Sends every notification that is due; returns how many went out. */
+  async drain(now = () => Date.now()): Promise<number> {
+    let sent = 0;
+    for (;;) {
+      const due = this.store.claimDue({ now: now(), leaseMs: this.options.leaseMs });
+      if (due.length === 0) return sent;
+      for (const quote of due) {
+        if (this.closing) return sent;
+        try {
+          await this.mailer.send(quote);
+          this.store.markSent(quote.id);
+          sent++;
+        } catch (error) {
+          const attempt = quote.notifyAttempts; // failures before this one
+          const delay = backoffDelay(attempt, { baseMs: this.options.baseDelayMs, capMs: this.options.maxDelayMs });
+          const reason = error instanceof Error ? error.message : String(error);
+          this.store.markFailed(quote.id, reason, now() + delay);
+          this.options.log(
+            `Quote request #${quote.id}: notification e-mail failed (attempt ${attempt + 1}: ${reason}); retrying in ${Math.round(delay / 1000)} s.`,
+          );
+        }
+      }
+    }
+  }
+
+  private schedule() {
+    if (this.stopped) return;
+    const next = this.store.nextDueAt();
+    const wait = next === null ? this.options.pollMs : Math.min(Math.max(0, next - Date.now()), this.options.pollMs);
+    this.timer = setTimeout(() => this.kick(), wait);
+    this.timer.unref(); // never keeps a finished process (tests, scripts) alive
+  }
+
+  /** Stops the worker and waits for a send in progress. */
+  async stop() {
+    this.stopped = true;
+    this.closing = true;
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    await this.running;
+  }
+}

@@ -1,0 +1,383 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { SMTPServer } from "smtp-server";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { readQuoteConfig } from "./config.server";
+import { handleQuoteApi, handleQuoteForm, MAX_BODY_BYTES } from "./http.server";
+import { createQuoteService, type QuoteService } from "./service.server";
+import { QuoteStore } from "./store.server";
+
+// Real parts only: a SQLite file in a temp folder and an SMTP server in this process.
+
+type Received = { from: string; to: string[]; raw: string };
+
+async function startSmtp(port = 0) {
+  const received: Received[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : "";
+        received.push({ from, to: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw: Buffer.concat(chunks).toString("utf8") });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  const address = server.server.address() as AddressInfo;
+  return {
+    port: address.port,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** A free port with nothing listening on it (the "mail server is down" case). */
+async function freePort() {
+  const smtp = await startSmtp();
+  await smtp.close();
+  return smtp.port;
+}
+
+/** Quoted-printable soft breaks and escapes undone, so assertions read the message as written. */
+const decoded = (raw: string) =>
+  raw.replace(/=\r\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+
+async function until(condition: () => boolean, timeoutMs = 10_000) {
+  const start = Date.now();
+  while (!condition()) {
+    if (Date.now() - start > timeoutMs) throw new Error("Timed out waiting");
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+const buyer = {
+  name: "Ayesha Khan",
+  company: "Acme Pharma",
+  email: "ayesha@acme.example",
+  phone: "+92 300 1234567",
+  product: "Custom pens",
+  message: "500 pens <b>with</b> our logo & colours",
+};
+
+let dataDir: string;
+let services: QuoteService[] = [];
+const logs: string[] = [];
+
+function service(options: { smtpPort?: number; max?: number } = {}) {
+  const env: Record<string, string> = { DATA_DIR: dataDir, QUOTE_RATE_LIMIT: String(options.max ?? 5) };
+  if (options.smtpPort) {
+    env.SMTP_URL = `smtp://127.0.0.1:${options.smtpPort}`;
+    env.QUOTE_NOTIFY_TO = "sales@promo.example";
+    env.QUOTE_FROM = "Website <website@promo.example>";
+  }
+  const created = createQuoteService(readQuoteConfig(env), {
+    outbox: { baseDelayMs: 50, maxDelayMs: 200, pollMs: 1_000, log: (message) => logs.push(message) },
+    log: (message) => logs.push(message),
+  });
+  created.start();
+  services.push(created);
+  return created;
+}
+
+function post(body: unknown, { headers = {}, ip = "203.0.113.7" }: { headers?: Record<string, string>; ip?: string } = {}) {
+  const request = new Request("http://localhost/api/quote", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "User-Agent": "vitest", Referer: "http://localhost/contact?product=pens", ...headers },
+    body: typeof body === "string" || body instanceof Uint8Array ? (body as BodyInit) : JSON.stringify(body),
+  });
+  return { request, context: { clientIp: ip } };
+}
+
+async function send(target: QuoteService, body: unknown, options?: Parameters<typeof post>[1]) {
+  const { request, context } = post(body, options);
+  const response = await handleQuoteApi(request, context, target);
+  return { status: response.status, headers: response.headers, body: (await response.json()) as Record<string, any> };
+}
+
+const key = (n: number) => `test-key-${String(n).padStart(8, "0")}`;
+
+beforeEach(() => {
+  dataDir = mkdtempSync(join(tmpdir(), "quotes-test-"));
+  logs.length = 0;
+});
+
+afterEach(async () => {
+  for (const s of services) await s.close();
+  services = [];
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe("a quote request", () => {
+  it("is stored with every field and e-mailed to the business", async () => {
+    const smtp = await startSmtp();
+    try {
+      const quotes = service({ smtpPort: smtp.port });
+      const answer = await send(quotes, { ...buyer, name: "  Ayesha Khan ", idempotencyKey: key(1), page: "/contact?product=pens" });
+      expect(answer).toMatchObject({ status: 200, body: { ok: true, title: "Quote Request Submitted!", message: "We'll get back to you within 24 hours." } });
+
+      // Committed before the answer: a second connection to the file sees it.
+      const reader = QuoteStore.open(dataDir);
+      const [stored] = reader.list();
+      reader.close();
+      expect(stored).toMatchObject({
+        ...buyer,
+        clientIp: "203.0.113.7",
+        userAgent: "vitest",
+        page: "/contact?product=pens",
+        idempotencyKey: key(1),
+      });
+      expect(Date.now() - Date.parse(stored!.receivedAt)).toBeLessThan(10_000);
+
+      await until(() => smtp.received.length === 1);
+      const mail = smtp.received[0]!;
+      expect(mail.to).toEqual(["sales@promo.example"]);
+      expect(mail.from).toBe("website@promo.example");
+      const raw = decoded(mail.raw);
+      expect(raw).toMatch(/^Subject: Quote request from Ayesha Khan \(Acme Pharma\)/m);
+      expect(raw).toMatch(/^Reply-To: Ayesha Khan <ayesha@acme.example>/m);
+      expect(raw).toContain("Content-Type: text/plain");
+      expect(raw).toContain("500 pens <b>with</b> our logo & colours"); // plain text as typed
+      expect(raw).toContain("500 pens &lt;b&gt;with&lt;/b&gt; our logo &amp; colours"); // HTML escaped
+      await until(() => quotes.store.list()[0]!.notifyStatus === "sent");
+      expect(quotes.store.list()[0]).toMatchObject({ notifyStatus: "sent", notifyAttempts: 1, notifyError: null });
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it("is stored while the mail server is down, and mailed once it comes back", async () => {
+    const port = await freePort();
+    const quotes = service({ smtpPort: port });
+    expect((await send(quotes, { ...buyer, idempotencyKey: key(2) })).status).toBe(200);
+    expect(quotes.store.count()).toBe(1);
+
+    await until(() => (quotes.store.list()[0]?.notifyAttempts ?? 0) >= 2);
+    expect(quotes.store.list()[0]).toMatchObject({ notifyStatus: "pending" });
+    expect(quotes.store.list()[0]!.notifyError).toMatch(/ECONNREFUSED/);
+
+    const smtp = await startSmtp(port);
+    try {
+      await until(() => smtp.received.length === 1);
+      await until(() => quotes.store.list()[0]!.notifyStatus === "sent");
+      expect(smtp.received).toHaveLength(1);
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it("left unsent by a stopped server is mailed when the server starts again", async () => {
+    const port = await freePort();
+    const before = service({ smtpPort: port });
+    await send(before, { ...buyer, idempotencyKey: key(3) });
+    await until(() => (before.store.list()[0]?.notifyAttempts ?? 0) >= 1);
+    await before.close();
+    services = [];
+
+    const smtp = await startSmtp(port);
+    try {
+      const after = service({ smtpPort: port });
+      await until(() => smtp.received.length === 1);
+      await until(() => after.store.list()[0]!.notifyStatus === "sent");
+      expect(after.store.count()).toBe(1);
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it("sent twice with the same idempotency key is stored and mailed once", async () => {
+    const smtp = await startSmtp();
+    try {
+      const quotes = service({ smtpPort: smtp.port });
+      const [first, second] = await Promise.all([
+        send(quotes, { ...buyer, idempotencyKey: key(4) }),
+        send(quotes, { ...buyer, idempotencyKey: key(4) }),
+      ]);
+      const third = await send(quotes, { ...buyer, idempotencyKey: key(4) });
+      for (const answer of [first, second, third]) expect(answer.status).toBe(200);
+      expect(quotes.store.count()).toBe(1);
+      await until(() => smtp.received.length === 1);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(smtp.received).toHaveLength(1);
+
+      // Another key is another request.
+      await send(quotes, { ...buyer, idempotencyKey: key(5) });
+      expect(quotes.store.count()).toBe(2);
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it("filling the honeypot is answered like a success and stores nothing", async () => {
+    const quotes = service();
+    const bot = await send(quotes, { ...buyer, website: "http://spam.example", idempotencyKey: key(6) });
+    const person = await send(quotes, { ...buyer, website: "", idempotencyKey: key(7) });
+    expect(bot.status).toBe(person.status);
+    expect(bot.body).toEqual(person.body);
+    expect(quotes.store.list().map((quote) => quote.idempotencyKey)).toEqual([key(7)]);
+  });
+
+  it("is stored with notifications off when SMTP is not configured, which is logged once at start", async () => {
+    const quotes = service();
+    expect(logs.filter((line) => line.includes("notifications are off"))).toHaveLength(1);
+    await send(quotes, { ...buyer, idempotencyKey: key(8) });
+    expect(quotes.store.list()[0]).toMatchObject({ notifyStatus: "off" });
+  });
+});
+
+describe("bad requests get a 4xx with a clear message, never a 500", () => {
+  const cases: [string, () => ReturnType<typeof post>, number, string][] = [
+    ["wrong content type", () => post("name=A", { headers: { "Content-Type": "application/x-www-form-urlencoded" } }), 415, "unsupported_media_type"],
+    ["malformed JSON", () => post("{ name: 'A'"), 400, "malformed_json"],
+    ["a JSON array", () => post([buyer]), 400, "invalid"],
+    ["a JSON string", () => post('"hello"'), 400, "invalid"],
+    ["missing fields", () => post({ company: "Acme" }), 400, "missing"],
+    ["a required field of spaces", () => post({ ...buyer, name: "   " }), 400, "missing"],
+    ["a field that is not text", () => post({ ...buyer, phone: 12345 }), 400, "invalid"],
+    ["an over-long value", () => post({ ...buyer, message: "x".repeat(10_001) }), 400, "too_long"],
+    ["a body over 64 KB", () => post({ ...buyer, message: "x".repeat(MAX_BODY_BYTES) }), 413, "payload_too_large"],
+    ["invalid UTF-8", () => post(new Uint8Array([0x7b, 0xff, 0xfe, 0x7d])), 400, "unreadable_body"],
+  ];
+
+  it.each(cases)("%s", async (_, make, status, code) => {
+    const quotes = service();
+    const { request, context } = make();
+    const response = await handleQuoteApi(request, context, quotes);
+    expect(response.status).toBe(status);
+    expect(response.headers.get("content-type")).toMatch(/application\/json/);
+    const body = (await response.json()) as { ok: boolean; error: { code: string; message: string } };
+    expect(body.ok).toBe(false);
+    expect(body.error.code).toBe(code);
+    expect(body.error.message.length).toBeGreaterThan(10);
+    expect(quotes.store.count()).toBe(0);
+  });
+
+  it("missing fields answer with the spec's notice and name the fields", async () => {
+    const answer = await send(service(), { name: "A", email: " " });
+    expect(answer.body.error).toEqual({
+      code: "missing",
+      title: "Missing Information",
+      message: "Please fill in all required fields.",
+      fields: ["email", "message"],
+    });
+  });
+
+  it("a body over 64 KB without a Content-Length is cut off while reading", async () => {
+    const quotes = service();
+    const chunk = new TextEncoder().encode("x".repeat(16 * 1024));
+    let sent = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        sent++;
+        if (sent > 100) controller.close();
+        else controller.enqueue(chunk);
+      },
+    });
+    const request = new Request("http://localhost/api/quote", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: stream,
+      duplex: "half",
+    } as RequestInit);
+    const response = await handleQuoteApi(request, { clientIp: "203.0.113.9" }, quotes);
+    expect(response.status).toBe(413);
+    expect(sent).toBeLessThan(10);
+  });
+
+  it("GET is answered 405", async () => {
+    const response = await handleQuoteApi(new Request("http://localhost/api/quote"), { clientIp: "1.2.3.4" }, service());
+    expect(response.status).toBe(405);
+    expect(response.headers.get("allow")).toBe("POST");
+  });
+});
+
+describe("rate limit", () => {
+  it("answers the 6th request from one address within 10 minutes with 429 and a clear message", async () => {
+    const quotes = service({ max: 5 });
+    for (let n = 0; n < 5; n++) expect((await send(quotes, { ...buyer, idempotencyKey: key(100 + n) })).status).toBe(200);
+
+    const sixth = await send(quotes, { ...buyer, idempotencyKey: key(105) });
+    expect(sixth.status).toBe(429);
+    expect(sixth.body.error).toMatchObject({ code: "rate_limited", title: "Too many requests" });
+    expect(sixth.body.error.message).toMatch(/wait a few minutes/);
+    expect(Number(sixth.headers.get("retry-after"))).toBeGreaterThan(500);
+    expect(quotes.store.count()).toBe(5);
+
+    // A retry of an accepted request is still answered; another address is not limited.
+    expect((await send(quotes, { ...buyer, idempotencyKey: key(104) })).status).toBe(200);
+    expect((await send(quotes, { ...buyer, idempotencyKey: key(106) }, { ip: "198.51.100.1" })).status).toBe(200);
+  });
+});
+
+describe("the plain form post (no JavaScript)", () => {
+  const form = (fields: Record<string, string>, headers: Record<string, string> = {}) =>
+    new Request("http://localhost/contact", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Referer: "http://localhost/contact?product=mugs", ...headers },
+      body: new URLSearchParams(fields).toString(),
+    });
+
+  it("stores the request and says so", async () => {
+    const quotes = service();
+    const answer = await handleQuoteForm(form(buyer), { clientIp: "203.0.113.20" }, quotes);
+    expect(answer).toEqual({ status: 200, result: { status: "success", title: "Quote Request Submitted!", message: "We'll get back to you within 24 hours." } });
+    expect(quotes.store.list()[0]).toMatchObject({ ...buyer, page: "/contact?product=mugs" });
+  });
+
+  it("keeps what was typed when a required field is only spaces", async () => {
+    const quotes = service();
+    const typed = { ...buyer, name: "   " };
+    const answer = await handleQuoteForm(form(typed), { clientIp: "203.0.113.20" }, quotes);
+    expect(answer.status).toBe(400);
+    expect(answer.result).toMatchObject({ status: "error", title: "Missing Information", message: "Please fill in all required fields.", values: typed, fields: ["name"] });
+    expect(quotes.store.count()).toBe(0);
+  });
+
+  it("sent again from the result page (browser resubmit) is stored once", async () => {
+    const quotes = service();
+    await handleQuoteForm(form(buyer), { clientIp: "203.0.113.20" }, quotes);
+    await handleQuoteForm(form(buyer), { clientIp: "203.0.113.20" }, quotes);
+    expect(quotes.store.count()).toBe(1);
+  });
+});
+
+describe("configuration", () => {
+  it("has defaults for everything", () => {
+    const config = readQuoteConfig({});
+    expect(config).toMatchObject({ mail: null, rateLimit: { max: 5, windowMs: 600_000 } });
+    expect(config.dataDir).toBe(join(process.cwd(), "data"));
+  });
+
+  it("refuses bad values with the variable's name", () => {
+    expect(() => readQuoteConfig({ QUOTE_RATE_LIMIT: "many", SMTP_URL: "mail.example" })).toThrow(/QUOTE_RATE_LIMIT[\s\S]*SMTP_URL|SMTP_URL[\s\S]*QUOTE_RATE_LIMIT/);
+    expect(() => readQuoteConfig({ QUOTE_NOTIFY_TO: "sales at example" })).toThrow(/QUOTE_NOTIFY_TO/);
+  });
+
+  it("turns notifications off, saying why, when only one of SMTP_URL and QUOTE_NOTIFY_TO is set", () => {
+    expect(readQuoteConfig({ SMTP_URL: "smtp://mail.example:587" })).toMatchObject({ mail: null, mailOffReason: "QUOTE_NOTIFY_TO is not set" });
+    expect(readQuoteConfig({ SMTP_URL: "smtp://mail.example", QUOTE_NOTIFY_TO: "a@x.example, b@x.example" }).mail).toEqual({
+      smtpUrl: "smtp://mail.example",
+      to: ["a@x.example", "b@x.example"],
+      from: "a@x.example",
+    });
+  });
+});
+
+describe("store", () => {
+  it("creates the data folder, uses WAL and records its schema version", () => {
+    const store = QuoteStore.open(join(dataDir, "nested", "folder"));
+    expect(store.db.pragma("journal_mode", { simple: true })).toBe("wal");
+    expect(store.db.pragma("user_version", { simple: true })).toBe(1);
+    store.close();
+    // Opening again does not migrate twice.
+    const again = QuoteStore.open(join(dataDir, "nested", "folder"));
+    expect(again.count()).toBe(0);
+    again.close();
+  });
+});

@@ -1,0 +1,137 @@
+import { createHash } from "node:crypto";
+import { type QuoteFields, type QuoteProblem, checkQuote } from "~/lib/quote-schema";
+import { type QuoteConfig, readQuoteConfig } from "./config.server";
+import { createSmtpMailer, type Mailer } from "./mailer.server";
+import { Outbox, type OutboxOptions } from "./outbox.server";
+import { RateLimiter } from "./rate-limit.server";
+import { QuoteStore, type StoredQuote } from "./store.server";
+
+export type SubmissionContext = {
+  clientIp: string;
+  userAgent: string;
+  /** Path and query of the page the request was sent from. */
+  page: string;
+  /** Sent by the browser with every attempt of one submission; absent on the no-JavaScript path. */
+  idempotencyKey?: string;
+  /** The invisible honeypot field: people leave it empty. */
+  honeypot?: string;
+};
+
+export type SubmitResult =
+  | { kind: "accepted"; quote?: StoredQuote; duplicate: boolean }
+  | { kind: "invalid"; problem: QuoteProblem }
+  | { kind: "rate_limited"; retryAfterSeconds: number }
+  | { kind: "unavailable" };
+
+const keyPattern = /^[A-Za-z0-9_-]{16,100}$/;
+
+/**
+ * Without a key from the browser (plain form post), the key is derived from the content, the
+ * sender and the day: pressing "resend" on the result page does not store the request twice.
+ */
+function derivedKey(quote: QuoteFields, clientIp: string, now: Date) {
+  const day = now.toISOString().slice(0, 10);
+  const hash = createHash("sha256").update(JSON.stringify([clientIp, day, quote])).digest("base64url");
+  return `form-${hash}`;
+}
+
+export type QuoteService = ReturnType<typeof createQuoteService>;
+
+/** The quote pipeline: check, limit, store (committed), then notify through the outbox. */
+export function createQuoteService(
+  config: QuoteConfig,
+  { mailer, outbox: outboxOptions, log = console.log }: { mailer?: Mailer; outbox?: OutboxOptions; log?: (message: string) => void } = {},
+) {
+  const store = QuoteStore.open(config.dataDir);
+  const activeMailer = mailer ?? (config.mail ? createSmtpMailer(config.mail) : undefined);
+  const outbox = activeMailer ? new Outbox(store, activeMailer, outboxOptions) : undefined;
+  const limiter = new RateLimiter(config.rateLimit);
+
+  if (!activeMailer) {
+    log(`Quote e-mail notifications are off (${config.mailOffReason}); requests are stored in ${store.file}.`);
+  }
+
+  function submit(input: unknown, context: SubmissionContext, now = new Date()): SubmitResult {
+    const check = checkQuote(input);
+    if (!check.ok) return { kind: "invalid", problem: check.problem };
+    const quote = check.data;
+
+    const idempotencyKey =
+      context.idempotencyKey && keyPattern.test(context.idempotencyKey)
+        ? context.idempotencyKey
+        : derivedKey(quote, context.clientIp, now);
+
+    try {
+      // A retry of a request already stored is answered as before and not counted again.
+      const earlier = store.findByKey(idempotencyKey);
+      if (earlier) return { kind: "accepted", quote: earlier, duplicate: true };
+
+      const limit = limiter.hit(context.clientIp, now.getTime());
+      if (!limit.allowed) return { kind: "rate_limited", retryAfterSeconds: Math.ceil(limit.retryAfterMs / 1000) };
+
+      // Honeypot filled: answered like a success, nothing stored or sent.
+      if (context.honeypot?.trim()) return { kind: "accepted", duplicate: false };
+
+      const { quote: stored, created } = store.insert(
+        quote,
+        {
+          clientIp: context.clientIp.slice(0, 100),
+          userAgent: context.userAgent.slice(0, 500),
+          page: context.page.slice(0, 500),
+          idempotencyKey,
+        },
+        { notify: Boolean(outbox), now },
+      );
+      if (created) outbox?.kick();
+      return { kind: "accepted", quote: stored, duplicate: !created };
+    } catch (error) {
+      console.error("Quote request could not be stored:", error);
+      return { kind: "unavailable" };
+    }
+  }
+
+  return {
+    config,
+    store,
+    outbox,
+    submit,
+    start() {
+      outbox?.start();
+    },
+    async close() {
+      await outbox?.stop();
+      activeMailer?.close();
+      store.close();
+    },
+  };
+}
+
+/**
+ * The one service of this process, kept on globalThis: server/main.ts creates and starts it when the
+ * server starts (so notifications left over from before a restart go out without waiting for a
+ * visitor), and the routes in the React Router build get the same instance, although the build holds
+ * its own bundled copy of this module. Under `react-router dev` the first request creates it.
+ */
+const SERVICE = Symbol.for("promo-site.quote-service");
+const registry = globalThis as unknown as Record<typeof SERVICE, QuoteService | undefined>;
+
+export function getQuoteService(): QuoteService {
+  let service = registry[SERVICE];
+  if (!service) {
+    service = createQuoteService(readQuoteConfig());
+    service.start();
+    registry[SERVICE] = service;
+  }
+  return service;
+}
+
+/** Starts the quote pipeline with the server: checks the environment and opens the store now. */
+export function startQuoteService(): QuoteService {
+  return getQuoteService();
+}
+
+export async function stopQuoteService() {
+  const service = registry[SERVICE];
+  delete registry[SERVICE];
+  await service?.close();
+}

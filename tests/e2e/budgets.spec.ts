@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { coveredByFont } from "../../scripts/font-ranges";
 import { allPages, transferSize, waitForHydration } from "./support/site";
 
 /** Compressed bytes a first view may load (issue 6): Brotli, as the server sends it. */
@@ -33,6 +34,14 @@ for (const path of allPages()) {
     expect(bytes.total / 1024, `everything on ${path}\n${report}`).toBeLessThanOrEqual(budgets.totalKB);
     // Route-level code splitting: the first view loads only its own route module, not the others'.
     expect(bytes.script, "some JavaScript is loaded").toBeGreaterThan(0);
+  });
+
+  test(`${path}: every character on the page is in the subset Inter font`, async ({ page }) => {
+    await page.goto(path);
+    const text = await page.evaluate(() => document.body.innerText + document.title);
+    const missing = [...new Set([...text])].filter((c) => !/\s/.test(c) && !coveredByFont(c.codePointAt(0)!));
+    // Add them to fontRanges in scripts/font-ranges.ts and run scripts/subset-font.ts (they show in the fallback font until then).
+    expect(missing.map((c) => `${c} U+${c.codePointAt(0)!.toString(16).toUpperCase()}`)).toEqual([]);
   });
 
   test(`${path}: images have sizes and alt text, load lazily below the fold, and the LCP image first`, async ({ page }) => {
@@ -97,7 +106,7 @@ test("Inter is self-hosted, subset, preloaded, swapped in, with a metric-matched
   await page.goto("/");
   await page.evaluate(() => document.fonts.ready);
   const preload = await page.locator('link[rel="preload"][as="font"]').getAttribute("href");
-  expect(preload).toMatch(/^\/assets\/inter-latin-wght-normal-[\w-]+\.woff2$/);
+  expect(preload).toMatch(/^\/assets\/inter-latin-wght-subset-[\w-]+\.woff2$/);
   // The preloaded file is the one the page uses, fetched once, from this origin.
   expect(fonts).toEqual([`${baseURL}${preload}`]);
   const faces = await page.evaluate(() =>
@@ -116,5 +125,5 @@ test("Inter is self-hosted, subset, preloaded, swapped in, with a metric-matched
   expect(family).toMatch(/^"Inter Variable", "Inter Fallback"/);
   expect(await page.evaluate(() => document.fonts.check('16px "Inter Variable"'))).toBe(true);
   const { bytes } = await (await import("./support/site")).transferSize(`${baseURL}${preload}`);
-  expect(bytes / 1024, "the subset font is small").toBeLessThan(60);
+  expect(bytes / 1024, "the subset font is small").toBeLessThan(32);
 });

@@ -60,6 +60,8 @@ for (const path of allPages()) {
           visible: img.checkVisibility(),
           top: img.getBoundingClientRect().top + window.scrollY,
           src: img.currentSrc || img.src,
+          naturalWidth: img.complete ? img.naturalWidth : 0,
+          shownWidth: img.getBoundingClientRect().width,
         })),
       );
       for (const image of images) {
@@ -68,6 +70,12 @@ for (const path of allPages()) {
         expect(image.alt, `alt on ${image.html}`).not.toBeNull();
         // Raster images are served as AVIF or WebP; vector art as SVG.
         expect(new URL(image.src, page.url()).pathname, `format of ${image.html}`).toMatch(/\.(avif|webp|svg)$|^data:/);
+        // Raster images come at about the size they are shown (srcset/sizes), not far larger.
+        if (image.visible && image.naturalWidth > 0 && !/\.svg$/.test(new URL(image.src, page.url()).pathname)) {
+          expect(image.naturalWidth, `file width of ${image.html} shown ${Math.round(image.shownWidth)}px wide`).toBeLessThanOrEqual(
+            Math.max(2 * image.shownWidth, 96),
+          );
+        }
         if (image.visible && image.top >= viewport.height) {
           expect(image.loading, `below the fold at ${viewport.width}px: ${image.html}`).toBe("lazy");
         }

@@ -1,12 +1,14 @@
-import { PassThrough } from "node:stream";
+import { PassThrough, pipeline } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { type RenderToPipeableStreamOptions, renderToPipeableStream } from "react-dom/server";
 import { type AppLoadContext, type EntryContext, ServerRouter } from "react-router";
 import { NonceContext } from "./lib/csp-nonce";
+import { lowerModulePreloadPriorityStream } from "./lib/preload-priority";
 
 // React Router's default Node entry, plus the CSP nonce: every inline script React or React Router
-// writes into a server-rendered response (the 404 page, POST results) carries the response's nonce.
+// writes into a server-rendered response (the 404 page, POST results) carries the response's nonce;
+// and the hydration preloads are low priority, as in prerendered pages.
 export const streamTimeout = 5_000;
 
 export default function handleRequest(
@@ -47,8 +49,11 @@ export default function handleRequest(
           });
           responseHeaders.set("Content-Type", "text/html");
           pipe(body);
+          const html = pipeline(body, lowerModulePreloadPriorityStream(), (error) => {
+            if (error) console.error(error);
+          });
           resolve(
-            new Response(createReadableStreamFromReadable(body), {
+            new Response(createReadableStreamFromReadable(html), {
               headers: responseHeaders,
               status: responseStatusCode,
             }),

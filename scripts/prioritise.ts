@@ -1,16 +1,8 @@
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { lowerModulePreloadPriority } from "../app/lib/preload-priority";
 
-/**
- * The hydration scripts of a prerendered page are preloaded at low priority (`fetchpriority="low"`
- * on React Router's `<link rel="modulepreload">`), so on a slow connection the HTML, stylesheet,
- * font and LCP image arrive first and the page paints before the JavaScript has loaded. The page
- * is complete without JavaScript; hydration follows.
- */
-export function lowerModulePreloadPriority(html: string): string {
-  return html.replace(/<link rel="modulepreload"(?![^>]*fetchpriority)/g, '<link rel="modulepreload" fetchpriority="low"');
-}
-
+/** Marks the hydration preloads of every prerendered page low priority (see app/lib/preload-priority.ts). */
 export function prioritiseDir(dir: string): number {
   let count = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {

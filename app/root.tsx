@@ -1,9 +1,10 @@
-import interFont from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
+import interFont from "./fonts/inter-latin-wght-subset.woff2?url";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { SiteFrame } from "./components/layout/site-frame";
 import { NotFoundScreen, UnexpectedErrorScreen } from "./components/layout/status-screens";
+import { useNonce } from "./lib/csp-nonce";
 import { pageTitle } from "./lib/seo";
 
 export const links: Route.LinksFunction = () => [
@@ -22,6 +23,7 @@ export const meta: Route.MetaFunction = ({ error }) => {
 };
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
   return (
     <html lang="en">
       <head>
@@ -33,8 +35,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

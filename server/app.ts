@@ -1,17 +1,34 @@
-import { existsSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { extname, join, resolve, sep } from "node:path";
 import { createRequestHandler } from "@react-router/express";
-import express, { type Express } from "express";
+import compression from "compression";
+import express, { type Express, type Request, type Response } from "express";
+import helmet from "helmet";
 import type { ServerBuild } from "react-router";
+import { contentSecurityPolicy, createNonce, inlineScriptHashes } from "./csp";
+import { preferredEncoding, precompressedExtension } from "./encoding";
 
 export type ServerOptions = {
   /** Folder holding the build (build/client and build/server). */
   buildDir?: string;
 };
 
+export const cacheControl = {
+  /** Files under /assets have a content hash in their name: they never change. */
+  hashed: "public, max-age=31536000, immutable",
+  /** HTML and route data change with every deploy: always revalidated (ETag / Last-Modified). */
+  revalidate: "no-cache",
+  /** Other public files (favicon, share image, sitemap): an hour, then revalidated. */
+  other: "public, max-age=3600",
+} as const;
+
+export const permissionsPolicy =
+  "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=(), browsing-topics=()";
+
 /**
- * The production server: prerendered pages and hashed assets straight from disk,
- * everything else (POSTs, unknown paths) through React Router.
+ * The production server: prerendered pages and hashed assets straight from disk (Brotli or gzip
+ * files made at build time, chosen by Accept-Encoding), everything else (POSTs, unknown paths)
+ * through React Router, compressed on the fly. Security headers on every response.
  */
 export function createApp({ buildDir = resolve("build") }: ServerOptions = {}): Express {
   const clientDir = join(buildDir, "client");
@@ -19,6 +36,23 @@ export function createApp({ buildDir = resolve("build") }: ServerOptions = {}): 
   app.disable("x-powered-by");
   // Behind one reverse proxy at most; req.ip is then the visitor's address.
   app.set("trust proxy", "loopback");
+
+  app.use(
+    helmet({
+      // Set below: per response, with hashes or a nonce.
+      contentSecurityPolicy: false,
+      strictTransportSecurity: { maxAge: 63072000, includeSubDomains: true },
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+      xFrameOptions: { action: "deny" },
+    }),
+  );
+  app.use((_req, res, next) => {
+    const nonce = createNonce();
+    res.locals.cspNonce = nonce;
+    res.setHeader("Content-Security-Policy", contentSecurityPolicy([`'nonce-${nonce}'`]));
+    res.setHeader("Permissions-Policy", permissionsPolicy);
+    next();
+  });
 
   // One trailing-slash policy: /about/ → /about (query kept).
   app.use((req, res, next) => {
@@ -30,29 +64,82 @@ export function createApp({ buildDir = resolve("build") }: ServerOptions = {}): 
     next();
   });
 
-  app.use(
-    "/assets",
-    express.static(join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, redirect: false }),
-  );
+  // Files from build/client: /about → about/index.html, /assets/x-Hash.js → assets/x-Hash.js, …
+  const scriptHashes = new Map<string, { mtimeMs: number; sources: string[] }>();
+  function htmlPolicy(file: string) {
+    const { mtimeMs } = statSync(file);
+    let entry = scriptHashes.get(file);
+    if (!entry || entry.mtimeMs !== mtimeMs) {
+      entry = { mtimeMs, sources: inlineScriptHashes(readFileSync(file, "utf8")) };
+      scriptHashes.set(file, entry);
+    }
+    return contentSecurityPolicy(entry.sources);
+  }
 
-  // Prerendered HTML: /about → build/client/about/index.html, revalidated on every visit (ETag).
   app.use((req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
-    const file = join(clientDir, req.path, "index.html");
-    if (!file.startsWith(clientDir) || !existsSync(file)) return next();
-    res.sendFile(file, { cacheControl: false, headers: { "Cache-Control": "no-cache" } });
+    const file = staticFile(clientDir, req.path);
+    if (!file) return next();
+    const isHtml = file.endsWith(".html");
+    if (isHtml) res.setHeader("Content-Security-Policy", htmlPolicy(file));
+    const cache = req.path.startsWith("/assets/")
+      ? cacheControl.hashed
+      : isHtml || file.endsWith(".data")
+        ? cacheControl.revalidate
+        : cacheControl.other;
+    sendPrecompressed(req, res, file, cache, next);
   });
 
-  app.use(express.static(clientDir, { index: false, redirect: false, maxAge: "1h" }));
-
+  // Server-rendered responses (the 404 page, form results): compressed per request.
+  app.use(compression());
   app.all(
     "/{*splat}",
     createRequestHandler({
       build: () => import(join(buildDir, "server/index.js")) as Promise<ServerBuild>,
       mode: process.env.NODE_ENV,
-      getLoadContext: (req) => ({ clientIp: req.ip ?? "unknown" }),
+      getLoadContext: (req, res) => ({ clientIp: req.ip ?? "unknown", cspNonce: res.locals.cspNonce as string }),
     }),
   );
 
   return app;
+}
+
+/** The file under clientDir a GET of urlPath serves, if any (never a precompressed copy itself). */
+function staticFile(clientDir: string, urlPath: string): string | undefined {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return undefined;
+  }
+  if (decoded.includes("\0")) return undefined;
+  for (const candidate of [join(clientDir, decoded, "index.html"), join(clientDir, decoded)]) {
+    if (!candidate.startsWith(clientDir + sep)) continue;
+    if (candidate.endsWith(".br") || candidate.endsWith(".gz")) continue;
+    if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
+  }
+  return undefined;
+}
+
+function sendPrecompressed(
+  req: Request,
+  res: Response,
+  file: string,
+  cache: string,
+  next: (error?: unknown) => void,
+) {
+  const variants = (["br", "gzip"] as const).filter((coding) => existsSync(file + precompressedExtension[coding]));
+  let sent = file;
+  if (variants.length > 0) {
+    res.vary("Accept-Encoding");
+    const coding = preferredEncoding(req.get("accept-encoding"), variants);
+    if (coding) {
+      sent = file + precompressedExtension[coding];
+      res.setHeader("Content-Encoding", coding);
+    }
+  }
+  res.type(extname(file));
+  res.sendFile(sent, { cacheControl: false, dotfiles: "deny", headers: { "Cache-Control": cache } }, (error) => {
+    if (error) next(error);
+  });
 }

@@ -21,7 +21,7 @@ export function Logo({ className, tone = "dark" }: { className?: string; tone?: 
       <span className="flex flex-col leading-none">
         <span className={cn("text-lg font-extrabold tracking-tight", tone === "light" ? "text-white" : "text-navy")}>
           {business.shortName}
-        </span>
+        </span>{" "}
         <span
           className={cn(
             "text-[0.65rem] font-semibold uppercase tracking-[0.2em]",

@@ -1,12 +1,11 @@
 import type * as React from "react";
-import { TooltipProvider } from "~/components/ui/tooltip";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
 
 /** Header, main content and footer: the frame of every page, error pages included. */
 export function SiteFrame({ children }: { children: React.ReactNode }) {
   return (
-    <TooltipProvider>
+    <>
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:shadow"
@@ -20,6 +19,6 @@ export function SiteFrame({ children }: { children: React.ReactNode }) {
         </main>
         <SiteFooter />
       </div>
-    </TooltipProvider>
+    </>
   );
 }

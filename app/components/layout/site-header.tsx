@@ -2,7 +2,6 @@ import { Menu, X } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
-import { Tooltip, TooltipContent, TooltipTrigger } from "~/components/ui/tooltip";
 import { business } from "~/content/business";
 import { mainNav, type NavItem } from "~/content/navigation";
 import { cn } from "~/lib/utils";
@@ -69,22 +68,18 @@ export function SiteHeader() {
             ))}
           </ul>
         </nav>
-        <Tooltip>
-          <TooltipTrigger asChild>
-            <Button
-              variant="ghost"
-              size="icon"
-              className="lg:hidden"
-              aria-expanded={menuOpen}
-              aria-controls={menuId}
-              aria-label={menuLabel}
-              onClick={() => setMenuOpen((open) => !open)}
-            >
-              {menuOpen ? <X className="size-6!" /> : <Menu className="size-6!" />}
-            </Button>
-          </TooltipTrigger>
-          <TooltipContent>{menuLabel}</TooltipContent>
-        </Tooltip>
+        {/* A visible word, not an icon-only control, so no tooltip (and none of Radix Tooltip's code on every page). */}
+        <Button
+          variant="ghost"
+          className="lg:hidden"
+          aria-expanded={menuOpen}
+          aria-controls={menuId}
+          aria-label={menuLabel}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          {menuOpen ? <X aria-hidden="true" className="size-6!" /> : <Menu aria-hidden="true" className="size-6!" />}
+          <span>Menu</span>
+        </Button>
       </div>
       <nav
         id={menuId}

@@ -1,0 +1,198 @@
+// npm run bench [-- --routes /,/about] [--runs 3] [--skip-build]
+//
+// Builds the site, starts the production server on a free port, runs Lighthouse (mobile, default
+// simulated throttling) several times per route over every route in the sitemap plus the 404 page,
+// and prints the median run of each route with the budgets it misses. Writes the figures to
+// bench/results/. Exits 0 whatever the scores are: only a bench that could not run fails.
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { parseArgs } from "node:util";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { budgetFailures, budgets, formatRow, type LighthouseResult, measure, medianRun, type RouteMeasure, tableHeader } from "./budgets";
+
+const notFoundPath = "/no-such-page-here";
+const chromeFlags = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-dev-shm-usage",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-default-apps",
+  "--disable-extensions",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-quic",
+];
+
+const { values } = parseArgs({
+  options: {
+    routes: { type: "string" },
+    runs: { type: "string", default: "3" },
+    "skip-build": { type: "boolean", default: false },
+  },
+});
+const runs = Math.max(1, Number(values.runs) || 3);
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.on("error", fail);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => done(port));
+    });
+  });
+}
+
+function build(siteUrl?: string) {
+  const env = { ...process.env };
+  if (siteUrl) env.SITE_URL = siteUrl;
+  const result = spawnSync("npm", ["run", "build"], { env, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+  if (result.status !== 0) {
+    process.stderr.write(result.stdout + result.stderr);
+    throw new Error("npm run build failed");
+  }
+}
+
+async function startServer(port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [resolve("node_modules/tsx/dist/cli.mjs"), "server/main.ts"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: mkdtempSync(join(tmpdir(), "promo-bench-")),
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+    detached: true,
+  });
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/`)).ok) return child;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  stopServer(child);
+  throw new Error("the server did not start");
+}
+
+function stopServer(child: ChildProcess) {
+  // The server runs in its own process group (tsx and its node child): end that group only.
+  if (child.pid && child.exitCode === null) {
+    try {
+      process.kill(-child.pid, "SIGTERM");
+    } catch {
+      // already gone
+    }
+  }
+}
+
+async function main() {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  if (!values["skip-build"]) {
+    // Canonical URLs must be on the audited origin, or Lighthouse's SEO audit says they point elsewhere.
+    console.log(`Building with SITE_URL=${origin} …`);
+    build(origin);
+  }
+  const server = await startServer(port);
+  let chrome: chromeLauncher.LaunchedChrome | undefined;
+  try {
+    const routes = values.routes
+      ? values.routes.split(",").map((r) => r.trim()).filter(Boolean)
+      : [
+          ...[...(await (await fetch(`${origin}/sitemap.xml`)).text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map(
+            (m) => new URL(m[1]!).pathname,
+          ),
+          notFoundPath,
+        ];
+    chrome = await chromeLauncher.launch({
+      chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+      chromeFlags,
+    });
+    console.log(`Lighthouse ${runs} run(s) on each of ${routes.length} route(s), mobile, simulated throttling, ${origin}\n`);
+    console.log(tableHeader);
+
+    const medians: RouteMeasure[] = [];
+    const allRuns: Record<string, RouteMeasure[]> = {};
+    const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+    const reportDir = join("bench/results", stamp);
+    mkdirSync(reportDir, { recursive: true });
+    for (const route of routes) {
+      const measures: RouteMeasure[] = [];
+      const reports = new Map<RouteMeasure, string>();
+      for (let run = 0; run < runs; run += 1) {
+        const result = await lighthouse(`${origin}${route}`, {
+          port: chrome.port,
+          logLevel: "error",
+          output: "json",
+          onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+          // The 404 page is audited too (Lighthouse refuses error statuses otherwise).
+          ignoreStatusCode: route === notFoundPath,
+        });
+        const lhr = result?.lhr as unknown as LighthouseResult | undefined;
+        if (!lhr || lhr.runtimeError) {
+          console.error(`  ${route}: run ${run + 1} failed: ${lhr?.runtimeError?.message ?? "no result"}`);
+          continue;
+        }
+        const m = measure(route, lhr);
+        measures.push(m);
+        reports.set(m, result!.report as string);
+      }
+      allRuns[route] = measures;
+      if (measures.length === 0) continue;
+      const median = medianRun(measures);
+      medians.push(median);
+      // The whole Lighthouse report of the median run, for a closer look (open it in the Lighthouse viewer).
+      writeFileSync(join(reportDir, `${route.replace(/^\//, "").replace(/\//g, "_") || "home"}.json`), reports.get(median)!);
+      console.log(formatRow(median));
+    }
+
+    console.log("\nBudgets: perf 100 (floor 98), a11y/best-practices/SEO 100, LCP ≤ 1.2 s, FCP ≤ 1.0 s, TBT ≤ 30 ms, CLS ≤ 0.01, JS ≤ 110 KB, total ≤ 200 KB");
+    let misses = 0;
+    for (const m of medians) {
+      const failures = budgetFailures(m);
+      if (failures.length === 0) continue;
+      misses += 1;
+      const note =
+        m.route === notFoundPath
+          ? " [expected on a 404 page: SEO counts the 404 status and noindex against it; best practices, the 404 logged in the console]"
+          : "";
+      console.log(`  ${m.route}: ${failures.join("; ")}${note}`);
+      for (const audit of m.failingAudits) console.log(`      - ${audit}`);
+    }
+    if (misses === 0) console.log("  every route meets every budget");
+
+    const file = join(reportDir, "summary.json");
+    writeFileSync(
+      file,
+      JSON.stringify(
+        { date: new Date().toISOString(), origin, runsPerRoute: runs, budgets, medians: medians.map((m) => ({ ...m, budgetFailures: budgetFailures(m) })), runs: allRuns },
+        null,
+        2,
+      ),
+    );
+    console.log(`\nFigures written to ${file}, the median run's full Lighthouse report of each route beside it`);
+  } finally {
+    await chrome?.kill();
+    stopServer(server);
+    if (!values["skip-build"]) {
+      // Leave build/ as `npm run build` makes it (the public SITE_URL), not the bench's local origin.
+      console.log("Rebuilding with the public SITE_URL …");
+      build();
+    }
+  }
+}
+
+main().catch((error) => {
+  console.error(`The benchmark could not run: ${error instanceof Error ? error.message : error}`);
+  process.exit(1);
+});

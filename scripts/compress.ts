@@ -1,0 +1,59 @@
+// After `react-router build`: the prerendered pages' hydration scripts are marked low priority
+// (scripts/prioritise.ts), then a Brotli (.br) and a gzip (.gz) copy beside every text file in
+// build/client, so the server sends compressed files without compressing on each request
+// (server/app.ts picks one by Accept-Encoding). A copy that would not be smaller is not written.
+import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { extname, join, relative, resolve } from "node:path";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { prioritiseDir } from "./prioritise";
+
+export const compressibleExtensions = new Set([
+  ".html", ".js", ".mjs", ".css", ".svg", ".xml", ".txt", ".json", ".data", ".webmanifest", ".ico",
+]);
+
+function* files(dir: string): Generator<string> {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) yield* files(path);
+    else if (entry.isFile()) yield path;
+  }
+}
+
+export function compressDir(dir: string) {
+  let count = 0;
+  let before = 0;
+  let after = 0;
+  for (const file of [...files(dir)]) {
+    if (file.endsWith(".br") || file.endsWith(".gz")) {
+      rmSync(file);
+      continue;
+    }
+    if (!compressibleExtensions.has(extname(file))) continue;
+    const source = readFileSync(file);
+    const br = brotliCompressSync(source, {
+      params: {
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        [constants.BROTLI_PARAM_SIZE_HINT]: source.length,
+      },
+    });
+    const gz = gzipSync(source, { level: 9 });
+    if (br.length < source.length) writeFileSync(file + ".br", br);
+    if (gz.length < source.length) writeFileSync(file + ".gz", gz);
+    count += 1;
+    before += source.length;
+    after += Math.min(br.length, source.length);
+  }
+  return { count, before, after };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const dir = resolve(process.argv[2] ?? "build/client");
+  // HTML first, so the compressed copies are of the final pages.
+  const pages = prioritiseDir(dir);
+  console.log(`Hydration scripts preloaded at low priority in ${pages} pages`);
+  const { count, before, after } = compressDir(dir);
+  console.log(
+    `Compressed ${count} files in ${relative(process.cwd(), dir) || "."}: ${(before / 1024).toFixed(0)} KB → ${(after / 1024).toFixed(0)} KB (Brotli)`,
+  );
+}

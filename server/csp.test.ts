@@ -1,0 +1,33 @@
+import { createHash } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { contentSecurityPolicy, inlineScriptHashes } from "./csp";
+
+const sha = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
+
+describe("inlineScriptHashes", () => {
+  it("hashes classic and module inline scripts exactly as written", () => {
+    const html =
+      '<script>window.__reactRouterContext = {"a":1};</script>' +
+      '<script type="module" async="">import "/assets/x.js";\n</script>';
+    expect(inlineScriptHashes(html)).toEqual([
+      sha('window.__reactRouterContext = {"a":1};'),
+      sha('import "/assets/x.js";\n'),
+    ]);
+  });
+
+  it("skips external scripts and JSON-LD data blocks", () => {
+    const html = '<script src="/assets/a.js"></script><script type="application/ld+json">{"@context":"x"}</script>';
+    expect(inlineScriptHashes(html)).toEqual([]);
+  });
+});
+
+describe("contentSecurityPolicy", () => {
+  it("allows scripts only from this origin and the given sources, and forbids framing", () => {
+    const policy = contentSecurityPolicy(["'nonce-abc'"]);
+    expect(policy).toContain("script-src 'self' 'nonce-abc'");
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(policy).toContain("object-src 'none'");
+    expect(policy).toContain("img-src 'self' data:");
+    expect(policy.split(";").find((d) => d.trim().startsWith("script-src"))).not.toContain("unsafe-inline");
+  });
+});

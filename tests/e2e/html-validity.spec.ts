@@ -1,0 +1,33 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { expect, test } from "@playwright/test";
+import { allPages } from "./support/site";
+
+const vnu = resolve("node_modules/vnu-jar/build/dist/vnu.jar");
+
+type VnuMessage = { type: string; subType?: string; url?: string; lastLine?: number; message: string; extract?: string };
+
+test("the Nu HTML Checker finds no error in the served HTML of any page", async ({ request }) => {
+  test.setTimeout(120_000);
+  const dir = mkdtempSync(join(tmpdir(), "vnu-"));
+  const fileToPath = new Map<string, string>();
+  for (const [index, path] of allPages().entries()) {
+    const response = await request.get(path);
+    const file = join(dir, `page-${index}.html`);
+    writeFileSync(file, await response.text());
+    fileToPath.set(file, path);
+  }
+  const run = spawnSync("java", ["-jar", vnu, "--format", "json", "--stdout", ...fileToPath.keys()], {
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  expect(run.error, "java runs the checker").toBeUndefined();
+  const { messages } = JSON.parse(run.stdout) as { messages: VnuMessage[] };
+  const errors = messages
+    .filter((m) => m.type === "error" || m.subType === "fatal")
+    .map((m) => `${fileToPath.get(m.url?.replace(/^file:/, "") ?? "") ?? m.url} line ${m.lastLine}: ${m.message} ${m.extract ? `[${m.extract.trim()}]` : ""}`);
+  expect(errors).toEqual([]);
+  expect(fileToPath.size).toBe(allPages().length);
+});

@@ -1,0 +1,121 @@
+import { createHash } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import { expect, test } from "@playwright/test";
+import { allPages, clientDir, getText, notFoundPath, sitemapPaths, sitemapRoutes } from "./support/site";
+
+const routes = sitemapRoutes();
+
+function* files(dir: string): Generator<string> {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) yield* files(path);
+    else yield path;
+  }
+}
+
+function expectSecurityHeaders(headers: Record<string, string>, where: string) {
+  const csp = headers["content-security-policy"] ?? "";
+  const scriptSrc = csp.split(";").map((d) => d.trim()).find((d) => d.startsWith("script-src")) ?? "";
+  expect(scriptSrc, `${where}: script-src`).toMatch(/^script-src 'self'/);
+  expect(scriptSrc, `${where}: script-src`).not.toContain("unsafe-inline");
+  expect(scriptSrc, `${where}: script-src`).not.toContain("unsafe-eval");
+  expect(csp, where).toContain("frame-ancestors 'none'");
+  expect(csp, where).toContain("object-src 'none'");
+  expect(headers["strict-transport-security"], where).toMatch(/max-age=\d{8,}/);
+  expect(headers["x-content-type-options"], where).toBe("nosniff");
+  expect(headers["referrer-policy"], where).toBe("strict-origin-when-cross-origin");
+  expect(headers["permissions-policy"], where).toContain("camera=()");
+  expect(headers["x-powered-by"], where).toBeUndefined();
+}
+
+test("the sitemap the server sends lists the same routes as the build's sitemap file", async ({ request }) => {
+  const { text } = await getText(request, "/sitemap.xml");
+  expect(sitemapPaths(text)).toEqual(routes);
+  expect(routes.length).toBeGreaterThan(0);
+});
+
+for (const path of allPages()) {
+  test(`${path}: HTML is revalidated, precompressed and sent with the security headers`, async ({ request }) => {
+    const expectedStatus = path === notFoundPath ? 404 : 200;
+    for (const [accept, encoding] of [["gzip, deflate, br", "br"], ["gzip", "gzip"], ["identity", undefined]] as const) {
+      const response = await request.get(path, { headers: { "accept-encoding": accept } });
+      expect(response.status(), `${path} (${accept})`).toBe(expectedStatus);
+      const headers = response.headers();
+      expect(headers["content-type"]).toContain("text/html");
+      expect(headers["content-encoding"], `${path} with Accept-Encoding: ${accept}`).toBe(encoding);
+      expect(headers.vary ?? "", path).toMatch(/accept-encoding/i);
+      expectSecurityHeaders(headers, path);
+      // Every inline script in the page is allowed by a hash or by the response's nonce.
+      const html = await response.text();
+      const csp = headers["content-security-policy"]!;
+      const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+      const inline = [...html.matchAll(/(<script(?![^>]*\bsrc=)(?![^>]*application\/ld\+json)[^>]*>)([\s\S]*?)<\/script>/g)];
+      expect(inline.length, `${path} has React Router's inline scripts`).toBeGreaterThan(0);
+      for (const [, tag = "", body = ""] of inline) {
+        if (nonce && tag.includes(`nonce="${nonce}"`)) continue;
+        const hash = createHash("sha256").update(body).digest("base64");
+        expect(csp, `${path}: ${tag} is allowed by its hash`).toContain(`'sha256-${hash}'`);
+      }
+      expect(html).not.toMatch(/sourceMappingURL/);
+    }
+    if (expectedStatus === 200) {
+      const first = await request.get(path);
+      expect(first.headers()["cache-control"]).toBe("no-cache");
+      const etag = first.headers().etag;
+      expect(etag, `${path} has an ETag`).toBeTruthy();
+      const again = await request.get(path, { headers: { "if-none-match": etag! } });
+      expect(again.status(), `${path} revalidates to 304`).toBe(304);
+    }
+  });
+}
+
+test("hashed assets are cached for a year, immutable, and compressed by the client's choice", async ({ request }) => {
+  const html = await (await request.get("/")).text();
+  const assets = [...new Set([...html.matchAll(/(?:href|src)="(\/assets\/[^"]+)"/g)].map((m) => m[1]!))];
+  expect(assets.some((a) => a.endsWith(".js"))).toBe(true);
+  expect(assets.some((a) => a.endsWith(".css"))).toBe(true);
+  for (const asset of assets) {
+    const response = await request.get(asset, { headers: { "accept-encoding": "br" } });
+    expect(response.status(), asset).toBe(200);
+    expect(response.headers()["cache-control"], asset).toBe("public, max-age=31536000, immutable");
+    expectSecurityHeaders(response.headers(), asset);
+    if (/\.(js|css)$/.test(asset)) {
+      expect(response.headers()["content-encoding"], asset).toBe("br");
+      expect(response.headers().vary, asset).toMatch(/accept-encoding/i);
+      const gzip = await request.get(asset, { headers: { "accept-encoding": "gzip" } });
+      expect(gzip.headers()["content-encoding"], asset).toBe("gzip");
+      // The body decodes to the file the build wrote.
+      expect(await gzip.text()).toBe(readFileSync(join(clientDir, asset), "utf8"));
+    }
+  }
+});
+
+test("one trailing-slash policy: /about/ redirects once to /about, the query kept", async ({ request }) => {
+  const response = await request.get("/about/?ref=x", { maxRedirects: 0 });
+  expect(response.status()).toBe(301);
+  expect(response.headers().location).toBe("/about?ref=x");
+  expectSecurityHeaders(response.headers(), "/about/");
+  expect((await request.get("/about", { maxRedirects: 0 })).status()).toBe(200);
+});
+
+test("server-rendered responses carry a fresh nonce and are compressed on the fly", async ({ request }) => {
+  const nonces = new Set<string>();
+  for (let i = 0; i < 2; i += 1) {
+    const response = await request.get(notFoundPath, { headers: { "accept-encoding": "gzip" } });
+    expect(response.headers()["content-encoding"]).toBe("gzip");
+    const nonce = /'nonce-([^']+)'/.exec(response.headers()["content-security-policy"] ?? "")?.[1];
+    expect(nonce).toBeTruthy();
+    expect(await response.text()).toContain(`nonce="${nonce}"`);
+    nonces.add(nonce!);
+  }
+  expect(nonces.size).toBe(2);
+});
+
+test("no source maps in the production build and none referenced", async () => {
+  const all = [...files(clientDir)];
+  expect(all.filter((file) => file.endsWith(".map")).map((file) => relative(clientDir, file))).toEqual([]);
+  for (const file of all.filter((f) => f.endsWith(".js") || f.endsWith(".css"))) {
+    expect(readFileSync(file, "utf8"), relative(clientDir, file)).not.toMatch(/sourceMappingURL=/);
+  }
+});

@@ -1,0 +1,53 @@
+import { existsSync, readFileSync } from "node:fs";
+import { request as httpRequest } from "node:http";
+import { resolve } from "node:path";
+import type { APIRequestContext, Page } from "@playwright/test";
+
+export const clientDir = resolve("build/client");
+
+/**
+ * Every public route, read from the sitemap the build wrote (build/client/sitemap.xml: the file the
+ * server sends for /sitemap.xml, which `serving.spec.ts` checks). Read when the specs are collected,
+ * so each route gets tests of its own and new pages are covered as soon as they are in the sitemap.
+ */
+export function sitemapRoutes(): string[] {
+  const file = resolve(clientDir, "sitemap.xml");
+  if (!existsSync(file)) throw new Error("No build/client/sitemap.xml: run `npm run build` before the browser tests.");
+  return sitemapPaths(readFileSync(file, "utf8"));
+}
+
+export function sitemapPaths(xml: string): string[] {
+  return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!.trim()).pathname);
+}
+
+/** A path no route claims: the 404 page. */
+export const notFoundPath = "/no-such-page-here";
+
+/** Every page a visitor can land on: the sitemap's routes and the 404 page. */
+export function allPages(): string[] {
+  return [...sitemapRoutes(), notFoundPath];
+}
+
+/** Wait until React has hydrated the document (the page is interactive). */
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => Object.keys(document).some((key) => key.startsWith("__reactContainer$")));
+}
+
+/** The raw bytes the server sends for a URL with the given Accept-Encoding (body only, still encoded). */
+export function transferSize(url: string, acceptEncoding = "br, gzip"): Promise<{ status: number; bytes: number; encoding?: string }> {
+  return new Promise((done, fail) => {
+    const req = httpRequest(url, { headers: { "accept-encoding": acceptEncoding } }, (res) => {
+      let bytes = 0;
+      res.on("data", (chunk: Buffer) => (bytes += chunk.length));
+      res.on("end", () => done({ status: res.statusCode ?? 0, bytes, encoding: res.headers["content-encoding"] }));
+      res.on("error", fail);
+    });
+    req.on("error", fail);
+    req.end();
+  });
+}
+
+export async function getText(request: APIRequestContext, path: string) {
+  const response = await request.get(path);
+  return { status: response.status(), text: await response.text(), headers: response.headers() };
+}

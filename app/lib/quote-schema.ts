@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini"; // the mini build: a smaller chunk for the browser
 import { type QuoteFieldName, quoteFieldLabel, quoteNotices } from "~/content/contact";
 
 // No JIT: zod would otherwise compile parsers with `new Function`, which the Content-Security-Policy
@@ -29,12 +29,20 @@ const MISSING = "missing";
 function field(name: QuoteFieldName) {
   const required = (requiredQuoteFields as readonly string[]).includes(name);
   const text = z
-    .string({
-      error: (issue) => (issue.input === undefined || issue.input === null ? MISSING : `${quoteFieldLabel[name]} must be text.`),
-    })
-    .trim()
-    .max(quoteLimits[name], `${quoteFieldLabel[name]} is too long (at most ${quoteLimits[name].toLocaleString("en-US")} characters).`);
-  return required ? text.min(1, MISSING) : z.preprocess((value) => value ?? "", text);
+    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? MISSING : `${quoteFieldLabel[name]} must be text.`) })
+    .check(
+      z.trim(),
+      z.maxLength(
+        quoteLimits[name],
+        `${quoteFieldLabel[name]} is too long (at most ${quoteLimits[name].toLocaleString("en-US")} characters).`,
+      ),
+    );
+  return required
+    ? text.check(z.minLength(1, MISSING))
+    : z.pipe(
+        z.transform((value: unknown) => value ?? ""),
+        text,
+      );
 }
 
 export const quoteSchema = z.object({

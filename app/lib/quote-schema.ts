@@ -1,10 +1,17 @@
-import { z } from "zod";
+import * as z from "zod/mini"; // the mini build: a smaller chunk for the browser
 import { type QuoteFieldName, quoteFieldLabel, quoteNotices } from "~/content/contact";
+
+// No JIT: zod would otherwise compile parsers with `new Function`, which the Content-Security-Policy
+// (no unsafe-eval) blocks and reports in the browser.
+z.config({ jitless: true });
+
+export { emptyQuote, quoteAsText } from "./quote-text";
 
 /**
  * The quote request, one schema for the browser and the server (spec section 5): values are
  * trimmed, so a value of only spaces counts as empty; name, email and message are required.
  * The server also caps lengths no real buyer reaches; the browser acts on the required rule only.
+ * The browser loads this module (and zod) only when the form is used (app/components/quote/quote-submit.ts).
  */
 export const quoteLimits = {
   name: 200,
@@ -23,9 +30,19 @@ function field(name: QuoteFieldName) {
   const required = (requiredQuoteFields as readonly string[]).includes(name);
   const text = z
     .string({ error: (issue) => (issue.input === undefined || issue.input === null ? MISSING : `${quoteFieldLabel[name]} must be text.`) })
-    .trim()
-    .max(quoteLimits[name], `${quoteFieldLabel[name]} is too long (at most ${quoteLimits[name].toLocaleString("en-US")} characters).`);
-  return required ? text.min(1, MISSING) : z.preprocess((value) => value ?? "", text);
+    .check(
+      z.trim(),
+      z.maxLength(
+        quoteLimits[name],
+        `${quoteFieldLabel[name]} is too long (at most ${quoteLimits[name].toLocaleString("en-US")} characters).`,
+      ),
+    );
+  return required
+    ? text.check(z.minLength(1, MISSING))
+    : z.pipe(
+        z.transform((value: unknown) => value ?? ""),
+        text,
+      );
 }
 
 export const quoteSchema = z.object({
@@ -38,8 +55,6 @@ export const quoteSchema = z.object({
 });
 
 export type QuoteFields = z.infer<typeof quoteSchema>;
-
-export const emptyQuote: QuoteFields = { name: "", company: "", email: "", phone: "", product: "", message: "" };
 
 export type QuoteProblem = {
   code: "missing" | "too_long" | "invalid";
@@ -60,12 +75,24 @@ export function checkQuote(input: unknown): QuoteCheck {
 
   const missing = issues.filter((issue) => issue.message === MISSING);
   if (missing.length) {
-    return { ok: false, problem: { code: "missing", ...titleAndMessage(quoteNotices.missing), fields: fieldsOf(missing) } };
+    return {
+      ok: false,
+      problem: {
+        code: "missing",
+        ...titleAndMessage(quoteNotices.missing),
+        fields: fieldsOf(missing),
+      },
+    };
   }
   if (issues.some((issue) => issue.path.length === 0)) {
     return {
       ok: false,
-      problem: { code: "invalid", title: "Invalid request", message: "Send the quote request as an object of text fields.", fields: [] },
+      problem: {
+        code: "invalid",
+        title: "Invalid request",
+        message: "Send the quote request as an object of text fields.",
+        fields: [],
+      },
     };
   }
   const tooLong = issues.filter((issue) => issue.code === "too_big");
@@ -92,17 +119,4 @@ export function missingRequiredFields(values: Partial<Record<QuoteFieldName, str
 
 function titleAndMessage(notice: { title: string; description: string }) {
   return { title: notice.title, message: notice.description };
-}
-
-/** The request as plain text: the e-mail notification and the WhatsApp/e-mail fallback use it. */
-export function quoteAsText(quote: QuoteFields): string {
-  const details: [string, string][] = [
-    [quoteFieldLabel.name, quote.name],
-    [quoteFieldLabel.company, quote.company],
-    [quoteFieldLabel.email, quote.email],
-    [quoteFieldLabel.phone, quote.phone],
-    [quoteFieldLabel.product, quote.product],
-  ];
-  const head = details.filter(([, value]) => value).map(([label, value]) => `${label}: ${value}`);
-  return [...head, "", quote.message].join("\n");
 }

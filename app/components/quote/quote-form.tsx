@@ -1,21 +1,19 @@
-import { QueryClientProvider, useMutation } from "@tanstack/react-query";
 import { CheckCircle2, CircleAlert, Mail, MessageCircle } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
-import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { Toaster } from "~/components/ui/sonner";
 import { Textarea } from "~/components/ui/textarea";
 import { mailtoUrl, whatsappUrl } from "~/content/business";
 import { type QuoteFieldName, quoteFields, quoteForm, quoteNotices } from "~/content/contact";
 import { newIdempotencyKey } from "~/lib/idempotency";
 import type { QuoteFormResult } from "~/lib/quote-api";
-import { createQueryClient } from "~/lib/query-client";
-import { emptyQuote, missingRequiredFields, type QuoteFields, quoteAsText } from "~/lib/quote-schema";
-import { type QuotePayload, QuoteRejectedError, sendQuote } from "~/lib/send-quote";
+import type { QuoteFields } from "~/lib/quote-schema";
+import { emptyQuote, quoteAsText } from "~/lib/quote-text";
+import type { QuotePayload } from "~/lib/send-quote";
 import { cn } from "~/lib/utils";
+import type { QuoteSubmitKit } from "./quote-submit";
 
 type Notice = {
   tone: "success" | "error";
@@ -38,33 +36,37 @@ const inputProps: Record<QuoteFieldName, React.ComponentProps<"input">> = {
   message: {},
 };
 
+let kitLoading: Promise<QuoteSubmitKit> | null = null;
+
+/** The submit machinery (zod schema, react-query, sonner), fetched once per page visit. */
+function loadSubmitKit(): Promise<QuoteSubmitKit> {
+  kitLoading ??= import("./quote-submit").catch((error: unknown) => {
+    kitLoading = null; // let the next attempt fetch it again
+    throw error;
+  });
+  return kitLoading;
+}
+
 /**
  * The quote request form. It is a real form posting to /contact, so it works without JavaScript;
  * with JavaScript it sends JSON to /api/quote without a page reload, retrying network failures and
  * 5xx answers with the same idempotency key (app/lib/query-client.ts holds the retry policy).
+ * The first view carries only the fields and their state: the submit machinery (./quote-submit.ts)
+ * is loaded when the form is first focused, so it is ready by the time it is submitted.
  */
 export function QuoteForm({ result }: { result?: QuoteFormResult }) {
-  // One client per page visit, created here rather than in root.tsx: only this page ships react-query.
-  const [queryClient] = useState(createQueryClient);
-  return (
-    <QueryClientProvider client={queryClient}>
-      <QuoteFormFields result={result} />
-      <Toaster />
-    </QueryClientProvider>
-  );
-}
-
-function QuoteFormFields({ result }: { result?: QuoteFormResult }) {
   const [values, setValues] = useState<QuoteFields>(result?.status === "error" ? result.values : emptyQuote);
   const [invalid, setInvalid] = useState<string[]>(result?.status === "error" ? result.fields : []);
   const [notice, setNotice] = useState<Notice | null>(result ? { ...noticeFromResult(result), fromServer: true } : null);
+  const [pending, setPending] = useState(false);
+  const [kit, setKit] = useState<QuoteSubmitKit | null>(null);
+  const send = useRef<((payload: QuotePayload) => Promise<{ title: string; message: string }>) | null>(null);
   const idempotencyKey = useRef<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const [searchParams] = useSearchParams();
   // Marks the form once React drives it (the browser journeys wait for it before typing).
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
-  const mutation = useMutation({ mutationFn: (payload: QuotePayload) => sendQuote(payload) });
 
   // ?product=… fills "Products of interest" once the page has hydrated (the prerendered page is
   // the same for every URL, so it cannot carry the value itself).
@@ -73,6 +75,10 @@ function QuoteFormFields({ result }: { result?: QuoteFormResult }) {
     if (productParam) setValues((current) => (current.product ? current : { ...current, product: productParam.slice(0, 500) }));
   }, [productParam]);
 
+  function prepare() {
+    if (!kit) loadSubmitKit().then(setKit, () => {}); // a failed fetch is retried on submit
+  }
+
   function update(name: QuoteFieldName, value: string) {
     setValues((current) => ({ ...current, [name]: value }));
     // Changed content is a new request: the next submission gets a new key.
@@ -80,52 +86,72 @@ function QuoteFormFields({ result }: { result?: QuoteFormResult }) {
     if (invalid.includes(name)) setInvalid((fields) => fields.filter((field) => field !== name));
   }
 
-  function showMissing(fields: string[]) {
+  function showMissing({ toast }: QuoteSubmitKit, fields: string[]) {
     setInvalid(fields);
     setNotice({ tone: "error", ...asNotice(quoteNotices.missing) });
-    toast.error(quoteNotices.missing.title, { description: quoteNotices.missing.description });
+    toast.error(quoteNotices.missing.title, {
+      description: quoteNotices.missing.description,
+    });
     formRef.current?.querySelector<HTMLElement>(`[name="${fields[0]}"]`)?.focus();
   }
 
-  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (mutation.isPending) return;
-    const missing = missingRequiredFields(values);
-    if (missing.length) return showMissing(missing);
+    if (pending) return;
+    const form = event.currentTarget;
+    const honeypot = new FormData(form).get(HONEYPOT);
+    const sent = values;
+    setPending(true);
+    let loaded: QuoteSubmitKit;
+    try {
+      loaded = kit ?? (await loadSubmitKit());
+    } catch {
+      // The submit machinery could not be fetched: post the form the plain way instead.
+      return form.submit();
+    }
+    setKit(loaded);
+    const missing = loaded.missingRequiredFields(sent);
+    if (missing.length) {
+      setPending(false);
+      return showMissing(loaded, missing);
+    }
 
     idempotencyKey.current ??= newIdempotencyKey();
-    const honeypot = new FormData(event.currentTarget).get(HONEYPOT);
-    const sent = values;
+    send.current ??= loaded.createQuoteSender();
     setNotice(null);
-    mutation.mutate(
-      {
+    try {
+      const answer = await send.current({
         ...sent,
         idempotencyKey: idempotencyKey.current,
         page: `${window.location.pathname}${window.location.search}`,
         website: typeof honeypot === "string" ? honeypot : "",
-      },
-      {
-        onSuccess: (answer) => {
-          idempotencyKey.current = null;
-          setValues(emptyQuote);
-          setInvalid([]);
-          setNotice(null);
-          toast.success(answer.title, { description: answer.message });
-        },
-        onError: (error) => {
-          if (error instanceof QuoteRejectedError && error.error.code === "missing") {
-            return showMissing(error.error.fields ?? []);
-          }
-          const rejected = error instanceof QuoteRejectedError ? error.error : null;
-          const title = rejected?.title ?? quoteNotices.failed.title;
-          const message = rejected?.message ?? quoteNotices.failed.description;
-          const offerFallback = !rejected || rejected.code === "rate_limited";
-          setInvalid(rejected?.fields ?? []);
-          setNotice({ tone: "error", title, message, fallbackText: offerFallback ? quoteAsText(sent) : undefined });
-          toast.error(title, { description: offerFallback ? "You can also send it by WhatsApp or e-mail (links below the form)." : message });
-        },
-      },
-    );
+      });
+      idempotencyKey.current = null;
+      setValues(emptyQuote);
+      setInvalid([]);
+      setNotice(null);
+      loaded.toast.success(answer.title, { description: answer.message });
+    } catch (error) {
+      if (error instanceof loaded.QuoteRejectedError && error.error.code === "missing") {
+        return showMissing(loaded, error.error.fields ?? []);
+      }
+      const rejected = error instanceof loaded.QuoteRejectedError ? error.error : null;
+      const title = rejected?.title ?? quoteNotices.failed.title;
+      const message = rejected?.message ?? quoteNotices.failed.description;
+      const offerFallback = !rejected || rejected.code === "rate_limited";
+      setInvalid(rejected?.fields ?? []);
+      setNotice({
+        tone: "error",
+        title,
+        message,
+        fallbackText: offerFallback ? quoteAsText(sent) : undefined,
+      });
+      loaded.toast.error(title, {
+        description: offerFallback ? "You can also send it by WhatsApp or e-mail (links below the form)." : message,
+      });
+    } finally {
+      setPending(false);
+    }
   }
 
   // On the JavaScript path, success and "missing" are toasts only; failures also stay on the page
@@ -133,61 +159,65 @@ function QuoteFormFields({ result }: { result?: QuoteFormResult }) {
   const inline = notice && (notice.fromServer || notice.fallbackText) ? notice : null;
 
   return (
-    <form
-      ref={formRef}
-      method="post"
-      action="/contact#quote-form"
-      id="quote-form"
-      onSubmit={onSubmit}
-      aria-describedby="quote-form-intro"
-      data-hydrated={hydrated || undefined}
-      className="space-y-5"
-    >
-      <p id="quote-form-intro" className="text-sm text-muted-foreground">
-        {quoteForm.intro}
-      </p>
-      {inline?.fromServer && <InlineNotice notice={inline} />}
-      <div className="grid gap-5 sm:grid-cols-2">
-        {quoteFields.map((field) => {
-          const id = `quote-${field.name}`;
-          const common = {
-            id,
-            name: field.name,
-            required: field.required,
-            placeholder: field.placeholder,
-            value: values[field.name],
-            "aria-invalid": invalid.includes(field.name) || undefined,
-          };
-          return (
-            <div key={field.name} className={cn("space-y-2", (field.name === "message" || field.name === "product") && "sm:col-span-2")}>
-              <Label htmlFor={id}>
-                {field.label}
-                {field.required && (
-                  <span aria-hidden="true" className="text-destructive">
-                    {" "}
-                    *
-                  </span>
+    <>
+      <form
+        ref={formRef}
+        method="post"
+        action="/contact#quote-form"
+        id="quote-form"
+        onSubmit={onSubmit}
+        onFocus={prepare}
+        aria-describedby="quote-form-intro"
+        data-hydrated={hydrated || undefined}
+        className="space-y-5"
+      >
+        <p id="quote-form-intro" className="text-sm text-muted-foreground">
+          {quoteForm.intro}
+        </p>
+        {inline?.fromServer && <InlineNotice notice={inline} />}
+        <div className="grid gap-5 sm:grid-cols-2">
+          {quoteFields.map((field) => {
+            const id = `quote-${field.name}`;
+            const common = {
+              id,
+              name: field.name,
+              required: field.required,
+              placeholder: field.placeholder,
+              value: values[field.name],
+              "aria-invalid": invalid.includes(field.name) || undefined,
+            };
+            return (
+              <div key={field.name} className={cn("space-y-2", (field.name === "message" || field.name === "product") && "sm:col-span-2")}>
+                <Label htmlFor={id}>
+                  {field.label}
+                  {field.required && (
+                    <span aria-hidden="true" className="text-destructive">
+                      {" "}
+                      *
+                    </span>
+                  )}
+                </Label>
+                {field.name === "message" ? (
+                  <Textarea {...common} rows={6} onChange={(event) => update(field.name, event.target.value)} />
+                ) : (
+                  <Input {...common} {...inputProps[field.name]} onChange={(event) => update(field.name, event.target.value)} />
                 )}
-              </Label>
-              {field.name === "message" ? (
-                <Textarea {...common} rows={6} onChange={(event) => update(field.name, event.target.value)} />
-              ) : (
-                <Input {...common} {...inputProps[field.name]} onChange={(event) => update(field.name, event.target.value)} />
-              )}
-            </div>
-          );
-        })}
-      </div>
-      {/* Honeypot: hidden from people and assistive technology; bots that fill every field fill it. */}
-      <div aria-hidden="true" className="absolute -left-[10000px] top-auto size-px overflow-hidden">
-        <label htmlFor="quote-website">Website</label>
-        <input id="quote-website" type="text" name={HONEYPOT} tabIndex={-1} autoComplete="off" defaultValue="" />
-      </div>
-      {inline && !inline.fromServer && <InlineNotice notice={inline} />}
-      <Button type="submit" size="lg" disabled={mutation.isPending} className="w-full sm:w-auto">
-        {mutation.isPending ? quoteForm.submitting : quoteForm.submit}
-      </Button>
-    </form>
+              </div>
+            );
+          })}
+        </div>
+        {/* Honeypot: hidden from people and assistive technology; bots that fill every field fill it. */}
+        <div aria-hidden="true" className="absolute -left-[10000px] top-auto size-px overflow-hidden">
+          <label htmlFor="quote-website">Website</label>
+          <input id="quote-website" type="text" name={HONEYPOT} tabIndex={-1} autoComplete="off" defaultValue="" />
+        </div>
+        {inline && !inline.fromServer && <InlineNotice notice={inline} />}
+        <Button type="submit" size="lg" disabled={pending} className="w-full sm:w-auto">
+          {pending ? quoteForm.submitting : quoteForm.submit}
+        </Button>
+      </form>
+      {kit && <kit.Toaster />}
+    </>
   );
 }
 
@@ -213,9 +243,7 @@ function InlineNotice({ notice }: { notice: Notice }) {
       role={notice.tone === "success" ? "status" : "alert"}
       className={cn(
         "flex gap-3 rounded-lg border p-4 text-sm",
-        notice.tone === "success"
-          ? "border-teal-200 bg-secondary text-secondary-foreground"
-          : "border-red-200 bg-red-50 text-destructive",
+        notice.tone === "success" ? "border-teal-200 bg-secondary text-secondary-foreground" : "border-red-200 bg-red-50 text-destructive",
       )}
     >
       <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0" />

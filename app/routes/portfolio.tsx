@@ -8,7 +8,14 @@ import { StatsBand } from "~/components/sections/stats-band";
 import { buttonVariants } from "~/components/ui/button";
 import { products } from "~/content/catalogue";
 import { exampleBrands, portfolioCta, portfolioGridHeading, portfolioHero, portfolioStats } from "~/content/portfolio";
+import { filterOptions, portfolioCards } from "~/lib/portfolio-catalogue.server";
 import { seo } from "~/lib/seo";
+import type { Route } from "./+types/portfolio";
+
+/** The grid's cards and filter buttons, as data in the prerendered page rather than code in its script. */
+export function loader() {
+  return { cards: portfolioCards(products), filters: filterOptions(products) };
+}
 
 export const meta = () =>
   seo({
@@ -19,7 +26,7 @@ export const meta = () =>
     breadcrumbs: [{ name: "Portfolio", path: "/portfolio" }],
   });
 
-export default function Page() {
+export default function Page({ loaderData }: Route.ComponentProps) {
   const { image } = portfolioHero;
   return (
     <>
@@ -57,7 +64,7 @@ export default function Page() {
       <Section id="catalogue" aria-labelledby="catalogue-heading">
         <SectionHeading id="catalogue-heading" {...portfolioGridHeading} />
         <div className="mt-10">
-          <PortfolioGrid products={products} />
+          <PortfolioGrid products={loaderData.cards} options={loaderData.filters} />
         </div>
       </Section>
 

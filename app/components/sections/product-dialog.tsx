@@ -3,8 +3,8 @@ import { useRef } from "react";
 import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
-import type { Product } from "~/content/catalogue";
-import { categoryText } from "~/lib/portfolio-filter";
+import { type Product, products } from "~/content/catalogue";
+import { categoryText, findProduct } from "~/lib/portfolio-filter";
 
 /** Where "Request Quote for Similar Product" goes: the quote form with the product of interest filled in. */
 export function quoteLink(product: Product) {
@@ -12,18 +12,20 @@ export function quoteLink(product: Product) {
 }
 
 /**
- * A catalogue product in full. `product` undefined means closed; the last product stays rendered while
- * the dialog closes. `returnFocusTo` names the element that gets focus back (the product's card).
+ * A catalogue product in full (this module, loaded on demand, brings the catalogue with it). `productId`
+ * undefined (or unknown) means closed; the last product stays rendered while the dialog closes.
+ * `returnFocusTo` names the element that gets focus back (the product's card).
  */
 export function ProductDialog({
-  product,
+  productId,
   onClose,
   returnFocusTo,
 }: {
-  product: Product | undefined;
+  productId: string | undefined;
   onClose: () => void;
-  returnFocusTo: (product: Product) => HTMLElement | null;
+  returnFocusTo: (productId: string) => HTMLElement | null;
 }) {
+  const product = findProduct(products, productId ?? null);
   const lastShown = useRef<Product | undefined>(product);
   if (product) lastShown.current = product;
   const shown = product ?? lastShown.current;
@@ -41,7 +43,7 @@ export function ProductDialog({
             contentRef.current?.focus();
           }}
           onCloseAutoFocus={(event) => {
-            const target = returnFocusTo(shown);
+            const target = returnFocusTo(shown.id);
             if (target) {
               event.preventDefault();
               target.focus();

@@ -1,5 +1,4 @@
-import type { CategorySlug } from "./categories";
-import { catalogueSchema, parseContent } from "./schema";
+import type { CategorySlug } from "./category-slugs";
 
 export type Product = {
   /** URL-safe slug, unique: also the image file name and the portfolio's ?product= value. */
@@ -23,7 +22,7 @@ const item = (product: Omit<Product, "image">): Product => ({
 });
 
 /** The catalogue: 27 items the company has produced (pens 11, chit pads 7, drinkware 3, office 5, games 1). */
-export const products: Product[] = parseContent(catalogueSchema, [
+export const products: Product[] = [
   // Pens
   item({
     id: "acecol-pen",
@@ -292,7 +291,7 @@ export const products: Product[] = parseContent(catalogueSchema, [
     features: ["Palm-sized ball maze", "ONSET colours and logo", "Sealed clear cover", "Safe for waiting rooms"],
     colour: "#00897b",
   }),
-], "app/content/catalogue.ts");
+];
 
 /** The catalogue items of one category, in catalogue order. */
 export function productsIn(category: CategorySlug): Product[] {

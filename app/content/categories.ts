@@ -1,14 +1,9 @@
-import { z } from "zod";
-import { type Category, type CategorySlug, categorySchema, categorySlugs, parseContent } from "./schema";
+import { type CategorySlug, categorySlugs } from "./category-slugs";
+import type { Category } from "./schema";
 
 export { type Category, type CategorySlug, categorySlugs };
 
-export const categories: Record<CategorySlug, Category> = parseContent(
-  z.record(z.enum(categorySlugs), categorySchema).refine(
-    (all) => Object.entries(all).every(([slug, category]) => category.slug === slug),
-    "each category's slug must match its key",
-  ),
-  {
+export const categories: Record<CategorySlug, Category> = {
     pens: {
       slug: "pens",
       label: "Pens",
@@ -81,9 +76,7 @@ export const categories: Record<CategorySlug, Category> = parseContent(
       image: "/images/categories/clocks.svg",
       imageAlt: "A round wall clock with a branded dial",
     },
-  },
-  "app/content/categories.ts",
-);
+};
 
 /** The four categories the home page features. */
 export const featuredCategories: Category[] = [categories.pens, categories.shirts, categories.acrylic, categories.clocks];

@@ -4,6 +4,7 @@ import { products, productsIn, productsOfBrand, splitBrand } from "./catalogue";
 import { categories, categorySlugs } from "./categories";
 import { apparelOptions, awardOptions, chitPadFinishes, clockOptions, officeUseCases } from "./product-pages";
 import { catalogueSchema, fourOptionCardsSchema, parseContent, productSchema } from "./schema";
+import { validateContent } from "./validate.server";
 
 describe("catalogue", () => {
   it("holds 27 products: pens 11, chit pads 7, drinkware 3, office accessories 5, games 1, and none for shirts, acrylic or clocks", () => {
@@ -61,6 +62,10 @@ describe("content schema", () => {
     expect(() => parseContent(catalogueSchema, [valid, valid], "app/content/catalogue.ts")).toThrow(
       /Invalid content in app\/content\/catalogue\.ts[^]*duplicate product id 'acecol-pen'/,
     );
+  });
+
+  it("accepts all of the site's content, as the build does", () => {
+    expect(() => validateContent()).not.toThrow();
   });
 
   it("wants exactly four option cards", () => {

@@ -4,15 +4,8 @@
  * drinkware specifications and office-accessory use cases.
  */
 import type { Product } from "./catalogue";
-import {
-  type CategorySlug,
-  fourOptionCardsSchema,
-  type OptionCard,
-  optionCardsSchema,
-  parseContent,
-  type Specification,
-  specificationsSchema,
-} from "./schema";
+import type { CategorySlug } from "./category-slugs";
+import type { OptionCard, Specification } from "./schema";
 
 export type { OptionCard, Specification } from "./schema";
 
@@ -32,12 +25,8 @@ export function featuresShown(product: Product, page: CataloguePageCategory = pr
   return count === "all" ? [...product.features] : product.features.slice(0, count);
 }
 
-const four = (cards: OptionCard[], where: string) => parseContent(fourOptionCardsSchema, cards, where);
-const cards = (list: OptionCard[], where: string) => parseContent(optionCardsSchema.min(1), list, where);
-const specs = (list: Specification[], where: string) => parseContent(specificationsSchema, list, where);
 
-export const apparelOptions = four(
-  [
+export const apparelOptions: OptionCard[] = [
     {
       name: "Polo Shirts",
       description:
@@ -55,12 +44,9 @@ export const apparelOptions = four(
       name: "Jackets & Hoodies",
       description: "Fleece jackets and hoodies for winter sales meetings and team rewards, embroidered front and back.",
     },
-  ],
-  "apparel options",
-);
+];
 
-export const awardOptions = four(
-  [
+export const awardOptions: OptionCard[] = [
     {
       name: "Acrylic Shields",
       description: "Clear acrylic shields with your logo and the winner's name, laser-cut and engraved or UV-printed.",
@@ -77,12 +63,9 @@ export const awardOptions = four(
       name: "Custom-Shaped Awards",
       description: "Awards cut in the shape of your product, a capsule, a heart or your logo, with a printed base.",
     },
-  ],
-  "award options",
-);
+];
 
-export const clockOptions = four(
-  [
+export const clockOptions: OptionCard[] = [
     {
       name: "Round Wall Clocks",
       description: "Classic round clocks with your brand and product name printed on the dial, seen all day in clinics.",
@@ -99,44 +82,32 @@ export const clockOptions = four(
       name: "Custom-Shaped Clocks",
       description: "Clocks cut in the shape of your logo or product, for pharmacies and special launches.",
     },
-  ],
-  "clock options",
-);
+];
 
-export const chitPadFinishes = cards(
-  [
+export const chitPadFinishes: OptionCard[] = [
     { name: "Matt Lamination", description: "A soft, glare-free surface that resists fingerprints on busy desks." },
     { name: "Gloss Lamination", description: "Bright, saturated colours that make product artwork stand out." },
     { name: "Spot UV", description: "A raised gloss layer on the logo alone, so the brand catches the light." },
     { name: "Foil Stamping", description: "Gold or silver foil on the logo for premium and launch editions." },
-  ],
-  "chit pad finishes",
-);
+];
 
-export const chitPadSpecifications = specs(
-  [
+export const chitPadSpecifications: Specification[] = [
     { label: "Box sizes", value: "8 cm, 9 cm and 10 cm cubes" },
     { label: "Sheets", value: "400 to 500 sheets, 70–80 gsm paper" },
     { label: "Printing", value: "Full colour on all four sides and the lid; logo on every sheet" },
     { label: "Extras", value: "Pen slot, dust cover lid, refill packs" },
     { label: "Minimum order", value: "From 500 boxes" },
-  ],
-  "chit pad specifications",
-);
+];
 
-export const drinkwareSpecifications = specs(
-  [
+export const drinkwareSpecifications: Specification[] = [
     { label: "Materials", value: "Ceramic, stainless steel, glass" },
     { label: "Capacities", value: "300 ml to 450 ml" },
     { label: "Printing", value: "Sublimation full wrap, screen print or laser engraving" },
     { label: "Packaging", value: "Individual gift boxes or sleeves with your branding" },
     { label: "Minimum order", value: "From 100 pieces" },
-  ],
-  "drinkware specifications",
-);
+];
 
-export const officeUseCases = cards(
-  [
+export const officeUseCases: OptionCard[] = [
     {
       name: "Doctor's Desk",
       description: "Pen holders, organisers and paperweights that keep your brand in front of the prescriber all day.",
@@ -153,6 +124,4 @@ export const officeUseCases = cards(
       name: "Corporate Gifting",
       description: "Year-round reminders for distributors, hospital buyers and your own teams.",
     },
-  ],
-  "office use cases",
-);
+];

@@ -1,23 +1,14 @@
 /**
- * The shape of every piece of site content, as zod schemas. Content modules parse their data with
- * these when they load, so a bad entry (a missing field, a wrong category, a duplicate id) stops
- * the build with a message naming the entry, instead of reaching a page.
+ * The shape of every piece of site content, as zod schemas. app/content/validate.server.ts parses
+ * all content with these when the site builds, so a bad entry (a missing field, a wrong category, a
+ * duplicate id) stops the build with a message naming the entry, instead of reaching a page.
+ * Build and test code only: the content modules import nothing from here but types, so zod stays
+ * out of the browser's JavaScript.
  */
 import { z } from "zod";
+import { type CategorySlug, categorySlugs } from "./category-slugs";
 
-/** The eight product categories: the catalogue's, the pages', the footer's and the portfolio filter's. */
-export const categorySlugs = [
-  "pens",
-  "paper-chit-pads",
-  "drinkware",
-  "office-accessories",
-  "games",
-  "shirts",
-  "acrylic",
-  "clocks",
-] as const;
-
-export type CategorySlug = (typeof categorySlugs)[number];
+export { type CategorySlug, categorySlugs };
 
 const text = z.string().trim().min(1);
 const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "must be a lower-case slug like 'onset-pen'");
@@ -100,7 +91,7 @@ export type Specification = z.infer<typeof specificationSchema>;
 export type CaseStudy = z.infer<typeof caseStudySchema>;
 export type Testimonial = z.infer<typeof testimonialSchema>;
 
-/** Parses content at load time; the error names the module, the entry (by its id or name) and each bad field. */
+/** Parses content; the error names the module, the entry (by its id or name) and each bad field. */
 export function parseContent<T extends z.ZodType>(schema: T, data: unknown, where: string): z.infer<T> {
   const result = schema.safeParse(data);
   if (result.success) return result.data;

@@ -46,7 +46,7 @@ export default function About() {
 
       <section aria-label={aboutStatsTitle} className="border-y border-border bg-white py-12">
         <div className="mx-auto max-w-5xl px-4 sm:px-6 lg:px-8">
-          <StatsBand stats={aboutStats} className="grid-cols-1 sm:grid-cols-3 lg:grid-cols-3" />
+          <StatsBand stats={aboutStats} columns={3} />
         </div>
       </section>
 

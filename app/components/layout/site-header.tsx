@@ -7,17 +7,18 @@ import { mainNav, type NavItem } from "~/content/navigation";
 import { cn } from "~/lib/utils";
 import { Logo } from "./logo";
 
-const linkClass = ({ isActive }: { isActive: boolean }) =>
+const linkClass = ({ isActive, large }: { isActive: boolean; large?: boolean }) =>
   cn(
-    "rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-muted hover:text-primary",
+    "rounded-md px-3 font-medium transition-colors hover:bg-muted hover:text-primary",
+    large ? "block py-3 text-base" : "py-2 text-sm",
     isActive ? "text-primary" : "text-foreground",
   );
 
 /** In-page anchors (Products → /#products) are never "the current page". */
-function NavItemLink({ item, onNavigate, className }: { item: NavItem; onNavigate?: () => void; className?: string }) {
+function NavItemLink({ item, onNavigate, large }: { item: NavItem; onNavigate?: () => void; large?: boolean }) {
   if (item.href.includes("#")) {
     return (
-      <Link to={item.href} onClick={onNavigate} className={cn(linkClass({ isActive: false }), className)}>
+      <Link to={item.href} onClick={onNavigate} className={linkClass({ isActive: false, large })}>
         {item.name}
       </Link>
     );
@@ -27,7 +28,7 @@ function NavItemLink({ item, onNavigate, className }: { item: NavItem; onNavigat
       to={item.href}
       end={item.href === "/"}
       onClick={onNavigate}
-      className={(state) => cn(linkClass(state), className)}
+      className={({ isActive }) => linkClass({ isActive, large })}
     >
       {item.name}
     </NavLink>
@@ -90,7 +91,7 @@ export function SiteHeader() {
         <ul className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-3 sm:px-6">
           {mainNav.map((item) => (
             <li key={item.href}>
-              <NavItemLink item={item} onNavigate={() => setMenuOpen(false)} className="block py-3 text-base" />
+              <NavItemLink item={item} onNavigate={() => setMenuOpen(false)} large />
             </li>
           ))}
         </ul>

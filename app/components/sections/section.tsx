@@ -9,16 +9,24 @@ const tones = {
 } as const;
 
 /** Every page section sits in this wrapper: one width, one rhythm. */
+const widths = { wide: "max-w-7xl", narrow: "max-w-4xl" } as const;
+const spacings = { default: "py-16 sm:py-20", compact: "py-12 sm:py-14" } as const;
+
 export function Section({
   tone = "default",
+  width = "wide",
+  spacing = "default",
   className,
-  innerClassName,
   children,
   ...props
-}: React.ComponentProps<"section"> & { tone?: keyof typeof tones; innerClassName?: string }) {
+}: React.ComponentProps<"section"> & {
+  tone?: keyof typeof tones;
+  width?: keyof typeof widths;
+  spacing?: keyof typeof spacings;
+}) {
   return (
-    <section className={cn(tones[tone], "py-16 sm:py-20", className)} {...props}>
-      <div className={cn("mx-auto max-w-7xl px-4 sm:px-6 lg:px-8", innerClassName)}>{children}</div>
+    <section className={cn(tones[tone], spacings[spacing], className)} {...props}>
+      <div className={cn("mx-auto px-4 sm:px-6 lg:px-8", widths[width])}>{children}</div>
     </section>
   );
 }

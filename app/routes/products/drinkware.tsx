@@ -36,7 +36,7 @@ export default function Page() {
         </div>
       </Section>
 
-      <Section tone="muted" aria-labelledby="specifications-heading" innerClassName="max-w-4xl">
+      <Section tone="muted" aria-labelledby="specifications-heading" width="narrow">
         <SectionHeading id="specifications-heading" title="Specifications" />
         <SpecificationList rows={drinkwareSpecifications} className="mt-10" />
       </Section>

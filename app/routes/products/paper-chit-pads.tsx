@@ -41,7 +41,7 @@ export default function Page() {
         <OptionCards cards={chitPadFinishes} className="mt-12" />
       </Section>
 
-      <Section aria-labelledby="specifications-heading" innerClassName="max-w-4xl">
+      <Section aria-labelledby="specifications-heading" width="narrow">
         <SectionHeading id="specifications-heading" title="Specifications" />
         <SpecificationList rows={chitPadSpecifications} className="mt-10" />
       </Section>

@@ -68,7 +68,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         </div>
       </Section>
 
-      <Section tone="muted" aria-labelledby="brands-heading" className="py-12 sm:py-14">
+      <Section tone="muted" spacing="compact" aria-labelledby="brands-heading">
         <h2 id="brands-heading" className="text-center text-xl font-bold tracking-tight">
           {exampleBrands.title}
         </h2>

@@ -78,7 +78,7 @@ export function PortfolioGrid({ products, options }: { products: readonly Card[]
               key={option.value}
               type="button"
               variant={pressed ? "default" : "outline"}
-              className="rounded-full"
+              shape="pill"
               aria-pressed={pressed}
               onClick={() =>
                 update((params) => {

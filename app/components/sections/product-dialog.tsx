@@ -36,7 +36,7 @@ export function ProductDialog({
       {shown && (
         <DialogContent
           ref={contentRef}
-          className="max-w-4xl gap-0 p-0 md:grid-cols-2"
+          layout="media"
           // Focus the dialog itself, so the close button's tooltip does not pop up on opening.
           onOpenAutoFocus={(event) => {
             event.preventDefault();
@@ -60,7 +60,7 @@ export function ProductDialog({
           />
           <div className="flex flex-col gap-4 p-6 sm:p-8">
             <div>
-              <DialogTitle className="pr-8 text-2xl">{shown.title}</DialogTitle>
+              <DialogTitle size="large" className="pr-8">{shown.title}</DialogTitle>
               <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
                 <dt className="font-medium text-muted-foreground">Category</dt>
                 <dd className="font-semibold capitalize text-primary">{categoryText(shown.category)}</dd>
@@ -68,7 +68,7 @@ export function ProductDialog({
                 <dd className="font-semibold">{shown.brand}</dd>
               </dl>
             </div>
-            <DialogDescription className="text-base text-foreground/80">{shown.description}</DialogDescription>
+            <DialogDescription prominent>{shown.description}</DialogDescription>
             <div>
               <h3 className="text-sm font-semibold uppercase tracking-wider text-muted-foreground">Features</h3>
               <ul aria-label="Features" className="mt-3 space-y-2">
@@ -80,8 +80,9 @@ export function ProductDialog({
                 ))}
               </ul>
             </div>
-            <Link to={quoteLink(shown)} className={buttonVariants({ size: "lg", className: "mt-2 whitespace-normal" })}>
-              Request Quote for Similar Product
+            <Link to={quoteLink(shown)} className={buttonVariants({ size: "lg", className: "mt-2" })}>
+              {/* Wraps on a narrow phone (the button itself does not wrap). */}
+              <span className="whitespace-normal">Request Quote for Similar Product</span>
               <ArrowRight aria-hidden="true" />
             </Link>
           </div>

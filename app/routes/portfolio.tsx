@@ -1,5 +1,5 @@
 import { ArrowRight } from "lucide-react";
-import { Link } from "react-router";
+import { Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import { CtaBand } from "~/components/sections/cta-band";
 import { PageHero } from "~/components/sections/page-hero";
 import { PortfolioGrid } from "~/components/sections/portfolio-grid";
@@ -15,6 +15,11 @@ import type { Route } from "./+types/portfolio";
 /** The grid's cards and filter buttons, as data in the prerendered page rather than code in its script. */
 export function loader() {
   return { cards: portfolioCards(products), filters: filterOptions(products) };
+}
+
+/** Filtering and opening a product change only the query string: the cards stay, no new request. */
+export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;
 }
 
 export const meta = () =>

@@ -4,11 +4,12 @@ import { isbot } from "isbot";
 import { type RenderToPipeableStreamOptions, renderToPipeableStream } from "react-dom/server";
 import { type AppLoadContext, type EntryContext, ServerRouter } from "react-router";
 import { NonceContext } from "./lib/csp-nonce";
-import { lowerModulePreloadPriorityStream } from "./lib/preload-priority";
+import { deferHydrationStream } from "./lib/defer-hydration";
 
 // React Router's default Node entry, plus the CSP nonce: every inline script React or React Router
 // writes into a server-rendered response (the 404 page, POST results) carries the response's nonce;
-// and the hydration preloads are low priority, as in prerendered pages.
+// and hydration waits for the page to load (app/lib/defer-hydration.ts). Prerendered pages are
+// rendered here too, at build.
 export const streamTimeout = 5_000;
 
 export default function handleRequest(
@@ -49,7 +50,7 @@ export default function handleRequest(
           });
           responseHeaders.set("Content-Type", "text/html");
           pipe(body);
-          const html = pipeline(body, lowerModulePreloadPriorityStream(), (error) => {
+          const html = pipeline(body, deferHydrationStream(), (error) => {
             if (error) console.error(error);
           });
           resolve(

@@ -1,11 +1,9 @@
-// After `react-router build`: the prerendered pages' hydration scripts are marked low priority
-// (scripts/prioritise.ts), then a Brotli (.br) and a gzip (.gz) copy beside every text file in
+// After `react-router build`: a Brotli (.br) and a gzip (.gz) copy beside every text file in
 // build/client, so the server sends compressed files without compressing on each request
 // (server/app.ts picks one by Accept-Encoding). A copy that would not be smaller is not written.
 import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { extname, join, relative, resolve } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import { prioritiseDir } from "./prioritise";
 
 export const compressibleExtensions = new Set([
   ".html", ".js", ".mjs", ".css", ".svg", ".xml", ".txt", ".json", ".data", ".webmanifest", ".ico",
@@ -49,9 +47,6 @@ export function compressDir(dir: string) {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const dir = resolve(process.argv[2] ?? "build/client");
-  // HTML first, so the compressed copies are of the final pages.
-  const pages = prioritiseDir(dir);
-  console.log(`Hydration scripts preloaded at low priority in ${pages} pages`);
   const { count, before, after } = compressDir(dir);
   console.log(
     `Compressed ${count} files in ${relative(process.cwd(), dir) || "."}: ${(before / 1024).toFixed(0)} KB → ${(after / 1024).toFixed(0)} KB (Brotli)`,

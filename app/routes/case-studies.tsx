@@ -33,7 +33,7 @@ export default function Page() {
         <SectionHeading id="studies-heading" title="Selected campaigns" />
         <div className="mt-12 grid gap-10">
           {caseStudies.map((study, index) => (
-            <CaseStudyArticle key={study.id} study={study} eager={index === 0} reverse={index % 2 === 1} />
+            <CaseStudyArticle key={study.id} study={study} priority={index === 0} reverse={index % 2 === 1} />
           ))}
         </div>
       </Section>

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { coveredByFont } from "../../scripts/font-ranges";
 import { allPages, transferSize, waitForHydration } from "./support/site";
 

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { allPages, notFoundPath, waitForHydration } from "./support/site";
 
 // Every page loads and hydrates under the Content-Security-Policy with no violation and no error.

@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { allPages } from "./support/site";
 
 const vnu = resolve("node_modules/vnu-jar/build/dist/vnu.jar");

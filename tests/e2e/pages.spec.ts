@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 
 test("/process shows four numbered steps, four differentiators and a quote call to /contact", async ({ page }) => {
   await page.goto("/process");

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { products } from "../../app/content/catalogue";
 
 const grid = (page: Page) => page.getByRole("list", { name: "Portfolio products" });

@@ -1,4 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { caseStudies } from "../../app/content/case-studies";
 import { products, productsIn } from "../../app/content/catalogue";
 

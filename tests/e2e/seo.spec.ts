@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 
 // The same list the site prerenders and puts in its sitemap.
 async function sitemapPaths(request: import("@playwright/test").APIRequestContext) {

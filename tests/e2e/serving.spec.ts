@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { allPages, clientDir, getText, notFoundPath, sitemapPaths, sitemapRoutes } from "./support/site";
 
 const routes = sitemapRoutes();

@@ -1,5 +1,6 @@
 import { HeartPulse, NotebookPen, PenTool, Pill, Quote } from "lucide-react";
 import type { CaseStudy, Testimonial } from "~/content/case-studies";
+import { imageLoading } from "~/lib/image-loading";
 import { cn } from "~/lib/utils";
 
 const icons = { pill: Pill, "pen-tool": PenTool, "heart-pulse": HeartPulse, "notebook-pen": NotebookPen } as const;
@@ -10,7 +11,16 @@ export function productsBadge(count: number) {
 }
 
 /** One case study: image, industry and client, overview, challenge, solution and results. */
-export function CaseStudyArticle({ study, eager = false, reverse = false }: { study: CaseStudy; eager?: boolean; reverse?: boolean }) {
+export function CaseStudyArticle({
+  study,
+  priority = false,
+  reverse = false,
+}: {
+  study: CaseStudy;
+  /** The first case study's image is in the first screen at every width: it loads first (see `imageLoading`). */
+  priority?: boolean;
+  reverse?: boolean;
+}) {
   const Icon = icons[study.icon];
   const headingId = `case-${study.id}`;
   return (
@@ -25,7 +35,7 @@ export function CaseStudyArticle({ study, eager = false, reverse = false }: { st
             alt={study.imageAlt}
             width={800}
             height={600}
-            loading={eager ? "eager" : "lazy"}
+            {...imageLoading(priority)}
             decoding="async"
             className="aspect-[4/3] w-full object-cover"
           />

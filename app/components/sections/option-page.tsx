@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import type { Category } from "~/content/categories";
 import type { OptionCard } from "~/content/product-pages";
+import { CategoryHeroImage } from "./category-card";
 import { CtaBand } from "./cta-band";
 import { OptionCards } from "./option-cards";
 import { PageHero } from "./page-hero";
@@ -34,7 +35,12 @@ export function OptionPage({
 }) {
   return (
     <>
-      <PageHero eyebrow="Products" title={title} lead={lead}>
+      <PageHero
+        eyebrow="Products"
+        title={title}
+        lead={lead}
+        media={<CategoryHeroImage category={category} />}
+      >
         <Link to="/contact" className={buttonVariants({ variant: "accent", size: "lg" })}>
           Request a Quote
           <ArrowRight aria-hidden="true" />
@@ -42,16 +48,7 @@ export function OptionPage({
       </PageHero>
 
       <Section aria-labelledby="intro-heading">
-        <div className="grid items-center gap-10 lg:grid-cols-2">
-          <img
-            src={category.image}
-            alt={category.imageAlt}
-            width={640}
-            height={400}
-            className="aspect-[8/5] w-full rounded-xl bg-muted object-cover shadow-sm"
-          />
-          <SectionHeading id="intro-heading" align="left" title={introTitle} intro={intro} />
-        </div>
+        <SectionHeading id="intro-heading" title={introTitle} intro={intro} />
       </Section>
 
       <Section tone="muted" aria-labelledby="options-heading">

@@ -1,5 +1,24 @@
 import type * as React from "react";
+import { imageLoading } from "~/lib/image-loading";
 import { cn } from "~/lib/utils";
+
+/**
+ * The picture of a PageHero (its `media`): beside the text on large screens, just below it on small ones,
+ * so it is in the first screen at every width. It is the page's priority image (see `imageLoading`).
+ */
+export function HeroImage({ src, alt, width, height }: { src: string; alt: string; width: number; height: number }) {
+  return (
+    <img
+      src={src}
+      alt={alt}
+      width={width}
+      height={height}
+      {...imageLoading(true)}
+      decoding="async"
+      className="mx-auto w-full max-w-xl rounded-2xl bg-muted object-cover shadow-2xl ring-1 ring-white/10"
+    />
+  );
+}
 
 /** The opening band of an inner page: its one <h1>, a lead paragraph, optional actions and an optional picture. */
 export function PageHero({
@@ -13,7 +32,7 @@ export function PageHero({
   title: string;
   lead?: React.ReactNode;
   children?: React.ReactNode;
-  /** Shown beside the text on large screens, below it on small ones. */
+  /** Shown beside the text on large screens, below it on small ones: usually a HeroImage. */
   media?: React.ReactNode;
 }) {
   return (

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import type { Product } from "~/content/catalogue";
 import { type CataloguePageCategory, featuresShown } from "~/content/product-pages";
+import { imageLoading } from "~/lib/image-loading";
 
 /** Where a "Request Similar Design" link goes: the quote form, with the item named. */
 export function quoteHref(productName: string) {
@@ -14,17 +15,11 @@ export function productImageAlt(product: Product) {
   return `${product.title}, made for ${product.brand}`;
 }
 
-/** One catalogue item on a category page: image, title, brand, description, features and a quote link. */
-export function ProductCard({
-  product,
-  features,
-  eager = false,
-}: {
-  product: Product;
-  features: readonly string[];
-  /** Only the first image on a page loads eagerly. */
-  eager?: boolean;
-}) {
+/**
+ * One catalogue item on a category page: image, title, brand, description, features and a quote link.
+ * Its image loads lazily: the page's hero picture is the one that loads first.
+ */
+export function ProductCard({ product, features }: { product: Product; features: readonly string[] }) {
   const headingId = `product-${product.id}`;
   return (
     <article
@@ -36,7 +31,7 @@ export function ProductCard({
         alt={productImageAlt(product)}
         width={800}
         height={600}
-        loading={eager ? "eager" : "lazy"}
+        {...imageLoading()}
         decoding="async"
         className="aspect-[4/3] w-full bg-muted object-cover"
       />
@@ -71,24 +66,11 @@ export function ProductCard({
  * The catalogue items of a category page, each with as many features as that page lists
  * (see `featuresShownOnPage`).
  */
-export function ProductList({
-  products,
-  page,
-  eagerFirst = false,
-}: {
-  products: readonly Product[];
-  page: CataloguePageCategory;
-  eagerFirst?: boolean;
-}) {
+export function ProductList({ products, page }: { products: readonly Product[]; page: CataloguePageCategory }) {
   return (
     <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-      {products.map((product, index) => (
-        <ProductCard
-          key={product.id}
-          product={product}
-          features={featuresShown(product, page)}
-          eager={eagerFirst && index === 0}
-        />
+      {products.map((product) => (
+        <ProductCard key={product.id} product={product} features={featuresShown(product, page)} />
       ))}
     </div>
   );

@@ -1,9 +1,11 @@
 import { CtaBand } from "~/components/sections/cta-band";
 import { SpecificationList } from "~/components/sections/option-cards";
+import { CategoryHeroImage } from "~/components/sections/category-card";
 import { PageHero } from "~/components/sections/page-hero";
 import { ProductList } from "~/components/sections/product-list";
 import { Section, SectionHeading } from "~/components/sections/section";
 import { productsIn } from "~/content/catalogue";
+import { categories } from "~/content/categories";
 import { drinkwareSpecifications } from "~/content/product-pages";
 import { seo } from "~/lib/seo";
 
@@ -27,12 +29,13 @@ export default function Page() {
         eyebrow="Products"
         title="Drinkware & Mugs"
         lead="A mug is used every morning, in the clinic and at home. Ceramic mugs, cups and steel travel mugs printed or engraved in your brand colours."
+        media={<CategoryHeroImage category={categories.drinkware} />}
       />
 
       <Section aria-labelledby="drinkware-heading">
         <SectionHeading id="drinkware-heading" eyebrow="From our catalogue" title="Drinkware we've produced" />
         <div className="mt-12">
-          <ProductList products={productsIn("drinkware")} page="drinkware" eagerFirst />
+          <ProductList products={productsIn("drinkware")} page="drinkware" />
         </div>
       </Section>
 

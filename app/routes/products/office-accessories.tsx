@@ -1,9 +1,11 @@
 import { CtaBand } from "~/components/sections/cta-band";
 import { OptionCards } from "~/components/sections/option-cards";
+import { CategoryHeroImage } from "~/components/sections/category-card";
 import { PageHero } from "~/components/sections/page-hero";
 import { ProductList } from "~/components/sections/product-list";
 import { Section, SectionHeading } from "~/components/sections/section";
 import { productsIn } from "~/content/catalogue";
+import { categories } from "~/content/categories";
 import { officeUseCases } from "~/content/product-pages";
 import { seo } from "~/lib/seo";
 
@@ -27,12 +29,13 @@ export default function Page() {
         eyebrow="Products"
         title="Office Accessories"
         lead="Desk items that stay in front of prescribers, pharmacists and buyers for months: pen holders, organisers, mouse pads, calendars and paperweights in your brand."
+        media={<CategoryHeroImage category={categories["office-accessories"]} />}
       />
 
       <Section aria-labelledby="office-heading">
         <SectionHeading id="office-heading" eyebrow="From our catalogue" title="Office accessories we've produced" />
         <div className="mt-12">
-          <ProductList products={productsIn("office-accessories")} page="office-accessories" eagerFirst />
+          <ProductList products={productsIn("office-accessories")} page="office-accessories" />
         </div>
       </Section>
 

@@ -1,9 +1,11 @@
 import { CtaBand } from "~/components/sections/cta-band";
 import { OptionCards, SpecificationList } from "~/components/sections/option-cards";
+import { CategoryHeroImage } from "~/components/sections/category-card";
 import { PageHero } from "~/components/sections/page-hero";
 import { ProductList } from "~/components/sections/product-list";
 import { Section, SectionHeading } from "~/components/sections/section";
 import { productsIn } from "~/content/catalogue";
+import { categories } from "~/content/categories";
 import { chitPadFinishes, chitPadSpecifications } from "~/content/product-pages";
 import { seo } from "~/lib/seo";
 
@@ -27,12 +29,13 @@ export default function Page() {
         eyebrow="Products"
         title="Paper Chit Pads"
         lead="Chit pad boxes sit beside the prescription pad all year. We print your brand on every side of the box and on every sheet, and supply refills when they run out."
+        media={<CategoryHeroImage category={categories["paper-chit-pads"]} />}
       />
 
       <Section aria-labelledby="chit-pads-heading">
         <SectionHeading id="chit-pads-heading" eyebrow="From our catalogue" title="Chit pad boxes we've produced" />
         <div className="mt-12">
-          <ProductList products={productsIn("paper-chit-pads")} page="paper-chit-pads" eagerFirst />
+          <ProductList products={productsIn("paper-chit-pads")} page="paper-chit-pads" />
         </div>
       </Section>
 

@@ -1,11 +1,13 @@
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
 import { CtaBand } from "~/components/sections/cta-band";
+import { CategoryHeroImage } from "~/components/sections/category-card";
 import { PageHero } from "~/components/sections/page-hero";
 import { ProductList } from "~/components/sections/product-list";
 import { Section, SectionHeading } from "~/components/sections/section";
 import { buttonVariants } from "~/components/ui/button";
 import { productsIn } from "~/content/catalogue";
+import { categories } from "~/content/categories";
 import { seo } from "~/lib/seo";
 
 const pens = productsIn("pens");
@@ -30,6 +32,7 @@ export default function Page() {
         eyebrow="Products"
         title="Custom Pens"
         lead="The giveaway a doctor uses every day. Ballpoint, gel, twist and metal pens printed or engraved with your product's name and colours, with a digital mockup before production."
+        media={<CategoryHeroImage category={categories.pens} />}
       >
         <p className="flex items-baseline gap-2 rounded-lg bg-white/10 px-4 py-2">
           <span className="text-3xl font-extrabold text-accent">{pens.length}+</span>
@@ -49,7 +52,7 @@ export default function Page() {
           intro="Each one was designed with the brand team and printed in its colours. Like one? Ask for a similar design for your product."
         />
         <div className="mt-12">
-          <ProductList products={pens} page="pens" eagerFirst />
+          <ProductList products={pens} page="pens" />
         </div>
       </Section>
 

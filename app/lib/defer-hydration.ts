@@ -1,0 +1,50 @@
+import { Transform } from "node:stream";
+import { StringDecoder } from "node:string_decoder";
+
+/**
+ * Every page is complete HTML; hydration can wait until the page has loaded. React Router's HTML
+ * asks for its JavaScript at once (`<link rel="modulepreload">` and a module script with static
+ * imports), so on a slow phone connection ~100 KB of scripts compete with the page's font, images
+ * and first paint, and Lighthouse counts them into the Largest Contentful Paint. This rewrites the
+ * page so the same scripts are requested only after the `load` event: the module preloads are added
+ * then, the route modules become dynamic imports, and the entry module is imported after them, as
+ * before. Pages whose scripts don't have the expected shape are left untouched.
+ */
+export function deferHydration(html: string): string {
+  const script = /<script type="module" async=""([^>]*)>([^]*?)<\/script>/.exec(html);
+  if (!script || !/import\("[^"]+"\);\s*$/.test(script[2]!)) return html;
+
+  const preloads: string[] = [];
+  const withoutPreloads = html.replace(/<link rel="modulepreload"[^>]*?href="([^"]+)"[^>]*\/>/g, (_tag, href: string) => {
+    preloads.push(href);
+    return "";
+  });
+
+  const routeImports = [...script[2]!.matchAll(/import \* as (\w+) from "([^"]+)";\n?/g)];
+  const rest = script[2]!.replace(/import \* as (\w+) from "([^"]+)";\n?/g, "");
+  const names = routeImports.map(([, name]) => name).join(",");
+  const loads = routeImports.map(([, , url]) => `import(${JSON.stringify(url)})`).join(",");
+  const body =
+    `const hydrate=async()=>{` +
+    `for(const href of ${JSON.stringify(preloads)}){const link=document.createElement("link");link.rel="modulepreload";link.href=href;document.head.append(link)}` +
+    `const [${names}]=await Promise.all([${loads}]);${rest}};` +
+    `document.readyState==="complete"?hydrate():addEventListener("load",hydrate,{once:true});`;
+
+  const rewritten = `<script type="module" async=""${script[1]}>${body}</script>`;
+  return withoutPreloads.replace(/<script type="module" async=""[^>]*>[^]*?<\/script>/, () => rewritten);
+}
+
+/** The same for a server-rendered response: the page is collected whole (it is small), then rewritten. */
+export function deferHydrationStream(): Transform {
+  const decoder = new StringDecoder("utf8");
+  let html = "";
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      html += decoder.write(chunk);
+      callback();
+    },
+    flush(callback) {
+      callback(null, deferHydration(html + decoder.end()));
+    },
+  });
+}

@@ -1,13 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { type Product, products } from "~/content/catalogue";
-import {
-  categoryText,
-  countByCategory,
-  filterOptions,
-  filterProducts,
-  findProduct,
-  parseFilter,
-} from "./portfolio-filter";
+import { countByCategory, filterOptions, portfolioCards } from "./portfolio-catalogue.server";
+import { categoryText, filterProducts, findProduct, parseFilter } from "./portfolio-filter";
 
 const make = (id: string, category: Product["category"]): Product => ({
   id,
@@ -58,12 +52,29 @@ describe("filtering", () => {
   });
 
   it("reads ?category= as a category with products, else All", () => {
-    expect(parseFilter("pens", products)).toBe("pens");
-    expect(parseFilter("paper-chit-pads", products)).toBe("paper-chit-pads");
-    expect(parseFilter(null, products)).toBe("all");
-    expect(parseFilter("", products)).toBe("all");
-    expect(parseFilter("clocks", products)).toBe("all");
-    expect(parseFilter("no-such-thing", products)).toBe("all");
+    const options = filterOptions(products);
+    expect(parseFilter("pens", options)).toBe("pens");
+    expect(parseFilter("paper-chit-pads", options)).toBe("paper-chit-pads");
+    expect(parseFilter(null, options)).toBe("all");
+    expect(parseFilter("", options)).toBe("all");
+    expect(parseFilter("clocks", options)).toBe("all");
+    expect(parseFilter("no-such-thing", options)).toBe("all");
+  });
+});
+
+describe("the grid's cards", () => {
+  it("carry every product in order with what a card shows, and no features", () => {
+    const cards = portfolioCards(products);
+    expect(cards.map((card) => card.id)).toEqual(products.map((product) => product.id));
+    expect(cards[0]).toEqual({
+      id: products[0]!.id,
+      title: products[0]!.title,
+      image: products[0]!.image,
+      category: products[0]!.category,
+      brand: products[0]!.brand,
+      description: products[0]!.description,
+    });
+    expect(cards.some((card) => "features" in card)).toBe(false);
   });
 });
 

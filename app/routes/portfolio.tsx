@@ -1,5 +1,5 @@
 import { ArrowRight } from "lucide-react";
-import { Link } from "react-router";
+import { Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import { CtaBand } from "~/components/sections/cta-band";
 import { PageHero } from "~/components/sections/page-hero";
 import { PortfolioGrid } from "~/components/sections/portfolio-grid";
@@ -8,7 +8,19 @@ import { StatsBand } from "~/components/sections/stats-band";
 import { buttonVariants } from "~/components/ui/button";
 import { products } from "~/content/catalogue";
 import { exampleBrands, portfolioCta, portfolioGridHeading, portfolioHero, portfolioStats } from "~/content/portfolio";
+import { filterOptions, portfolioCards } from "~/lib/portfolio-catalogue.server";
 import { seo } from "~/lib/seo";
+import type { Route } from "./+types/portfolio";
+
+/** The grid's cards and filter buttons, as data in the prerendered page rather than code in its script. */
+export function loader() {
+  return { cards: portfolioCards(products), filters: filterOptions(products) };
+}
+
+/** Filtering and opening a product change only the query string: the cards stay, no new request. */
+export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;
+}
 
 export const meta = () =>
   seo({
@@ -19,7 +31,7 @@ export const meta = () =>
     breadcrumbs: [{ name: "Portfolio", path: "/portfolio" }],
   });
 
-export default function Page() {
+export default function Page({ loaderData }: Route.ComponentProps) {
   const { image } = portfolioHero;
   return (
     <>
@@ -57,11 +69,11 @@ export default function Page() {
       <Section id="catalogue" aria-labelledby="catalogue-heading">
         <SectionHeading id="catalogue-heading" {...portfolioGridHeading} />
         <div className="mt-10">
-          <PortfolioGrid products={products} />
+          <PortfolioGrid products={loaderData.cards} options={loaderData.filters} />
         </div>
       </Section>
 
-      <Section tone="muted" aria-labelledby="brands-heading" className="py-12 sm:py-14">
+      <Section tone="muted" spacing="compact" aria-labelledby="brands-heading">
         <h2 id="brands-heading" className="text-center text-xl font-bold tracking-tight">
           {exampleBrands.title}
         </h2>

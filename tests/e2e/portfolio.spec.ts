@@ -228,3 +228,28 @@ test("the grid has 1 column at 390 px and 4 columns at 1440 px", async ({ page }
   await page.setViewportSize({ width: 1440, height: 900 });
   expect(await columns(page)).toBe(4);
 });
+
+test("the dialog's code loads only when a card is approached; filtering fetches nothing; navigating in shows the grid", async ({
+  page,
+}) => {
+  const requested: string[] = [];
+  page.on("request", (request) => requested.push(new URL(request.url()).pathname));
+  const dialogCode = () => requested.filter((path) => /\/assets\/product-dialog-[\w-]+\.js$/.test(path));
+
+  await page.goto("/about");
+  await page.waitForFunction(() => Object.keys(document).some((key) => key.startsWith("__reactContainer$")));
+  await page.getByRole("banner").getByRole("link", { name: "Portfolio", exact: true }).first().click();
+  await expect(cards(page)).toHaveCount(27);
+  await page.waitForLoadState("networkidle");
+  expect(dialogCode()).toEqual([]);
+
+  const dataRequests = requested.filter((path) => path.endsWith(".data")).length;
+  await filter(page, "Pens (11)").click();
+  await expect(cards(page)).toHaveCount(11);
+  expect(requested.filter((path) => path.endsWith(".data"))).toHaveLength(dataRequests);
+
+  await grid(page).getByRole("button", { name: product("onset-pen").title }).hover();
+  await expect.poll(dialogCode).toHaveLength(1);
+  await grid(page).getByRole("button", { name: product("onset-pen").title }).click();
+  await expect(page.getByRole("dialog", { name: product("onset-pen").title })).toBeVisible();
+});

@@ -1,25 +1,62 @@
+import { useCallback, useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { Button } from "~/components/ui/button";
-import type { Product } from "~/content/catalogue";
-import { categoryText, filterOptions, filterProducts, findProduct, parseFilter } from "~/lib/portfolio-filter";
+import {
+  categoryText,
+  type FilterOption,
+  filterProducts,
+  findProduct,
+  type PortfolioCard as Card,
+  parseFilter,
+} from "~/lib/portfolio-filter";
 import { useHydrated } from "~/lib/use-hydrated";
 import { cn } from "~/lib/utils";
-import { ProductDialog } from "./product-dialog";
+import type { ProductDialog as ProductDialogComponent } from "./product-dialog";
 
-const cardId = (product: Product) => `portfolio-card-${product.id}`;
+const cardId = (productId: string) => `portfolio-card-${productId}`;
+
+let dialogModule: Promise<typeof import("./product-dialog")> | undefined;
+
+/**
+ * The product dialog (Radix Dialog, focus trap, scroll lock, tooltip) is not part of the first view: its
+ * code loads when a card is hovered, focused or opened, or when the page opens with `?product=`.
+ * A failed load is forgotten, so the next attempt tries again.
+ */
+function loadProductDialog() {
+  dialogModule ??= import("./product-dialog").catch((error: unknown) => {
+    dialogModule = undefined;
+    throw error;
+  });
+  return dialogModule;
+}
+
+/** The dialog component once its code has loaded (null until then), and a function that starts loading it. */
+function useProductDialog() {
+  const [component, setComponent] = useState<typeof ProductDialogComponent | null>(null);
+  const prepare = useCallback(() => {
+    loadProductDialog().then(
+      (module) => setComponent(() => module.ProductDialog),
+      () => {},
+    );
+  }, []);
+  return [component, prepare] as const;
+}
 
 /**
  * The filterable catalogue. State lives in the URL: `?category=` (a new history entry, so Back undoes a
  * filter) and `?product=` (replaced in place, so a link opens that product and Back never replays dialogs).
  */
-export function PortfolioGrid({ products }: { products: readonly Product[] }) {
+export function PortfolioGrid({ products, options }: { products: readonly Card[]; options: readonly FilterOption[] }) {
   const [searchParams, setSearchParams] = useSearchParams();
   // The prerendered HTML has no query string: it shows All and no dialog until the page has hydrated.
   const hydrated = useHydrated();
-  const options = filterOptions(products);
-  const filter = hydrated ? parseFilter(searchParams.get("category"), products) : "all";
+  const filter = hydrated ? parseFilter(searchParams.get("category"), options) : "all";
   const visible = filterProducts(products, filter);
   const selected = hydrated ? findProduct(products, searchParams.get("product")) : undefined;
+  const [ProductDialog, prepareDialog] = useProductDialog();
+  useEffect(() => {
+    if (selected) prepareDialog();
+  }, [selected, prepareDialog]);
 
   const update = (change: (params: URLSearchParams) => void, replace: boolean) =>
     setSearchParams(
@@ -41,7 +78,7 @@ export function PortfolioGrid({ products }: { products: readonly Product[] }) {
               key={option.value}
               type="button"
               variant={pressed ? "default" : "outline"}
-              className="rounded-full"
+              shape="pill"
               aria-pressed={pressed}
               onClick={() =>
                 update((params) => {
@@ -71,29 +108,37 @@ export function PortfolioGrid({ products }: { products: readonly Product[] }) {
           <li key={product.id}>
             <PortfolioCard
               product={product}
-              onOpen={() => update((params) => params.set("product", product.id), true)}
+              onPrepare={prepareDialog}
+              onOpen={() => {
+                prepareDialog();
+                update((params) => params.set("product", product.id), true);
+              }}
             />
           </li>
         ))}
       </ul>
 
-      <ProductDialog
-        product={selected}
-        onClose={() => update((params) => params.delete("product"), true)}
-        returnFocusTo={(product) => document.getElementById(cardId(product))}
-      />
+      {ProductDialog && (
+        <ProductDialog
+          productId={selected?.id}
+          onClose={() => update((params) => params.delete("product"), true)}
+          returnFocusTo={(productId) => document.getElementById(cardId(productId))}
+        />
+      )}
     </div>
   );
 }
 
 /** The product's image; category, brand, title and a two-line description appear on hover and focus. */
-function PortfolioCard({ product, onOpen }: { product: Product; onOpen: () => void }) {
+function PortfolioCard({ product, onPrepare, onOpen }: { product: Card; onPrepare: () => void; onOpen: () => void }) {
   return (
     <button
       type="button"
-      id={cardId(product)}
+      id={cardId(product.id)}
       aria-haspopup="dialog"
       aria-label={product.title}
+      onPointerEnter={onPrepare}
+      onFocus={onPrepare}
       onClick={onOpen}
       className="group relative block w-full overflow-hidden rounded-xl border border-border bg-muted text-left shadow-sm transition-shadow hover:shadow-lg focus-visible:shadow-lg"
     >

@@ -3,8 +3,8 @@ import { useRef } from "react";
 import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
-import type { Product } from "~/content/catalogue";
-import { categoryText } from "~/lib/portfolio-filter";
+import { type Product, products } from "~/content/catalogue";
+import { categoryText, findProduct } from "~/lib/portfolio-filter";
 
 /** Where "Request Quote for Similar Product" goes: the quote form with the product of interest filled in. */
 export function quoteLink(product: Product) {
@@ -12,18 +12,20 @@ export function quoteLink(product: Product) {
 }
 
 /**
- * A catalogue product in full. `product` undefined means closed; the last product stays rendered while
- * the dialog closes. `returnFocusTo` names the element that gets focus back (the product's card).
+ * A catalogue product in full (this module, loaded on demand, brings the catalogue with it). `productId`
+ * undefined (or unknown) means closed; the last product stays rendered while the dialog closes.
+ * `returnFocusTo` names the element that gets focus back (the product's card).
  */
 export function ProductDialog({
-  product,
+  productId,
   onClose,
   returnFocusTo,
 }: {
-  product: Product | undefined;
+  productId: string | undefined;
   onClose: () => void;
-  returnFocusTo: (product: Product) => HTMLElement | null;
+  returnFocusTo: (productId: string) => HTMLElement | null;
 }) {
+  const product = findProduct(products, productId ?? null);
   const lastShown = useRef<Product | undefined>(product);
   if (product) lastShown.current = product;
   const shown = product ?? lastShown.current;
@@ -34,14 +36,14 @@ export function ProductDialog({
       {shown && (
         <DialogContent
           ref={contentRef}
-          className="max-w-4xl gap-0 p-0 md:grid-cols-2"
+          layout="media"
           // Focus the dialog itself, so the close button's tooltip does not pop up on opening.
           onOpenAutoFocus={(event) => {
             event.preventDefault();
             contentRef.current?.focus();
           }}
           onCloseAutoFocus={(event) => {
-            const target = returnFocusTo(shown);
+            const target = returnFocusTo(shown.id);
             if (target) {
               event.preventDefault();
               target.focus();
@@ -58,7 +60,7 @@ export function ProductDialog({
           />
           <div className="flex flex-col gap-4 p-6 sm:p-8">
             <div>
-              <DialogTitle className="pr-8 text-2xl">{shown.title}</DialogTitle>
+              <DialogTitle size="large" className="pr-8">{shown.title}</DialogTitle>
               <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
                 <dt className="font-medium text-muted-foreground">Category</dt>
                 <dd className="font-semibold capitalize text-primary">{categoryText(shown.category)}</dd>
@@ -66,7 +68,7 @@ export function ProductDialog({
                 <dd className="font-semibold">{shown.brand}</dd>
               </dl>
             </div>
-            <DialogDescription className="text-base text-foreground/80">{shown.description}</DialogDescription>
+            <DialogDescription prominent>{shown.description}</DialogDescription>
             <div>
               <h3 className="text-sm font-semibold uppercase tracking-wider text-muted-foreground">Features</h3>
               <ul aria-label="Features" className="mt-3 space-y-2">
@@ -78,8 +80,9 @@ export function ProductDialog({
                 ))}
               </ul>
             </div>
-            <Link to={quoteLink(shown)} className={buttonVariants({ size: "lg", className: "mt-2 whitespace-normal" })}>
-              Request Quote for Similar Product
+            <Link to={quoteLink(shown)} className={buttonVariants({ size: "lg", className: "mt-2" })}>
+              {/* Wraps on a narrow phone (the button itself does not wrap). */}
+              <span className="whitespace-normal">Request Quote for Similar Product</span>
               <ArrowRight aria-hidden="true" />
             </Link>
           </div>

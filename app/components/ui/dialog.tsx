@@ -30,6 +30,12 @@ export function DialogOverlay({ className, ...props }: React.ComponentProps<type
   );
 }
 
+/** The box's layout: a padded column, or a wide box whose content sets its own padding (an image beside text). */
+const contentLayouts = {
+  default: "max-w-lg gap-4 p-6",
+  media: "max-w-4xl gap-0 p-0 md:grid-cols-2",
+} as const;
+
 /**
  * The dialog box, centred over a dimmed page. It traps focus, closes on Escape, on a click outside and
  * on its close button (icon-only: named `closeLabel`, with a tooltip), and hands focus back on close.
@@ -39,15 +45,21 @@ export function DialogContent({
   children,
   showCloseButton = true,
   closeLabel = "Close",
+  layout = "default",
   ...props
-}: React.ComponentProps<typeof DialogPrimitive.Content> & { showCloseButton?: boolean; closeLabel?: string }) {
+}: React.ComponentProps<typeof DialogPrimitive.Content> & {
+  showCloseButton?: boolean;
+  closeLabel?: string;
+  layout?: keyof typeof contentLayouts;
+}) {
   return (
     <DialogPortal>
       <DialogOverlay />
       <DialogPrimitive.Content
         data-slot="dialog-content"
         className={cn(
-          "fixed left-1/2 top-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-xl border border-border bg-background p-6 shadow-2xl focus:outline-none",
+          "fixed left-1/2 top-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl border border-border bg-background shadow-2xl focus:outline-none",
+          contentLayouts[layout],
           className,
         )}
         {...props}
@@ -86,21 +98,30 @@ export function DialogFooter({ className, ...props }: React.ComponentProps<"div"
   );
 }
 
-export function DialogTitle({ className, ...props }: React.ComponentProps<typeof DialogPrimitive.Title>) {
+export function DialogTitle({
+  className,
+  size = "default",
+  ...props
+}: React.ComponentProps<typeof DialogPrimitive.Title> & { size?: "default" | "large" }) {
   return (
     <DialogPrimitive.Title
       data-slot="dialog-title"
-      className={cn("text-xl font-bold leading-tight tracking-tight", className)}
+      className={cn("font-bold leading-tight tracking-tight", size === "large" ? "text-2xl" : "text-xl", className)}
       {...props}
     />
   );
 }
 
-export function DialogDescription({ className, ...props }: React.ComponentProps<typeof DialogPrimitive.Description>) {
+/** `prominent`: the dialog's main text (body size and colour) rather than a small muted note. */
+export function DialogDescription({
+  className,
+  prominent = false,
+  ...props
+}: React.ComponentProps<typeof DialogPrimitive.Description> & { prominent?: boolean }) {
   return (
     <DialogPrimitive.Description
       data-slot="dialog-description"
-      className={cn("text-sm text-muted-foreground", className)}
+      className={cn(prominent ? "text-base text-foreground/80" : "text-sm text-muted-foreground", className)}
       {...props}
     />
   );

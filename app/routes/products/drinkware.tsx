@@ -4,10 +4,12 @@ import { CategoryHeroImage } from "~/components/sections/category-card";
 import { PageHero } from "~/components/sections/page-hero";
 import { ProductList } from "~/components/sections/product-list";
 import { Section, SectionHeading } from "~/components/sections/section";
-import { productsIn } from "~/content/catalogue";
-import { categories } from "~/content/categories";
 import { drinkwareSpecifications } from "~/content/product-pages";
+import { cataloguePageData } from "~/lib/catalogue-page.server";
 import { seo } from "~/lib/seo";
+import type { Route } from "./+types/drinkware";
+
+export const loader = () => cataloguePageData("drinkware");
 
 export const meta = () =>
   seo({
@@ -22,20 +24,20 @@ export const meta = () =>
     ],
   });
 
-export default function Page() {
+export default function Page({ loaderData: { category, products } }: Route.ComponentProps) {
   return (
     <>
       <PageHero
         eyebrow="Products"
         title="Drinkware & Mugs"
         lead="A mug is used every morning, in the clinic and at home. Ceramic mugs, cups and steel travel mugs printed or engraved in your brand colours."
-        media={<CategoryHeroImage category={categories.drinkware} />}
+        media={<CategoryHeroImage category={category} />}
       />
 
       <Section aria-labelledby="drinkware-heading">
         <SectionHeading id="drinkware-heading" eyebrow="From our catalogue" title="Drinkware we've produced" />
         <div className="mt-12">
-          <ProductList products={productsIn("drinkware")} page="drinkware" />
+          <ProductList products={products} page="drinkware" />
         </div>
       </Section>
 

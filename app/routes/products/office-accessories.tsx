@@ -4,10 +4,12 @@ import { CategoryHeroImage } from "~/components/sections/category-card";
 import { PageHero } from "~/components/sections/page-hero";
 import { ProductList } from "~/components/sections/product-list";
 import { Section, SectionHeading } from "~/components/sections/section";
-import { productsIn } from "~/content/catalogue";
-import { categories } from "~/content/categories";
 import { officeUseCases } from "~/content/product-pages";
+import { cataloguePageData } from "~/lib/catalogue-page.server";
 import { seo } from "~/lib/seo";
+import type { Route } from "./+types/office-accessories";
+
+export const loader = () => cataloguePageData("office-accessories");
 
 export const meta = () =>
   seo({
@@ -22,20 +24,20 @@ export const meta = () =>
     ],
   });
 
-export default function Page() {
+export default function Page({ loaderData: { category, products } }: Route.ComponentProps) {
   return (
     <>
       <PageHero
         eyebrow="Products"
         title="Office Accessories"
         lead="Desk items that stay in front of prescribers, pharmacists and buyers for months: pen holders, organisers, mouse pads, calendars and paperweights in your brand."
-        media={<CategoryHeroImage category={categories["office-accessories"]} />}
+        media={<CategoryHeroImage category={category} />}
       />
 
       <Section aria-labelledby="office-heading">
         <SectionHeading id="office-heading" eyebrow="From our catalogue" title="Office accessories we've produced" />
         <div className="mt-12">
-          <ProductList products={productsIn("office-accessories")} page="office-accessories" />
+          <ProductList products={products} page="office-accessories" />
         </div>
       </Section>
 

@@ -4,10 +4,12 @@ import { CategoryHeroImage } from "~/components/sections/category-card";
 import { PageHero } from "~/components/sections/page-hero";
 import { ProductList } from "~/components/sections/product-list";
 import { Section, SectionHeading } from "~/components/sections/section";
-import { productsIn } from "~/content/catalogue";
-import { categories } from "~/content/categories";
 import { chitPadFinishes, chitPadSpecifications } from "~/content/product-pages";
+import { cataloguePageData } from "~/lib/catalogue-page.server";
 import { seo } from "~/lib/seo";
+import type { Route } from "./+types/paper-chit-pads";
+
+export const loader = () => cataloguePageData("paper-chit-pads");
 
 export const meta = () =>
   seo({
@@ -22,20 +24,20 @@ export const meta = () =>
     ],
   });
 
-export default function Page() {
+export default function Page({ loaderData: { category, products } }: Route.ComponentProps) {
   return (
     <>
       <PageHero
         eyebrow="Products"
         title="Paper Chit Pads"
         lead="Chit pad boxes sit beside the prescription pad all year. We print your brand on every side of the box and on every sheet, and supply refills when they run out."
-        media={<CategoryHeroImage category={categories["paper-chit-pads"]} />}
+        media={<CategoryHeroImage category={category} />}
       />
 
       <Section aria-labelledby="chit-pads-heading">
         <SectionHeading id="chit-pads-heading" eyebrow="From our catalogue" title="Chit pad boxes we've produced" />
         <div className="mt-12">
-          <ProductList products={productsIn("paper-chit-pads")} page="paper-chit-pads" />
+          <ProductList products={products} page="paper-chit-pads" />
         </div>
       </Section>
 

@@ -6,11 +6,11 @@ import { PageHero } from "~/components/sections/page-hero";
 import { ProductList } from "~/components/sections/product-list";
 import { Section, SectionHeading } from "~/components/sections/section";
 import { buttonVariants } from "~/components/ui/button";
-import { productsIn } from "~/content/catalogue";
-import { categories } from "~/content/categories";
+import { cataloguePageData } from "~/lib/catalogue-page.server";
 import { seo } from "~/lib/seo";
+import type { Route } from "./+types/pens";
 
-const pens = productsIn("pens");
+export const loader = () => cataloguePageData("pens");
 
 export const meta = () =>
   seo({
@@ -25,17 +25,17 @@ export const meta = () =>
     ],
   });
 
-export default function Page() {
+export default function Page({ loaderData: { category, products } }: Route.ComponentProps) {
   return (
     <>
       <PageHero
         eyebrow="Products"
         title="Custom Pens"
         lead="The giveaway a doctor uses every day. Ballpoint, gel, twist and metal pens printed or engraved with your product's name and colours, with a digital mockup before production."
-        media={<CategoryHeroImage category={categories.pens} />}
+        media={<CategoryHeroImage category={category} />}
       >
         <p className="flex items-baseline gap-2 rounded-lg bg-white/10 px-4 py-2">
-          <span className="text-3xl font-extrabold text-accent">{pens.length}+</span>
+          <span className="text-3xl font-extrabold text-accent">{products.length}+</span>
           <span className="font-medium">custom pens</span>
         </p>
         <Link to="/contact" className={buttonVariants({ variant: "accent", size: "lg" })}>
@@ -52,7 +52,7 @@ export default function Page() {
           intro="Each one was designed with the brand team and printed in its colours. Like one? Ask for a similar design for your product."
         />
         <div className="mt-12">
-          <ProductList products={pens} page="pens" />
+          <ProductList products={products} page="pens" />
         </div>
       </Section>
 

@@ -14,6 +14,7 @@ import {
   mission,
 } from "~/content/about";
 import { seo } from "~/lib/seo";
+import { IconBadge } from "~/components/sections/icon-badge";
 
 export const meta = () =>
   seo({
@@ -57,9 +58,7 @@ export default function About() {
             const Icon = areaIcons[index] ?? Briefcase;
             return (
               <div key={area.title} className="rounded-xl bg-white p-6 shadow-sm sm:p-8">
-                <span className="flex size-12 items-center justify-center rounded-lg bg-secondary">
-                  <Icon aria-hidden="true" className="size-6 text-primary" />
-                </span>
+                <IconBadge icon={Icon} />
                 <h3 className="mt-4 text-xl font-bold">{area.title}</h3>
                 <p className="mt-3 text-muted-foreground">{area.text}</p>
                 <ul className="mt-5 space-y-2 text-sm">
@@ -83,9 +82,7 @@ export default function About() {
             const Icon = valueIcons[value.icon];
             return (
               <li key={value.title}>
-                <span className="flex size-12 items-center justify-center rounded-lg bg-primary">
-                  <Icon aria-hidden="true" className="size-6 text-white" />
-                </span>
+                <IconBadge icon={Icon} tone="primary" />
                 <h3 className="mt-4 text-lg font-semibold">{value.title}</h3>
                 <p className="mt-2 text-sm text-muted-foreground">{value.text}</p>
               </li>

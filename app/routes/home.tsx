@@ -9,6 +9,7 @@ import { buttonVariants } from "~/components/ui/button";
 import { featuredCategories } from "~/content/categories";
 import { homeHero, homeStats, portfolioTeaser, whyUs } from "~/content/home";
 import { seo } from "~/lib/seo";
+import { IconBadge } from "~/components/sections/icon-badge";
 
 export const meta = () =>
   seo({
@@ -94,9 +95,7 @@ export default function Home() {
             const Icon = whyUsIcons[point.icon];
             return (
               <li key={point.title}>
-                <span className="flex size-12 items-center justify-center rounded-lg bg-primary">
-                  <Icon aria-hidden="true" className="size-6 text-white" />
-                </span>
+                <IconBadge icon={Icon} tone="primary" />
                 <h3 className="mt-4 text-lg font-semibold text-white">{point.title}</h3>
                 <p className="mt-2 text-sm text-slate-300">{point.text}</p>
               </li>

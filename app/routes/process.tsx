@@ -11,6 +11,7 @@ import {
   processStepsIntro,
 } from "~/content/process";
 import { seo } from "~/lib/seo";
+import { IconBadge } from "~/components/sections/icon-badge";
 
 export const meta = () =>
   seo({
@@ -77,9 +78,7 @@ export default function Process() {
             const Icon = icons[item.icon];
             return (
               <li key={item.title} className="rounded-xl bg-white p-6 shadow-sm">
-                <span className="flex size-12 items-center justify-center rounded-lg bg-secondary">
-                  <Icon aria-hidden="true" className="size-6 text-primary" />
-                </span>
+                <IconBadge icon={Icon} />
                 <h3 className="mt-4 text-lg font-semibold">{item.title}</h3>
                 <p className="mt-2 text-sm text-muted-foreground">{item.text}</p>
               </li>

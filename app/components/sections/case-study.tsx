@@ -2,6 +2,7 @@ import { HeartPulse, NotebookPen, PenTool, Pill, Quote } from "lucide-react";
 import type { CaseStudy, Testimonial } from "~/content/case-studies";
 import { imageLoading } from "~/lib/image-loading";
 import { cn } from "~/lib/utils";
+import { IconBadge } from "./icon-badge";
 
 const icons = { pill: Pill, "pen-tool": PenTool, "heart-pulse": HeartPulse, "notebook-pen": NotebookPen } as const;
 
@@ -46,9 +47,7 @@ export function CaseStudyArticle({
       </div>
       <div className="flex flex-col p-6 sm:p-8">
         <div className="flex items-center gap-3">
-          <span className="flex size-10 items-center justify-center rounded-lg bg-secondary text-primary">
-            <Icon aria-hidden="true" className="size-5" />
-          </span>
+          <IconBadge icon={Icon} size="sm" />
           <dl className="text-sm">
             <div className="flex gap-1">
               <dt className="sr-only">Industry</dt>

@@ -4,6 +4,7 @@ import { buttonVariants } from "~/components/ui/button";
 import type { OptionCard, Specification } from "~/content/product-pages";
 import { cn } from "~/lib/utils";
 import { quoteHref } from "./product-list";
+import { IconBadge } from "./icon-badge";
 
 /**
  * Cards with a name and a description: the options of the apparel, awards and clocks pages
@@ -23,9 +24,7 @@ export function OptionCards({
     <ul className={cn("grid gap-6 sm:grid-cols-2 lg:grid-cols-4", className)}>
       {cards.map((card) => (
         <li key={card.name} className="flex flex-col rounded-xl border border-border bg-white p-6 shadow-sm">
-          <span className="flex size-10 items-center justify-center rounded-lg bg-secondary text-primary">
-            <CheckCircle2 aria-hidden="true" className="size-5" />
-          </span>
+          <IconBadge icon={CheckCircle2} size="sm" />
           <h3 className="mt-4 text-lg font-semibold">{card.name}</h3>
           <p className="mt-2 flex-1 text-sm text-muted-foreground">{card.description}</p>
           {inquire && (

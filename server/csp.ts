@@ -22,6 +22,13 @@ export function contentSecurityPolicy(scriptSources: readonly string[]): string 
   ].join("; ");
 }
 
+/**
+ * The policy of a file that is not a page (scripts, styles, fonts, images). It governs nothing such a
+ * file does, but every response carries one; this short form costs ~80 bytes instead of ~270, which
+ * adds up over the twenty-odd files of a first view.
+ */
+export const assetContentSecurityPolicy = "default-src 'none'; script-src 'self'; object-src 'none'; frame-ancestors 'none'";
+
 export function createNonce() {
   return randomBytes(16).toString("base64");
 }

@@ -50,10 +50,11 @@ export function ArticleCard({ article, headingLevel = 2 }: { article: ArticleCar
       <ArticleDateline article={article} className="mt-5 gap-x-4 gap-y-1 text-muted-foreground" />
       <Link
         to={href}
-        aria-label={`Read More: ${article.title}`}
         className="mt-5 inline-flex items-center gap-1.5 self-start font-semibold text-primary underline-offset-4 hover:underline"
       >
-        Read More
+        {/* Seen: "Read More"; read out and indexed: which article (search engines flag a bare "Read More"). */}
+        <span aria-hidden="true">Read More</span>
+        <span className="sr-only">Read More: {article.title}</span>
         <ArrowRight aria-hidden="true" className="size-4" />
       </Link>
     </article>

@@ -1,5 +1,5 @@
 import type { BlogPosting, BreadcrumbList, Graph, LocalBusiness, Organization, Thing } from "schema-dts";
-import { absoluteUrl, business, siteUrl, telUrl } from "~/content/business";
+import { absoluteUrl, business, siteUrl } from "~/content/business";
 
 export type Crumb = { name: string; path: string };
 

@@ -1,7 +1,7 @@
 import { ArrowRight, Handshake, PenTool, ShieldCheck, Truck } from "lucide-react";
 import { Link } from "react-router";
 import { CategoryCard } from "~/components/sections/category-card";
-import { CtaBand } from "~/components/sections/cta-band";
+import { CtaBand, QuoteLink } from "~/components/sections/cta-band";
 import { Section, SectionHeading } from "~/components/sections/section";
 import { StatsBand } from "~/components/sections/stats-band";
 import { TrustStrip } from "~/components/sections/trust-strip";
@@ -41,10 +41,7 @@ export default function Home() {
           </h1>
           <p className="mt-6 max-w-2xl text-lg text-slate-300 text-pretty">{homeHero.lead}</p>
           <div className="mt-10 flex flex-wrap gap-4">
-            <Link to="/contact" className={buttonVariants({ variant: "accent", size: "lg" })}>
-              Request a Quote
-              <ArrowRight aria-hidden="true" />
-            </Link>
+            <QuoteLink />
             <Link to="/products/pens" className={buttonVariants({ variant: "outlineLight", size: "lg" })}>
               View Products
             </Link>

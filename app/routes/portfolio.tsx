@@ -1,6 +1,5 @@
-import { ArrowRight } from "lucide-react";
 import { Link, type ShouldRevalidateFunctionArgs } from "react-router";
-import { CtaBand } from "~/components/sections/cta-band";
+import { CtaBand, QuoteLink } from "~/components/sections/cta-band";
 import { PageHero } from "~/components/sections/page-hero";
 import { PortfolioGrid } from "~/components/sections/portfolio-grid";
 import { Section, SectionHeading } from "~/components/sections/section";
@@ -51,10 +50,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
           />
         }
       >
-        <Link to={portfolioCta.quote.to} className={buttonVariants({ variant: "accent", size: "lg" })}>
-          {portfolioCta.quote.label}
-          <ArrowRight aria-hidden="true" />
-        </Link>
+        <QuoteLink to={portfolioCta.quote.to}>{portfolioCta.quote.label}</QuoteLink>
         <Link to={portfolioCta.process.to} className={buttonVariants({ variant: "outlineLight", size: "lg" })}>
           {portfolioCta.process.label}
         </Link>

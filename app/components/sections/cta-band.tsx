@@ -1,6 +1,17 @@
+import type * as React from "react";
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
+
+/** The amber call-to-action button: "Request a Quote" to /contact unless told otherwise. */
+export function QuoteLink({ to = "/contact", children = "Request a Quote" }: { to?: string; children?: React.ReactNode }) {
+  return (
+    <Link to={to} className={buttonVariants({ variant: "accent", size: "lg" })}>
+      {children}
+      <ArrowRight aria-hidden="true" />
+    </Link>
+  );
+}
 
 /** The closing call to action most pages end with. */
 export function CtaBand({
@@ -21,10 +32,7 @@ export function CtaBand({
           <h2 className="text-2xl font-bold tracking-tight text-balance sm:text-3xl">{title}</h2>
           <p className="mt-3 text-teal-50">{text}</p>
         </div>
-        <Link to={to} className={buttonVariants({ variant: "accent", size: "lg" })}>
-          {action}
-          <ArrowRight aria-hidden="true" />
-        </Link>
+        <QuoteLink to={to}>{action}</QuoteLink>
       </div>
     </section>
   );

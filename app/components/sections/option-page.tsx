@@ -1,10 +1,7 @@
-import { ArrowRight } from "lucide-react";
-import { Link } from "react-router";
-import { buttonVariants } from "~/components/ui/button";
 import type { Category } from "~/content/categories";
 import type { OptionCard } from "~/content/product-pages";
 import { CategoryHeroImage } from "./category-card";
-import { CtaBand } from "./cta-band";
+import { CtaBand, QuoteLink } from "./cta-band";
 import { OptionCards } from "./option-cards";
 import { PageHero } from "./page-hero";
 import { Section, SectionHeading } from "./section";
@@ -41,10 +38,7 @@ export function OptionPage({
         lead={lead}
         media={<CategoryHeroImage category={category} />}
       >
-        <Link to="/contact" className={buttonVariants({ variant: "accent", size: "lg" })}>
-          Request a Quote
-          <ArrowRight aria-hidden="true" />
-        </Link>
+        <QuoteLink />
       </PageHero>
 
       <Section aria-labelledby="intro-heading">

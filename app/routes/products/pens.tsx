@@ -1,11 +1,8 @@
-import { ArrowRight } from "lucide-react";
-import { Link } from "react-router";
-import { CtaBand } from "~/components/sections/cta-band";
+import { CtaBand, QuoteLink } from "~/components/sections/cta-band";
 import { CategoryHeroImage } from "~/components/sections/category-card";
 import { PageHero } from "~/components/sections/page-hero";
 import { ProductList } from "~/components/sections/product-list";
 import { Section, SectionHeading } from "~/components/sections/section";
-import { buttonVariants } from "~/components/ui/button";
 import { cataloguePageData } from "~/lib/catalogue-page.server";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/pens";
@@ -38,10 +35,7 @@ export default function Page({ loaderData: { category, products } }: Route.Compo
           <span className="text-3xl font-extrabold text-accent">{products.length}+</span>
           <span className="font-medium">custom pens</span>
         </p>
-        <Link to="/contact" className={buttonVariants({ variant: "accent", size: "lg" })}>
-          Request a Quote
-          <ArrowRight aria-hidden="true" />
-        </Link>
+        <QuoteLink />
       </PageHero>
 
       <Section aria-labelledby="pens-heading">

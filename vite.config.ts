@@ -11,5 +11,20 @@ export default defineConfig({
   },
   build: {
     sourcemap: false,
+    rolldownOptions: {
+      output: {
+        // Fewer, larger shared chunks: each request of a first view costs a round of headers.
+        codeSplitting: {
+          groups: [
+            { name: "framework", test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
+            { name: "icons", test: /node_modules[\\/]lucide-react[\\/]/ },
+            {
+              name: "frame",
+              test: /app[\\/](components[\\/](layout|ui[\\/]button|sections[\\/](section|page-hero|cta-band|stats-band|icon-badge))|lib[\\/](seo|structured-data|utils|image-loading)|content[\\/](business|navigation))/,
+            },
+          ],
+        },
+      },
+    },
   },
 });

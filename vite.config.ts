@@ -2,9 +2,10 @@ import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { portableCustomProperties } from "./scripts/portable-custom-properties";
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), portableCustomProperties(), reactRouter()],
   define: { __SITE_URL__: JSON.stringify(process.env.SITE_URL ?? "") },
   resolve: {
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },

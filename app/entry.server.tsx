@@ -3,12 +3,15 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { type RenderToPipeableStreamOptions, renderToPipeableStream } from "react-dom/server";
 import { type AppLoadContext, type EntryContext, ServerRouter } from "react-router";
+import siteStylesheet from "./app.css?inline";
 import { NonceContext } from "./lib/csp-nonce";
 import { deferHydrationStream } from "./lib/defer-hydration";
+import { StylesheetContext } from "./lib/inline-stylesheet";
 
 // React Router's default Node entry, plus the CSP nonce: every inline script React or React Router
 // writes into a server-rendered response (the 404 page, POST results) carries the response's nonce;
-// and hydration waits for the page to load (app/lib/defer-hydration.ts). Prerendered pages are
+// the stylesheet is written into the page (app/lib/inline-stylesheet.tsx); and hydration waits for
+// the page to load (app/lib/defer-hydration.ts). Prerendered pages are
 // rendered here too, at build.
 export const streamTimeout = 5_000;
 
@@ -35,7 +38,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <StylesheetContext.Provider value={siteStylesheet}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </StylesheetContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,

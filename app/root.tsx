@@ -5,11 +5,13 @@ import stylesheet from "./app.css?url";
 import { SiteFrame } from "./components/layout/site-frame";
 import { NotFoundScreen, UnexpectedErrorScreen } from "./components/layout/status-screens";
 import { useNonce } from "./lib/csp-nonce";
+import { InlineStylesheet } from "./lib/inline-stylesheet";
 import { pageTitle } from "./lib/seo";
 
 export const links: Route.LinksFunction = () => [
   { rel: "preload", href: interFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
-  { rel: "stylesheet", href: stylesheet },
+  // Linked in development only, where Vite swaps it on every edit; built pages carry it inline.
+  ...(import.meta.env.DEV ? [{ rel: "stylesheet", href: stylesheet }] : []),
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
@@ -32,6 +34,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#0b1f33" />
         <Meta />
         <Links />
+        {import.meta.env.DEV ? null : <InlineStylesheet />}
       </head>
       <body>
         {children}

@@ -1,6 +1,6 @@
 import { ArrowLeft } from "lucide-react";
 import { data, Link } from "react-router";
-import { ArticleBody, articleBodyStylesheet } from "~/components/sections/article-body";
+import { ArticleBody } from "~/components/sections/article-body";
 import { ArticleCard, ArticleDateline } from "~/components/sections/article-card";
 import { CtaBand } from "~/components/sections/cta-band";
 import { PageHero } from "~/components/sections/page-hero";
@@ -11,8 +11,6 @@ import { articlePage } from "~/content/blog";
 import { defaultShareImage, seo } from "~/lib/seo";
 import { blogPosting } from "~/lib/structured-data";
 import type { Route } from "./+types/blog-article";
-
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: articleBodyStylesheet }];
 
 export function loader({ params }: Route.LoaderArgs) {
   const article = articleBySlug(params.slug);

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { expect, test } from "./support/test";
-import { allPages, clientDir, getText, notFoundPath, sitemapPaths, sitemapRoutes } from "./support/site";
+import { allPages, clientDir, getText, notFoundPath, sitemapPaths, sitemapRoutes, waitForHydration } from "./support/site";
 
 const routes = sitemapRoutes();
 
@@ -58,6 +58,9 @@ for (const path of allPages()) {
         expect(csp, `${path}: ${tag} is allowed by its hash`).toContain(`'sha256-${hash}'`);
       }
       expect(html).not.toMatch(/sourceMappingURL/);
+      // The stylesheet is in the page: nothing blocks the first paint for another round trip.
+      expect(html, `${path} carries its stylesheet`).toMatch(/<style id="site-css">[^<]{10000,}<\/style>/);
+      expect(html, `${path} links no stylesheet`).not.toMatch(/<link[^>]*rel="stylesheet"/);
     }
     if (expectedStatus === 200) {
       const first = await request.get(path);
@@ -72,10 +75,10 @@ for (const path of allPages()) {
 
 test("hashed assets are cached for a year, immutable, and compressed by the client's choice", async ({ request }) => {
   const html = await (await request.get("/")).text();
-  // Stylesheet and font links, and the modules the hydration script asks for.
-  const assets = [...new Set([...html.matchAll(/"(\/assets\/[^"]+)"/g)].map((m) => m[1]!))];
+  // The font, and the modules the hydration script asks for.
+  const assets = [...new Set([...html.matchAll(/["(](\/assets\/[^")]+)[")]/g)].map((m) => m[1]!))];
   expect(assets.some((a) => a.endsWith(".js"))).toBe(true);
-  expect(assets.some((a) => a.endsWith(".css"))).toBe(true);
+  expect(assets.some((a) => a.endsWith(".woff2"))).toBe(true);
   for (const asset of assets) {
     const response = await request.get(asset, { headers: { "accept-encoding": "br" } });
     expect(response.status(), asset).toBe(200);
@@ -90,6 +93,29 @@ test("hashed assets are cached for a year, immutable, and compressed by the clie
       expect(await gzip.text()).toBe(readFileSync(join(clientDir, asset), "utf8"));
     }
   }
+});
+
+test("the inline stylesheet stays through hydration and client-side navigation, and none is downloaded", async ({ page }) => {
+  const stylesheets: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "stylesheet") stylesheets.push(request.url());
+  });
+  await page.goto("/");
+  const styled = () =>
+    page.evaluate(() => ({
+      sheets: document.querySelectorAll("style#site-css").length,
+      length: document.getElementById("site-css")?.textContent?.length ?? 0,
+      font: getComputedStyle(document.body).fontFamily,
+    }));
+  const before = await styled();
+  expect(before.sheets).toBe(1);
+  expect(before.font).toContain("Inter");
+  await waitForHydration(page);
+  await page.getByRole("banner").getByRole("link", { name: "About", exact: true }).first().click();
+  await expect(page).toHaveURL(/\/about$/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  expect(await styled()).toEqual(before);
+  expect(stylesheets).toEqual([]);
 });
 
 test("one trailing-slash policy: /about/ redirects once to /about, the query kept", async ({ request }) => {

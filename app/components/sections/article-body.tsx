@@ -1,8 +1,3 @@
-import articleBodyStylesheet from "./article-body.css?url";
-
-/** Add to the `links` of a route that renders an ArticleBody. */
-export { articleBodyStylesheet };
-
 /**
  * An article's body, already converted from Markdown to HTML at build time (our own content files,
  * not user input), set for comfortable reading on a phone and on a desktop.

@@ -29,41 +29,100 @@ describe("deferHydration", () => {
     expect(script.indexOf("__reactRouterRouteModules")).toBeLessThan(script.indexOf('import("/assets/entry.client.js")'));
   });
 
-  it("runs: after load it preloads the modules, then imports the routes and the entry in order", async () => {
+  /** Runs the rewritten script against a fake browser that reports paints and a timer we step by hand. */
+  function runInFakeBrowser({ paintTiming }: { paintTiming: boolean }) {
     const script = /<script[^>]*>([^]*)<\/script>/.exec(deferHydration(page))![1]!;
-    const imported: string[] = [];
-    const preloaded: string[] = [];
-    let onLoad: (() => void) | undefined;
-    const fakeWindow: Record<string, unknown> = {};
-    const run = new Function(
+    const browser = {
+      imported: [] as string[],
+      preloaded: [] as string[],
+      window: {} as Record<string, unknown>,
+      load: () => {},
+      paint: (_name: string) => {},
+      frame: () => {},
+      timers: [] as { callback: () => void; ms: number }[],
+      /** Runs the timers due within `ms`, then lets the imports settle. */
+      async advance(ms: number) {
+        for (let due = this.timers.filter((t) => t.ms <= ms); due.length > 0; due = this.timers.filter((t) => t.ms <= ms)) {
+          this.timers = this.timers.filter((t) => !due.includes(t));
+          for (const timer of due) timer.callback();
+        }
+        await new Promise((done) => setImmediate(done));
+      },
+    };
+    class FakePerformanceObserver {
+      static supportedEntryTypes = paintTiming ? ["paint", "resource"] : ["resource"];
+      constructor(private callback: (list: { getEntriesByName: (name: string) => unknown[] }) => void) {}
+      observe() {
+        browser.paint = (name) => this.callback({ getEntriesByName: (wanted) => (wanted === name ? [{ name }] : []) });
+      }
+    }
+    new Function(
       "document",
       "addEventListener",
       "window",
       "importModule",
+      "requestAnimationFrame",
+      "setTimeout",
+      "PerformanceObserver",
       script.replace(/\bimport\(/g, "importModule("),
-    );
-    run(
+    )(
       {
         readyState: "loading",
         createElement: () => ({}),
-        head: { append: (link: { href: string }) => preloaded.push(link.href) },
+        head: { append: (link: { href: string }) => browser.preloaded.push(link.href) },
       },
-      (_event: string, listener: () => void) => (onLoad = listener),
-      fakeWindow,
+      (_event: string, listener: () => void) => (browser.load = listener),
+      browser.window,
       async (url: string) => {
-        imported.push(url);
+        browser.imported.push(url);
         return { url };
       },
+      (callback: () => void) => (browser.frame = callback),
+      (callback: () => void, ms = 0) => browser.timers.push({ callback, ms }),
+      FakePerformanceObserver,
     );
-    expect(imported).toEqual([]);
-    onLoad!();
-    await new Promise((done) => setTimeout(done, 0));
-    expect(preloaded).toEqual(["/assets/entry.client.js", "/assets/root.js"]);
-    expect(imported).toEqual(["/assets/root.js", "/assets/about.js", "/assets/entry.client.js"]);
-    expect(fakeWindow.__reactRouterRouteModules).toEqual({
+    return browser;
+  }
+
+  const inOrder = ["/assets/root.js", "/assets/about.js", "/assets/entry.client.js"];
+
+  it("runs: after load and the first contentful paint it preloads the modules, then imports the routes and the entry in order", async () => {
+    const browser = runInFakeBrowser({ paintTiming: true });
+    browser.paint("first-contentful-paint");
+    await browser.advance(0);
+    expect(browser.imported, "nothing before load").toEqual([]);
+    browser.load();
+    browser.paint("first-paint");
+    await browser.advance(0);
+    expect(browser.imported, "a paint without content is not enough").toEqual([]);
+    browser.paint("first-contentful-paint");
+    await browser.advance(0);
+    expect(browser.preloaded).toEqual(["/assets/entry.client.js", "/assets/root.js"]);
+    expect(browser.imported).toEqual(inOrder);
+    expect(browser.window.__reactRouterRouteModules).toEqual({
       root: { url: "/assets/root.js" },
       "routes/about": { url: "/assets/about.js" },
     });
+    // The fallback timer does not hydrate a second time.
+    await browser.advance(1000);
+    expect(browser.imported).toEqual(inOrder);
+  });
+
+  it("without paint timing it waits for the next frame; with no paint at all, a second after load", async () => {
+    const withoutPaintTiming = runInFakeBrowser({ paintTiming: false });
+    withoutPaintTiming.load();
+    await withoutPaintTiming.advance(0);
+    expect(withoutPaintTiming.imported).toEqual([]);
+    withoutPaintTiming.frame();
+    await withoutPaintTiming.advance(0);
+    expect(withoutPaintTiming.imported).toEqual(inOrder);
+
+    const neverPainted = runInFakeBrowser({ paintTiming: true });
+    neverPainted.load();
+    await neverPainted.advance(999);
+    expect(neverPainted.imported).toEqual([]);
+    await neverPainted.advance(1000);
+    expect(neverPainted.imported).toEqual(inOrder);
   });
 
   it("leaves a page without React Router's module script as it is", () => {

@@ -6,9 +6,9 @@ import { StringDecoder } from "node:string_decoder";
  * asks for its JavaScript at once (`<link rel="modulepreload">` and a module script with static
  * imports), so on a slow phone connection ~100 KB of scripts compete with the page's font, images
  * and first paint, and Lighthouse counts them into the Largest Contentful Paint. This rewrites the
- * page so the same scripts are requested only after the `load` event: the module preloads are added
- * then, the route modules become dynamic imports, and the entry module is imported after them, as
- * before. Pages whose scripts don't have the expected shape are left untouched.
+ * page so the same scripts are requested only after the `load` event and the first contentful paint:
+ * the module preloads are added then, the route modules become dynamic imports, and the entry module is
+ * imported after them, as before. Pages whose scripts don't have the expected shape are left untouched.
  */
 export function deferHydration(html: string): string {
   const script = /<script type="module" async=""([^>]*)>([^]*?)<\/script>/.exec(html);
@@ -28,7 +28,14 @@ export function deferHydration(html: string): string {
     `const hydrate=async()=>{` +
     `for(const href of ${JSON.stringify(preloads)}){const link=document.createElement("link");link.rel="modulepreload";link.href=href;document.head.append(link)}` +
     `const [${names}]=await Promise.all([${loads}]);${rest}};` +
-    `document.readyState==="complete"?hydrate():addEventListener("load",hydrate,{once:true});`;
+    // After load, wait for the first contentful paint before any script is fetched or run (a frame
+    // where paint timing is unknown; a second at most, for a page loaded in a background tab).
+    `let started=false;const go=()=>{if(!started){started=true;setTimeout(hydrate)}};` +
+    `const start=()=>{setTimeout(go,1000);` +
+    `PerformanceObserver.supportedEntryTypes?.includes("paint")` +
+    `?new PerformanceObserver((list)=>{if(list.getEntriesByName("first-contentful-paint").length)go()}).observe({type:"paint",buffered:true})` +
+    `:requestAnimationFrame(go)};` +
+    `document.readyState==="complete"?start():addEventListener("load",start,{once:true});`;
 
   const rewritten = `<script type="module" async=""${script[1]}>${body}</script>`;
   return withoutPreloads.replace(/<script type="module" async=""[^>]*>[^]*?<\/script>/, () => rewritten);

@@ -18,11 +18,13 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: "framework", test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
-            { name: "icons", test: /node_modules[\\/]lucide-react[\\/]/ },
             {
               name: "frame",
-              test: /app[\\/](components[\\/](layout|ui[\\/]button|sections[\\/](section|page-hero|cta-band|stats-band|icon-badge))|lib[\\/](seo|structured-data|utils|image-loading)|content[\\/](business|navigation))/,
+              test: /node_modules[\\/]lucide-react[\\/]|app[\\/](components[\\/](layout|ui[\\/]button|sections[\\/](section|page-hero|cta-band|stats-band|icon-badge))|lib[\\/](seo|structured-data|utils|image-loading)|content[\\/](business|navigation))/,
             },
+            // What the home page shares with the product pages, and what the product pages share.
+            { name: "categories", test: /app[\\/](content[\\/]categories|components[\\/]sections[\\/]category-card)/ },
+            { name: "product-page", test: /app[\\/](content[\\/]product-pages|components[\\/]sections[\\/](product-list|option-page|option-cards))/ },
           ],
         },
       },

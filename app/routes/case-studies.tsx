@@ -4,6 +4,10 @@ import { PageHero } from "~/components/sections/page-hero";
 import { Section, SectionHeading } from "~/components/sections/section";
 import { caseStudies, testimonials } from "~/content/case-studies";
 import { seo } from "~/lib/seo";
+import type { Route } from "./+types/case-studies";
+
+// Loader data is prerendered into the page: the studies (and the catalogue their product counts come from) stay out of its JavaScript.
+export const loader = () => ({ caseStudies, testimonials });
 
 export const meta = () =>
   seo({
@@ -20,7 +24,7 @@ export const meta = () =>
     breadcrumbs: [{ name: "Our Work", path: "/case-studies" }],
   });
 
-export default function Page() {
+export default function Page({ loaderData: { caseStudies, testimonials } }: Route.ComponentProps) {
   return (
     <>
       <PageHero

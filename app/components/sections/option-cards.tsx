@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import type { OptionCard, Specification } from "~/content/product-pages";
 import { cn } from "~/lib/utils";
-import { quoteHref } from "./product-list";
+import { quoteHref } from "./cta-band";
 import { IconBadge } from "./icon-badge";
 
 /**

@@ -1,14 +1,10 @@
 import { ArrowRight, Check } from "lucide-react";
 import { Link } from "react-router";
+import { quoteHref } from "~/components/sections/cta-band";
 import { buttonVariants } from "~/components/ui/button";
 import type { Product } from "~/content/catalogue";
 import { type CataloguePageCategory, featuresShown } from "~/content/product-pages";
 import { imageLoading } from "~/lib/image-loading";
-
-/** Where a "Request Similar Design" link goes: the quote form, with the item named. */
-export function quoteHref(productName: string) {
-  return `/contact?product=${encodeURIComponent(productName)}`;
-}
 
 /** Alt text for a catalogue item's image. */
 export function productImageAlt(product: Product) {

@@ -6,6 +6,7 @@
 // bench/results/. Exits 0 whatever the scores are: only a bench that could not run fails.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { createServer as createHttpServer, type Server } from "node:http";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -95,6 +96,21 @@ function stopServer(child: ChildProcess) {
   }
 }
 
+// A page with nothing to load: what Lighthouse measures here for Chromium's own work on this
+// machine (CPU times are multiplied by 4), the floor no route can go below.
+const barePage =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
+  "<title>Bare page</title></head><body><h1>A bare HTML page</h1><p>The floor for every figure on this machine.</p></body></html>";
+
+async function startBarePageServer(): Promise<{ server: Server; origin: string }> {
+  const port = await freePort();
+  const server = createHttpServer((_req, res) => {
+    res.writeHead(200, { "Content-Type": "text/html; charset=utf-8" }).end(barePage);
+  });
+  await new Promise<void>((done) => server.listen(port, "127.0.0.1", done));
+  return { server, origin: `http://127.0.0.1:${port}` };
+}
+
 async function main() {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
@@ -114,10 +130,11 @@ async function main() {
           ),
           notFoundPath,
         ];
-    chrome = await chromeLauncher.launch({
+    const browser = await chromeLauncher.launch({
       chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
       chromeFlags,
     });
+    chrome = browser;
     console.log(`Lighthouse ${runs} run(s) on each of ${routes.length} route(s), mobile, simulated throttling, ${origin}\n`);
     console.log(tableHeader);
 
@@ -126,34 +143,49 @@ async function main() {
     const stamp = new Date().toISOString().replace(/[:.]/g, "-");
     const reportDir = join("bench/results", stamp);
     mkdirSync(reportDir, { recursive: true });
-    for (const route of routes) {
+    const audit = async (url: string, label: string, ignoreStatusCode = false) => {
       const measures: RouteMeasure[] = [];
       const reports = new Map<RouteMeasure, string>();
       for (let run = 0; run < runs; run += 1) {
-        const result = await lighthouse(`${origin}${route}`, {
-          port: chrome.port,
+        const result = await lighthouse(url, {
+          port: browser.port,
           logLevel: "error",
           output: "json",
           onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
-          // The 404 page is audited too (Lighthouse refuses error statuses otherwise).
-          ignoreStatusCode: route === notFoundPath,
+          ignoreStatusCode,
         });
         const lhr = result?.lhr as unknown as LighthouseResult | undefined;
         if (!lhr || lhr.runtimeError) {
-          console.error(`  ${route}: run ${run + 1} failed: ${lhr?.runtimeError?.message ?? "no result"}`);
+          console.error(`  ${label}: run ${run + 1} failed: ${lhr?.runtimeError?.message ?? "no result"}`);
           continue;
         }
-        const m = measure(route, lhr);
+        const m = measure(label, lhr);
         measures.push(m);
         reports.set(m, result!.report as string);
       }
-      allRuns[route] = measures;
-      if (measures.length === 0) continue;
+      allRuns[label] = measures;
+      if (measures.length === 0) return undefined;
       const median = medianRun(measures);
-      medians.push(median);
-      // The whole Lighthouse report of the median run, for a closer look (open it in the Lighthouse viewer).
-      writeFileSync(join(reportDir, `${route.replace(/^\//, "").replace(/\//g, "_") || "home"}.json`), reports.get(median)!);
       console.log(formatRow(median));
+      return { median, report: reports.get(median)! };
+    };
+
+    for (const route of routes) {
+      // The 404 page is audited too (Lighthouse refuses error statuses otherwise).
+      const result = await audit(`${origin}${route}`, route, route === notFoundPath);
+      if (!result) continue;
+      medians.push(result.median);
+      // The whole Lighthouse report of the median run, for a closer look (open it in the Lighthouse viewer).
+      writeFileSync(join(reportDir, `${route.replace(/^\//, "").replace(/\//g, "_") || "home"}.json`), result.report);
+    }
+
+    const bare = await startBarePageServer();
+    let floor: RouteMeasure | undefined;
+    try {
+      console.log("");
+      floor = (await audit(`${bare.origin}/`, "(floor: a bare HTML page)"))?.median;
+    } finally {
+      bare.server.close();
     }
 
     console.log("\nBudgets: perf 100 (floor 98), a11y/best-practices/SEO 100, LCP ≤ 1.2 s, FCP ≤ 1.0 s, TBT ≤ 30 ms, CLS ≤ 0.01, JS ≤ 110 KB, total ≤ 200 KB");
@@ -167,15 +199,29 @@ async function main() {
           ? " [expected on a 404 page: SEO counts the 404 status and noindex against it; best practices, the 404 logged in the console]"
           : "";
       console.log(`  ${m.route}: ${failures.join("; ")}${note}`);
-      for (const audit of m.failingAudits) console.log(`      - ${audit}`);
+      for (const failing of m.failingAudits) console.log(`      - ${failing}`);
     }
     if (misses === 0) console.log("  every route meets every budget");
+    if (floor) {
+      console.log(
+        `\nThe floor on this machine, a bare HTML page: LCP ${(floor.lcp / 1000).toFixed(2)} s, FCP ${(floor.fcp / 1000).toFixed(2)} s, ` +
+          `TBT ${Math.round(floor.tbt)} ms. Lighthouse multiplies this machine's CPU time by 4: timings near the floor are Chromium's own work.`,
+      );
+    }
 
     const file = join(reportDir, "summary.json");
     writeFileSync(
       file,
       JSON.stringify(
-        { date: new Date().toISOString(), origin, runsPerRoute: runs, budgets, medians: medians.map((m) => ({ ...m, budgetFailures: budgetFailures(m) })), runs: allRuns },
+        {
+          date: new Date().toISOString(),
+          origin,
+          runsPerRoute: runs,
+          budgets,
+          medians: medians.map((m) => ({ ...m, budgetFailures: budgetFailures(m) })),
+          floor,
+          runs: allRuns,
+        },
         null,
         2,
       ),

@@ -29,6 +29,17 @@ describe("deferHydration", () => {
     expect(script.indexOf("__reactRouterRouteModules")).toBeLessThan(script.indexOf('import("/assets/entry.client.js")'));
   });
 
+  it("rewrites a server-rendered page too, where the nonce comes first (the 404 page)", () => {
+    const served = page
+      .replace('<script type="module" async="" nonce="abc">', '<script nonce="abc" type="module" async="">')
+      .replace(/(<link rel="modulepreload" href="[^"]+")\/>/g, '$1 nonce="abc"/>');
+    const rewritten = deferHydration(served);
+    expect(rewritten).not.toContain('rel="modulepreload" href');
+    const script = /<script nonce="abc" type="module" async="">([^]*)<\/script>/.exec(rewritten)![1]!;
+    expect(script).not.toMatch(/^\s*import /m);
+    expect(script).toContain('["/assets/entry.client.js","/assets/root.js"]');
+  });
+
   /** Runs the rewritten script against a fake browser that reports paints and a timer we step by hand. */
   function runInFakeBrowser({ paintTiming }: { paintTiming: boolean }) {
     const script = /<script[^>]*>([^]*)<\/script>/.exec(deferHydration(page))![1]!;

@@ -10,8 +10,11 @@ import { StringDecoder } from "node:string_decoder";
  * the module preloads are added then, the route modules become dynamic imports, and the entry module is
  * imported after them, as before. Pages whose scripts don't have the expected shape are left untouched.
  */
+// React Router's module script; prerendered pages write `type` first, server-rendered ones `nonce`.
+const moduleScript = /<script(?=[^>]*\stype="module")(?=[^>]*\sasync="")([^>]*)>([^]*?)<\/script>/;
+
 export function deferHydration(html: string): string {
-  const script = /<script type="module" async=""([^>]*)>([^]*?)<\/script>/.exec(html);
+  const script = moduleScript.exec(html);
   if (!script || !/import\("[^"]+"\);\s*$/.test(script[2]!)) return html;
 
   const preloads: string[] = [];
@@ -37,8 +40,8 @@ export function deferHydration(html: string): string {
     `:requestAnimationFrame(go)};` +
     `document.readyState==="complete"?start():addEventListener("load",start,{once:true});`;
 
-  const rewritten = `<script type="module" async=""${script[1]}>${body}</script>`;
-  return withoutPreloads.replace(/<script type="module" async=""[^>]*>[^]*?<\/script>/, () => rewritten);
+  const rewritten = `<script${script[1]}>${body}</script>`;
+  return withoutPreloads.replace(moduleScript, () => rewritten);
 }
 
 /** The same for a server-rendered response: the page is collected whole (it is small), then rewritten. */

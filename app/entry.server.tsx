@@ -1,7 +1,6 @@
 import { PassThrough, pipeline } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
-import { isbot } from "isbot";
-import { type RenderToPipeableStreamOptions, renderToPipeableStream } from "react-dom/server";
+import { renderToPipeableStream } from "react-dom/server";
 import { type AppLoadContext, type EntryContext, ServerRouter } from "react-router";
 import siteStylesheet from "./app.css?inline";
 import { NonceContext } from "./lib/csp-nonce";
@@ -29,11 +28,6 @@ export default function handleRequest(
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    const userAgent = request.headers.get("user-agent");
-    // Crawlers and prerendering wait for all content; browsers get the shell as soon as it is ready.
-    const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
-
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(
@@ -44,7 +38,9 @@ export default function handleRequest(
       </NonceContext.Provider>,
       {
         nonce,
-        [readyOption]() {
+        // Every page is sent whole: no page waits on slow data, and a streamed page would carry
+        // React's out-of-order scripts (and their CSP hashes) for the loader data's Suspense boundary.
+        onAllReady() {
           shellRendered = true;
           const body = new PassThrough({
             final(callback) {

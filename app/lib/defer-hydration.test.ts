@@ -25,7 +25,7 @@ describe("deferHydration", () => {
     expect(script).not.toMatch(/^\s*import /m);
     expect(script).toContain('addEventListener("load"');
     expect(script).toContain('["/assets/entry.client.js","/assets/root.js"]');
-    expect(script).toContain('const [route0,route1]=await Promise.all([import("/assets/root.js"),import("/assets/about.js")])');
+    expect(script).toContain('const [,route0,route1]=await Promise.all([styled,import("/assets/root.js"),import("/assets/about.js")])');
     expect(script.indexOf("__reactRouterRouteModules")).toBeLessThan(script.indexOf('import("/assets/entry.client.js")'));
   });
 
@@ -40,12 +40,15 @@ describe("deferHydration", () => {
     expect(script).toContain('["/assets/entry.client.js","/assets/root.js"]');
   });
 
+  type FakeLink = { rel: string; href: string; onload?: () => void; onerror?: () => void };
+
   /** Runs the rewritten script against a fake browser that reports paints and a timer we step by hand. */
-  function runInFakeBrowser({ paintTiming }: { paintTiming: boolean }) {
+  function runInFakeBrowser({ paintTiming, sheet }: { paintTiming: boolean; sheet?: string }) {
     const script = /<script[^>]*>([^]*)<\/script>/.exec(deferHydration(page))![1]!;
     const browser = {
       imported: [] as string[],
       preloaded: [] as string[],
+      stylesheets: [] as FakeLink[],
       window: {} as Record<string, unknown>,
       load: () => {},
       paint: (_name: string) => {},
@@ -79,8 +82,11 @@ describe("deferHydration", () => {
     )(
       {
         readyState: "loading",
+        getElementById: (id: string) => (id === "site-css" ? { dataset: sheet ? { href: sheet } : {} } : null),
         createElement: () => ({}),
-        head: { append: (link: { href: string }) => browser.preloaded.push(link.href) },
+        head: {
+          append: (link: FakeLink) => (link.rel === "stylesheet" ? browser.stylesheets.push(link) : browser.preloaded.push(link.href)),
+        },
       },
       (_event: string, listener: () => void) => (browser.load = listener),
       browser.window,
@@ -119,6 +125,20 @@ describe("deferHydration", () => {
     expect(browser.imported).toEqual(inOrder);
   });
 
+  it("links the whole stylesheet a prerendered page names, and hydrates once it has loaded (or failed)", async () => {
+    for (const outcome of ["onload", "onerror"] as const) {
+      const browser = runInFakeBrowser({ paintTiming: true, sheet: "/assets/site-abc.css" });
+      browser.load();
+      browser.paint("first-contentful-paint");
+      await browser.advance(0);
+      expect(browser.stylesheets.map((link) => link.href)).toEqual(["/assets/site-abc.css"]);
+      expect(browser.imported, "route modules load meanwhile, the entry waits").toEqual(inOrder.slice(0, 2));
+      browser.stylesheets[0]![outcome]!();
+      await browser.advance(0);
+      expect(browser.imported, outcome).toEqual(inOrder);
+    }
+  });
+
   it("without paint timing it waits for the next frame; with no paint at all, a second after load", async () => {
     const withoutPaintTiming = runInFakeBrowser({ paintTiming: false });
     withoutPaintTiming.load();
@@ -134,6 +154,16 @@ describe("deferHydration", () => {
     expect(neverPainted.imported).toEqual([]);
     await neverPainted.advance(1000);
     expect(neverPainted.imported).toEqual(inOrder);
+  });
+
+  it("writes React Router's indented route manifest on one line, the same object", () => {
+    const manifest = { entry: { module: "/assets/entry.client.js", imports: ["/assets/a.js"] }, routes: { root: { id: "root", path: "" } } };
+    const indented = page.replace(
+      'window.__reactRouterManifest = {"entry":{"module":"/assets/entry.client.js"}};',
+      `window.__reactRouterManifest = ${JSON.stringify(manifest, null, 2)};`,
+    );
+    const script = /<script[^>]*>([^]*)<\/script>/.exec(deferHydration(indented))![1]!;
+    expect(script).toContain(`window.__reactRouterManifest = ${JSON.stringify(manifest)};`);
   });
 
   it("leaves a page without React Router's module script as it is", () => {

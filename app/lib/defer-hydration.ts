@@ -8,7 +8,10 @@ import { StringDecoder } from "node:string_decoder";
  * and first paint, and Lighthouse counts them into the Largest Contentful Paint. This rewrites the
  * page so the same scripts are requested only after the `load` event and the first contentful paint:
  * the module preloads are added then, the route modules become dynamic imports, and the entry module is
- * imported after them, as before. Pages whose scripts don't have the expected shape are left untouched.
+ * imported after them, as before. A prerendered page carries only its own CSS rules (scripts/critical-css.ts);
+ * the whole stylesheet it names is linked then too, and hydration waits for it, so nothing React renders
+ * later (a menu, a dialog, the next page) is unstyled. Pages whose scripts don't have the expected
+ * shape are left untouched.
  */
 // React Router's module script; prerendered pages write `type` first, server-rendered ones `nonce`.
 const moduleScript = /<script(?=[^>]*\stype="module")(?=[^>]*\sasync="")([^>]*)>([^]*?)<\/script>/;
@@ -24,13 +27,15 @@ export function deferHydration(html: string): string {
   });
 
   const routeImports = [...script[2]!.matchAll(/import \* as (\w+) from "([^"]+)";\n?/g)];
-  const rest = script[2]!.replace(/import \* as (\w+) from "([^"]+)";\n?/g, "");
+  const rest = compactManifest(script[2]!.replace(/import \* as (\w+) from "([^"]+)";\n?/g, ""));
   const names = routeImports.map(([, name]) => name).join(",");
   const loads = routeImports.map(([, , url]) => `import(${JSON.stringify(url)})`).join(",");
   const body =
     `const hydrate=async()=>{` +
+    `const sheet=document.getElementById("site-css")?.dataset.href;` +
+    `const styled=sheet&&new Promise((done)=>{const link=document.createElement("link");link.rel="stylesheet";link.href=sheet;link.onload=link.onerror=done;document.head.append(link)});` +
     `for(const href of ${JSON.stringify(preloads)}){const link=document.createElement("link");link.rel="modulepreload";link.href=href;document.head.append(link)}` +
-    `const [${names}]=await Promise.all([${loads}]);${rest}};` +
+    `const [,${names}]=await Promise.all([styled,${loads}]);${rest}};` +
     // After load, wait for the first contentful paint before any script is fetched or run (a frame
     // where paint timing is unknown; a second at most, for a page loaded in a background tab).
     `let started=false;const go=()=>{if(!started){started=true;setTimeout(hydrate)}};` +
@@ -42,6 +47,17 @@ export function deferHydration(html: string): string {
 
   const rewritten = `<script${script[1]}>${body}</script>`;
   return withoutPreloads.replace(moduleScript, () => rewritten);
+}
+
+/** React Router writes its route manifest as indented JSON: the same object on one line is ~700 bytes less. */
+function compactManifest(code: string): string {
+  return code.replace(/(window\.__reactRouterManifest = )(\{[^]*?\n\});/, (whole, assignment: string, json: string) => {
+    try {
+      return `${assignment}${JSON.stringify(JSON.parse(json))};`;
+    } catch {
+      return whole;
+    }
+  });
 }
 
 /** The same for a server-rendered response: the page is collected whole (it is small), then rewritten. */

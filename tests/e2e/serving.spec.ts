@@ -58,8 +58,13 @@ for (const path of allPages()) {
         expect(csp, `${path}: ${tag} is allowed by its hash`).toContain(`'sha256-${hash}'`);
       }
       expect(html).not.toMatch(/sourceMappingURL/);
-      // The stylesheet is in the page: nothing blocks the first paint for another round trip.
-      expect(html, `${path} carries its stylesheet`).toMatch(/<style id="site-css">[^<]{10000,}<\/style>/);
+      // The stylesheet is in the page: nothing blocks the first paint for another round trip. A
+      // prerendered page carries its own rules and names the whole sheet; the 404 page carries it all.
+      const style = /<style id="site-css"(?: data-href="(\/assets\/site-[\w-]+\.css)")?>([^<]*)<\/style>/.exec(html);
+      expect(style, `${path} carries its stylesheet`).toBeTruthy();
+      const [, fullSheet, inlineCss = ""] = style!;
+      expect(inlineCss.length, `${path} carries its stylesheet`).toBeGreaterThan(10_000);
+      expect(Boolean(fullSheet), `${path} names the whole stylesheet`).toBe(path !== notFoundPath);
       expect(html, `${path} links no stylesheet`).not.toMatch(/<link[^>]*rel="stylesheet"/);
     }
     if (expectedStatus === 200) {
@@ -98,7 +103,7 @@ test("hashed assets are cached for a year, immutable, and compressed by the clie
   }
 });
 
-test("the inline stylesheet stays through hydration and client-side navigation, and none is downloaded", async ({ page }) => {
+test("the page's own rules stay through hydration and client-side navigation; the whole sheet is fetched once", async ({ page }) => {
   const stylesheets: string[] = [];
   page.on("request", (request) => {
     if (request.resourceType() === "stylesheet") stylesheets.push(request.url());
@@ -118,7 +123,10 @@ test("the inline stylesheet stays through hydration and client-side navigation, 
   await expect(page).toHaveURL(/\/about$/);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   expect(await styled()).toEqual(before);
-  expect(stylesheets).toEqual([]);
+  const wholeSheet = /data-href="([^"]+)"/.exec(await (await page.request.get("/")).text())![1]!;
+  expect(stylesheets.map((url) => new URL(url).pathname)).toEqual([wholeSheet]);
+  // The next page's own rules are not in the first page's <style>: the whole sheet styles it.
+  expect(await page.evaluate(() => [...document.styleSheets].some((sheet) => sheet.href?.includes("/assets/site-")))).toBe(true);
 });
 
 test("one trailing-slash policy: /about/ redirects once to /about, the query kept", async ({ request }) => {

@@ -17,14 +17,14 @@ export type ServerOptions = {
 export const cacheControl = {
   /** Files under /assets have a content hash in their name: they never change. */
   hashed: "public, max-age=31536000, immutable",
-  /** HTML and route data change with every deploy: always revalidated (ETag / Last-Modified). */
+  /** HTML and route data change with every deploy: always revalidated (ETag). */
   revalidate: "no-cache",
   /** Other public files (favicon, share image, sitemap): an hour, then revalidated. */
   other: "public, max-age=3600",
 } as const;
 
 export const permissionsPolicy =
-  "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=(), browsing-topics=()";
+  "camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()";
 
 /**
  * The production server: prerendered pages and hashed assets straight from disk (Brotli or gzip
@@ -44,8 +44,9 @@ export function createApp({ buildDir = resolve("build") }: ServerOptions = {}): 
       contentSecurityPolicy: false,
       strictTransportSecurity: { maxAge: 63072000, includeSubDomains: true },
       referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-      xFrameOptions: { action: "deny" },
-      // Legacy headers no current browser needs; every byte of headers is paid on each asset request.
+      // Legacy headers no current browser needs (framing is refused by the CSP's frame-ancestors);
+      // every byte of headers is paid on each request, and a page fits the first round trip or not.
+      xFrameOptions: false,
       originAgentCluster: false,
       xDnsPrefetchControl: false,
       xDownloadOptions: false,
@@ -94,7 +95,9 @@ export function createApp({ buildDir = resolve("build") }: ServerOptions = {}): 
       // Headers that only mean something on a document, and validators a file that never changes
       // doesn't need: a first view makes a dozen asset requests and pays for every header byte.
       res.removeHeader("Cross-Origin-Opener-Policy");
-      res.removeHeader("X-Frame-Options");
+    } else if (isHtml) {
+      // Protects a file another site could load as a subresource; a page is not one.
+      res.removeHeader("Cross-Origin-Resource-Policy");
     }
     const cache = hashed ? cacheControl.hashed : isHtml || file.endsWith(".data") ? cacheControl.revalidate : cacheControl.other;
     sendPrecompressed(req, res, next, { root: clientDir, file, cache, validators: !hashed });
@@ -150,7 +153,8 @@ function sendPrecompressed(
   res.type(extname(file));
   res.setHeader("Cache-Control", cache);
   // `send` itself, not res.sendFile: Express forces an ETag on every file it sends.
-  const options = { root, cacheControl: false, dotfiles: "deny", etag: validators, lastModified: validators, acceptRanges: validators } as const;
+  // An ETag alone revalidates; nobody resumes a download of these files.
+  const options = { root, cacheControl: false, dotfiles: "deny", etag: validators, lastModified: false, acceptRanges: false } as const;
   send(req, encodeURI(relative(root, sent)), options)
     .on("error", (error: unknown) => next(error))
     .pipe(res);

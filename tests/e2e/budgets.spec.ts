@@ -5,6 +5,13 @@ import { allPages, transferSize, waitForHydration } from "./support/site";
 /** Compressed bytes a first view may load (issue 6): Brotli, as the server sends it. */
 export const budgets = { scriptKB: 110, styleKB: 20, totalKB: 200 } as const;
 
+/**
+ * A new connection's first round trip carries TCP's initial window: 10 segments of 1,460 bytes. A page
+ * whose response (headers and Brotli body) fits in it paints one round trip sooner on a slow network
+ * (~150 ms in Lighthouse's mobile profile). What makes a page heavy is usually its inline data or CSS.
+ */
+export const firstRoundTripBytes = 10 * 1460;
+
 // Lighthouse's mobile screen: what counts as the first view.
 const mobile = { width: 412, height: 823 };
 const desktop = { width: 1440, height: 900 };
@@ -34,6 +41,12 @@ for (const path of allPages()) {
     expect(bytes.total / 1024, `everything on ${path}\n${report}`).toBeLessThanOrEqual(budgets.totalKB);
     // Route-level code splitting: the first view loads only its own route module, not the others'.
     expect(bytes.script, "some JavaScript is loaded").toBeGreaterThan(0);
+  });
+
+  test(`${path}: the page itself arrives in the first round trip`, async ({ baseURL }) => {
+    const { bytes, headerBytes, encoding } = await transferSize(`${baseURL}${path}`, "br, gzip");
+    expect(encoding).toBe("br");
+    expect(headerBytes + bytes, `${path}: ${headerBytes} bytes of headers + ${bytes} of body`).toBeLessThanOrEqual(firstRoundTripBytes);
   });
 
   test(`${path}: every character on the page is in the subset Inter font`, async ({ page }) => {

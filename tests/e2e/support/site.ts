@@ -33,13 +33,22 @@ export async function waitForHydration(page: Page) {
   await page.waitForFunction(() => Object.keys(document).some((key) => key.startsWith("__reactContainer$")));
 }
 
-/** The raw bytes the server sends for a URL with the given Accept-Encoding (body only, still encoded). */
-export function transferSize(url: string, acceptEncoding = "br, gzip"): Promise<{ status: number; bytes: number; encoding?: string }> {
+/**
+ * The raw bytes the server sends for a URL with the given Accept-Encoding: `bytes` is the body, still
+ * encoded; `headerBytes` the status line and headers as they went over the wire.
+ */
+export function transferSize(
+  url: string,
+  acceptEncoding = "br, gzip",
+): Promise<{ status: number; bytes: number; headerBytes: number; encoding?: string }> {
   return new Promise((done, fail) => {
     const req = httpRequest(url, { headers: { "accept-encoding": acceptEncoding } }, (res) => {
       let bytes = 0;
+      const statusLine = `HTTP/${res.httpVersion} ${res.statusCode} ${res.statusMessage}\r\n`;
+      let headerBytes = Buffer.byteLength(statusLine) + 2;
+      for (let i = 0; i < res.rawHeaders.length; i += 2) headerBytes += Buffer.byteLength(`${res.rawHeaders[i]}: ${res.rawHeaders[i + 1]}\r\n`);
       res.on("data", (chunk: Buffer) => (bytes += chunk.length));
-      res.on("end", () => done({ status: res.statusCode ?? 0, bytes, encoding: res.headers["content-encoding"] }));
+      res.on("end", () => done({ status: res.statusCode ?? 0, bytes, headerBytes, encoding: res.headers["content-encoding"] }));
       res.on("error", fail);
     });
     req.on("error", fail);

@@ -214,6 +214,18 @@ test("the page and the open dialog have no serious accessibility violations", as
   expect(await serious()).toEqual([]);
 });
 
+test.describe("on a touch screen, where every card shows its caption", () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test("each card's accessible name contains the text it shows (label in name)", async ({ page }) => {
+    await page.goto("/portfolio");
+    const firstCard = grid(page).getByRole("button").first();
+    await expect(firstCard.getByText(product("acecol-pen").description)).toBeVisible();
+    const { violations } = await new AxeBuilder({ page }).include('[aria-label="Portfolio products"]').withRules(["label-content-name-mismatch"]).analyze();
+    expect(violations.flatMap((violation) => violation.nodes.map((node) => node.target.join(" ")))).toEqual([]);
+  });
+});
+
 /** The distinct left edges of the cards: one per column. */
 async function columns(page: Page) {
   await expect(cards(page)).toHaveCount(27);

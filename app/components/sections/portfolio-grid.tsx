@@ -129,14 +129,17 @@ export function PortfolioGrid({ products, options }: { products: readonly Card[]
   );
 }
 
-/** The product's image; category, brand, title and a two-line description appear on hover and focus. */
+/**
+ * The product's image; category, brand, title and a two-line description appear on hover and focus.
+ * The button is named by its content (the image's alt, and the caption while it shows), so its name
+ * always contains what it visibly says (WCAG 2.5.3).
+ */
 function PortfolioCard({ product, onPrepare, onOpen }: { product: Card; onPrepare: () => void; onOpen: () => void }) {
   return (
     <button
       type="button"
       id={cardId(product.id)}
       aria-haspopup="dialog"
-      aria-label={product.title}
       onPointerEnter={onPrepare}
       onFocus={onPrepare}
       onClick={onOpen}

@@ -11,8 +11,8 @@ describe("the subset Inter font", () => {
     expect(css).toContain('src: url("./fonts/inter-latin-wght-subset.woff2")');
   });
 
-  it("covers ASCII, Latin-1 letters and typographic punctuation, not other scripts", () => {
+  it("covers ASCII and the typographic marks the copy uses, not other letters or scripts", () => {
     for (const c of "Aa0~é©–—‘’“”•…€₨") expect(coveredByFont(c.codePointAt(0)!), c).toBe(true);
-    for (const c of "ЖΩ中ا") expect(coveredByFont(c.codePointAt(0)!), c).toBe(false);
+    for (const c of "üñЖΩ中ا") expect(coveredByFont(c.codePointAt(0)!), c).toBe(false);
   });
 });

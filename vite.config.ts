@@ -24,6 +24,9 @@ export default defineConfig({
             },
             // What the home page shares with the product pages, and what the product pages share.
             { name: "categories", test: /app[\\/](content[\\/]categories|components[\\/]sections[\\/]category-card)/ },
+            // The quote form's text and the Radix primitive its fields use, shared by /contact and the
+            // dialog's form.
+            { name: "quote-form", test: /app[\\/](lib[\\/]quote-text|content[\\/]contact)|node_modules[\\/]@radix-ui[\\/]react-primitive[\\/]/ },
             { name: "product-page", test: /app[\\/](content[\\/]product-pages|components[\\/]sections[\\/](product-list|option-page|option-cards))/ },
           ],
         },

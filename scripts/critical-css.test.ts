@@ -1,5 +1,8 @@
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { criticalCss } from "./critical-css";
+import { criticalCss, splitStylesheets } from "./critical-css";
 
 const page = (css: string, body: string) => `<!DOCTYPE html><html><head><style id="site-css">${css}</style></head><body>${body}</body></html>`;
 
@@ -18,5 +21,25 @@ describe("criticalCss", () => {
     expect(critical).toContain("[id]{scroll-margin-top:5rem}");
     expect(critical).toContain("@font-face{font-family:Inter;src:url(/a.woff2)}");
     expect(critical).not.toContain(".gone");
+  });
+});
+
+describe("splitStylesheets", () => {
+  it("gives each page its own rules and the fonts, and writes the rest once, named by every page", async () => {
+    const css = "@font-face{font-family:Inter;src:url(/a.woff2)}.a{color:red}.b{color:blue}";
+    const dir = mkdtempSync(join(tmpdir(), "critical-css-"));
+    mkdirSync(join(dir, "assets"));
+    mkdirSync(join(dir, "about"));
+    writeFileSync(join(dir, "index.html"), page(css, '<p class="a">x</p>'));
+    writeFileSync(join(dir, "about", "index.html"), page(css, '<p class="b">x</p>'));
+
+    const { href } = await splitStylesheets(dir);
+
+    const home = readFileSync(join(dir, "index.html"), "utf8");
+    const about = readFileSync(join(dir, "about", "index.html"), "utf8");
+    expect(home).toContain(`<style id="site-css" data-href="${href}">.a{color:red}@font-face{font-family:Inter;src:url(/a.woff2)}</style>`);
+    expect(about).toContain(`<style id="site-css" data-href="${href}">.b{color:blue}@font-face{font-family:Inter;src:url(/a.woff2)}</style>`);
+    // The fonts are already declared inline; declaring them again would lay the page out again.
+    expect(readFileSync(join(dir, href), "utf8")).toBe(".a{color:red}.b{color:blue}");
   });
 });

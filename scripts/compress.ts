@@ -9,7 +9,8 @@ export const compressibleExtensions = new Set([
   ".html", ".js", ".mjs", ".css", ".svg", ".xml", ".txt", ".json", ".data", ".webmanifest", ".ico",
 ]);
 
-function* files(dir: string): Generator<string> {
+/** Every file under dir, depth first. */
+export function* files(dir: string): Generator<string> {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) yield* files(path);

@@ -4,20 +4,13 @@
 // hydrates (app/lib/defer-hydration.ts), for what only appears later: menus, dialogs, other pages.
 // The page's HTML then fits, with its headers, in the first round trip of a new connection (~14 KB).
 import { createHash } from "node:crypto";
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import Beasties from "beasties";
+import { files } from "./compress";
 
 const siteStyle = /<style id="site-css">([^<]*)<\/style>/;
 const fontFaces = /@font-face\{[^}]*\}/g;
-
-function* htmlFiles(dir: string): Generator<string> {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) yield* htmlFiles(path);
-    else if (entry.isFile() && entry.name.endsWith(".html")) yield path;
-  }
-}
 
 /**
  * The page's own rules: Beasties reduces the page's <style> elements; this one is taken back out.
@@ -61,7 +54,7 @@ export async function splitStylesheets(clientDir: string) {
   let href = "";
   let before = 0;
   let after = 0;
-  for (const file of [...htmlFiles(clientDir)]) {
+  for (const file of [...files(clientDir)].filter((path) => path.endsWith(".html"))) {
     const html = readFileSync(file, "utf8");
     const css = siteStyle.exec(html)?.[1];
     if (css === undefined) continue;

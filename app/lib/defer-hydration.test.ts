@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { deferHydration, deferHydrationStream } from "./defer-hydration";
 
 // The shape React Router 7 writes (abridged manifest).
-const page = `<head><link rel="stylesheet" href="/assets/app.css"/><link rel="modulepreload" href="/assets/entry.client.js"/><link rel="modulepreload" href="/assets/root.js"/></head><body><p>Café</p><script type="module" async="" nonce="abc">;
+const page = `<head><link rel="stylesheet" href="/assets/app.css"/><link rel="modulepreload" href="/assets/entry.client.js"/><link rel="modulepreload" href="/assets/framework.js"/><link rel="modulepreload" href="/assets/root.js"/></head><body><p>Café</p><script type="module" async="" nonce="abc">;
 import * as route0 from "/assets/root.js";
 import * as route1 from "/assets/about.js";
   window.__reactRouterManifest = {"entry":{"module":"/assets/entry.client.js"}};
@@ -24,7 +24,7 @@ describe("deferHydration", () => {
     const script = /<script type="module" async="" nonce="abc">([^]*)<\/script>/.exec(out)![1]!;
     expect(script).not.toMatch(/^\s*import /m);
     expect(script).toContain('addEventListener("load"');
-    expect(script).toContain('["/assets/entry.client.js","/assets/root.js"]');
+    expect(script).toContain('["/assets/entry.client.js","/assets/framework.js","/assets/root.js"]');
     expect(script).toContain('const [,route0,route1]=await Promise.all([styled,import("/assets/root.js"),import("/assets/about.js")])');
     expect(script.indexOf("__reactRouterRouteModules")).toBeLessThan(script.indexOf('import("/assets/entry.client.js")'));
   });
@@ -37,30 +37,43 @@ describe("deferHydration", () => {
     expect(rewritten).not.toContain('rel="modulepreload" href');
     const script = /<script nonce="abc" type="module" async="">([^]*)<\/script>/.exec(rewritten)![1]!;
     expect(script).not.toMatch(/^\s*import /m);
-    expect(script).toContain('["/assets/entry.client.js","/assets/root.js"]');
+    expect(script).toContain('["/assets/entry.client.js","/assets/framework.js","/assets/root.js"]');
   });
 
-  type FakeLink = { rel: string; href: string; onload?: () => void; onerror?: () => void };
+  type FakeLink = { rel: string; href: string; media?: string; onload?: () => void; onerror?: () => void };
 
   /** Runs the rewritten script against a fake browser that reports paints and a timer we step by hand. */
-  function runInFakeBrowser({ paintTiming, sheet }: { paintTiming: boolean; sheet?: string }) {
+  function runInFakeBrowser({ paintTiming, sheet, search = "" }: { paintTiming: boolean; sheet?: string; search?: string }) {
     const script = /<script[^>]*>([^]*)<\/script>/.exec(deferHydration(page))![1]!;
     const browser = {
       imported: [] as string[],
       preloaded: [] as string[],
       stylesheets: [] as FakeLink[],
       window: {} as Record<string, unknown>,
-      load: () => {},
+      listeners: new Map<string, () => void>(),
       paint: (_name: string) => {},
       frame: () => {},
       timers: [] as { callback: () => void; ms: number }[],
-      /** Runs the timers due within `ms`, then lets the imports settle. */
+      load() {
+        this.listeners.get("load")?.();
+      },
+      /** What the visitor does: the window's listeners for that event run. */
+      dispatch(type: string) {
+        this.listeners.get(type)?.();
+      },
+      /** Runs the timers due within `ms`, then lets the imports settle, until nothing is left to run. */
       async advance(ms: number) {
-        for (let due = this.timers.filter((t) => t.ms <= ms); due.length > 0; due = this.timers.filter((t) => t.ms <= ms)) {
+        for (;;) {
+          const due = this.timers.filter((t) => t.ms <= ms);
+          if (due.length === 0) {
+            await new Promise((done) => setImmediate(done));
+            if (!this.timers.some((t) => t.ms <= ms)) return;
+            continue;
+          }
           this.timers = this.timers.filter((t) => !due.includes(t));
           for (const timer of due) timer.callback();
+          await new Promise((done) => setImmediate(done));
         }
-        await new Promise((done) => setImmediate(done));
       },
     };
     class FakePerformanceObserver {
@@ -72,7 +85,9 @@ describe("deferHydration", () => {
     }
     new Function(
       "document",
+      "location",
       "addEventListener",
+      "removeEventListener",
       "window",
       "importModule",
       "requestAnimationFrame",
@@ -88,7 +103,9 @@ describe("deferHydration", () => {
           append: (link: FakeLink) => (link.rel === "stylesheet" ? browser.stylesheets.push(link) : browser.preloaded.push(link.href)),
         },
       },
-      (_event: string, listener: () => void) => (browser.load = listener),
+      { search },
+      (type: string, listener: () => void) => browser.listeners.set(type, listener),
+      (type: string, listener: () => void) => browser.listeners.get(type) === listener && browser.listeners.delete(type),
       browser.window,
       async (url: string) => {
         browser.imported.push(url);
@@ -101,9 +118,9 @@ describe("deferHydration", () => {
     return browser;
   }
 
-  const inOrder = ["/assets/root.js", "/assets/about.js", "/assets/entry.client.js"];
+  const inOrder = ["/assets/framework.js", "/assets/root.js", "/assets/about.js", "/assets/entry.client.js"];
 
-  it("runs: after load and the first contentful paint it preloads the modules, then imports the routes and the entry in order", async () => {
+  it("runs: after load and the first contentful paint it preloads the modules, then imports the shared chunks, the routes and the entry in order", async () => {
     const browser = runInFakeBrowser({ paintTiming: true });
     browser.paint("first-contentful-paint");
     await browser.advance(0);
@@ -114,7 +131,7 @@ describe("deferHydration", () => {
     expect(browser.imported, "a paint without content is not enough").toEqual([]);
     browser.paint("first-contentful-paint");
     await browser.advance(0);
-    expect(browser.preloaded).toEqual(["/assets/entry.client.js", "/assets/root.js"]);
+    expect(browser.preloaded).toEqual(["/assets/entry.client.js", "/assets/framework.js", "/assets/root.js"]);
     expect(browser.imported).toEqual(inOrder);
     expect(browser.window.__reactRouterRouteModules).toEqual({
       root: { url: "/assets/root.js" },
@@ -125,18 +142,66 @@ describe("deferHydration", () => {
     expect(browser.imported).toEqual(inOrder);
   });
 
-  it("links the whole stylesheet a prerendered page names, and hydrates once it has loaded (or failed)", async () => {
+  it("evaluates each shared chunk in a task of its own, before any route module", async () => {
+    const browser = runInFakeBrowser({ paintTiming: true });
+    browser.load();
+    browser.paint("first-contentful-paint");
+    // Step the immediate timers one at a time: the hydration start, then one task per shared chunk.
+    const step = async () => {
+      const timer = browser.timers.find((t) => t.ms === 0)!;
+      browser.timers = browser.timers.filter((t) => t !== timer);
+      timer.callback();
+      await new Promise((done) => setImmediate(done));
+    };
+    await step();
+    expect(browser.imported).toEqual(["/assets/framework.js"]);
+    await step();
+    expect(browser.imported).toEqual(inOrder);
+  });
+
+  it("fetches the whole stylesheet a prerendered page names for print only, and hydrates once it has loaded (or failed)", async () => {
     for (const outcome of ["onload", "onerror"] as const) {
       const browser = runInFakeBrowser({ paintTiming: true, sheet: "/assets/site-abc.css" });
       browser.load();
       browser.paint("first-contentful-paint");
       await browser.advance(0);
-      expect(browser.stylesheets.map((link) => link.href)).toEqual(["/assets/site-abc.css"]);
-      expect(browser.imported, "route modules load meanwhile, the entry waits").toEqual(inOrder.slice(0, 2));
+      expect(browser.stylesheets.map((link) => [link.href, link.media])).toEqual([["/assets/site-abc.css", "print"]]);
+      expect(browser.imported, "route modules load meanwhile, the entry waits").toEqual(inOrder.slice(0, 3));
       browser.stylesheets[0]![outcome]!();
       await browser.advance(0);
       expect(browser.imported, outcome).toEqual(inOrder);
     }
+  });
+
+  it("applies the whole stylesheet on the visitor's first click, key, focus or pointer, before or after hydration", async () => {
+    for (const type of ["click", "keydown", "focusin", "mouseover", "popstate"]) {
+      const late = runInFakeBrowser({ paintTiming: true, sheet: "/assets/site-abc.css" });
+      late.load();
+      late.paint("first-contentful-paint");
+      await late.advance(0);
+      late.stylesheets[0]!.onload!();
+      await late.advance(0);
+      expect(late.stylesheets[0]!.media, "a visitor who only reads").toBe("print");
+      late.dispatch(type);
+      expect(late.stylesheets[0]!.media, type).toBe("all");
+      expect(late.listeners.has(type), "the listeners go once they have served").toBe(false);
+    }
+
+    const early = runInFakeBrowser({ paintTiming: true, sheet: "/assets/site-abc.css" });
+    early.dispatch("click");
+    early.load();
+    early.paint("first-contentful-paint");
+    await early.advance(0);
+    expect(early.stylesheets[0]!.media, "a click before hydration").toBe("all");
+  });
+
+  it("applies the whole stylesheet at once when the URL has a query: the page may hydrate into another state", async () => {
+    const browser = runInFakeBrowser({ paintTiming: true, sheet: "/assets/site-abc.css", search: "?product=x" });
+    expect(browser.listeners.has("click")).toBe(false);
+    browser.load();
+    browser.paint("first-contentful-paint");
+    await browser.advance(0);
+    expect(browser.stylesheets[0]!.media).toBe("all");
   });
 
   it("without paint timing it waits for the next frame; with no paint at all, a second after load", async () => {

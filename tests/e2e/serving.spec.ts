@@ -105,7 +105,7 @@ test("hashed assets are cached for a year, immutable, and compressed by the clie
   }
 });
 
-test("the page's own rules stay through hydration and client-side navigation; the whole sheet is fetched once", async ({ page }) => {
+test("the page's own rules stay through hydration and client-side navigation; the whole sheet is fetched once and applies from the first click", async ({ page }) => {
   const stylesheets: string[] = [];
   page.on("request", (request) => {
     if (request.resourceType() === "stylesheet") stylesheets.push(request.url());
@@ -121,7 +121,11 @@ test("the page's own rules stay through hydration and client-side navigation; th
   expect(before.sheets).toBe(1);
   expect(before.font).toContain("Inter");
   await waitForHydration(page);
+  const wholeSheetMedia = () => page.evaluate(() => document.querySelector<HTMLLinkElement>('link[href^="/assets/site-"]')?.media);
+  // Fetched before hydration, but a visitor who only reads never makes the browser restyle the page with it.
+  expect(await wholeSheetMedia()).toBe("print");
   await page.getByRole("banner").getByRole("link", { name: "About", exact: true }).first().click();
+  expect(await wholeSheetMedia()).toBe("all");
   await expect(page).toHaveURL(/\/about$/);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   expect(await styled()).toEqual(before);

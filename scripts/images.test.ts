@@ -1,10 +1,12 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { brotliCompressSync } from "node:zlib";
+import { beforeAll, describe, expect, it } from "vitest";
 import { caseStudies } from "../app/content/case-studies";
 import { products } from "../app/content/catalogue";
 import { categories } from "../app/content/categories";
 import { allImages } from "./images";
+import { type TextOutliner, textOutliner } from "./outline-text";
 import { ink, itemArt, productImage } from "./product-art";
 
 const publicFile = (path: string) => join(process.cwd(), "public", path);
@@ -15,17 +17,30 @@ const images = [
 ];
 
 describe("images", () => {
+  let outlineText: TextOutliner;
+  beforeAll(async () => {
+    outlineText = await textOutliner();
+  });
+
   it("exist under public/ for every product, category and case study", () => {
     const missing = images.filter((path) => !existsSync(publicFile(path)));
     expect(missing).toEqual([]);
   });
 
   it("are up to date with the data (run `npx tsx scripts/make-images.ts` after changing it)", () => {
-    const stale = [...allImages()]
+    const stale = [...allImages(outlineText)]
       .filter(([path]) => path.endsWith(".svg"))
       .filter(([path, svg]) => !existsSync(publicFile(path)) || readFileSync(publicFile(path), "utf8") !== svg)
       .map(([path]) => path);
     expect(stale).toEqual([]);
+  });
+
+  it("carry no text for the browser to lay out: every word is outlined, the <title> names the picture", () => {
+    for (const [path, svg] of allImages(outlineText)) {
+      expect(svg, path).not.toContain("<text");
+      expect(svg, path).toMatch(/<title>[^<]+<\/title>/);
+      expect(brotliCompressSync(svg).length, `${path} stays small`).toBeLessThan(10_000);
+    }
   });
 
   it("print each item's product name and brand colour, stay small and give their size", () => {

@@ -1,10 +1,12 @@
 /**
  * Every drawn image of the site, by path under public/: one per catalogue item (800x600), one per
- * category card (640x400) and one per case study (800x600). scripts/make-images.ts writes them.
+ * category card (640x400) and one per case study (800x600), their words outlined in Inter
+ * (scripts/outline-text.ts). scripts/make-images.ts writes them.
  */
 import { caseStudies } from "../app/content/case-studies";
 import { type Product, products } from "../app/content/catalogue";
 import { type CategorySlug, categories } from "../app/content/categories";
+import type { TextOutliner } from "./outline-text";
 import { type Art, artOf, award, clock, frame, itemArt, penArt, productImage, shirt } from "./product-art";
 
 const byId = (id: string): Product => {
@@ -118,7 +120,7 @@ const caseStudyScenes: Record<string, { colour: string; items: Placed[]; tag: st
 };
 
 /** path under public/ → SVG text */
-export function allImages(): Map<string, string> {
+export function allImages(outlineText: TextOutliner): Map<string, string> {
   const files = new Map<string, string>();
   for (const product of products) files.set(product.image, productImage(product));
   for (const category of Object.values(categories)) {
@@ -133,5 +135,6 @@ export function allImages(): Map<string, string> {
       frame({ width: 800, height: 600, title: study.imageAlt, colour: scene.colour, items: scene.items, tag: { text: scene.tag, colour: scene.colour } }),
     );
   }
+  for (const [path, svg] of files) files.set(path, outlineText(svg));
   return files;
 }

@@ -7,11 +7,13 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { allImages } from "./images";
+import { textOutliner } from "./outline-text";
 
 const pngDir = process.argv.includes("--png") ? process.argv[process.argv.indexOf("--png") + 1] : undefined;
 const sharp = pngDir ? (await import("sharp")).default : undefined;
 let total = 0;
-for (const [path, svg] of allImages()) {
+const images = allImages(await textOutliner());
+for (const [path, svg] of images) {
   if (!path.endsWith(".svg")) continue;
   const file = join("public", path);
   mkdirSync(dirname(file), { recursive: true });
@@ -22,4 +24,4 @@ for (const [path, svg] of allImages()) {
     await sharp(Buffer.from(svg)).png().toFile(join(pngDir, `${basename(dirname(path))}-${basename(path, ".svg")}.png`));
   }
 }
-console.log(`wrote ${allImages().size} images (${Math.round(total / 1024)} KB) under public/images`);
+console.log(`wrote ${images.size} images (${Math.round(total / 1024)} KB) under public/images`);

@@ -5,3 +5,8 @@ declare module "subset-font" {
     options?: { targetFormat?: "woff2" | "woff" | "truetype" | "sfnt"; variationAxes?: Record<string, number | { min: number; max: number; default?: number }> },
   ): Promise<Buffer>;
 }
+
+declare module "wawoff2" {
+  const wawoff2: { decompress(woff2: Uint8Array): Promise<Uint8Array>; compress(sfnt: Uint8Array): Promise<Uint8Array> };
+  export default wawoff2;
+}

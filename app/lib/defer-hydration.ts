@@ -27,7 +27,7 @@ const routeImport = /import \* as (\w+) from "([^"]+)";\n?/g;
 const entryImport = /import\("([^"]+)"\);\s*$/;
 
 /** What makes the whole stylesheet apply: the first sign that the visitor is about to see more than this page. */
-export const wholeSheetTriggers = ["click", "keydown", "focusin", "mouseover", "popstate"] as const;
+const wholeSheetTriggers = ["click", "keydown", "focusin", "mouseover", "popstate"] as const;
 
 export function deferHydration(html: string): string {
   const script = moduleScript.exec(html);

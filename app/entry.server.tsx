@@ -38,10 +38,12 @@ export default function handleRequest(
       </NonceContext.Provider>,
       {
         nonce,
+        onShellReady() {
+          shellRendered = true;
+        },
         // Every page is sent whole: no page waits on slow data, and a streamed page would carry
         // React's out-of-order scripts (and their CSP hashes) for the loader data's Suspense boundary.
         onAllReady() {
-          shellRendered = true;
           const body = new PassThrough({
             final(callback) {
               clearTimeout(timeoutId);
@@ -66,7 +68,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          // Errors in the shell are logged by React Router; these come later, while streaming.
+          // Errors in the shell are logged by React Router; these come later, inside Suspense boundaries.
           if (shellRendered) console.error(error);
         },
       },

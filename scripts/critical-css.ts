@@ -1,7 +1,8 @@
 // After `react-router build`, before compression: every prerendered page keeps in its inline
 // <style id="site-css"> only the rules that apply to its own markup (Beasties matches each selector
-// against the page), and the whole stylesheet becomes one hashed file the page loads just before it
-// hydrates (app/lib/defer-hydration.ts), for what only appears later: menus, dialogs, other pages.
+// against the page), and the whole stylesheet becomes one hashed file the page fetches before it
+// hydrates and applies on the visitor's first interaction (app/lib/defer-hydration.ts), for what only
+// appears later: menus, dialogs, other pages.
 // The page's HTML then fits, with its headers, in the first round trip of a new connection (~14 KB).
 import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";

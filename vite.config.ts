@@ -22,11 +22,10 @@ export default defineConfig({
               name: "frame",
               test: /node_modules[\\/]lucide-react[\\/]|app[\\/](components[\\/](layout|ui[\\/]button|sections[\\/](section|page-hero|cta-band|stats-band|icon-badge))|lib[\\/](seo|structured-data|utils|image-loading)|content[\\/](business|navigation))/,
             },
-            // What the home page shares with the product pages, and what the product pages share.
-            { name: "categories", test: /app[\\/](content[\\/]categories|components[\\/]sections[\\/]category-card)/ },
             // The quote form's text and the Radix primitive its fields use, shared by /contact and the
             // dialog's form.
             { name: "quote-form", test: /app[\\/](lib[\\/]quote-text|content[\\/]contact)|node_modules[\\/]@radix-ui[\\/]react-primitive[\\/]/ },
+            // What the product pages share.
             { name: "product-page", test: /app[\\/](content[\\/]product-pages|components[\\/]sections[\\/](product-list|option-page|option-cards))/ },
           ],
         },

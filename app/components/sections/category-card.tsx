@@ -3,15 +3,7 @@ import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import type { Category } from "~/content/categories";
 import { imageLoading } from "~/lib/image-loading";
-import { HeroImage } from "./page-hero";
-
-/** Category pictures are drawn at 8:5. */
-const categoryImageSize = { width: 640, height: 400 } as const;
-
-/** A category's picture as the hero picture of its page (the page's priority image). */
-export function CategoryHeroImage({ category }: { category: Category }) {
-  return <HeroImage src={category.image} alt={category.imageAlt} {...categoryImageSize} />;
-}
+import { categoryImageSize } from "./page-hero";
 
 export function CategoryCard({ category, headingLevel = 3 }: { category: Category; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";

@@ -6,7 +6,8 @@ import { caseStudies } from "~/content/case-studies";
 import { productsIn } from "~/content/catalogue";
 import { categories } from "~/content/categories";
 import { CaseStudyArticle } from "./case-study";
-import { CategoryCard, CategoryHeroImage } from "./category-card";
+import { CategoryCard } from "./category-card";
+import { CategoryHeroImage } from "./page-hero";
 import { ProductList } from "./product-list";
 
 /** The loading attributes of every <img> in the markup. */

@@ -1,9 +1,8 @@
 import type { Category } from "~/content/categories";
 import type { OptionCard } from "~/content/product-pages";
-import { CategoryHeroImage } from "./category-card";
 import { CtaBand, QuoteLink } from "./cta-band";
 import { OptionCards } from "./option-cards";
-import { PageHero } from "./page-hero";
+import { CategoryHeroImage, PageHero } from "./page-hero";
 import { Section, SectionHeading } from "./section";
 
 /**

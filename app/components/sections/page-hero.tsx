@@ -1,4 +1,5 @@
 import type * as React from "react";
+import type { Category } from "~/content/categories";
 import { imageLoading } from "~/lib/image-loading";
 import { cn } from "~/lib/utils";
 
@@ -18,6 +19,14 @@ export function HeroImage({ src, alt, width, height }: { src: string; alt: strin
       className="mx-auto w-full max-w-xl rounded-2xl bg-muted object-cover shadow-2xl ring-1 ring-white/10"
     />
   );
+}
+
+/** Category pictures are drawn at 8:5. */
+export const categoryImageSize = { width: 640, height: 400 } as const;
+
+/** A category's picture as the hero picture of its product page. */
+export function CategoryHeroImage({ category }: { category: Category }) {
+  return <HeroImage src={category.image} alt={category.imageAlt} {...categoryImageSize} />;
 }
 
 /** The opening band of an inner page: its one <h1>, a lead paragraph, optional actions and an optional picture. */

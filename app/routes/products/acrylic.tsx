@@ -1,7 +1,9 @@
 import { OptionPage } from "~/components/sections/option-page";
-import { categories } from "~/content/categories";
-import { awardOptions } from "~/content/product-pages";
+import { productPageData } from "~/lib/product-page-data.server";
 import { seo } from "~/lib/seo";
+import type { Route } from "./+types/acrylic";
+
+export const loader = productPageData.acrylic;
 
 export const meta = () =>
   seo({
@@ -15,16 +17,16 @@ export const meta = () =>
     ],
   });
 
-export default function Page() {
+export default function Page({ loaderData: { category, options } }: Route.ComponentProps) {
   return (
     <OptionPage
       title="Acrylic Awards"
-      category={categories.acrylic}
+      category={category}
       lead="Crystal-clear shields, trophies and plaques that recognise your top performers at sales conferences and annual meetings."
       introTitle="Awards worth keeping on the desk"
       intro="Laser-cut acrylic with polished edges, engraved or UV-printed with your logo, the award title and each winner's name, on a printed or wooden base."
       optionsTitle="Award options"
-      options={awardOptions}
+      options={options}
       ctaTitle="Plan the awards for your next conference"
     />
   );

@@ -1,7 +1,9 @@
 import { OptionPage } from "~/components/sections/option-page";
-import { categories } from "~/content/categories";
-import { clockOptions } from "~/content/product-pages";
+import { productPageData } from "~/lib/product-page-data.server";
 import { seo } from "~/lib/seo";
+import type { Route } from "./+types/clocks";
+
+export const loader = productPageData.clocks;
 
 export const meta = () =>
   seo({
@@ -15,16 +17,16 @@ export const meta = () =>
     ],
   });
 
-export default function Page() {
+export default function Page({ loaderData: { category, options } }: Route.ComponentProps) {
   return (
     <OptionPage
       title="Custom Wall Clocks"
-      category={categories.clocks}
+      category={category}
       lead="A clock on a clinic or pharmacy wall shows your brand to every patient, every hour of the day."
       introTitle="Your brand, seen every hour"
       intro="We print your logo, product name and a short message on the dial, fit a reliable quartz or silent sweep movement, and pack each clock in a branded box."
       optionsTitle="Clock options"
-      options={clockOptions}
+      options={options}
       ctaTitle="Put your brand on the wall"
     />
   );

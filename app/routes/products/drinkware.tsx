@@ -1,15 +1,13 @@
 import { CtaBand } from "~/components/sections/cta-band";
 import { SpecificationList } from "~/components/sections/option-cards";
-import { CategoryHeroImage } from "~/components/sections/category-card";
-import { PageHero } from "~/components/sections/page-hero";
+import { CategoryHeroImage, PageHero } from "~/components/sections/page-hero";
 import { ProductList } from "~/components/sections/product-list";
 import { Section, SectionHeading } from "~/components/sections/section";
-import { drinkwareSpecifications } from "~/content/product-pages";
-import { cataloguePageData } from "~/lib/catalogue-page.server";
+import { productPageData } from "~/lib/product-page-data.server";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/drinkware";
 
-export const loader = () => cataloguePageData("drinkware");
+export const loader = productPageData.drinkware;
 
 export const meta = () =>
   seo({
@@ -24,7 +22,7 @@ export const meta = () =>
     ],
   });
 
-export default function Page({ loaderData: { category, products } }: Route.ComponentProps) {
+export default function Page({ loaderData: { category, products, specifications } }: Route.ComponentProps) {
   return (
     <>
       <PageHero
@@ -43,7 +41,7 @@ export default function Page({ loaderData: { category, products } }: Route.Compo
 
       <Section tone="muted" aria-labelledby="specifications-heading" width="narrow">
         <SectionHeading id="specifications-heading" title="Specifications" />
-        <SpecificationList rows={drinkwareSpecifications} className="mt-10" />
+        <SpecificationList rows={specifications} className="mt-10" />
       </Section>
 
       <CtaBand title="Start your branded drinkware order" />

@@ -1,15 +1,13 @@
 import { CtaBand } from "~/components/sections/cta-band";
 import { OptionCards } from "~/components/sections/option-cards";
-import { CategoryHeroImage } from "~/components/sections/category-card";
-import { PageHero } from "~/components/sections/page-hero";
+import { CategoryHeroImage, PageHero } from "~/components/sections/page-hero";
 import { ProductList } from "~/components/sections/product-list";
 import { Section, SectionHeading } from "~/components/sections/section";
-import { officeUseCases } from "~/content/product-pages";
-import { cataloguePageData } from "~/lib/catalogue-page.server";
+import { productPageData } from "~/lib/product-page-data.server";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/office-accessories";
 
-export const loader = () => cataloguePageData("office-accessories");
+export const loader = productPageData["office-accessories"];
 
 export const meta = () =>
   seo({
@@ -24,7 +22,7 @@ export const meta = () =>
     ],
   });
 
-export default function Page({ loaderData: { category, products } }: Route.ComponentProps) {
+export default function Page({ loaderData: { category, products, useCases } }: Route.ComponentProps) {
   return (
     <>
       <PageHero
@@ -43,7 +41,7 @@ export default function Page({ loaderData: { category, products } }: Route.Compo
 
       <Section tone="muted" aria-labelledby="use-cases-heading">
         <SectionHeading id="use-cases-heading" title="Use cases" intro="Where branded desk items work hardest for you." />
-        <OptionCards cards={officeUseCases} className="mt-12" />
+        <OptionCards cards={useCases} className="mt-12" />
       </Section>
 
       <CtaBand title="Put your brand on every desk" />

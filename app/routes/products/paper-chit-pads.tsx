@@ -1,15 +1,13 @@
 import { CtaBand } from "~/components/sections/cta-band";
 import { OptionCards, SpecificationList } from "~/components/sections/option-cards";
-import { CategoryHeroImage } from "~/components/sections/category-card";
-import { PageHero } from "~/components/sections/page-hero";
+import { CategoryHeroImage, PageHero } from "~/components/sections/page-hero";
 import { ProductList } from "~/components/sections/product-list";
 import { Section, SectionHeading } from "~/components/sections/section";
-import { chitPadFinishes, chitPadSpecifications } from "~/content/product-pages";
-import { cataloguePageData } from "~/lib/catalogue-page.server";
+import { productPageData } from "~/lib/product-page-data.server";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/paper-chit-pads";
 
-export const loader = () => cataloguePageData("paper-chit-pads");
+export const loader = productPageData["paper-chit-pads"];
 
 export const meta = () =>
   seo({
@@ -24,7 +22,7 @@ export const meta = () =>
     ],
   });
 
-export default function Page({ loaderData: { category, products } }: Route.ComponentProps) {
+export default function Page({ loaderData: { category, products, finishes, specifications } }: Route.ComponentProps) {
   return (
     <>
       <PageHero
@@ -43,12 +41,12 @@ export default function Page({ loaderData: { category, products } }: Route.Compo
 
       <Section tone="muted" aria-labelledby="finishes-heading">
         <SectionHeading id="finishes-heading" title="Finishes" intro="Choose the finish that suits your brand and budget." />
-        <OptionCards cards={chitPadFinishes} className="mt-12" />
+        <OptionCards cards={finishes} className="mt-12" />
       </Section>
 
       <Section aria-labelledby="specifications-heading" width="narrow">
         <SectionHeading id="specifications-heading" title="Specifications" />
-        <SpecificationList rows={chitPadSpecifications} className="mt-10" />
+        <SpecificationList rows={specifications} className="mt-10" />
       </Section>
 
       <CtaBand title="Put your brand on every note a doctor writes" />

@@ -1,13 +1,12 @@
 import { CtaBand, QuoteLink } from "~/components/sections/cta-band";
-import { CategoryHeroImage } from "~/components/sections/category-card";
-import { PageHero } from "~/components/sections/page-hero";
+import { CategoryHeroImage, PageHero } from "~/components/sections/page-hero";
 import { ProductList } from "~/components/sections/product-list";
 import { Section, SectionHeading } from "~/components/sections/section";
-import { cataloguePageData } from "~/lib/catalogue-page.server";
+import { productPageData } from "~/lib/product-page-data.server";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/pens";
 
-export const loader = () => cataloguePageData("pens");
+export const loader = productPageData.pens;
 
 export const meta = () =>
   seo({

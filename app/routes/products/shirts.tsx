@@ -1,7 +1,9 @@
 import { OptionPage } from "~/components/sections/option-page";
-import { categories } from "~/content/categories";
-import { apparelOptions } from "~/content/product-pages";
+import { productPageData } from "~/lib/product-page-data.server";
 import { seo } from "~/lib/seo";
+import type { Route } from "./+types/shirts";
+
+export const loader = productPageData.shirts;
 
 export const meta = () =>
   seo({
@@ -16,16 +18,16 @@ export const meta = () =>
     ],
   });
 
-export default function Page() {
+export default function Page({ loaderData: { category, options } }: Route.ComponentProps) {
   return (
     <OptionPage
       title="Corporate Apparel"
-      category={categories.shirts}
+      category={category}
       lead="Polo shirts, T-shirts, caps and jackets that make your field force and event teams look like one brand."
       introTitle="Apparel your team will wear"
       intro="We embroider or print your logo and product names on quality fabrics in your brand colours, sized for the whole team and delivered before your launch or conference."
       optionsTitle="Apparel options"
-      options={apparelOptions}
+      options={options}
       ctaTitle="Dress your team in your brand"
     />
   );

@@ -4,6 +4,28 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { portableCustomProperties } from "./scripts/portable-custom-properties";
 
+/**
+ * Lucide icons that only one page draws: they travel with that page's code. Every other icon is in
+ * the frame that all pages load, since an icon shared by two pages alone would become a file (and a
+ * request) of its own.
+ */
+const singlePageIcons = [
+  "truck", // home
+  "calendar-clock", "headset", "message-square", // process
+  "award", "briefcase", "scale", // about
+  "heart-pulse", "notebook-pen", "quote", // case studies
+  "timer", // contact
+  "arrow-left", "calendar-days", // blog
+];
+
+const sharedIcon = new RegExp(
+  String.raw`node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/](${singlePageIcons.join("|")})\.)`,
+);
+
+/** The site's frame and the sections most pages compose: one file every page loads. */
+const frameModule =
+  /app[\\/](components[\\/](layout|ui[\\/]button|sections[\\/](section|page-hero|cta-band|stats-band|icon-badge))|lib[\\/](seo|structured-data|utils|image-loading)|content[\\/](business|navigation))/;
+
 export default defineConfig({
   plugins: [tailwindcss(), portableCustomProperties(), reactRouter()],
   define: { __SITE_URL__: JSON.stringify(process.env.SITE_URL ?? "") },
@@ -17,11 +39,9 @@ export default defineConfig({
         // Fewer, larger shared chunks: each request of a first view costs a round of headers.
         codeSplitting: {
           groups: [
-            { name: "framework", test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
-            {
-              name: "frame",
-              test: /node_modules[\\/]lucide-react[\\/]|app[\\/](components[\\/](layout|ui[\\/]button|sections[\\/](section|page-hero|cta-band|stats-band|icon-badge))|lib[\\/](seo|structured-data|utils|image-loading)|content[\\/](business|navigation))/,
-            },
+            // Vite's preload helper rides along with the framework: as a file of its own it costs a request.
+            { name: "framework", test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]|^\0vite\/preload-helper/ },
+            { name: "frame", test: (id) => sharedIcon.test(id) || frameModule.test(id) },
             // The quote form's text and the Radix primitive its fields use, shared by /contact and the
             // dialog's form.
             { name: "quote-form", test: /app[\\/](lib[\\/]quote-text|content[\\/]contact)|node_modules[\\/]@radix-ui[\\/]react-primitive[\\/]/ },

@@ -11,9 +11,8 @@ import { newIdempotencyKey } from "~/lib/idempotency";
 import type { QuoteFormResult } from "~/lib/quote-api";
 import type { QuoteFields } from "~/lib/quote-schema";
 import { emptyQuote, quoteAsText } from "~/lib/quote-text";
-import type { QuotePayload } from "~/lib/send-quote";
 import { cn } from "~/lib/utils";
-import type { QuoteSubmitKit } from "./quote-submit";
+import type { QuoteSubmitKit, SubmitOutcome } from "./quote-submit";
 
 type Notice = {
   tone: "success" | "error";
@@ -60,7 +59,7 @@ export function QuoteForm({ result }: { result?: QuoteFormResult }) {
   const [notice, setNotice] = useState<Notice | null>(result ? { ...noticeFromResult(result), fromServer: true } : null);
   const [pending, setPending] = useState(false);
   const [kit, setKit] = useState<QuoteSubmitKit | null>(null);
-  const send = useRef<((payload: QuotePayload) => Promise<{ title: string; message: string }>) | null>(null);
+  const submit = useRef<ReturnType<QuoteSubmitKit["createQuoteSubmitter"]> | null>(null);
   const idempotencyKey = useRef<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const [searchParams] = useSearchParams();
@@ -86,15 +85,6 @@ export function QuoteForm({ result }: { result?: QuoteFormResult }) {
     if (invalid.includes(name)) setInvalid((fields) => fields.filter((field) => field !== name));
   }
 
-  function showMissing({ toast }: QuoteSubmitKit, fields: string[]) {
-    setInvalid(fields);
-    setNotice({ tone: "error", ...asNotice(quoteNotices.missing) });
-    toast.error(quoteNotices.missing.title, {
-      description: quoteNotices.missing.description,
-    });
-    formRef.current?.querySelector<HTMLElement>(`[name="${fields[0]}"]`)?.focus();
-  }
-
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (pending) return;
@@ -110,48 +100,33 @@ export function QuoteForm({ result }: { result?: QuoteFormResult }) {
       return form.submit();
     }
     setKit(loaded);
-    const missing = loaded.missingRequiredFields(sent);
-    if (missing.length) {
-      setPending(false);
-      return showMissing(loaded, missing);
-    }
-
+    submit.current ??= loaded.createQuoteSubmitter();
+    // Kept until the request goes through, so a retry of the same content is recognised as one.
     idempotencyKey.current ??= newIdempotencyKey();
-    send.current ??= loaded.createQuoteSender();
     setNotice(null);
+    let outcome: SubmitOutcome;
     try {
-      const answer = await send.current({
-        ...sent,
+      outcome = await submit.current(sent, {
         idempotencyKey: idempotencyKey.current,
         page: `${window.location.pathname}${window.location.search}`,
         website: typeof honeypot === "string" ? honeypot : "",
       });
-      idempotencyKey.current = null;
-      setValues(emptyQuote);
-      setInvalid([]);
-      setNotice(null);
-      loaded.toast.success(answer.title, { description: answer.message });
-    } catch (error) {
-      if (error instanceof loaded.QuoteRejectedError && error.error.code === "missing") {
-        return showMissing(loaded, error.error.fields ?? []);
-      }
-      const rejected = error instanceof loaded.QuoteRejectedError ? error.error : null;
-      const title = rejected?.title ?? quoteNotices.failed.title;
-      const message = rejected?.message ?? quoteNotices.failed.description;
-      const offerFallback = !rejected || rejected.code === "rate_limited";
-      setInvalid(rejected?.fields ?? []);
-      setNotice({
-        tone: "error",
-        title,
-        message,
-        fallbackText: offerFallback ? quoteAsText(sent) : undefined,
-      });
-      loaded.toast.error(title, {
-        description: offerFallback ? "You can also send it by WhatsApp or e-mail (links below the form)." : message,
-      });
     } finally {
       setPending(false);
     }
+    if (outcome.status === "sent") {
+      idempotencyKey.current = null;
+      setValues(emptyQuote);
+      setInvalid([]);
+      return;
+    }
+    setInvalid(outcome.fields);
+    if (outcome.status === "missing") {
+      setNotice({ tone: "error", title: quoteNotices.missing.title, message: quoteNotices.missing.description });
+      formRef.current?.querySelector<HTMLElement>(`[name="${outcome.fields[0]}"]`)?.focus();
+      return;
+    }
+    setNotice({ tone: "error", title: outcome.title, message: outcome.message, fallbackText: outcome.fallbackText });
   }
 
   // On the JavaScript path, success and "missing" are toasts only; failures also stay on the page
@@ -219,10 +194,6 @@ export function QuoteForm({ result }: { result?: QuoteFormResult }) {
       {kit && <kit.Toaster />}
     </>
   );
-}
-
-function asNotice(text: { title: string; description: string }) {
-  return { title: text.title, message: text.description };
 }
 
 function noticeFromResult(result: QuoteFormResult): Notice {

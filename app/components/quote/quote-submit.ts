@@ -1,17 +1,27 @@
 import { MutationObserver } from "@tanstack/react-query";
+import { toast } from "sonner";
+import { quoteNotices } from "~/content/contact";
 import { createQueryClient } from "~/lib/query-client";
-import { type QuotePayload, sendQuote } from "~/lib/send-quote";
+import { missingRequiredFields, type QuoteFields } from "~/lib/quote-schema";
+import { quoteAsText } from "~/lib/quote-text";
+import { type QuotePayload, QuoteRejectedError, sendQuote } from "~/lib/send-quote";
 
 /*
- * The quote form's submit machinery: the shared zod schema (the browser's required-field check),
- * react-query with the data layer's retry policy, and sonner's toasts. The form loads this chunk
- * with import() when it is first focused or submitted, so the page's first view stays small.
+ * What happens when the quote form is submitted: the shared zod schema (the browser's required-field
+ * check), react-query with the data layer's retry policy, and sonner's toasts. The form loads this
+ * chunk with import() when it is first focused or submitted, so the page's first view stays small.
  */
 
-export { toast } from "sonner";
 export { Toaster } from "~/components/ui/sonner";
-export { missingRequiredFields } from "~/lib/quote-schema";
-export { QuoteRejectedError } from "~/lib/send-quote";
+
+/** How a submission ended, for the form to show: toasts are already up. */
+export type SubmitOutcome =
+  | { status: "sent" }
+  | { status: "missing"; fields: string[] }
+  | { status: "failed"; title: string; message: string; fields: string[]; fallbackText?: string };
+
+/** What the form adds to its fields for the server. */
+export type SubmitExtras = Omit<QuotePayload, keyof QuoteFields>;
 
 /**
  * Sends quote requests through one react-query client (one per page visit): network failures and
@@ -23,6 +33,43 @@ export function createQuoteSender() {
     mutationFn: (payload: QuotePayload) => sendQuote(payload),
   });
   return (payload: QuotePayload) => observer.mutate(payload);
+}
+
+/**
+ * Checks, sends and announces one submission at a time. A request the server turned down keeps its
+ * fields; one that could not be sent (or was rate-limited) also offers its text for WhatsApp or e-mail.
+ */
+export function createQuoteSubmitter(send = createQuoteSender()) {
+  return async (values: QuoteFields, extras: SubmitExtras): Promise<SubmitOutcome> => {
+    const missing = missingRequiredFields(values);
+    if (missing.length) return announceMissing(missing);
+    try {
+      const answer = await send({ ...values, ...extras });
+      toast.success(answer.title, { description: answer.message });
+      return { status: "sent" };
+    } catch (error) {
+      const rejected = error instanceof QuoteRejectedError ? error.error : null;
+      if (rejected?.code === "missing") return announceMissing(rejected.fields ?? []);
+      const title = rejected?.title ?? quoteNotices.failed.title;
+      const message = rejected?.message ?? quoteNotices.failed.description;
+      const offerFallback = !rejected || rejected.code === "rate_limited";
+      toast.error(title, {
+        description: offerFallback ? "You can also send it by WhatsApp or e-mail (links below the form)." : message,
+      });
+      return {
+        status: "failed",
+        title,
+        message,
+        fields: rejected?.fields ?? [],
+        fallbackText: offerFallback ? quoteAsText(values) : undefined,
+      };
+    }
+  };
+}
+
+function announceMissing(fields: string[]): SubmitOutcome {
+  toast.error(quoteNotices.missing.title, { description: quoteNotices.missing.description });
+  return { status: "missing", fields };
 }
 
 export type QuoteSubmitKit = typeof import("./quote-submit");

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { criticalCss, splitStylesheets } from "./critical-css";
+import { criticalCss, splitStylesheets, withOnlyReadVariableDefaults } from "./critical-css";
 
 const page = (css: string, body: string) => `<!DOCTYPE html><html><head><style id="site-css">${css}</style></head><body>${body}</body></html>`;
 
@@ -21,6 +21,27 @@ describe("criticalCss", () => {
     expect(critical).toContain("[id]{scroll-margin-top:5rem}");
     expect(critical).toContain("@font-face{font-family:Inter;src:url(/a.woff2)}");
     expect(critical).not.toContain(".gone");
+  });
+});
+
+describe("withOnlyReadVariableDefaults", () => {
+  const defaults = "@layer properties{*,:before,:after,::backdrop{--tw-shadow:0 0 #0000;--tw-ring-shadow:0 0 #0000;--tw-translate-x:0}}";
+
+  it("keeps the initial values of the variables the page's rules read, on elements only", () => {
+    const css = `${defaults}.shadow{--tw-shadow:0 1px 2px #0001;box-shadow:var(--tw-ring-shadow),var(--tw-shadow)}`;
+    expect(withOnlyReadVariableDefaults(css)).toBe(
+      "@layer properties{*{--tw-shadow:0 0 #0000;--tw-ring-shadow:0 0 #0000}}.shadow{--tw-shadow:0 1px 2px #0001;box-shadow:var(--tw-ring-shadow),var(--tw-shadow)}",
+    );
+  });
+
+  it("keeps them on a pseudo-element the page's rules style with them", () => {
+    const css = `${defaults}.a:before{translate:var(--tw-translate-x) 0}.b{color:red}`;
+    expect(withOnlyReadVariableDefaults(css)).toBe("@layer properties{*,:before{--tw-translate-x:0}}.a:before{translate:var(--tw-translate-x) 0}.b{color:red}");
+  });
+
+  it("drops them all when no rule reads them, and leaves every other rule alone", () => {
+    const css = `${defaults}*,:after,:before{box-sizing:border-box}.a{color:red}`;
+    expect(withOnlyReadVariableDefaults(css)).toBe("@layer properties{}*,:after,:before{box-sizing:border-box}.a{color:red}");
   });
 });
 

@@ -8,6 +8,7 @@ import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import Beasties from "beasties";
+import { type Selector, transform } from "lightningcss";
 import { files } from "./compress";
 
 const siteStyle = /<style id="site-css">([^<]*)<\/style>/;
@@ -22,8 +23,51 @@ export async function criticalCss(html: string, beasties = pageBeasties()): Prom
   const full = siteStyle.exec(html)?.[1] ?? "";
   const reduced = siteStyle.exec(await beasties.process(withPlainClassNames(html)))?.[1];
   if (reduced === undefined) throw new Error("Beasties removed the site stylesheet");
-  return reduced.replace(fontFaces, "") + (full.match(fontFaces) ?? []).join("");
+  return withOnlyReadVariableDefaults(reduced.replace(fontFaces, "")) + (full.match(fontFaces) ?? []).join("");
 }
+
+const isTailwindVariable = (name: string) => name.startsWith("--tw-");
+const pseudoElementOf = (selector: Selector) => selector.find((component) => component.type === "pseudo-element")?.kind;
+
+/**
+ * Tailwind's helper variables get their initial values on every element and pseudo-element
+ * (`*, :before, :after, ::backdrop { --tw-shadow: 0 0 #0000; … }`, see portable-custom-properties.ts):
+ * some 70 declarations the browser applies to each element on the page's first style pass. A page
+ * keeps those its own rules read, on the pseudo-elements its own rules style with them: its first
+ * style pass is a few milliseconds shorter. The whole sheet keeps them all.
+ */
+export function withOnlyReadVariableDefaults(css: string): string {
+  const read = new Set<string>();
+  const styledPseudoElements = new Set<string>();
+  transform({
+    filename: "page.css",
+    code: Buffer.from(css),
+    visitor: {
+      Variable(variable) {
+        if (isTailwindVariable(variable.name.ident)) read.add(variable.name.ident);
+      },
+      Rule: {
+        style(rule) {
+          // Reads one of them: a var() reference, unlike a declaration's own name, is an `ident`.
+          if (!JSON.stringify(rule.value.declarations ?? {}).includes('"ident":"--tw-')) return;
+          for (const selector of rule.value.selectors) {
+            const kind = pseudoElementOf(selector);
+            if (kind) styledPseudoElements.add(`:${kind}`);
+          }
+        },
+      },
+    },
+  });
+  // Rewritten as text, so every other rule stays exactly as written.
+  return css.replace(variableDefaults, (_rule, before: string, selectorList: string, body: string) => {
+    const selectors = selectorList.split(",").filter((selector) => selector === "*" || styledPseudoElements.has(selector.replace(/^::?/, ":")));
+    const declarations = body.split(";").filter((declaration) => read.has(declaration.slice(0, declaration.indexOf(":"))));
+    return declarations.length && selectors.length ? `${before}${selectors.join(",")}{${declarations.join(";")}}` : before;
+  });
+}
+
+/** A minified rule that only gives Tailwind's variables a value on every element and pseudo-element. */
+const variableDefaults = /(^|[{};])((?:\*|::?before|::?after|::backdrop)(?:,(?:\*|::?before|::?after|::backdrop))*)\{((?:--tw-[\w-]+:[^;{}]*;?)+)\}/g;
 
 /**
  * Beasties reads attributes without decoding them, so a class such as `[&_svg]:size-4`, which React

@@ -6,7 +6,8 @@ import { clientDir, sitemapRoutes } from "./support/site";
 
 // A prerendered page carries only the CSS rules its own markup uses (scripts/critical-css.ts). Before
 // any script runs, it must look exactly as it would with the whole stylesheet: every element and its
-// ::before/::after/::marker compute the same styles at a phone's and a desktop's width.
+// ::before/::after/::marker compute the same styles at a phone's and a desktop's width. (Unlike the whole
+// sheet, a page gives Tailwind's helper variables initial values only where its own rules read them.)
 test.use({ javaScriptEnabled: false });
 
 /** Computed styles of every element, one hash per element and pseudo-element; the detail on demand. */
@@ -24,7 +25,10 @@ function computedStyles(page: Page, detailFor: number[] = []) {
         const style = getComputedStyle(element, pseudo);
         // A pseudo-element without content draws nothing: its content value is all there is to compare.
         const drawn = pseudo === null || !["none", "normal"].includes(style.getPropertyValue("content"));
-        const values = drawn ? Array.from(style, (property) => `${property}:${style.getPropertyValue(property)}`) : [`content:${style.getPropertyValue("content")}`];
+        // Custom properties paint nothing: what they change shows in the properties that read them.
+        const values = drawn
+          ? Array.from(style, (property) => (property.startsWith("--") ? "" : `${property}:${style.getPropertyValue(property)}`)).filter(Boolean)
+          : [`content:${style.getPropertyValue("content")}`];
         if (detailFor.includes(hashes.length)) {
           details[hashes.length] = Object.fromEntries(
             [...values, `element:${element.tagName.toLowerCase()}.${element.getAttribute("class") ?? ""}${pseudo ?? ""}`].map((v) => [

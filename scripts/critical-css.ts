@@ -10,6 +10,7 @@ import { join, relative, resolve } from "node:path";
 import Beasties from "beasties";
 import { type Selector, transform } from "lightningcss";
 import { files } from "./compress";
+import { isTailwindVariable } from "./portable-custom-properties";
 
 const siteStyle = /<style id="site-css">([^<]*)<\/style>/;
 const fontFaces = /@font-face\{[^}]*\}/g;
@@ -26,7 +27,6 @@ export async function criticalCss(html: string, beasties = pageBeasties()): Prom
   return withOnlyReadVariableDefaults(reduced.replace(fontFaces, "")) + (full.match(fontFaces) ?? []).join("");
 }
 
-const isTailwindVariable = (name: string) => name.startsWith("--tw-");
 const pseudoElementOf = (selector: Selector) => selector.find((component) => component.type === "pseudo-element")?.kind;
 
 /**

@@ -8,7 +8,7 @@
 import { transform } from "lightningcss";
 import type { Plugin } from "vite";
 
-const isTailwindVariable = (name: string) => name.startsWith("--tw-");
+export const isTailwindVariable = (name: string) => name.startsWith("--tw-");
 
 export function withoutPropertyRegistrations(css: string, filename = "app.css"): string {
   const { code } = transform({

@@ -13,8 +13,8 @@ import {
 
 /*
  * What each product page shows from the content, served as the route's loader data (prerendered into
- * the page). The catalogue, option cards and specifications so stay out of the JavaScript: a pens
- * page no longer downloads the clocks page's options.
+ * the page), so that the catalogue, option cards and specifications stay out of the JavaScript: a pens
+ * page does not download the clocks page's options.
  */
 
 /** A catalogue page (pens, chit pads, drinkware, office accessories): its category and products. */

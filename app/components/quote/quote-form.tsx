@@ -7,7 +7,6 @@ import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import { mailtoUrl, whatsappUrl } from "~/content/business";
 import { type QuoteFieldName, quoteFields, quoteForm, quoteNotices } from "~/content/contact";
-import { newIdempotencyKey } from "~/lib/idempotency";
 import type { QuoteFormResult } from "~/lib/quote-api";
 import type { QuoteFields } from "~/lib/quote-schema";
 import { emptyQuote, quoteAsText } from "~/lib/quote-text";
@@ -102,7 +101,7 @@ export function QuoteForm({ result }: { result?: QuoteFormResult }) {
     setKit(loaded);
     submit.current ??= loaded.createQuoteSubmitter();
     // Kept until the request goes through, so a retry of the same content is recognised as one.
-    idempotencyKey.current ??= newIdempotencyKey();
+    idempotencyKey.current ??= loaded.newIdempotencyKey();
     setNotice(null);
     let outcome: SubmitOutcome;
     try {

@@ -13,6 +13,7 @@ import { type QuotePayload, QuoteRejectedError, sendQuote } from "~/lib/send-quo
  */
 
 export { Toaster } from "~/components/ui/sonner";
+export { newIdempotencyKey } from "~/lib/idempotency";
 
 /** How a submission ended, for the form to show: toasts are already up. */
 export type SubmitOutcome =

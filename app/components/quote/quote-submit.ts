@@ -29,7 +29,7 @@ export type SubmitExtras = Omit<QuotePayload, keyof QuoteFields>;
  * 5xx answers are retried with the same payload, and so the same idempotency key
  * (app/lib/query-client.ts holds the retry policy).
  */
-export function createQuoteSender() {
+function createQuoteSender() {
   const observer = new MutationObserver(createQueryClient(), {
     mutationFn: (payload: QuotePayload) => sendQuote(payload),
   });

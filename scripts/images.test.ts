@@ -6,7 +6,7 @@ import { caseStudies } from "../app/content/case-studies";
 import { products } from "../app/content/catalogue";
 import { categories } from "../app/content/categories";
 import { allImages } from "./images";
-import { type TextOutliner, textOutliner } from "./outline-text";
+import { textOutliner } from "./outline-text";
 import { ink, itemArt, productImage } from "./product-art";
 
 const publicFile = (path: string) => join(process.cwd(), "public", path);
@@ -17,9 +17,10 @@ const images = [
 ];
 
 describe("images", () => {
-  let outlineText: TextOutliner;
+  // Drawn once: outlining every word with HarfBuzz is the slow part.
+  let drawn: Map<string, string>;
   beforeAll(async () => {
-    outlineText = await textOutliner();
+    drawn = allImages(await textOutliner());
   });
 
   it("exist under public/ for every product, category and case study", () => {
@@ -28,7 +29,7 @@ describe("images", () => {
   });
 
   it("are up to date with the data (run `npx tsx scripts/make-images.ts` after changing it)", () => {
-    const stale = [...allImages(outlineText)]
+    const stale = [...drawn]
       .filter(([path]) => path.endsWith(".svg"))
       .filter(([path, svg]) => !existsSync(publicFile(path)) || readFileSync(publicFile(path), "utf8") !== svg)
       .map(([path]) => path);
@@ -36,7 +37,7 @@ describe("images", () => {
   });
 
   it("carry no text for the browser to lay out: every word is outlined, the <title> names the picture", () => {
-    for (const [path, svg] of allImages(outlineText)) {
+    for (const [path, svg] of drawn) {
       expect(svg, path).not.toContain("<text");
       expect(svg, path).toMatch(/<title>[^<]+<\/title>/);
       expect(brotliCompressSync(svg).length, `${path} stays small`).toBeLessThan(10_000);

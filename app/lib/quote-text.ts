@@ -27,3 +27,11 @@ export function quoteAsText(quote: QuoteFields): string {
   const head = details.filter(([, value]) => value).map(([label, value]) => `${label}: ${value}`);
   return [...head, "", quote.message].join("\n");
 }
+
+/**
+ * The request's text for the WhatsApp / e-mail fallback, offered when it could not be sent (no rejection)
+ * or was turned away by the rate limit; a request the server found wrong needs correcting instead.
+ */
+export function fallbackTextFor(quote: QuoteFields, rejectionCode: string | null): string | undefined {
+  return rejectionCode === null || rejectionCode === "rate_limited" ? quoteAsText(quote) : undefined;
+}

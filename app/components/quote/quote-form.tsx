@@ -9,7 +9,7 @@ import { mailtoUrl, whatsappUrl } from "~/content/business";
 import { type QuoteFieldName, quoteFields, quoteForm, quoteNotices } from "~/content/contact";
 import type { QuoteFormResult } from "~/lib/quote-api";
 import type { QuoteFields } from "~/lib/quote-schema";
-import { emptyQuote, quoteAsText } from "~/lib/quote-text";
+import { emptyQuote, fallbackTextFor } from "~/lib/quote-text";
 import { cn } from "~/lib/utils";
 import type { QuoteSubmitKit, SubmitOutcome } from "./quote-submit";
 
@@ -197,13 +197,7 @@ export function QuoteForm({ result }: { result?: QuoteFormResult }) {
 
 function noticeFromResult(result: QuoteFormResult): Notice {
   if (result.status === "success") return { tone: "success", title: result.title, message: result.message };
-  const offerFallback = result.code === "rate_limited";
-  return {
-    tone: "error",
-    title: result.title,
-    message: result.message,
-    fallbackText: offerFallback ? quoteAsText(result.values) : undefined,
-  };
+  return { tone: "error", title: result.title, message: result.message, fallbackText: fallbackTextFor(result.values, result.code) };
 }
 
 function InlineNotice({ notice }: { notice: Notice }) {

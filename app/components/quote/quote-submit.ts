@@ -3,7 +3,7 @@ import { toast } from "sonner";
 import { quoteNotices } from "~/content/contact";
 import { createQueryClient } from "~/lib/query-client";
 import { missingRequiredFields, type QuoteFields } from "~/lib/quote-schema";
-import { quoteAsText } from "~/lib/quote-text";
+import { fallbackTextFor } from "~/lib/quote-text";
 import { type QuotePayload, QuoteRejectedError, sendQuote } from "~/lib/send-quote";
 
 /*
@@ -53,17 +53,11 @@ export function createQuoteSubmitter(send = createQuoteSender()) {
       if (rejected?.code === "missing") return announceMissing(rejected.fields ?? []);
       const title = rejected?.title ?? quoteNotices.failed.title;
       const message = rejected?.message ?? quoteNotices.failed.description;
-      const offerFallback = !rejected || rejected.code === "rate_limited";
+      const fallbackText = fallbackTextFor(values, rejected?.code ?? null);
       toast.error(title, {
-        description: offerFallback ? "You can also send it by WhatsApp or e-mail (links below the form)." : message,
+        description: fallbackText ? "You can also send it by WhatsApp or e-mail (links below the form)." : message,
       });
-      return {
-        status: "failed",
-        title,
-        message,
-        fields: rejected?.fields ?? [],
-        fallbackText: offerFallback ? quoteAsText(values) : undefined,
-      };
+      return { status: "failed", title, message, fields: rejected?.fields ?? [], fallbackText };
     }
   };
 }

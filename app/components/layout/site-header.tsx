@@ -36,17 +36,18 @@ function NavItemLink({ item, onNavigate, large }: { item: NavItem; onNavigate?: 
 }
 
 export function SiteHeader() {
-  const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
   const location = useLocation();
-
-  // Close the menu whenever the page changes (back button included).
-  useEffect(() => setMenuOpen(false), [location.pathname, location.hash]);
+  // The menu belongs to the page it was opened on: any navigation (Back included) closes it. Not an
+  // effect that closes it, which would also run on hydration and undo a tap made just before.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const menuOpen = openOn === location.key;
+  const setMenuOpen = (open: boolean) => setOpenOn(open ? location.key : null);
 
   useEffect(() => {
     if (!menuOpen) return;
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === "Escape") setMenuOpen(false);
+      if (event.key === "Escape") setOpenOn(null);
     };
     document.addEventListener("keydown", onKeyDown);
     return () => document.removeEventListener("keydown", onKeyDown);
@@ -76,7 +77,7 @@ export function SiteHeader() {
           aria-expanded={menuOpen}
           aria-controls={menuId}
           aria-label={menuLabel}
-          onClick={() => setMenuOpen((open) => !open)}
+          onClick={() => setMenuOpen(!menuOpen)}
         >
           {menuOpen ? <X aria-hidden="true" className="size-6!" /> : <Menu aria-hidden="true" className="size-6!" />}
           <span>Menu</span>

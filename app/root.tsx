@@ -5,6 +5,7 @@ import stylesheet from "./app.css?url";
 import { SiteFrame } from "./components/layout/site-frame";
 import { NotFoundScreen, UnexpectedErrorScreen } from "./components/layout/status-screens";
 import { useNonce } from "./lib/csp-nonce";
+import { useHydrationSignal } from "./lib/hydration-signal";
 import { InlineStylesheet } from "./lib/inline-stylesheet";
 import { pageTitle } from "./lib/seo";
 
@@ -26,6 +27,7 @@ export const meta: Route.MetaFunction = ({ error }) => {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  useHydrationSignal();
   return (
     <html lang="en">
       <head>

@@ -1,6 +1,7 @@
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { deferHydration, deferHydrationStream } from "./defer-hydration";
+import { deferHydration, deferHydrationStream, hydrationTriggers } from "./defer-hydration";
+import { hydratedEvent } from "./hydration-signal";
 
 // The shape React Router 7 writes (abridged manifest).
 const page = `<head><link rel="stylesheet" href="/assets/app.css"/><link rel="modulepreload" href="/assets/entry.client.js"/><link rel="modulepreload" href="/assets/framework.js"/><link rel="modulepreload" href="/assets/root.js"/></head><body><p>Café</p><script type="module" async="" nonce="abc">;
@@ -40,7 +41,14 @@ describe("deferHydration", () => {
     expect(script).toContain('["/assets/entry.client.js","/assets/framework.js","/assets/root.js"]');
   });
 
-  type FakeLink = { rel: string; href: string; media?: string; onload?: () => void; onerror?: () => void };
+  type FakeLink = { rel: string; href: string; onload?: () => void; onerror?: () => void };
+  type Listener = (event: { target: unknown }) => void;
+
+  /** A button of the page: `presses` counts the clicks replayed on it. */
+  function fakeButton(matches: boolean) {
+    const button = { presses: 0, closest: () => (matches ? button : null), click: () => button.presses++ };
+    return button;
+  }
 
   /** Runs the rewritten script against a fake browser that reports paints and a timer we step by hand. */
   function runInFakeBrowser({ paintTiming, sheet, search = "" }: { paintTiming: boolean; sheet?: string; search?: string }) {
@@ -48,18 +56,24 @@ describe("deferHydration", () => {
     const browser = {
       imported: [] as string[],
       preloaded: [] as string[],
+      prefetched: [] as string[],
       stylesheets: [] as FakeLink[],
       window: {} as Record<string, unknown>,
-      listeners: new Map<string, () => void>(),
+      listeners: new Map<string, Set<Listener>>(),
+      documentListeners: new Map<string, Set<() => void>>(),
       paint: (_name: string) => {},
       frame: () => {},
       timers: [] as { callback: () => void; ms: number }[],
       load() {
-        this.listeners.get("load")?.();
+        this.dispatch("load");
       },
       /** What the visitor does: the window's listeners for that event run. */
-      dispatch(type: string) {
-        this.listeners.get(type)?.();
+      dispatch(type: string, target: unknown = fakeButton(false)) {
+        for (const listener of [...(this.listeners.get(type) ?? [])]) listener({ target });
+      },
+      /** React has hydrated the page and run its effects (app/lib/hydration-signal.ts). */
+      hydrated() {
+        for (const listener of [...(this.documentListeners.get(hydratedEvent) ?? [])]) listener();
       },
       /** Runs the timers due within `ms`, then lets the imports settle, until nothing is left to run. */
       async advance(ms: number) {
@@ -99,13 +113,24 @@ describe("deferHydration", () => {
         readyState: "loading",
         getElementById: (id: string) => (id === "site-css" ? { dataset: sheet ? { href: sheet } : {} } : null),
         createElement: () => ({}),
+        // Listeners added with { once: true }: they run once.
+        addEventListener: (type: string, listener: () => void) => {
+          const once = () => {
+            browser.documentListeners.get(type)!.delete(once);
+            listener();
+          };
+          browser.documentListeners.set(type, (browser.documentListeners.get(type) ?? new Set()).add(once));
+        },
         head: {
-          append: (link: FakeLink) => (link.rel === "stylesheet" ? browser.stylesheets.push(link) : browser.preloaded.push(link.href)),
+          append: (link: FakeLink) =>
+            link.rel === "stylesheet"
+              ? browser.stylesheets.push(link)
+              : (link.rel === "prefetch" ? browser.prefetched : browser.preloaded).push(link.href),
         },
       },
       { search },
-      (type: string, listener: () => void) => browser.listeners.set(type, listener),
-      (type: string, listener: () => void) => browser.listeners.get(type) === listener && browser.listeners.delete(type),
+      (type: string, listener: Listener) => browser.listeners.set(type, (browser.listeners.get(type) ?? new Set()).add(listener)),
+      (type: string, listener: Listener) => browser.listeners.get(type)?.delete(listener),
       browser.window,
       async (url: string) => {
         browser.imported.push(url);
@@ -119,53 +144,105 @@ describe("deferHydration", () => {
   }
 
   const inOrder = ["/assets/framework.js", "/assets/root.js", "/assets/about.js", "/assets/entry.client.js"];
+  const allPreloads = ["/assets/entry.client.js", "/assets/framework.js", "/assets/root.js"];
 
-  it("runs: after load and the first contentful paint it preloads the modules, then imports the shared chunks, the routes and the entry in order", async () => {
+  /** A page loaded and painted, its scripts fetched, nobody has touched it yet. */
+  async function loadedPage(options: { sheet?: string; search?: string } = {}) {
+    const browser = runInFakeBrowser({ paintTiming: true, ...options });
+    browser.load();
+    browser.paint("first-contentful-paint");
+    await browser.advance(0);
+    return browser;
+  }
+
+  it("after load and the first contentful paint it preloads the modules but runs none of them for a visitor who only reads", async () => {
     const browser = runInFakeBrowser({ paintTiming: true });
     browser.paint("first-contentful-paint");
     await browser.advance(0);
-    expect(browser.imported, "nothing before load").toEqual([]);
+    expect(browser.preloaded, "nothing before load").toEqual([]);
     browser.load();
     browser.paint("first-paint");
     await browser.advance(0);
-    expect(browser.imported, "a paint without content is not enough").toEqual([]);
+    expect(browser.preloaded, "a paint without content is not enough").toEqual([]);
+    browser.paint("first-contentful-paint");
+    await browser.advance(1000);
+    expect(browser.preloaded).toEqual(allPreloads);
+    expect(browser.imported, "fetched, not run").toEqual([]);
+    expect(browser.window.__reactRouterRouteModules).toBeUndefined();
+  });
+
+  it("hydrates on the visitor's first gesture: the shared chunks, the routes and the entry in order, once", async () => {
+    for (const type of hydrationTriggers) {
+      const browser = await loadedPage();
+      browser.dispatch(type);
+      await browser.advance(0);
+      expect(browser.imported, type).toEqual(inOrder);
+      expect(browser.window.__reactRouterRouteModules).toEqual({
+        root: { url: "/assets/root.js" },
+        "routes/about": { url: "/assets/about.js" },
+      });
+      expect(browser.listeners.get(type)?.size ?? 0, "the listeners go once they have served").toBe(0);
+      browser.dispatch("keydown");
+      await browser.advance(1000);
+      expect(browser.imported, "no second hydration").toEqual(inOrder);
+    }
+  });
+
+  it("a gesture before the scripts were fetched hydrates as soon as they are", async () => {
+    const browser = runInFakeBrowser({ paintTiming: true });
+    browser.dispatch("touchstart");
+    browser.load();
+    await browser.advance(0);
+    expect(browser.imported).toEqual([]);
     browser.paint("first-contentful-paint");
     await browser.advance(0);
-    expect(browser.preloaded).toEqual(["/assets/entry.client.js", "/assets/framework.js", "/assets/root.js"]);
     expect(browser.imported).toEqual(inOrder);
-    expect(browser.window.__reactRouterRouteModules).toEqual({
-      root: { url: "/assets/root.js" },
-      "routes/about": { url: "/assets/about.js" },
-    });
-    // The fallback timer does not hydrate a second time.
-    await browser.advance(1000);
+  });
+
+  it("presses a button again once React is there if it was pressed before; other clicks are not replayed", async () => {
+    const menuButton = fakeButton(true);
+    const browser = await loadedPage();
+    browser.dispatch("pointerdown");
+    browser.dispatch("click", menuButton);
+    expect(menuButton.presses, "not before React has hydrated").toBe(0);
+    await browser.advance(0);
     expect(browser.imported).toEqual(inOrder);
+    expect(menuButton.presses, "not before the page has hydrated and run its effects").toBe(0);
+    browser.dispatch("click", menuButton);
+    browser.hydrated();
+    expect(menuButton.presses).toBe(1);
+    browser.hydrated();
+    expect(menuButton.presses, "once").toBe(1);
+
+    const link = fakeButton(false);
+    const other = await loadedPage();
+    other.dispatch("click", link);
+    await other.advance(0);
+    other.hydrated();
+    expect(other.imported).toEqual(inOrder);
+    expect(link.presses).toBe(0);
   });
 
   it("evaluates each shared chunk in a task of its own, before any route module", async () => {
-    const browser = runInFakeBrowser({ paintTiming: true });
-    browser.load();
-    browser.paint("first-contentful-paint");
-    // Step the immediate timers one at a time: the hydration start, then one task per shared chunk.
-    const step = async () => {
-      const timer = browser.timers.find((t) => t.ms === 0)!;
-      browser.timers = browser.timers.filter((t) => t !== timer);
-      timer.callback();
-      await new Promise((done) => setImmediate(done));
-    };
-    await step();
+    const browser = await loadedPage();
+    browser.dispatch("mouseover");
+    await new Promise((done) => setImmediate(done));
     expect(browser.imported).toEqual(["/assets/framework.js"]);
-    await step();
+    const timer = browser.timers.find((t) => t.ms === 0)!;
+    browser.timers = browser.timers.filter((t) => t !== timer);
+    timer.callback();
+    await new Promise((done) => setImmediate(done));
     expect(browser.imported).toEqual(inOrder);
   });
 
-  it("fetches the whole stylesheet a prerendered page names for print only, and hydrates once it has loaded (or failed)", async () => {
+  it("prefetches the whole stylesheet a prerendered page names, applies it when the page hydrates, and hydrates once it has loaded (or failed)", async () => {
     for (const outcome of ["onload", "onerror"] as const) {
-      const browser = runInFakeBrowser({ paintTiming: true, sheet: "/assets/site-abc.css" });
-      browser.load();
-      browser.paint("first-contentful-paint");
+      const browser = await loadedPage({ sheet: "/assets/site-abc.css" });
+      expect(browser.prefetched).toEqual(["/assets/site-abc.css"]);
+      expect(browser.stylesheets, "a visitor who only reads").toEqual([]);
+      browser.dispatch("focusin");
       await browser.advance(0);
-      expect(browser.stylesheets.map((link) => [link.href, link.media])).toEqual([["/assets/site-abc.css", "print"]]);
+      expect(browser.stylesheets.map((link) => link.href)).toEqual(["/assets/site-abc.css"]);
       expect(browser.imported, "route modules load meanwhile, the entry waits").toEqual(inOrder.slice(0, 3));
       browser.stylesheets[0]![outcome]!();
       await browser.advance(0);
@@ -173,52 +250,30 @@ describe("deferHydration", () => {
     }
   });
 
-  it("applies the whole stylesheet on the visitor's first click, key, focus or pointer, before or after hydration", async () => {
-    for (const type of ["click", "keydown", "focusin", "mouseover", "popstate"]) {
-      const late = runInFakeBrowser({ paintTiming: true, sheet: "/assets/site-abc.css" });
-      late.load();
-      late.paint("first-contentful-paint");
-      await late.advance(0);
-      late.stylesheets[0]!.onload!();
-      await late.advance(0);
-      expect(late.stylesheets[0]!.media, "a visitor who only reads").toBe("print");
-      late.dispatch(type);
-      expect(late.stylesheets[0]!.media, type).toBe("all");
-      expect(late.listeners.has(type), "the listeners go once they have served").toBe(false);
-    }
-
-    const early = runInFakeBrowser({ paintTiming: true, sheet: "/assets/site-abc.css" });
-    early.dispatch("click");
-    early.load();
-    early.paint("first-contentful-paint");
-    await early.advance(0);
-    expect(early.stylesheets[0]!.media, "a click before hydration").toBe("all");
-  });
-
-  it("applies the whole stylesheet at once when the URL has a query: the page may hydrate into another state", async () => {
-    const browser = runInFakeBrowser({ paintTiming: true, sheet: "/assets/site-abc.css", search: "?product=x" });
-    expect(browser.listeners.has("click")).toBe(false);
-    browser.load();
-    browser.paint("first-contentful-paint");
+  it("hydrates and applies the whole stylesheet at once when the URL has a query: the page may hydrate into another state", async () => {
+    const browser = await loadedPage({ sheet: "/assets/site-abc.css", search: "?product=x" });
+    expect(browser.listeners.get("mouseover")?.size ?? 0).toBe(0);
+    expect(browser.stylesheets.map((link) => link.href)).toEqual(["/assets/site-abc.css"]);
+    browser.stylesheets[0]!.onload!();
     await browser.advance(0);
-    expect(browser.stylesheets[0]!.media).toBe("all");
+    expect(browser.imported).toEqual(inOrder);
   });
 
   it("without paint timing it waits for the next frame; with no paint at all, a second after load", async () => {
     const withoutPaintTiming = runInFakeBrowser({ paintTiming: false });
     withoutPaintTiming.load();
     await withoutPaintTiming.advance(0);
-    expect(withoutPaintTiming.imported).toEqual([]);
+    expect(withoutPaintTiming.preloaded).toEqual([]);
     withoutPaintTiming.frame();
     await withoutPaintTiming.advance(0);
-    expect(withoutPaintTiming.imported).toEqual(inOrder);
+    expect(withoutPaintTiming.preloaded).toEqual(allPreloads);
 
     const neverPainted = runInFakeBrowser({ paintTiming: true });
     neverPainted.load();
     await neverPainted.advance(999);
-    expect(neverPainted.imported).toEqual([]);
+    expect(neverPainted.preloaded).toEqual([]);
     await neverPainted.advance(1000);
-    expect(neverPainted.imported).toEqual(inOrder);
+    expect(neverPainted.preloaded).toEqual(allPreloads);
   });
 
   it("writes React Router's indented route manifest on one line, the same object", () => {

@@ -1,33 +1,40 @@
 import { Transform } from "node:stream";
 import { StringDecoder } from "node:string_decoder";
+import { hydratedEvent } from "./hydration-signal";
 
 /**
- * Every page is complete HTML; hydration can wait until the page has loaded. React Router's HTML
- * asks for its JavaScript at once (`<link rel="modulepreload">` and a module script with static
- * imports), so on a slow phone connection ~100 KB of scripts compete with the page's font, images
- * and first paint, and Lighthouse counts them into the Largest Contentful Paint. This rewrites the
- * page so the same scripts are requested only after the `load` event and the first contentful paint:
- * the module preloads are added then, the route modules become dynamic imports, and the entry module is
- * imported after them, as before. Pages whose scripts don't have the expected shape are left untouched.
- *
- * Two more things keep a phone's main thread free while the page loads:
- * - The shared chunks (the framework, the site frame, …) are evaluated one at a time, each in a task of
+ * Every page is complete HTML: links, the anchors and the quote form work without JavaScript, so
+ * React need not run until the visitor does something. React Router's HTML asks for its JavaScript at
+ * once (`<link rel="modulepreload">` and a module script with static imports), so on a slow phone
+ * connection ~100 KB of scripts compete with the page's font, images and first paint, and evaluating
+ * React and hydrating the page keeps a phone's main thread busy while the page is still being read.
+ * This rewrites the page so that:
+ * - the same scripts are fetched (preloaded, not run) only after the `load` event and the first
+ *   contentful paint;
+ * - they are evaluated and the page hydrates on the visitor's first gesture: a touch, a pointer over the
+ *   page, a key, a focus, a wheel or a click (assistive technology may send a click alone). A visitor
+ *   who only reads never pays for it; one who touches the screen to scroll has the page hydrated before
+ *   the next tap. With a query in the URL it hydrates at once, because the page may hydrate into
+ *   another state than the HTML shows;
+ * - a button pressed before React is there (the menu, a portfolio card) is pressed again once the page
+ *   has hydrated (app/lib/hydration-signal.ts);
+ * - the shared chunks (the framework, the site frame, …) are evaluated one at a time, each in a task of
  *   its own, before the routes and the entry: a single task evaluating them all would block input for
  *   longer than a frame.
- * - A prerendered page carries only its own CSS rules (scripts/critical-css.ts). The whole stylesheet
- *   it names, for what only appears later (a menu, a dialog, a tooltip, the next page), is fetched
- *   before hydration but applies to print only until the visitor first clicks, types, focuses or
- *   points at something, or at once when the URL has a query (the page may hydrate into another
- *   state then). Applying it makes the browser restyle the whole page, so a visitor who only reads
- *   never pays for it. Its rules for this page are the same as the page's own, so nothing moves.
+ * A prerendered page carries only its own CSS rules (scripts/critical-css.ts). The whole stylesheet it
+ * names, for what only appears later (a menu, a dialog, a tooltip, the next page), is prefetched with
+ * the scripts and applied when the page hydrates: parsing it and restyling the page with it is work a
+ * reader need not pay for. Its rules for this page are the same as the page's own, so nothing moves.
+ * Pages whose scripts don't have the expected shape are left untouched.
  */
 // React Router's module script; prerendered pages write `type` first, server-rendered ones `nonce`.
 const moduleScript = /<script(?=[^>]*\stype="module")(?=[^>]*\sasync="")([^>]*)>([^]*?)<\/script>/;
 const routeImport = /import \* as (\w+) from "([^"]+)";\n?/g;
 const entryImport = /import\("([^"]+)"\);\s*$/;
 
-/** What makes the whole stylesheet apply: the first sign that the visitor is about to see more than this page. */
-const wholeSheetTriggers = ["click", "keydown", "focusin", "mouseover", "popstate"] as const;
+/** The first signs that the visitor is about to do more than read: React and the whole stylesheet are wanted. */
+export const hydrationTriggers = ["pointerdown", "touchstart", "mouseover", "wheel", "keydown", "focusin", "click"] as const;
+
 
 export function deferHydration(html: string): string {
   const script = moduleScript.exec(html);
@@ -43,27 +50,36 @@ export function deferHydration(html: string): string {
   const routeImports = [...script[2]!.matchAll(routeImport)];
   const routeUrls = routeImports.map(([, , url]) => url!);
   const sharedChunks = preloads.filter((href) => href !== entry && !routeUrls.includes(href));
-  const rest = compactManifest(script[2]!.replace(routeImport, ""));
+  const manifest = compactManifest(script[2]!.replace(routeImport, "").replace(entryImport, ""));
   const names = routeImports.map(([, name]) => name).join(",");
   const loads = routeUrls.map((url) => `import(${JSON.stringify(url)})`).join(",");
+  // Terse on purpose: this script is in every page, and every page must fit one round trip.
   const body =
-    // The whole stylesheet: print-only until wanted.
-    `let sheet,sheetWanted=location.search!=="";` +
-    `const triggers=${JSON.stringify(wholeSheetTriggers)};` +
-    `const applySheet=()=>{sheetWanted=true;if(sheet)sheet.media="all";for(const type of triggers)removeEventListener(type,applySheet,true)};` +
-    `if(!sheetWanted)for(const type of triggers)addEventListener(type,applySheet,{capture:true,passive:true});` +
+    `let fetched,pressed,wanted=location.search!=="";` +
+    `const sheet=document.getElementById("site-css")?.dataset.href,triggers=${JSON.stringify(hydrationTriggers)};` +
+    `const want=()=>{wanted=1;for(const type of triggers)removeEventListener(type,want,true);fetched&&hydrate()};` +
+    `wanted||triggers.map((type)=>addEventListener(type,want,{capture:true,passive:true}));` +
+    // A button does nothing without React (a submit button posts its form, and the page goes).
+    `const press=(event)=>{pressed=event.target.closest?.("button")||pressed};` +
+    `addEventListener("click",press,true);` +
+    `const link=(rel,href)=>{const link=document.createElement("link");link.rel=rel;link.href=href;document.head.append(link);return link};` +
+    // Fetch the whole stylesheet and the modules without applying or running them.
+    `const fetchAll=()=>{fetched=1;sheet&&link("prefetch",sheet);` +
+    `for(const href of ${JSON.stringify(preloads)})link("modulepreload",href);` +
+    `wanted&&hydrate()};` +
+    // Runs once: when the scripts are fetched if wanted by then, else when first wanted.
     `const hydrate=async()=>{` +
-    `const href=document.getElementById("site-css")?.dataset.href;` +
-    `const styled=href&&new Promise((done)=>{sheet=document.createElement("link");sheet.rel="stylesheet";sheet.media=sheetWanted?"all":"print";sheet.href=href;sheet.onload=sheet.onerror=done;document.head.append(sheet)});` +
-    `for(const href of ${JSON.stringify(preloads)}){const link=document.createElement("link");link.rel="modulepreload";link.href=href;document.head.append(link)}` +
+    `const styled=sheet&&new Promise((done)=>{const applied=link("stylesheet",sheet);applied.onload=applied.onerror=done});` +
     `for(const href of ${JSON.stringify(sharedChunks)}){await import(href);await new Promise((next)=>setTimeout(next))}` +
-    `const [,${names}]=await Promise.all([styled,${loads}]);${rest}};` +
-    // After load, wait for the first contentful paint before any script is fetched or run (a frame
-    // where paint timing is unknown; a second at most, for a page loaded in a background tab).
-    `let started=false;const go=()=>{if(!started){started=true;setTimeout(hydrate)}};` +
+    `const [,${names}]=await Promise.all([styled,${loads}]);${manifest}` +
+    `await import(${JSON.stringify(entry)});removeEventListener("click",press,true);` +
+    `pressed&&document.addEventListener(${JSON.stringify(hydratedEvent)},()=>pressed.click(),{once:true})};` +
+    // After load, wait for the first contentful paint before any script is fetched (a frame where
+    // paint timing is unknown; a second at most, for a page loaded in a background tab).
+    `let started;const go=()=>{started||setTimeout(fetchAll);started=1};` +
     `const start=()=>{setTimeout(go,1000);` +
     `PerformanceObserver.supportedEntryTypes?.includes("paint")` +
-    `?new PerformanceObserver((list)=>{if(list.getEntriesByName("first-contentful-paint").length)go()}).observe({type:"paint",buffered:true})` +
+    `?new PerformanceObserver((list)=>{list.getEntriesByName("first-contentful-paint").length&&go()}).observe({type:"paint",buffered:true})` +
     `:requestAnimationFrame(go)};` +
     `document.readyState==="complete"?start():addEventListener("load",start,{once:true});`;
 

@@ -137,6 +137,28 @@ test.describe("with JavaScript", () => {
   });
 });
 
+test("what a visitor types before the page hydrates is kept and sent, with no further keystroke", async ({ context }) => {
+  // Not the fixture's page: its `goto` hydrates the page first.
+  const page = await context.newPage();
+  let release!: () => void;
+  const released = new Promise<void>((done) => (release = done));
+  await page.route(/\/assets\/entry\.client-[\w-]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto("/contact");
+  const buyer = uniqueBuyer();
+  await fill(page, buyer);
+  await expect(page.locator("form#quote-form[data-hydrated]")).not.toBeAttached();
+
+  release();
+  await expect(page.locator("form#quote-form[data-hydrated]")).toBeAttached();
+  for (const [label, value] of Object.entries(buyer)) await expect(field(page, label)).toHaveValue(value);
+  await page.getByRole("button", { name: "Submit Quote Request" }).click();
+  await expect(toasts(page).getByText("Quote Request Submitted!")).toBeVisible();
+  expect(listedQuotes().filter((quote) => quote.email === buyer.Email)).toMatchObject([{ name: buyer.Name, message: buyer.Message }]);
+});
+
 test("?product= fills Products of interest", async ({ page }) => {
   await page.goto("/contact?product=Custom%20Pens%20%E2%80%94%20ONSET");
   await expect(field(page, "Products of interest")).toHaveValue("Custom Pens — ONSET");

@@ -64,7 +64,14 @@ export function QuoteForm({ result }: { result?: QuoteFormResult }) {
   const [searchParams] = useSearchParams();
   // Marks the form once React drives it (the browser journeys wait for it before typing).
   const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  useEffect(() => {
+    setHydrated(true);
+    // Pages hydrate on the visitor's first gesture, so a visitor may type before React drives the
+    // fields. React leaves what they typed on screen but not in its state, and would wipe it on the next
+    // render: take it in, in the same render.
+    const typed = formRef.current && fieldValues(formRef.current);
+    if (typed) setValues((current) => (quoteFields.some(({ name }) => typed[name] !== current[name]) ? typed : current));
+  }, []);
 
   // ?product=… fills "Products of interest" once the page has hydrated (the prerendered page is
   // the same for every URL, so it cannot carry the value itself).
@@ -193,6 +200,12 @@ export function QuoteForm({ result }: { result?: QuoteFormResult }) {
       {kit && <kit.Toaster />}
     </>
   );
+}
+
+/** What the quote fields hold on screen. */
+function fieldValues(form: HTMLFormElement): QuoteFields {
+  const data = new FormData(form);
+  return Object.fromEntries(quoteFields.map(({ name }) => [name, String(data.get(name) ?? "")])) as QuoteFields;
 }
 
 function noticeFromResult(result: QuoteFormResult): Notice {

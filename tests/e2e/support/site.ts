@@ -28,8 +28,19 @@ export function allPages(): string[] {
   return [...sitemapRoutes(), notFoundPath];
 }
 
-/** Wait until React has hydrated the document (the page is interactive). */
+/** Whether React has hydrated the document. */
+export function isHydrated(page: Page): Promise<boolean> {
+  return page.evaluate(() => Object.keys(document).some((key) => key.startsWith("__reactContainer$")));
+}
+
+/**
+ * Point at the page as a visitor would, and wait until React has hydrated it: pages hydrate on the
+ * visitor's first gesture (app/lib/defer-hydration.ts). Two moves, so the pointer enters an element
+ * even where a previous page left it.
+ */
 export async function waitForHydration(page: Page) {
+  await page.mouse.move(2, 2);
+  await page.mouse.move(1, 1);
   await page.waitForFunction(() => Object.keys(document).some((key) => key.startsWith("__reactContainer$")));
 }
 

@@ -42,9 +42,8 @@ export default defineConfig({
             // Vite's preload helper rides along with the framework: as a file of its own it costs a request.
             { name: "framework", test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]|^\0vite\/preload-helper/ },
             { name: "frame", test: (id) => sharedIcon.test(id) || frameModule.test(id) },
-            // The quote form's text and the Radix primitive its fields use, shared by /contact and the
-            // dialog's form.
-            { name: "quote-form", test: /app[\\/](lib[\\/]quote-text|content[\\/]contact)|node_modules[\\/]@radix-ui[\\/]react-primitive[\\/]/ },
+            // The quote form's text, shared by /contact and the submit kit it loads.
+            { name: "quote-form", test: /app[\\/](lib[\\/]quote-text|content[\\/]contact)/ },
             // What the product pages share.
             { name: "product-page", test: /app[\\/](content[\\/]product-pages|components[\\/]sections[\\/](product-list|option-page|option-cards))/ },
           ],

@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { pageWithEntryHeld } from "./support/site";
 import { expect, test } from "./support/test";
 
 type Listed = { name: string; company: string; email: string; phone: string; product: string; message: string; page: string; idempotencyKey: string };
@@ -138,14 +139,7 @@ test.describe("with JavaScript", () => {
 });
 
 test("what a visitor types before the page hydrates is kept and sent, with no further keystroke", async ({ context }) => {
-  // Not the fixture's page: its `goto` hydrates the page first.
-  const page = await context.newPage();
-  let release!: () => void;
-  const released = new Promise<void>((done) => (release = done));
-  await page.route(/\/assets\/entry\.client-[\w-]+\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
+  const { page, release } = await pageWithEntryHeld(context);
   await page.goto("/contact");
   const buyer = uniqueBuyer();
   await fill(page, buyer);

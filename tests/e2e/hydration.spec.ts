@@ -1,21 +1,8 @@
-import type { BrowserContext, Page } from "@playwright/test";
 import { expect, test } from "./support/test";
-import { isHydrated, waitForHydration } from "./support/site";
+import { isHydrated, pageWithEntryHeld, waitForHydration } from "./support/site";
 
 // Pages hydrate on the visitor's first gesture (app/lib/defer-hydration.ts). These pages are opened
 // without the fixture's `goto`, which points at the page to hydrate it.
-
-/** A page whose entry module is held back until `release()`: React cannot hydrate before then. */
-async function pageWithEntryHeld(context: BrowserContext): Promise<{ page: Page; release: () => void }> {
-  const page = await context.newPage();
-  let release!: () => void;
-  const released = new Promise<void>((done) => (release = done));
-  await page.route(/\/assets\/entry\.client-[\w-]+\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
-  return { page, release };
-}
 
 test("a visitor who only reads gets the scripts fetched after load but never run; the first gesture hydrates", async ({ context }) => {
   const page = await context.newPage();

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { resolve } from "node:path";
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
 
 export const clientDir = resolve("build/client");
 
@@ -42,6 +42,21 @@ export async function waitForHydration(page: Page) {
   await page.mouse.move(2, 2);
   await page.mouse.move(1, 1);
   await page.waitForFunction(() => Object.keys(document).some((key) => key.startsWith("__reactContainer$")));
+}
+
+/**
+ * A new page whose entry module is held back until `release()`, so React cannot hydrate it before then;
+ * not the fixture's page, whose `goto` hydrates the page.
+ */
+export async function pageWithEntryHeld(context: BrowserContext): Promise<{ page: Page; release: () => void }> {
+  const page = await context.newPage();
+  let release!: () => void;
+  const released = new Promise<void>((done) => (release = done));
+  await page.route(/\/assets\/entry\.client-[\w-]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return { page, release };
 }
 
 /**

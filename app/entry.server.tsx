@@ -53,7 +53,7 @@ export default function handleRequest(
           });
           responseHeaders.set("Content-Type", "text/html");
           pipe(body);
-          const html = pipeline(body, deferHydrationStream(), (error) => {
+          const html = pipeline(body, deferHydrationStream({ atOnce: responseStatusCode >= 400 }), (error) => {
             if (error) console.error(error);
           });
           resolve(

@@ -51,8 +51,13 @@ describe("deferHydration", () => {
   }
 
   /** Runs the rewritten script against a fake browser that reports paints and a timer we step by hand. */
-  function runInFakeBrowser({ paintTiming, sheet, search = "" }: { paintTiming: boolean; sheet?: string; search?: string }) {
-    const script = /<script[^>]*>([^]*)<\/script>/.exec(deferHydration(page))![1]!;
+  function runInFakeBrowser({
+    paintTiming,
+    sheet,
+    search = "",
+    atOnce = false,
+  }: { paintTiming: boolean; sheet?: string; search?: string; atOnce?: boolean }) {
+    const script = /<script[^>]*>([^]*)<\/script>/.exec(deferHydration(page, { atOnce }))![1]!;
     const browser = {
       imported: [] as string[],
       preloaded: [] as string[],
@@ -255,6 +260,15 @@ describe("deferHydration", () => {
     expect(browser.listeners.get("mouseover")?.size ?? 0).toBe(0);
     expect(browser.stylesheets.map((link) => link.href)).toEqual(["/assets/site-abc.css"]);
     browser.stylesheets[0]!.onload!();
+    await browser.advance(0);
+    expect(browser.imported).toEqual(inOrder);
+  });
+
+  it("hydrates an error page as soon as its scripts are fetched: the 404 page's effect logs the missing path", async () => {
+    const browser = runInFakeBrowser({ paintTiming: true, atOnce: true });
+    expect(browser.listeners.get("mouseover")?.size ?? 0).toBe(0);
+    browser.load();
+    browser.paint("first-contentful-paint");
     await browser.advance(0);
     expect(browser.imported).toEqual(inOrder);
   });

@@ -15,7 +15,8 @@ import { hydratedEvent } from "./hydration-signal";
  *   page, a key, a focus, a wheel or a click (assistive technology may send a click alone). A visitor
  *   who only reads never pays for it; one who touches the screen to scroll has the page hydrated before
  *   the next tap. With a query in the URL it hydrates at once, because the page may hydrate into
- *   another state than the HTML shows;
+ *   another state than the HTML shows; so does an error page, whose effects must run (the 404 page
+ *   logs the missing path);
  * - a button pressed before React is there (the menu, a portfolio card) is pressed again once the page
  *   has hydrated (app/lib/hydration-signal.ts);
  * - the shared chunks (the framework, the site frame, …) are evaluated one at a time, each in a task of
@@ -36,7 +37,8 @@ const entryImport = /import\("([^"]+)"\);\s*$/;
 export const hydrationTriggers = ["pointerdown", "touchstart", "mouseover", "wheel", "keydown", "focusin", "click"] as const;
 
 
-export function deferHydration(html: string): string {
+/** `atOnce`: hydrate as soon as the scripts are fetched, without waiting for a gesture (error pages). */
+export function deferHydration(html: string, { atOnce = false } = {}): string {
   const script = moduleScript.exec(html);
   const entry = script && entryImport.exec(script[2]!)?.[1];
   if (!script || !entry) return html;
@@ -55,7 +57,7 @@ export function deferHydration(html: string): string {
   const loads = routeUrls.map((url) => `import(${JSON.stringify(url)})`).join(",");
   // Terse on purpose: this script is in every page, and every page must fit one round trip.
   const body =
-    `let fetched,pressed,wanted=location.search!=="";` +
+    `let fetched,pressed,wanted=${atOnce}||location.search!=="";` +
     `const sheet=document.getElementById("site-css")?.dataset.href,triggers=${JSON.stringify(hydrationTriggers)};` +
     `const want=()=>{wanted=1;for(const type of triggers)removeEventListener(type,want,true);fetched&&hydrate()};` +
     `wanted||triggers.map((type)=>addEventListener(type,want,{capture:true,passive:true}));` +
@@ -99,7 +101,7 @@ function compactManifest(code: string): string {
 }
 
 /** The same for a server-rendered response: the page is collected whole (it is small), then rewritten. */
-export function deferHydrationStream(): Transform {
+export function deferHydrationStream(options: { atOnce?: boolean } = {}): Transform {
   const decoder = new StringDecoder("utf8");
   let html = "";
   return new Transform({
@@ -108,7 +110,7 @@ export function deferHydrationStream(): Transform {
       callback();
     },
     flush(callback) {
-      callback(null, deferHydration(html + decoder.end()));
+      callback(null, deferHydration(html + decoder.end(), options));
     },
   });
 }

@@ -160,7 +160,9 @@ test("home page: hero, stats, portfolio teaser, categories, why us, trust strip 
   await expect(main.getByRole("link", { name: "Request a Quote" }).last()).toHaveAttribute("href", "/contact");
 });
 
-test("an unknown path answers 404 with the not-found page inside the frame and logs the path", async ({ page }) => {
+test("an unknown path answers 404 with the not-found page inside the frame and logs the path", async ({ context }) => {
+  // Not the fixture's page, whose `goto` points at the page: the path is logged without any gesture.
+  const page = await context.newPage();
   const errors: string[] = [];
   page.on("console", (message) => {
     if (message.type() === "error") errors.push(message.text());

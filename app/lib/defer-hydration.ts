@@ -36,7 +36,6 @@ const entryImport = /import\("([^"]+)"\);\s*$/;
 /** The first signs that the visitor is about to do more than read: React and the whole stylesheet are wanted. */
 export const hydrationTriggers = ["pointerdown", "touchstart", "mouseover", "wheel", "keydown", "focusin", "click"] as const;
 
-
 /** `atOnce`: hydrate as soon as the scripts are fetched, without waiting for a gesture (error pages). */
 export function deferHydration(html: string, { atOnce = false } = {}): string {
   const script = moduleScript.exec(html);

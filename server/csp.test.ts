@@ -27,7 +27,8 @@ describe("contentSecurityPolicy", () => {
     expect(policy).toContain("script-src 'self' 'nonce-abc'");
     expect(policy).toContain("frame-ancestors 'none'");
     expect(policy).toContain("object-src 'none'");
-    expect(policy).toContain("img-src 'self' data:");
+    expect(policy).toContain("default-src 'self'");
+    expect(policy).not.toContain("data:");
     expect(policy.split(";").find((d) => d.trim().startsWith("script-src"))).not.toContain("unsafe-inline");
   });
 });

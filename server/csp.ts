@@ -12,8 +12,8 @@ export function contentSecurityPolicy(scriptSources: readonly string[]): string 
     "default-src 'self'",
     `script-src 'self' ${scriptSources.join(" ")}`.trim(),
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data:",
-    // Fonts and fetches fall back to default-src 'self': every page's headers count towards its first round trip.
+    // Images, fonts and fetches fall back to default-src 'self' (no data: URLs anywhere): every page's
+    // headers count towards its first round trip.
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

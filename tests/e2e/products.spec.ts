@@ -174,6 +174,37 @@ test("the home page's category cards show their drawings", async ({ page }) => {
 test.describe("on a 360 px phone", () => {
   test.use({ viewport: { width: 360, height: 800 } });
 
+  test("a catalogue page fetches the far cards' pictures only as they come near, and shows every one on the way down", async ({
+    page,
+  }) => {
+    const pens = productsIn("pens");
+    const requested = new Set<string>();
+    page.on("request", (request) => requested.add(new URL(request.url()).pathname));
+    // On a slow connection Chromium alone fetches lazy images from farther away (4 of these on 3G, nearly
+    // all on 2G), taking bandwidth from the first view. Cards drawn only near the viewport hold them back.
+    const network = await page.context().newCDPSession(page);
+    await network.send("Network.emulateNetworkConditions", { offline: false, latency: 300, downloadThroughput: 60_000, uploadThroughput: 30_000 });
+    await page.goto("/products/pens");
+    await page.waitForLoadState("load");
+    expect(await page.evaluate(() => (navigator as Navigator & { connection?: { effectiveType: string } }).connection?.effectiveType)).toBe("3g");
+    const fetchedAtOnce = pens.filter((product) => requested.has(product.image));
+    expect(fetchedAtOnce.length, "pictures fetched before any scrolling").toBeLessThanOrEqual(2);
+    await network.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+
+    const cards = main(page).getByRole("article");
+    await expect(cards).toHaveCount(pens.length);
+    for (const card of await cards.all()) {
+      await card.scrollIntoViewIfNeeded();
+      await expect(card.getByRole("heading")).toBeVisible();
+      await expect.poll(() => card.locator("img").evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    }
+    // Scrolling back up, nothing jumps: the cards keep the height they were drawn at.
+    const bottom = await page.evaluate(() => document.documentElement.scrollHeight);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.waitForTimeout(100);
+    expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBe(bottom);
+  });
+
   test("the product and case-study pages do not scroll sideways", async ({ page }) => {
     for (const path of [...cataloguePages, ...optionPages].map((p): string => p.path).concat("/case-studies")) {
       await page.goto(path);

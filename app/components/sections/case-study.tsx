@@ -27,7 +27,7 @@ export function CaseStudyArticle({
   return (
     <article
       aria-labelledby={headingId}
-      className="grid overflow-hidden rounded-2xl border border-border bg-white shadow-sm lg:grid-cols-2"
+      className={cn("grid overflow-hidden rounded-2xl border border-border bg-white shadow-sm lg:grid-cols-2", !priority && "render-when-near")}
     >
       <div className={cn("flex items-center bg-muted", reverse && "lg:order-last")}>
         <div className="relative w-full">

@@ -143,7 +143,7 @@ function PortfolioCard({ product, onPrepare, onOpen }: { product: Card; onPrepar
       onPointerEnter={onPrepare}
       onFocus={onPrepare}
       onClick={onOpen}
-      className="group relative block w-full overflow-hidden rounded-xl border border-border bg-muted text-left shadow-sm transition-shadow hover:shadow-lg focus-visible:shadow-lg"
+      className="render-when-near group relative block w-full overflow-hidden rounded-xl border border-border bg-muted text-left shadow-sm transition-shadow hover:shadow-lg focus-visible:shadow-lg"
     >
       <img
         src={product.image}

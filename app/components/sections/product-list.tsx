@@ -20,7 +20,7 @@ export function ProductCard({ product, features }: { product: Product; features:
   return (
     <article
       aria-labelledby={headingId}
-      className="flex flex-col overflow-hidden rounded-xl border border-border bg-white shadow-sm transition-shadow hover:shadow-md"
+      className="render-when-near flex flex-col overflow-hidden rounded-xl border border-border bg-white shadow-sm transition-shadow hover:shadow-md"
     >
       <img
         src={product.image}

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from "react";
+import { type Ref, useCallback, useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { Button } from "~/components/ui/button";
 import {
@@ -12,8 +12,6 @@ import {
 import { useHydrated } from "~/lib/use-hydrated";
 import { cn } from "~/lib/utils";
 import type { ProductDialog as ProductDialogComponent } from "./product-dialog";
-
-const cardId = (productId: string) => `portfolio-card-${productId}`;
 
 let dialogModule: Promise<typeof import("./product-dialog")> | undefined;
 
@@ -54,6 +52,9 @@ export function PortfolioGrid({ products, options }: { products: readonly Card[]
   const visible = filterProducts(products, filter);
   const selected = hydrated ? findProduct(products, searchParams.get("product")) : undefined;
   const [ProductDialog, prepareDialog] = useProductDialog();
+  // Each card's button, to give focus back to it when its dialog closes. A ref, not an id: 27 ids cost
+  // /portfolio about 130 bytes of its first round trip.
+  const cards = useRef(new Map<string, HTMLButtonElement>());
   useEffect(() => {
     if (selected) prepareDialog();
   }, [selected, prepareDialog]);
@@ -108,6 +109,12 @@ export function PortfolioGrid({ products, options }: { products: readonly Card[]
           <li key={product.id}>
             <PortfolioCard
               product={product}
+              ref={(button) => {
+                if (button) cards.current.set(product.id, button);
+                return () => {
+                  cards.current.delete(product.id);
+                };
+              }}
               onPrepare={prepareDialog}
               onOpen={() => {
                 prepareDialog();
@@ -122,7 +129,7 @@ export function PortfolioGrid({ products, options }: { products: readonly Card[]
         <ProductDialog
           productId={selected?.id}
           onClose={() => update((params) => params.delete("product"), true)}
-          returnFocusTo={(productId) => document.getElementById(cardId(productId))}
+          returnFocusTo={(productId) => cards.current.get(productId) ?? null}
         />
       )}
     </div>
@@ -134,11 +141,21 @@ export function PortfolioGrid({ products, options }: { products: readonly Card[]
  * The button is named by its content (the image's alt, and the caption while it shows), so its name
  * always contains what it visibly says (WCAG 2.5.3).
  */
-function PortfolioCard({ product, onPrepare, onOpen }: { product: Card; onPrepare: () => void; onOpen: () => void }) {
+function PortfolioCard({
+  product,
+  ref,
+  onPrepare,
+  onOpen,
+}: {
+  product: Card;
+  ref: Ref<HTMLButtonElement>;
+  onPrepare: () => void;
+  onOpen: () => void;
+}) {
   return (
     <button
       type="button"
-      id={cardId(product.id)}
+      ref={ref}
       aria-haspopup="dialog"
       onPointerEnter={onPrepare}
       onFocus={onPrepare}

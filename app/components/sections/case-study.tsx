@@ -27,7 +27,11 @@ export function CaseStudyArticle({
   return (
     <article
       aria-labelledby={headingId}
-      className={cn("grid overflow-hidden rounded-2xl border border-border bg-white shadow-sm lg:grid-cols-2", !priority && "render-when-near")}
+      className={cn(
+        "grid overflow-hidden rounded-2xl border border-border bg-white shadow-sm lg:grid-cols-2",
+        // The first study is the page's LCP: drawn at once, not when the browser judges it near.
+        !priority && "render-when-near",
+      )}
     >
       <div className={cn("flex items-center bg-muted", reverse && "lg:order-last")}>
         <div className="relative w-full">

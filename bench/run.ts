@@ -147,18 +147,22 @@ async function main() {
       const measures: RouteMeasure[] = [];
       const reports = new Map<RouteMeasure, string>();
       for (let run = 0; run < runs; run += 1) {
-        const result = await lighthouse(url, {
-          port: browser.port,
-          logLevel: "error",
-          output: "json",
-          onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
-          ignoreStatusCode,
-        });
-        const lhr = result?.lhr as unknown as LighthouseResult | undefined;
-        if (!lhr || lhr.runtimeError) {
-          console.error(`  ${label}: run ${run + 1} failed: ${lhr?.runtimeError?.message ?? "no result"}`);
-          continue;
+        let result: Awaited<ReturnType<typeof lighthouse>>;
+        let lhr: LighthouseResult | undefined;
+        // Now and then Lighthouse cannot read its own trace (NO_NAVSTART): that run is made again, once.
+        for (let attempt = 1; attempt <= 2; attempt += 1) {
+          result = await lighthouse(url, {
+            port: browser.port,
+            logLevel: "error",
+            output: "json",
+            onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+            ignoreStatusCode,
+          });
+          lhr = result?.lhr as unknown as LighthouseResult | undefined;
+          if (lhr && !lhr.runtimeError) break;
+          console.error(`  ${label}: run ${run + 1}, attempt ${attempt} failed: ${lhr?.runtimeError?.message ?? "no result"}`);
         }
+        if (!lhr || lhr.runtimeError) continue;
         const m = measure(label, lhr);
         measures.push(m);
         reports.set(m, result!.report as string);

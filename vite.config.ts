@@ -3,6 +3,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { portableCustomProperties } from "./scripts/portable-custom-properties";
+import { versionedImages } from "./scripts/versioned-images";
 
 /**
  * Lucide icons that only one page draws: they travel with that page's code. Every other icon is in
@@ -27,7 +28,7 @@ const frameModule =
   /app[\\/](components[\\/](layout|ui[\\/]button|sections[\\/](section|page-hero|cta-band|stats-band|icon-badge))|lib[\\/](seo|structured-data|utils|image-loading)|content[\\/](business|navigation))/;
 
 export default defineConfig({
-  plugins: [tailwindcss(), portableCustomProperties(), reactRouter()],
+  plugins: [tailwindcss(), portableCustomProperties(), versionedImages(), reactRouter()],
   define: { __SITE_URL__: JSON.stringify(process.env.SITE_URL ?? "") },
   resolve: {
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },

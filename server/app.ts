@@ -8,6 +8,7 @@ import send from "send";
 import type { ServerBuild } from "react-router";
 import { assetContentSecurityPolicy, contentSecurityPolicy, createNonce, inlineScriptHashes } from "./csp";
 import { preferredEncoding, precompressedExtension } from "./encoding";
+import { imagesVersion } from "./image-version";
 
 export type ServerOptions = {
   /** Folder holding the build (build/client and build/server). */
@@ -15,7 +16,7 @@ export type ServerOptions = {
 };
 
 export const cacheControl = {
-  /** Files under /assets have a content hash in their name: they never change. */
+  /** Files under /assets have a content hash in their name, images their version in the query: they never change. */
   hashed: "public, max-age=31536000, immutable",
   /** HTML and route data change with every deploy: always revalidated (ETag). */
   revalidate: "no-cache",
@@ -90,7 +91,10 @@ export function createApp({ buildDir = resolve("build") }: ServerOptions = {}): 
     if (!file) return next();
     const isHtml = file.endsWith(".html");
     res.setHeader("Content-Security-Policy", isHtml ? htmlPolicy(file) : assetContentSecurityPolicy);
-    const hashed = req.path.startsWith("/assets/");
+    // Under /assets the name carries the content hash; under /images the ?v= the build wrote (an old
+    // or missing version gets the short cache).
+    const hashed =
+      req.path.startsWith("/assets/") || (req.path.startsWith("/images/") && req.query.v === imagesVersion(join(clientDir, "images")));
     if (hashed) {
       // Headers that only mean something on a document, and validators a file that never changes
       // doesn't need: a first view makes a dozen asset requests and pays for every header byte.

@@ -16,16 +16,12 @@ export type Product = {
   colour: string;
 };
 
-const item = (product: Omit<Product, "image">): Product => ({
-  ...product,
-  image: `/images/products/${product.id}.svg`,
-});
-
 /** The catalogue: 27 items the company has produced (pens 11, chit pads 7, drinkware 3, office 5, games 1). */
 export const products: Product[] = [
   // Pens
-  item({
+  {
     id: "acecol-pen",
+    image: "/images/products/acecol-pen.svg",
     title: "ACECOL Retractable Ballpoint Pen",
     category: "pens",
     brand: "Medisure - ACECOL",
@@ -33,9 +29,10 @@ export const products: Product[] = [
       "A smooth-writing retractable ballpoint in ACECOL red and white, printed with the brand name along the barrel for daily use on prescription pads.",
     features: ["Full-length barrel print", "Soft rubber grip", "Blue ink, 1.0 mm tip", "Chrome clip and plunger"],
     colour: "#c62828",
-  }),
-  item({
+  },
+  {
     id: "biofer-pen",
+    image: "/images/products/biofer-pen.svg",
     title: "BIOFER Iron Supplement Pen",
     category: "pens",
     brand: "Zenith Pharma - BIOFER",
@@ -43,9 +40,10 @@ export const products: Product[] = [
       "A deep-maroon click pen for the BIOFER iron supplement launch, with the logo in gold foil and a tagline on the clip.",
     features: ["Gold foil logo", "Tagline printed on clip", "Smooth low-viscosity ink", "Matte finish barrel"],
     colour: "#7b1f3a",
-  }),
-  item({
+  },
+  {
     id: "onset-pen",
+    image: "/images/products/onset-pen.svg",
     title: "ONSET Signature Pen",
     category: "pens",
     brand: "Pharmedic - ONSET",
@@ -53,9 +51,10 @@ export const products: Product[] = [
       "The pen at the heart of the ONSET line: a white barrel with the ONSET teal band, made to match the cup, pen holder and maze game of the same campaign.",
     features: ["Matches the ONSET campaign set", "Two-colour pad print", "Comfort grip", "Refillable"],
     colour: "#00897b",
-  }),
-  item({
+  },
+  {
     id: "naprox-pen-red",
+    image: "/images/products/naprox-pen-red.svg",
     title: "NAPROX Pen, Red Edition",
     category: "pens",
     brand: "Healix - NAPROX",
@@ -63,9 +62,10 @@ export const products: Product[] = [
       "A bold red twist pen for the NAPROX pain-relief range, printed with the brand name and dosage reminder in white.",
     features: ["Twist mechanism", "White screen print", "Red translucent barrel", "Blue ink"],
     colour: "#d32f2f",
-  }),
-  item({
+  },
+  {
     id: "naprox-pen-blue",
+    image: "/images/products/naprox-pen-blue.svg",
     title: "NAPROX Pen, Blue Edition",
     category: "pens",
     brand: "Healix - NAPROX",
@@ -73,9 +73,10 @@ export const products: Product[] = [
       "The blue companion to the red NAPROX pen, produced for the field force's second detailing cycle of the year.",
     features: ["Twist mechanism", "White screen print", "Blue translucent barrel", "Black ink option"],
     colour: "#1565c0",
-  }),
-  item({
+  },
+  {
     id: "naprox-pen-metal",
+    image: "/images/products/naprox-pen-metal.svg",
     title: "NAPROX Executive Metal Pen",
     category: "pens",
     brand: "Healix - NAPROX",
@@ -83,9 +84,10 @@ export const products: Product[] = [
       "A weighted metal ballpoint with the NAPROX logo laser-engraved, given to senior consultants at the brand's annual meeting.",
     features: ["Laser-engraved logo", "Brushed metal body", "Gift box included", "German refill"],
     colour: "#37474f",
-  }),
-  item({
+  },
+  {
     id: "ciplox-pen",
+    image: "/images/products/ciplox-pen.svg",
     title: "CIPLOX Antibiotic Pen",
     category: "pens",
     brand: "Pharmedic - CIPLOX",
@@ -93,9 +95,10 @@ export const products: Product[] = [
       "A clean blue-and-white click pen for CIPLOX, with the brand name on the barrel and the company mark on the clip.",
     features: ["Brand name on barrel", "Company mark on clip", "Anti-slip grip", "Blue ink"],
     colour: "#0277bd",
-  }),
-  item({
+  },
+  {
     id: "marena-pen",
+    image: "/images/products/marena-pen.svg",
     title: "MARENA Campaign Pen",
     category: "pens",
     brand: "Novacare - MARENA",
@@ -103,9 +106,10 @@ export const products: Product[] = [
       "A soft-touch lavender pen made for the MARENA women's health campaign, paired with the campaign's mug.",
     features: ["Soft-touch coating", "Campaign colour match", "Stylus tip", "Single-colour print"],
     colour: "#7e57c2",
-  }),
-  item({
+  },
+  {
     id: "gastrol-pen",
+    image: "/images/products/gastrol-pen.svg",
     title: "GASTROL Gel Pen",
     category: "pens",
     brand: "Medisure - GASTROL",
@@ -113,9 +117,10 @@ export const products: Product[] = [
       "A green gel pen for the GASTROL antacid brand, with quick-drying ink that suits busy outpatient clinics.",
     features: ["Quick-drying gel ink", "0.7 mm tip", "Transparent grip", "Wrap-around print"],
     colour: "#2e7d32",
-  }),
-  item({
+  },
+  {
     id: "lipitrex-pen",
+    image: "/images/products/lipitrex-pen.svg",
     title: "LIPITREX Cardiology Pen",
     category: "pens",
     brand: "Zenith Pharma - LIPITREX",
@@ -123,9 +128,10 @@ export const products: Product[] = [
       "A slim navy ballpoint for LIPITREX, given to cardiologists with the heart-health leave-behind.",
     features: ["Slim barrel", "Navy and silver print", "Metal clip", "Smooth-writing refill"],
     colour: "#1a237e",
-  }),
-  item({
+  },
+  {
     id: "zoltac-pen",
+    image: "/images/products/zoltac-pen.svg",
     title: "ZOLTAC Highlighter Pen",
     category: "pens",
     brand: "Medisure - ZOLTAC",
@@ -133,11 +139,12 @@ export const products: Product[] = [
       "A two-in-one ballpoint and highlighter for ZOLTAC, useful for doctors marking reports and prescriptions.",
     features: ["Ballpoint and highlighter in one", "Orange highlighter ink", "Logo on both ends"],
     colour: "#ef6c00",
-  }),
+  },
 
   // Paper chit pads
-  item({
+  {
     id: "azythra-chit-pad",
+    image: "/images/products/azythra-chit-pad.svg",
     title: "AZYTHRA Chit Pad Box",
     category: "paper-chit-pads",
     brand: "Pharmedic - AZYTHRA",
@@ -145,9 +152,10 @@ export const products: Product[] = [
       "A full-colour cube of 500 notes in a printed box, with the AZYTHRA logo on every side and on each sheet.",
     features: ["500 printed sheets", "Four-side box print", "Logo on every sheet", "Refill packs available"],
     colour: "#00838f",
-  }),
-  item({
+  },
+  {
     id: "ciplox-chit-pad",
+    image: "/images/products/ciplox-chit-pad.svg",
     title: "CIPLOX Chit Pad Box",
     category: "paper-chit-pads",
     brand: "Pharmedic - CIPLOX",
@@ -155,18 +163,20 @@ export const products: Product[] = [
       "A blue chit pad box for CIPLOX with a pen slot on top, so the CIPLOX pen and notes sit together on the desk.",
     features: ["Built-in pen slot", "Matt laminated box", "400 sheets", "Brand colours on sheet edges"],
     colour: "#0277bd",
-  }),
-  item({
+  },
+  {
     id: "dolorex-chit-pad",
+    image: "/images/products/dolorex-chit-pad.svg",
     title: "DOLOREX Chit Pad Box",
     category: "paper-chit-pads",
     brand: "Healix - DOLOREX",
     description: "A compact chit pad box for the DOLOREX analgesic, sized for crowded clinic desks.",
     features: ["Compact 8 cm cube", "Gloss UV logo", "Recycled paper sheets", "Printed side pattern"],
     colour: "#c2185b",
-  }),
-  item({
+  },
+  {
     id: "glucomet-chit-pad",
+    image: "/images/products/glucomet-chit-pad.svg",
     title: "GLUCOMET Chit Pad Box",
     category: "paper-chit-pads",
     brand: "Medisure - GLUCOMET",
@@ -174,94 +184,104 @@ export const products: Product[] = [
       "A chit pad box for the GLUCOMET diabetes brand, with a blood-sugar reference chart printed on the side panel.",
     features: ["Reference chart on side panel", "450 sheets", "Matt lamination", "Sturdy rigid box"],
     colour: "#283593",
-  }),
-  item({
+  },
+  {
     id: "ventosal-chit-pad",
+    image: "/images/products/ventosal-chit-pad.svg",
     title: "VENTOSAL Chit Pad Box",
     category: "paper-chit-pads",
     brand: "Zenith Pharma - VENTOSAL",
     description: "A sky-blue chit pad box for the VENTOSAL inhaler, printed for chest specialists and GPs.",
     features: ["Sky-blue brand print", "500 sheets", "Spot UV logo", "Dust cover lid"],
     colour: "#0288d1",
-  }),
-  item({
+  },
+  {
     id: "calcivit-chit-pad",
+    image: "/images/products/calcivit-chit-pad.svg",
     title: "CALCIVIT Chit Pad Box",
     category: "paper-chit-pads",
     brand: "Novacare - CALCIVIT",
     description: "A bright chit pad box for CALCIVIT calcium supplements, with the bottle artwork on the front panel.",
     features: ["Product artwork on front", "400 sheets", "Gloss lamination", "Refillable"],
     colour: "#f9a825",
-  }),
-  item({
+  },
+  {
     id: "rabeprol-chit-pad",
+    image: "/images/products/rabeprol-chit-pad.svg",
     title: "RABEPROL Chit Pad Box",
     category: "paper-chit-pads",
     brand: "Healix - RABEPROL",
     description: "A purple chit pad box for RABEPROL, delivered with matching refill packs for the whole year.",
     features: ["Year of refill packs", "Purple brand print", "500 sheets", "Rounded corners"],
     colour: "#6a1b9a",
-  }),
+  },
 
   // Drinkware
-  item({
+  {
     id: "onset-cup",
+    image: "/images/products/onset-cup.svg",
     title: "ONSET Ceramic Cup",
     category: "drinkware",
     brand: "Pharmedic - ONSET",
     description: "A white ceramic cup with the ONSET teal band and logo, part of the ONSET campaign set.",
     features: ["Dishwasher-safe print", "330 ml ceramic", "Teal inner glaze", "Individual gift box"],
     colour: "#00897b",
-  }),
-  item({
+  },
+  {
     id: "marena-mug",
+    image: "/images/products/marena-mug.svg",
     title: "MARENA Campaign Mug",
     category: "drinkware",
     brand: "Novacare - MARENA",
     description: "A lavender mug for the MARENA women's health campaign, printed with the campaign message.",
     features: ["Full-wrap print", "350 ml ceramic", "Lavender handle", "Gift sleeve"],
     colour: "#7e57c2",
-  }),
-  item({
+  },
+  {
     id: "biofer-travel-mug",
+    image: "/images/products/biofer-travel-mug.svg",
     title: "BIOFER Travel Mug",
     category: "drinkware",
     brand: "Zenith Pharma - BIOFER",
     description: "A double-walled steel travel mug with the BIOFER logo laser-engraved, for doctors on the move.",
     features: ["Double-walled steel", "Keeps tea hot for 6 hours", "Leak-proof lid", "Laser-engraved logo"],
     colour: "#7b1f3a",
-  }),
+  },
 
   // Office accessories
-  item({
+  {
     id: "onset-pen-holder",
+    image: "/images/products/onset-pen-holder.svg",
     title: "ONSET Pen Holder",
     category: "office-accessories",
     brand: "Pharmedic - ONSET",
     description: "A round desk pen holder in ONSET teal that keeps the ONSET pens within a prescriber's reach.",
     features: ["Matches the ONSET pen", "Weighted base", "Full-colour wrap", "Holds 12 pens"],
     colour: "#00897b",
-  }),
-  item({
+  },
+  {
     id: "gastrol-desk-organiser",
+    image: "/images/products/gastrol-desk-organiser.svg",
     title: "GASTROL Desk Organiser",
     category: "office-accessories",
     brand: "Medisure - GASTROL",
     description: "A three-compartment desk organiser for cards, pens and notes, printed with the GASTROL logo.",
     features: ["Three compartments", "Card holder slot", "Sturdy MDF build", "Front logo print"],
     colour: "#2e7d32",
-  }),
-  item({
+  },
+  {
     id: "cardimax-mouse-pad",
+    image: "/images/products/cardimax-mouse-pad.svg",
     title: "CARDIMAX Mouse Pad",
     category: "office-accessories",
     brand: "Novacare - CARDIMAX",
     description: "A non-slip mouse pad for CARDIMAX with a blood-pressure reference table printed along the edge.",
     features: ["Non-slip rubber base", "Reference table print", "Stitched edges", "Full-colour sublimation"],
     colour: "#b71c1c",
-  }),
-  item({
+  },
+  {
     id: "ventosal-desk-calendar",
+    image: "/images/products/ventosal-desk-calendar.svg",
     title: "VENTOSAL Desk Calendar",
     category: "office-accessories",
     brand: "Zenith Pharma - VENTOSAL",
@@ -269,20 +289,22 @@ export const products: Product[] = [
       "A twelve-month tent calendar for VENTOSAL with breathing-health tips on every page and the brand on the stand.",
     features: ["Twelve monthly pages", "Health tip each month", "Printed stand", "Wire-o binding"],
     colour: "#0288d1",
-  }),
-  item({
+  },
+  {
     id: "lipitrex-paperweight",
+    image: "/images/products/lipitrex-paperweight.svg",
     title: "LIPITREX Acrylic Paperweight",
     category: "office-accessories",
     brand: "Zenith Pharma - LIPITREX",
     description: "A heart-shaped acrylic paperweight with the LIPITREX logo printed inside, for cardiology desks.",
     features: ["Heart-shaped acrylic", "Logo printed inside", "Felt base", "Gift box"],
     colour: "#1a237e",
-  }),
+  },
 
   // Games
-  item({
+  {
     id: "onset-maze-game",
+    image: "/images/products/onset-maze-game.svg",
     title: "ONSET Maze Game",
     category: "games",
     brand: "Pharmedic - ONSET",
@@ -290,7 +312,7 @@ export const products: Product[] = [
       "A palm-sized ball maze in ONSET colours: a playful leave-behind for paediatric clinics that keeps the brand on the desk.",
     features: ["Palm-sized ball maze", "ONSET colours and logo", "Sealed clear cover", "Safe for waiting rooms"],
     colour: "#00897b",
-  }),
+  },
 ];
 
 /** The catalogue items of one category, in catalogue order. */

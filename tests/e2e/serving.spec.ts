@@ -105,6 +105,33 @@ test("hashed assets are cached for a year, immutable, and compressed by the clie
   }
 });
 
+test("images carry the version of the build that made the page, are cached a year at it, and revalidated without it", async ({
+  request,
+}) => {
+  const sources = new Set<string>();
+  for (const path of ["/", "/portfolio", "/products/pens", "/case-studies"]) {
+    const html = await (await request.get(path)).text();
+    for (const [, src] of html.matchAll(/<img [^>]*src="([^"]+)"/g)) sources.add(src!);
+  }
+  const versions = new Set([...sources].map((src) => /^\/images\/[\w./-]+\?v=([0-9a-f]{10})$/.exec(src)?.[1]));
+  expect(versions.size, [...sources].join("\n")).toBe(1);
+  expect(versions.has(undefined), [...sources].join("\n")).toBe(false);
+
+  for (const src of [...sources].slice(0, 6)) {
+    const current = await request.get(src);
+    expect(current.status(), src).toBe(200);
+    expect(current.headers()["cache-control"], src).toBe("public, max-age=31536000, immutable");
+    expect(current.headers().etag, src).toBeUndefined();
+    // A page from an older build asks for the same file at another version: the file, briefly cached.
+    for (const stale of [src.replace(/\?v=.*/, ""), src.replace(/\?v=.*/, "?v=0000000000")]) {
+      const response = await request.get(stale);
+      expect(response.status(), stale).toBe(200);
+      expect(response.headers()["cache-control"], stale).toBe("public, max-age=3600");
+      expect(response.headers().etag, stale).toBeTruthy();
+    }
+  }
+});
+
 test("the page's own rules stay through hydration and client-side navigation; the whole sheet is prefetched and applies from the first gesture", async ({
   context,
 }) => {

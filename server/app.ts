@@ -16,7 +16,7 @@ export type ServerOptions = {
 };
 
 export const cacheControl = {
-  /** Files under /assets have a content hash in their name, images their version in the query: they never change. */
+  /** Files under /assets have a content hash in their name, images the images' version in their query. */
   hashed: "public, max-age=31536000, immutable",
   /** HTML and route data change with every deploy: always revalidated (ETag). */
   revalidate: "no-cache",
@@ -94,7 +94,8 @@ export function createApp({ buildDir = resolve("build") }: ServerOptions = {}): 
     // Under /assets the name carries the content hash; under /images the ?v= the build wrote (an old
     // or missing version gets the short cache).
     const hashed =
-      req.path.startsWith("/assets/") || (req.path.startsWith("/images/") && req.query.v === imagesVersion(join(clientDir, "images")));
+      req.path.startsWith("/assets/") ||
+      (req.path.startsWith("/images/") && req.query.v === imagesVersion(join(clientDir, "images")));
     if (hashed) {
       // Headers that only mean something on a document, and validators a file that never changes
       // doesn't need: a first view makes a dozen asset requests and pays for every header byte.

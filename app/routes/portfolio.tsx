@@ -7,6 +7,7 @@ import { StatsBand } from "~/components/sections/stats-band";
 import { buttonVariants } from "~/components/ui/button";
 import { products } from "~/content/catalogue";
 import { exampleBrands, portfolioCta, portfolioGridHeading, portfolioHero, portfolioStats } from "~/content/portfolio";
+import { imageSources } from "~/lib/image-loading";
 import { filterOptions, portfolioCards } from "~/lib/portfolio-catalogue.server";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/portfolio";
@@ -40,7 +41,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         lead={portfolioHero.lead}
         media={
           <img
-            src={image.src}
+            {...imageSources(image.src, "(min-width: 640px) 576px, 100vw")}
             alt={image.alt}
             width={image.width}
             height={image.height}

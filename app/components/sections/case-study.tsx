@@ -1,6 +1,6 @@
 import { HeartPulse, NotebookPen, PenTool, Pill, Quote } from "lucide-react";
 import type { CaseStudy, Testimonial } from "~/content/case-studies";
-import { imageLoading } from "~/lib/image-loading";
+import { imageLoading, imageSources } from "~/lib/image-loading";
 import { cn } from "~/lib/utils";
 import { IconBadge } from "./icon-badge";
 
@@ -36,7 +36,7 @@ export function CaseStudyArticle({
       <div className={cn("flex items-center bg-muted", reverse && "lg:order-last")}>
         <div className="relative w-full">
           <img
-            src={study.image}
+            {...imageSources(study.image, "(min-width: 1280px) 608px, (min-width: 1024px) 48vw, 100vw")}
             alt={study.imageAlt}
             width={800}
             height={600}

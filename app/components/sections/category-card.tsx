@@ -2,7 +2,7 @@ import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import type { Category } from "~/content/categories";
-import { imageLoading } from "~/lib/image-loading";
+import { imageLoading, imageSources } from "~/lib/image-loading";
 import { categoryImageSize } from "./page-hero";
 
 export function CategoryCard({ category, headingLevel = 3 }: { category: Category; headingLevel?: 2 | 3 }) {
@@ -10,7 +10,7 @@ export function CategoryCard({ category, headingLevel = 3 }: { category: Categor
   return (
     <article className="render-when-near flex flex-col overflow-hidden rounded-xl border border-border bg-white shadow-sm transition-shadow hover:shadow-md">
       <img
-        src={category.image}
+        {...imageSources(category.image, "(min-width: 1280px) 296px, (min-width: 1024px) 23vw, (min-width: 640px) 46vw, 100vw")}
         alt={category.imageAlt}
         {...categoryImageSize}
         {...imageLoading()}

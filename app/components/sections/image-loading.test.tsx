@@ -37,3 +37,29 @@ describe("image loading", () => {
     expect(imageLoading(render(<CaseStudyArticle study={study} />))).toEqual([["lazy", null]]);
   });
 });
+
+describe("image sources", () => {
+  const sources = (markup: string) => {
+    const img = new DOMParser().parseFromString(markup, "text/html").images[0]!;
+    return { src: img.getAttribute("src"), srcset: img.getAttribute("srcset"), sizes: img.getAttribute("sizes") };
+  };
+
+  it("a drawing is one SVG file", () => {
+    expect(sources(render(<CategoryCard category={categories.clocks} />))).toEqual({
+      src: categories.clocks.image,
+      srcset: null,
+      sizes: null,
+    });
+  });
+
+  it("a photograph comes as the WebP copies the build writes, chosen by the width it is shown at", () => {
+    const pen = { ...productsIn("pens")[0]!, image: "/images/products/acecol-pen.jpg?v=0123456789" };
+    const { src, srcset, sizes } = sources(render(<ProductList products={[pen]} page="pens" />));
+    expect(src).toBe("/images/products/acecol-pen-800w.webp?v=0123456789");
+    expect(srcset).toBe(
+      "/images/products/acecol-pen-400w.webp?v=0123456789 400w, /images/products/acecol-pen-800w.webp?v=0123456789 800w",
+    );
+    // One column on a phone: the whole width.
+    expect(sizes).toMatch(/, 100vw$/);
+  });
+});

@@ -1,6 +1,6 @@
 import type * as React from "react";
 import type { Category } from "~/content/categories";
-import { imageLoading } from "~/lib/image-loading";
+import { imageLoading, imageSources } from "~/lib/image-loading";
 import { cn } from "~/lib/utils";
 
 /**
@@ -10,7 +10,7 @@ import { cn } from "~/lib/utils";
 export function HeroImage({ src, alt, width, height }: { src: string; alt: string; width: number; height: number }) {
   return (
     <img
-      src={src}
+      {...imageSources(src, "(min-width: 640px) 576px, 100vw")}
       alt={alt}
       width={width}
       height={height}

@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
 import { type Product, products } from "~/content/catalogue";
+import { imageSources } from "~/lib/image-loading";
 import { categoryText, findProduct } from "~/lib/portfolio-filter";
 
 /** Where "Request Quote for Similar Product" goes: the quote form with the product of interest filled in. */
@@ -51,7 +52,7 @@ export function ProductDialog({
           }}
         >
           <img
-            src={shown.image}
+            {...imageSources(shown.image, "(min-width: 768px) 384px, 100vw")}
             alt={shown.title}
             width={800}
             height={600}

@@ -4,7 +4,7 @@ import { quoteHref } from "~/components/sections/cta-band";
 import { buttonVariants } from "~/components/ui/button";
 import type { Product } from "~/content/catalogue";
 import { type CataloguePageCategory, featuresShown } from "~/content/product-pages";
-import { imageLoading } from "~/lib/image-loading";
+import { imageLoading, imageSources } from "~/lib/image-loading";
 
 /** Alt text for a catalogue item's image. */
 export function productImageAlt(product: Product) {
@@ -23,7 +23,7 @@ export function ProductCard({ product, features }: { product: Product; features:
       className="render-when-near flex flex-col overflow-hidden rounded-xl border border-border bg-white shadow-sm transition-shadow hover:shadow-md"
     >
       <img
-        src={product.image}
+        {...imageSources(product.image, "(min-width: 1280px) 384px, (min-width: 1024px) 31vw, (min-width: 640px) 46vw, 100vw")}
         alt={productImageAlt(product)}
         width={800}
         height={600}

@@ -1,0 +1,29 @@
+// npm run build: every photograph (JPEG or PNG) under build/client/images gets WebP copies at the
+// widths pages offer it at (`rasterWidths`, never enlarged): /images/a.jpg → /images/a-400w.webp,
+// /images/a-800w.webp. Pages ask for those (`imageSources` in app/lib/image-loading.ts), never the
+// original. Drawings (SVG) are left alone.
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
+import sharp from "sharp";
+import { rasterCopy, rasterWidths } from "../app/lib/image-loading";
+
+export async function writeRasterCopies(imagesDir: string): Promise<string[]> {
+  const written: string[] = [];
+  const files = readdirSync(imagesDir, { recursive: true, withFileTypes: true }).filter(
+    (entry) => entry.isFile() && /\.(jpe?g|png)$/i.test(entry.name),
+  );
+  for (const entry of files) {
+    const file = join(entry.parentPath, entry.name);
+    for (const width of rasterWidths) {
+      const copy = rasterCopy(file, width);
+      await sharp(file).resize({ width, withoutEnlargement: true }).webp({ quality: 80 }).toFile(copy);
+      written.push(copy);
+    }
+  }
+  return written;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const written = await writeRasterCopies(join(process.argv[2] ?? "build/client", "images"));
+  console.log(`Raster images: ${written.length} WebP copies written`);
+}

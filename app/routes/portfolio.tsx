@@ -1,13 +1,12 @@
 import { Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import { CtaBand, QuoteLink } from "~/components/sections/cta-band";
-import { PageHero } from "~/components/sections/page-hero";
+import { HeroImage, PageHero } from "~/components/sections/page-hero";
 import { PortfolioGrid } from "~/components/sections/portfolio-grid";
 import { Section, SectionHeading } from "~/components/sections/section";
 import { StatsBand } from "~/components/sections/stats-band";
 import { buttonVariants } from "~/components/ui/button";
 import { products } from "~/content/catalogue";
 import { exampleBrands, portfolioCta, portfolioGridHeading, portfolioHero, portfolioStats } from "~/content/portfolio";
-import { imageSources } from "~/lib/image-loading";
 import { filterOptions, portfolioCards } from "~/lib/portfolio-catalogue.server";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/portfolio";
@@ -32,24 +31,13 @@ export const meta = () =>
   });
 
 export default function Page({ loaderData }: Route.ComponentProps) {
-  const { image } = portfolioHero;
   return (
     <>
       <PageHero
         eyebrow={portfolioHero.eyebrow}
         title={portfolioHero.title}
         lead={portfolioHero.lead}
-        media={
-          <img
-            {...imageSources(image.src, "(min-width: 640px) 576px, 100vw")}
-            alt={image.alt}
-            width={image.width}
-            height={image.height}
-            loading="eager"
-            fetchPriority="high"
-            className="mx-auto w-full max-w-xl rounded-2xl shadow-2xl ring-1 ring-white/10"
-          />
-        }
+        media={<HeroImage {...portfolioHero.image} />}
       >
         <QuoteLink to={portfolioCta.quote.to}>{portfolioCta.quote.label}</QuoteLink>
         <Link to={portfolioCta.process.to} className={buttonVariants({ variant: "outlineLight", size: "lg" })}>

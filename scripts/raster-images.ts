@@ -5,12 +5,12 @@
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import sharp from "sharp";
-import { rasterCopy, rasterWidths } from "../app/lib/image-loading";
+import { isRasterImage, rasterCopy, rasterWidths } from "../app/lib/image-loading";
 
 export async function writeRasterCopies(imagesDir: string): Promise<string[]> {
   const written: string[] = [];
   const files = readdirSync(imagesDir, { recursive: true, withFileTypes: true }).filter(
-    (entry) => entry.isFile() && /\.(jpe?g|png)$/i.test(entry.name),
+    (entry) => entry.isFile() && isRasterImage(entry.name),
   );
   for (const entry of files) {
     const file = join(entry.parentPath, entry.name);

@@ -13,6 +13,9 @@ export const rasterWidths = [400, 800] as const;
 
 const rasterImage = /^(.+)\.(?:jpe?g|png)(\?.*)?$/i;
 
+/** Whether an image path (or file name) is a photograph (JPEG or PNG) rather than a drawing. */
+export const isRasterImage = (path: string) => rasterImage.test(path);
+
 /** The WebP copy of a raster image at one of `rasterWidths`: /images/a.jpg?v=1 → /images/a-400w.webp?v=1. */
 export function rasterCopy(src: string, width: (typeof rasterWidths)[number]): string {
   const match = rasterImage.exec(src);
@@ -25,7 +28,7 @@ export function rasterCopy(src: string, width: (typeof rasterWidths)[number]): s
  * width it shows the image at (`sizes`, CSS pixels at each breakpoint). A drawing (SVG) has one file.
  */
 export function imageSources(src: string, sizes: string) {
-  if (!rasterImage.test(src)) return { src };
+  if (!isRasterImage(src)) return { src };
   return {
     src: rasterCopy(src, 800),
     srcSet: rasterWidths.map((width) => `${rasterCopy(src, width)} ${width}w`).join(", "),

@@ -28,9 +28,11 @@ export function allPages(): string[] {
   return [...sitemapRoutes(), notFoundPath];
 }
 
-/** Whether React has hydrated the document. */
+/** In the page: whether React has hydrated the document. */
+const reactHasHydrated = () => Object.keys(document).some((key) => key.startsWith("__reactContainer$"));
+
 export function isHydrated(page: Page): Promise<boolean> {
-  return page.evaluate(() => Object.keys(document).some((key) => key.startsWith("__reactContainer$")));
+  return page.evaluate(reactHasHydrated);
 }
 
 /**
@@ -41,7 +43,7 @@ export function isHydrated(page: Page): Promise<boolean> {
 export async function waitForHydration(page: Page) {
   await page.mouse.move(2, 2);
   await page.mouse.move(1, 1);
-  await page.waitForFunction(() => Object.keys(document).some((key) => key.startsWith("__reactContainer$")));
+  await page.waitForFunction(reactHasHydrated);
 }
 
 /**

@@ -44,6 +44,22 @@ function computedStyles(page: Page, detailFor: number[] = []) {
   }, detailFor);
 }
 
+/**
+ * Cards far below the fold are drawn only as they come near (`render-when-near`): until Chromium has
+ * decided which are near, a card's height is a placeholder's. Compare the pages once that has settled.
+ * (Scripts are off, so no animation frame can be awaited in the page: watch the height from here.)
+ */
+async function settled(page: Page) {
+  await page.evaluate(() => document.fonts.ready);
+  const height = () => page.evaluate(() => document.documentElement.scrollHeight);
+  let heights = [await height()];
+  while (heights.length < 3) {
+    await page.waitForTimeout(100);
+    const now = await height();
+    heights = now === heights[0] ? [...heights, now] : [now];
+  }
+}
+
 const fullSheetHref = /<style id="site-css" data-href="([^"]+)">/;
 
 for (const path of sitemapRoutes()) {
@@ -63,9 +79,11 @@ for (const path of sitemapRoutes()) {
       await page.setViewportSize(viewport);
       await page.unroute(path);
       await page.goto(path);
+      await settled(page);
       const own = await computedStyles(page);
       await page.route(path, (route) => route.fulfill({ contentType: "text/html", body: withFullSheet }));
       await page.goto(path);
+      await settled(page);
       const whole = await computedStyles(page);
       expect(whole.hashes.length, `${path} at ${viewport.width} px: same elements`).toBe(own.hashes.length);
 
@@ -74,6 +92,7 @@ for (const path of sitemapRoutes()) {
         const details = (await computedStyles(page, differing)).details;
         await page.unroute(path);
         await page.goto(path);
+        await settled(page);
         const ownDetails = (await computedStyles(page, differing)).details;
         const report = differing.map((index) => {
           const a = ownDetails[index]!;

@@ -3,7 +3,7 @@
 /**
  * Code points the subset covers; also the @font-face unicode-range in app/app.css. Basic Latin whole
  * (what visitors type), and beyond it only the few marks the copy uses: each range costs font bytes, and
- * the font is fetched before the first paint of every page (29 KB with all of Latin-1, 23 KB like this).
+ * the font is fetched before the first paint of every page (29 KB with all of Latin-1, 20 KB like this).
  * Anything else (an accented name typed into the form) falls back to the metric-matched Arial.
  */
 export const fontRanges: [number, number][] = [
@@ -26,6 +26,15 @@ export const fontRanges: [number, number][] = [
   [0x2192, 0x2192], // →
   [0x2212, 0x2212], // minus
 ];
+
+/**
+ * OpenType features the subset keeps: those browsers apply to Latin text unasked, and `tnum` for
+ * Tailwind's `tabular-nums`. Fontsource's Inter also has fractions (frac, numr, dnom) and `pnum`: no
+ * page asks for them, and their extra figures were an eighth of the file. At 20 KB rather than 23 KB
+ * the font comes down one round trip sooner on the connection the document opened, and Lighthouse's
+ * LCP (which waits for the font) drops by about 75 ms.
+ */
+export const fontFeatures = ["ccmp", "locl", "mark", "mkmk", "kern", "liga", "clig", "calt", "rlig", "tnum"];
 
 /** Weights the site's Tailwind classes use: font-normal (400) to font-extrabold (800). */
 export const fontWeights = { min: 400, max: 800 };

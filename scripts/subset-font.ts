@@ -1,17 +1,21 @@
 // Makes app/fonts/inter-latin-wght-subset.woff2: Inter (variable weight) cut down to the characters and
-// weights this site uses, so preloading it costs under half of fontsource's Latin file.
+// weights (and OpenType features) this site uses, so preloading it costs under half of fontsource's Latin file.
 // Run after changing the ranges or weights in scripts/font-ranges.ts: npx tsx scripts/subset-font.ts
 // The browser tests check that every character on every page is one the font covers.
 import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import subsetFont from "subset-font";
-import { fontRanges, fontWeights, unicodeRange } from "./font-ranges";
+import { fontFeatures, fontRanges, fontWeights, unicodeRange } from "./font-ranges";
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const require = createRequire(import.meta.url);
   const source = readFileSync(require.resolve("@fontsource-variable/inter/files/inter-latin-wght-normal.woff2"));
   const text = fontRanges.flatMap(([from, to]) => Array.from({ length: to - from + 1 }, (_, i) => String.fromCodePoint(from + i))).join("");
-  const subset = await subsetFont(source, text, { targetFormat: "woff2", variationAxes: { wght: fontWeights } });
+  const subset = await subsetFont(source, text, {
+    targetFormat: "woff2",
+    variationAxes: { wght: fontWeights },
+    keepFeatures: fontFeatures,
+  });
   writeFileSync("app/fonts/inter-latin-wght-subset.woff2", subset);
   console.log(`app/fonts/inter-latin-wght-subset.woff2: ${source.length} → ${subset.length} bytes`);
   console.log(`unicode-range: ${unicodeRange()}`);

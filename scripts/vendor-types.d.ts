@@ -2,7 +2,12 @@ declare module "subset-font" {
   export default function subsetFont(
     font: Buffer,
     text: string,
-    options?: { targetFormat?: "woff2" | "woff" | "truetype" | "sfnt"; variationAxes?: Record<string, number | { min: number; max: number; default?: number }> },
+    options?: {
+      targetFormat?: "woff2" | "woff" | "truetype" | "sfnt";
+      variationAxes?: Record<string, number | { min: number; max: number; default?: number }>;
+      /** OpenType feature tags to keep; all of the font's when left out. */
+      keepFeatures?: string[];
+    },
   ): Promise<Buffer>;
 }
 

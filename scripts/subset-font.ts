@@ -1,6 +1,6 @@
-// Makes app/fonts/inter-latin-wght-subset.woff2: Inter (variable weight) cut down to the characters and
-// weights (and OpenType features) this site uses, so preloading it costs under half of fontsource's Latin file.
-// Run after changing the ranges or weights in scripts/font-ranges.ts: npx tsx scripts/subset-font.ts
+// Makes app/fonts/inter-latin-wght-subset.woff2: Inter (variable weight) cut down to the characters,
+// weights and OpenType features this site uses, so preloading it costs under half of fontsource's file.
+// Run after changing them in scripts/font-ranges.ts: npx tsx scripts/subset-font.ts
 // The browser tests check that every character on every page is one the font covers.
 import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";

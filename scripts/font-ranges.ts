@@ -1,5 +1,11 @@
 // What the subset Inter font covers (scripts/subset-font.ts makes it; app/app.css declares the range).
 
+/** The file the subset is cut from: fontsource's variable-weight Latin Inter (a module specifier). */
+export const interSource = "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2";
+
+/** The subset the site serves (app/app.css and app/root.tsx import it). */
+export const subsetFontFile = "app/fonts/inter-latin-wght-subset.woff2";
+
 /**
  * Code points the subset covers; also the @font-face unicode-range in app/app.css. Basic Latin whole
  * (what visitors type), and beyond it only the few marks the copy uses: each range costs font bytes, and

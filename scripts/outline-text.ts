@@ -10,6 +10,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import * as hb from "harfbuzzjs";
 import wawoff2 from "wawoff2";
+import { interSource } from "./font-ranges";
 
 export type TextOutliner = (svg: string) => string;
 
@@ -57,11 +58,14 @@ function relativePath(glyphPath: string, origin: readonly [number, number], scal
   return out;
 }
 
+/** A woff2 font file, unpacked for HarfBuzz to shape text with. */
+export async function fontFace(woff2Path: string) {
+  return new hb.Face(new hb.Blob(await wawoff2.decompress(readFileSync(woff2Path))));
+}
+
 /** Loads Inter (the variable Latin file the site's own font is cut from) once; the outliner is synchronous. */
 export async function textOutliner(): Promise<TextOutliner> {
-  const require = createRequire(import.meta.url);
-  const woff2 = readFileSync(require.resolve("@fontsource-variable/inter/files/inter-latin-wght-normal.woff2"));
-  const face = new hb.Face(new hb.Blob(await wawoff2.decompress(woff2)));
+  const face = await fontFace(createRequire(import.meta.url).resolve(interSource));
   const font = new hb.Font(face);
 
   function outline(text: string, { x, y, size, weight, spacing, anchor }: { x: number; y: number; size: number; weight: number; spacing: number; anchor: string }) {

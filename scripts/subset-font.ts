@@ -5,18 +5,18 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import subsetFont from "subset-font";
-import { fontFeatures, fontRanges, fontWeights, unicodeRange } from "./font-ranges";
+import { fontFeatures, fontRanges, fontWeights, interSource, subsetFontFile, unicodeRange } from "./font-ranges";
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const require = createRequire(import.meta.url);
-  const source = readFileSync(require.resolve("@fontsource-variable/inter/files/inter-latin-wght-normal.woff2"));
+  const source = readFileSync(require.resolve(interSource));
   const text = fontRanges.flatMap(([from, to]) => Array.from({ length: to - from + 1 }, (_, i) => String.fromCodePoint(from + i))).join("");
   const subset = await subsetFont(source, text, {
     targetFormat: "woff2",
     variationAxes: { wght: fontWeights },
     keepFeatures: fontFeatures,
   });
-  writeFileSync("app/fonts/inter-latin-wght-subset.woff2", subset);
-  console.log(`app/fonts/inter-latin-wght-subset.woff2: ${source.length} → ${subset.length} bytes`);
+  writeFileSync(subsetFontFile, subset);
+  console.log(`${subsetFontFile}: ${source.length} → ${subset.length} bytes`);
   console.log(`unicode-range: ${unicodeRange()}`);
 }

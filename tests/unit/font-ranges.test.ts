@@ -2,12 +2,8 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import * as hb from "harfbuzzjs";
 import { describe, expect, it } from "vitest";
-import wawoff2 from "wawoff2";
-import { coveredByFont, fontFeatures, fontWeights, unicodeRange } from "../../scripts/font-ranges";
-
-async function loadFace(woff2Path: string) {
-  return new hb.Face(new hb.Blob(await wawoff2.decompress(readFileSync(woff2Path))));
-}
+import { coveredByFont, fontFeatures, fontWeights, interSource, subsetFontFile, unicodeRange } from "../../scripts/font-ranges";
+import { fontFace } from "../../scripts/outline-text";
 
 /** Each glyph's advance and offsets, in font units (2048 to the em), as a browser would lay the text out. */
 function layout(face: hb.Face, text: string, weight: number, features: string[] = []) {
@@ -45,8 +41,8 @@ describe("the subset Inter font", () => {
   });
 
   it("keeps only the features it was cut to, and lays text out exactly as the whole font does", async () => {
-    const subset = await loadFace("app/fonts/inter-latin-wght-subset.woff2");
-    const whole = await loadFace(createRequire(import.meta.url).resolve("@fontsource-variable/inter/files/inter-latin-wght-normal.woff2"));
+    const subset = await fontFace(subsetFontFile);
+    const whole = await fontFace(createRequire(import.meta.url).resolve(interSource));
     const kept = [...subset.getTableFeatureTags("GSUB"), ...subset.getTableFeatureTags("GPOS")];
     expect(kept).toContain("kern");
     for (const tag of kept) expect(fontFeatures, tag).toContain(tag);

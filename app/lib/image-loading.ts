@@ -23,6 +23,12 @@ export function rasterCopy(src: string, width: (typeof rasterWidths)[number]): s
   return `${match[1]}-${width}w.webp${match[2] ?? ""}`;
 }
 
+/** Whether an image path (or file name) is one of the WebP copies `rasterCopy` names. */
+export function isRasterCopy(path: string): boolean {
+  const file = path.replace(/\?.*$/, "");
+  return rasterWidths.some((width) => file.endsWith(`-${width}w.webp`));
+}
+
 /**
  * An <img>'s src, plus srcSet and sizes for a photograph: the browser picks the WebP copy nearest the
  * width it shows the image at (`sizes`, CSS pixels at each breakpoint). A drawing (SVG) has one file.

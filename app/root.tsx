@@ -1,5 +1,12 @@
 import interFont from "./fonts/inter-latin-wght-subset.woff2?url";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  UNSAFE_useScrollRestoration as useScrollRestoration,
+} from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { SiteFrame } from "./components/layout/site-frame";
@@ -28,6 +35,12 @@ export const meta: Route.MetaFunction = ({ error }) => {
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   useHydrationSignal();
+  // <ScrollRestoration> is this hook plus an inline script that, mid-parse and before the first paint,
+  // rewrites history.state and reads sessionStorage: synchronous calls to the browser process that held
+  // every page up ~10 ms here, now and then over 60 ms. A document load needs none of it: the hook hands
+  // scrolling back to the browser on pagehide, so a reload or Back restores natively, and it restores
+  // on navigations inside the site once the page has hydrated.
+  useScrollRestoration();
   return (
     <html lang="en">
       <head>
@@ -40,7 +53,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
     </html>

@@ -42,6 +42,37 @@ test.describe("desktop navigation", () => {
   });
 });
 
+test.describe("scrolling from page to page", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("a link followed from the foot of a page opens the next page at its top; Back returns to the same place", async ({ page }) => {
+    await page.goto("/about");
+    const footerLink = page.getByRole("contentinfo").getByRole("link", { name: "Our Process" });
+    await footerLink.scrollIntoViewIfNeeded();
+    const placeOnAbout = await page.evaluate(() => window.scrollY);
+    expect(placeOnAbout).toBeGreaterThan(1000);
+
+    // A mark in this document: still there after the click means the site, not the browser, navigated.
+    await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+    await footerLink.click();
+    await expect(page).toHaveURL(/\/process$/);
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+
+    await page.goBack();
+    await expect(page).toHaveURL(/\/about$/);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(placeOnAbout);
+  });
+
+  test("a reload keeps the reader's place", async ({ page }) => {
+    await page.goto("/about");
+    await page.evaluate(() => window.scrollTo(0, 1200));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(1200);
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(1200);
+  });
+});
+
 test.describe("mobile menu", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 

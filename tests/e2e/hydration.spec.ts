@@ -21,6 +21,30 @@ test("a visitor who only reads gets the scripts fetched after load but never run
   expect(await isHydrated(page)).toBe(true);
 });
 
+test("a page that is only read makes no synchronous call to the browser's storage or history", async ({ context }) => {
+  // Such a call, made by a script in the HTML, stops the page's parsing until the browser process
+  // answers: on a phone, while it is busy loading the page.
+  const page = await context.newPage();
+  await page.addInitScript(() => {
+    const calls: string[] = ((window as unknown as { syncCalls: string[] }).syncCalls = []);
+    for (const [target, names] of [
+      [Storage.prototype, ["getItem", "setItem", "removeItem"]],
+      [History.prototype, ["pushState", "replaceState"]],
+    ] as const) {
+      for (const name of names) {
+        const original = (target as unknown as Record<string, (...args: unknown[]) => unknown>)[name]!;
+        (target as unknown as Record<string, unknown>)[name] = function (this: unknown, ...args: unknown[]) {
+          calls.push(name);
+          return original.apply(this, args);
+        };
+      }
+    }
+  });
+  await page.goto("/about");
+  await page.waitForLoadState("networkidle");
+  expect(await page.evaluate(() => (window as unknown as { syncCalls: string[] }).syncCalls)).toEqual([]);
+});
+
 test.describe("on a phone", () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 

@@ -5,7 +5,9 @@ import { defineConfig, devices } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 4173);
 const baseURL = `http://127.0.0.1:${port}`;
-// Every run stores its quote requests in a fresh folder.
+// Every run stores its quote requests in a fresh folder, removed after the run; one given in
+// E2E_DATA_DIR is kept.
+const dataDirGiven = process.env.E2E_DATA_DIR !== undefined;
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), "promo-e2e-"));
 process.env.E2E_DATA_DIR = dataDir;
 
@@ -16,6 +18,7 @@ export default defineConfig({
   retries: 0,
   timeout: 30_000,
   forbidOnly: !!process.env.CI,
+  globalTeardown: dataDirGiven ? undefined : "./tests/e2e/support/remove-data-dir.ts",
   use: {
     baseURL,
     trace: "off",

@@ -5,7 +5,7 @@
 // and prints the median run of each route with the budgets it misses. Writes the figures to
 // bench/results/. Exits 0 whatever the scores are: only a bench that could not run fails.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer as createHttpServer, type Server } from "node:http";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -61,17 +61,20 @@ function build(siteUrl?: string) {
 }
 
 async function startServer(port: number): Promise<ChildProcess> {
+  // The quote requests it would store: none are made, and the folder goes with the server.
+  const dataDir = mkdtempSync(join(tmpdir(), "promo-bench-"));
   const child = spawn(process.execPath, [resolve("node_modules/tsx/dist/cli.mjs"), "server/main.ts"], {
     env: {
       ...process.env,
       NODE_ENV: "production",
       PORT: String(port),
       HOST: "127.0.0.1",
-      DATA_DIR: mkdtempSync(join(tmpdir(), "promo-bench-")),
+      DATA_DIR: dataDir,
     },
     stdio: ["ignore", "ignore", "inherit"],
     detached: true,
   });
+  child.once("exit", () => rmSync(dataDir, { recursive: true, force: true }));
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
     try {

@@ -1,7 +1,7 @@
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { tempDir } from "../tests/support/temp-dir";
 import { criticalCss, splitStylesheets, withOnlyReadVariableDefaults } from "./critical-css";
 
 const page = (css: string, body: string) => `<!DOCTYPE html><html><head><style id="site-css">${css}</style></head><body>${body}</body></html>`;
@@ -48,7 +48,7 @@ describe("withOnlyReadVariableDefaults", () => {
 describe("splitStylesheets", () => {
   it("gives each page its own rules and the fonts, and writes the rest once, named by every page", async () => {
     const css = "@font-face{font-family:Inter;src:url(/a.woff2)}.a{color:red}.b{color:blue}";
-    const dir = mkdtempSync(join(tmpdir(), "critical-css-"));
+    const dir = tempDir("critical-css");
     mkdirSync(join(dir, "assets"));
     mkdirSync(join(dir, "about"));
     writeFileSync(join(dir, "index.html"), page(css, '<p class="a">x</p>'));

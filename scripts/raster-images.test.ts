@@ -1,13 +1,13 @@
-import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+import { tempDir } from "../tests/support/temp-dir";
 import { writeRasterCopies } from "./raster-images";
 
 describe("writeRasterCopies", () => {
   it("writes a 400 and an 800 px WebP copy of each photograph, never enlarged, and leaves drawings alone", async () => {
-    const images = mkdtempSync(join(tmpdir(), "raster-images-"));
+    const images = tempDir("raster-images");
     mkdirSync(join(images, "products"));
     const photo = (width: number, height: number) =>
       sharp({ create: { width, height, channels: 3, background: "#0f766e" } });

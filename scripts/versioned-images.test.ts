@@ -1,11 +1,11 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { tempDir } from "../tests/support/temp-dir";
 import { versionImagePaths } from "./versioned-images";
 
 function publicDir(files: Record<string, string>) {
-  const dir = mkdtempSync(join(tmpdir(), "versioned-images-"));
+  const dir = tempDir("versioned-images");
   for (const [path, content] of Object.entries(files)) {
     mkdirSync(join(dir, path, ".."), { recursive: true });
     writeFileSync(join(dir, path), content);

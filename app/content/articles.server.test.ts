@@ -1,7 +1,7 @@
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { tempDir } from "../../tests/support/temp-dir";
 import { publicPaths } from "~/public-paths.server";
 import { articlesDir, articleSlugs, countWords, loadArticles, parseArticle } from "./articles.server";
 
@@ -99,7 +99,7 @@ describe("parseArticle", () => {
   });
 
   it("fails the whole load when one file in the folder is bad, naming that file", () => {
-    const dir = mkdtempSync(join(tmpdir(), "articles-"));
+    const dir = tempDir("articles");
     const good = readFileSync(join(articlesDir, "choose-right-corporate-giveaway.md"), "utf8");
     writeFileSync(join(dir, "good-one.md"), good);
     writeFileSync(join(dir, "bad-one.md"), good.replace(/^category: .*$/m, "category: Nonsense"));

@@ -1,6 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { expect, test } from "./support/test";
 import { allPages } from "./support/site";
@@ -11,7 +10,9 @@ type VnuMessage = { type: string; subType?: string; url?: string; lastLine?: num
 
 test("the Nu HTML Checker finds no error in the served HTML of any page", async ({ request }) => {
   test.setTimeout(120_000);
-  const dir = mkdtempSync(join(tmpdir(), "vnu-"));
+  // In the test's own output folder, which Playwright empties at the start of the next run.
+  const dir = test.info().outputPath("pages");
+  mkdirSync(dir, { recursive: true });
   const fileToPath = new Map<string, string>();
   for (const [index, path] of allPages().entries()) {
     const response = await request.get(path);

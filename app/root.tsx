@@ -12,6 +12,7 @@ import stylesheet from "./app.css?url";
 import { SiteFrame } from "./components/layout/site-frame";
 import { NotFoundScreen, UnexpectedErrorScreen } from "./components/layout/status-screens";
 import { useNonce } from "./lib/csp-nonce";
+import { useDrawWholeAfterNavigation } from "./lib/draw-whole-after-navigation";
 import { useHydrationSignal } from "./lib/hydration-signal";
 import { InlineStylesheet } from "./lib/inline-stylesheet";
 import { pageTitle } from "./lib/seo";
@@ -35,6 +36,7 @@ export const meta: Route.MetaFunction = ({ error }) => {
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   useHydrationSignal();
+  useDrawWholeAfterNavigation();
   // <ScrollRestoration> is this hook plus an inline script that, mid-parse and before the first paint,
   // rewrites history.state and reads sessionStorage: synchronous calls to the browser process that held
   // every page up ~10 ms here, now and then over 60 ms. A document load needs none of it: the hook hands

@@ -2,7 +2,7 @@ import { useLayoutEffect, useRef } from "react";
 import { useLocation } from "react-router";
 
 /** Set on <html> once the visitor has followed a link inside the site (app/app.css reads it). */
-export const navigatedAttribute = "data-navigated";
+const navigatedAttribute = "data-navigated";
 
 /**
  * Cards below the first screen are drawn only as they near the viewport (`render-when-near` in

@@ -64,7 +64,9 @@ test.describe("scrolling from page to page", () => {
     await footerLink.click();
     await expect(page).toHaveURL(/\/process$/);
     expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    // At the top as soon as it shows, not scrolling up past the whole new page.
+    await expect(page.getByRole("heading", { level: 1 })).toBeInViewport();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
 
     await page.goBack();
     await expect(page).toHaveURL(/\/products\/pens$/);

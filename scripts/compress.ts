@@ -4,6 +4,7 @@
 import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { extname, join, relative, resolve } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { isPrecompressedCopy, precompressedExtension } from "../server/encoding";
 
 export const compressibleExtensions = new Set([
   ".html", ".js", ".mjs", ".css", ".svg", ".xml", ".txt", ".json", ".data", ".webmanifest", ".ico",
@@ -23,7 +24,7 @@ export function compressDir(dir: string) {
   let before = 0;
   let after = 0;
   for (const file of [...files(dir)]) {
-    if (file.endsWith(".br") || file.endsWith(".gz")) {
+    if (isPrecompressedCopy(file)) {
       rmSync(file);
       continue;
     }
@@ -37,8 +38,8 @@ export function compressDir(dir: string) {
       },
     });
     const gz = gzipSync(source, { level: 9 });
-    if (br.length < source.length) writeFileSync(file + ".br", br);
-    if (gz.length < source.length) writeFileSync(file + ".gz", gz);
+    if (br.length < source.length) writeFileSync(file + precompressedExtension.br, br);
+    if (gz.length < source.length) writeFileSync(file + precompressedExtension.gzip, gz);
     count += 1;
     before += source.length;
     after += Math.min(br.length, source.length);

@@ -7,7 +7,7 @@ import helmet from "helmet";
 import send from "send";
 import type { ServerBuild } from "react-router";
 import { assetContentSecurityPolicy, contentSecurityPolicy, createNonce, inlineScriptHashes } from "./csp";
-import { preferredEncoding, precompressedExtension } from "./encoding";
+import { isPrecompressedCopy, preferredEncoding, precompressedExtension } from "./encoding";
 import { imagesVersion } from "./image-version";
 
 export type ServerOptions = {
@@ -133,7 +133,7 @@ function staticFile(clientDir: string, urlPath: string): string | undefined {
   if (decoded.includes("\0")) return undefined;
   for (const candidate of [join(clientDir, decoded, "index.html"), join(clientDir, decoded)]) {
     if (!candidate.startsWith(clientDir + sep)) continue;
-    if (candidate.endsWith(".br") || candidate.endsWith(".gz")) continue;
+    if (isPrecompressedCopy(candidate)) continue;
     if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
   }
   return undefined;

@@ -3,6 +3,11 @@ export type Coding = "br" | "gzip";
 /** Where the build puts the precompressed copy of a file (scripts/compress.ts). */
 export const precompressedExtension: Record<Coding, string> = { br: ".br", gzip: ".gz" };
 
+/** Whether a file is one of those precompressed copies rather than a file of the site. */
+export function isPrecompressedCopy(file: string): boolean {
+  return Object.values(precompressedExtension).some((extension) => file.endsWith(extension));
+}
+
 /**
  * The best of the available codings an Accept-Encoding header allows (Brotli before gzip, as it is
  * smaller), or undefined to send the file as it is. Honours q-values, `q=0` refusals and `*`.

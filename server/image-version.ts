@@ -2,9 +2,9 @@ import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { isRasterCopy } from "../app/lib/image-loading";
+import { isPrecompressedCopy } from "./encoding";
 
 const versions = new Map<string, string>();
-const compressedCopy = /\.(br|gz)$/;
 
 /**
  * The version every image URL carries (`/images/x.svg?v=…`): the first 10 hex digits of the SHA-256
@@ -19,7 +19,7 @@ export function imagesVersion(imagesDir: string): string {
     const hash = createHash("sha256");
     const files = readdirSync(imagesDir, { recursive: true, withFileTypes: true })
       // Not the copies the build adds in build/client: .br and .gz, a photograph's sized WebP.
-      .filter((entry) => entry.isFile() && !compressedCopy.test(entry.name) && !isRasterCopy(entry.name))
+      .filter((entry) => entry.isFile() && !isPrecompressedCopy(entry.name) && !isRasterCopy(entry.name))
       .map((entry) => join(entry.parentPath, entry.name))
       .sort();
     for (const file of files) hash.update(file.slice(imagesDir.length)).update("\0").update(readFileSync(file));

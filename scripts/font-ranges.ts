@@ -1,7 +1,8 @@
 // What the subset Inter font covers (scripts/subset-font.ts makes it; app/app.css declares the range).
+import { createRequire } from "node:module";
 
-/** The file the subset is cut from: fontsource's variable-weight Latin Inter (a module specifier). */
-export const interSource = "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2";
+/** The file the subset is cut from: fontsource's variable-weight Latin Inter. */
+export const interSource = createRequire(import.meta.url).resolve("@fontsource-variable/inter/files/inter-latin-wght-normal.woff2");
 
 /** The subset the site serves (app/app.css and app/root.tsx import it). */
 export const subsetFontFile = "app/fonts/inter-latin-wght-subset.woff2";

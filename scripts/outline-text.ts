@@ -7,7 +7,6 @@
  * technology and search engines.
  */
 import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import * as hb from "harfbuzzjs";
 import wawoff2 from "wawoff2";
 import { interSource } from "./font-ranges";
@@ -65,7 +64,7 @@ export async function fontFace(woff2Path: string) {
 
 /** Loads Inter (the variable Latin file the site's own font is cut from) once; the outliner is synchronous. */
 export async function textOutliner(): Promise<TextOutliner> {
-  const face = await fontFace(createRequire(import.meta.url).resolve(interSource));
+  const face = await fontFace(interSource);
   const font = new hb.Font(face);
 
   function outline(text: string, { x, y, size, weight, spacing, anchor }: { x: number; y: number; size: number; weight: number; spacing: number; anchor: string }) {

@@ -3,13 +3,11 @@
 // Run after changing them in scripts/font-ranges.ts: npx tsx scripts/subset-font.ts
 // The browser tests check that every character on every page is one the font covers.
 import { readFileSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import subsetFont from "subset-font";
 import { fontFeatures, fontRanges, fontWeights, interSource, subsetFontFile, unicodeRange } from "./font-ranges";
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const require = createRequire(import.meta.url);
-  const source = readFileSync(require.resolve(interSource));
+  const source = readFileSync(interSource);
   const text = fontRanges.flatMap(([from, to]) => Array.from({ length: to - from + 1 }, (_, i) => String.fromCodePoint(from + i))).join("");
   const subset = await subsetFont(source, text, {
     targetFormat: "woff2",

@@ -6,8 +6,7 @@ const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? "0.0.0.0";
 
 // The quote pipeline starts with the server, not with the first request: a bad environment stops
-// the start here, and notifications left in the outbox before a restart go out at once (prerendered
-// pages never load the React Router build, so waiting for it could mean waiting for a quote POST).
+// the start here, and notifications left in the outbox before a restart go out at once.
 // This import is the source copy of the module, next to the bundled copy inside build/server; both
 // share the one instance that startQuoteService() puts on globalThis (see getQuoteService).
 try {

@@ -80,6 +80,13 @@ describe("deferHydration", () => {
       hydrated() {
         for (const listener of [...(this.documentListeners.get(hydratedEvent) ?? [])]) listener();
       },
+      /** Runs the first timer queued with no delay (the next task), then lets the imports settle. */
+      async runNextTask() {
+        const timer = this.timers.find((t) => t.ms === 0)!;
+        this.timers = this.timers.filter((t) => t !== timer);
+        timer.callback();
+        await new Promise((done) => setImmediate(done));
+      },
       /** Runs the timers due within `ms`, then lets the imports settle, until nothing is left to run. */
       async advance(ms: number) {
         for (;;) {
@@ -233,10 +240,36 @@ describe("deferHydration", () => {
     browser.dispatch("mouseover");
     await new Promise((done) => setImmediate(done));
     expect(browser.imported).toEqual(["/assets/framework.js"]);
-    const timer = browser.timers.find((t) => t.ms === 0)!;
-    browser.timers = browser.timers.filter((t) => t !== timer);
-    timer.callback();
+    await browser.runNextTask();
+    expect(browser.imported).toEqual(inOrder);
+  });
+
+  it("asks for the whole stylesheet and each module in a task of its own", async () => {
+    const browser = runInFakeBrowser({ paintTiming: true, sheet: "/assets/site-abc.css" });
+    browser.load();
+    browser.paint("first-contentful-paint");
+    const requested = () => [...browser.prefetched, ...browser.preloaded];
+    const perTask: string[][] = [];
+    while (browser.timers.some((t) => t.ms === 0)) {
+      const before = requested().length;
+      await browser.runNextTask();
+      perTask.push(requested().slice(before));
+    }
+    expect(perTask.filter((files) => files.length > 0)).toEqual([["/assets/site-abc.css"], ...allPreloads.map((href) => [href])]);
+  });
+
+  it("a gesture while the modules are being asked for hydrates once, when they all have been", async () => {
+    const browser = runInFakeBrowser({ paintTiming: true });
+    browser.load();
+    browser.paint("first-contentful-paint");
+    await browser.runNextTask();
+    await browser.runNextTask();
+    expect(browser.preloaded).toEqual(allPreloads.slice(0, 1));
+    browser.dispatch("touchstart");
     await new Promise((done) => setImmediate(done));
+    expect(browser.imported).toEqual([]);
+    await browser.advance(0);
+    expect(browser.preloaded).toEqual(allPreloads);
     expect(browser.imported).toEqual(inOrder);
   });
 

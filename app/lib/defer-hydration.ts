@@ -64,14 +64,16 @@ export function deferHydration(html: string, { atOnce = false } = {}): string {
     `const press=(event)=>{pressed=event.target.closest?.("button")||pressed};` +
     `addEventListener("click",press,true);` +
     `const link=(rel,href)=>{const link=document.createElement("link");link.rel=rel;link.href=href;document.head.append(link);return link};` +
-    // Fetch the whole stylesheet and the modules without applying or running them.
-    `const fetchAll=()=>{fetched=1;sheet&&link("prefetch",sheet);` +
-    `for(const href of ${JSON.stringify(preloads)})link("modulepreload",href);` +
-    `wanted&&hydrate()};` +
+    `const nextTask=()=>new Promise((next)=>setTimeout(next));` +
+    // Fetch the whole stylesheet and the modules without applying or running them, a request a task:
+    // starting them all in one task took ~13 ms here, ~50 ms on the phone Lighthouse emulates.
+    `const fetchAll=async()=>{sheet&&link("prefetch",sheet);` +
+    `for(const href of ${JSON.stringify(preloads)}){await nextTask();link("modulepreload",href)}` +
+    `fetched=1;wanted&&hydrate()};` +
     // Runs once: when the scripts are fetched if wanted by then, else when first wanted.
     `const hydrate=async()=>{` +
     `const styled=sheet&&new Promise((done)=>{const applied=link("stylesheet",sheet);applied.onload=applied.onerror=done});` +
-    `for(const href of ${JSON.stringify(sharedChunks)}){await import(href);await new Promise((next)=>setTimeout(next))}` +
+    `for(const href of ${JSON.stringify(sharedChunks)}){await import(href);await nextTask()}` +
     `const [,${names}]=await Promise.all([styled,${loads}]);${manifest}` +
     `await import(${JSON.stringify(entry)});removeEventListener("click",press,true);` +
     `pressed&&document.addEventListener(${JSON.stringify(hydratedEvent)},()=>pressed.click(),{once:true})};` +

@@ -1,17 +1,14 @@
-import { PassThrough, pipeline } from "node:stream";
+import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import { type AppLoadContext, type EntryContext, ServerRouter } from "react-router";
 import siteStylesheet from "./app.css?inline";
 import { NonceContext } from "./lib/csp-nonce";
-import { deferHydrationStream } from "./lib/defer-hydration";
 import { StylesheetContext } from "./lib/inline-stylesheet";
 
-// React Router's default Node entry, plus the CSP nonce: every inline script React or React Router
-// writes into a server-rendered response (the 404 page, POST results) carries the response's nonce;
-// the stylesheet is written into the page (app/lib/inline-stylesheet.tsx); and hydration waits for
-// the page to load (app/lib/defer-hydration.ts). Prerendered pages are
-// rendered here too, at build.
+// React Router's default Node entry, plus: the CSP nonce (every inline script React Router writes into
+// a server-rendered page carries it), the stylesheet written into the page (app/lib/inline-stylesheet.tsx),
+// pages sent whole rather than streamed, and every missing path logged. Prerendered pages are rendered here too, at build.
 export const streamTimeout = 5_000;
 
 export default function handleRequest(
@@ -24,6 +21,11 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
+  if (responseStatusCode === 404) {
+    console.error("404 Error: User attempted to access non-existent route:", new URL(request.url).pathname);
+  }
+  const actionAnswer = jsonActionAnswer(request, responseStatusCode, responseHeaders, routerContext);
+  if (actionAnswer) return actionAnswer;
   const nonce = loadContext.cspNonce;
 
   return new Promise<Response>((resolve, reject) => {
@@ -41,8 +43,8 @@ export default function handleRequest(
         onShellReady() {
           shellRendered = true;
         },
-        // Every page is sent whole: no page waits on slow data, and a streamed page would carry
-        // React's out-of-order scripts (and their CSP hashes) for the loader data's Suspense boundary.
+        // Every page is sent whole: no page waits on slow data, and a whole page fits its first round
+        // trip where a streamed one would carry React's out-of-order scripts and their CSP hashes.
         onAllReady() {
           const body = new PassThrough({
             final(callback) {
@@ -52,16 +54,13 @@ export default function handleRequest(
             },
           });
           responseHeaders.set("Content-Type", "text/html");
-          pipe(body);
-          const html = pipeline(body, deferHydrationStream({ atOnce: responseStatusCode >= 400 }), (error) => {
-            if (error) console.error(error);
-          });
           resolve(
-            new Response(createReadableStreamFromReadable(html), {
+            new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,
               status: responseStatusCode,
             }),
           );
+          pipe(body);
         },
         onShellError(error: unknown) {
           reject(error);
@@ -74,4 +73,16 @@ export default function handleRequest(
       },
     );
   });
+}
+
+/**
+ * A form post made by the page's own script (`Accept: application/json`) gets its action's answer as
+ * JSON instead of the page around it: one action serves the form with and without JavaScript.
+ */
+function jsonActionAnswer(request: Request, status: number, headers: Headers, { staticHandlerContext }: EntryContext) {
+  if (request.method === "GET" || !/\bapplication\/json\b/.test(request.headers.get("accept") ?? "")) return null;
+  const answer = Object.values(staticHandlerContext.actionData ?? {})[0];
+  if (answer === undefined) return null;
+  headers.set("Cache-Control", "no-store");
+  return Response.json(answer, { status, headers });
 }

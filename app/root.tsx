@@ -1,20 +1,12 @@
 import interFont from "./fonts/inter-latin-wght-subset.woff2?url";
-import {
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  UNSAFE_useScrollRestoration as useScrollRestoration,
-} from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, useMatches } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { SiteFrame } from "./components/layout/site-frame";
 import { NotFoundScreen, UnexpectedErrorScreen } from "./components/layout/status-screens";
 import { useNonce } from "./lib/csp-nonce";
-import { useDrawWholeAfterNavigation } from "./lib/draw-whole-after-navigation";
-import { useHydrationSignal } from "./lib/hydration-signal";
 import { InlineStylesheet } from "./lib/inline-stylesheet";
+import { routeHydrates } from "./lib/route-handle";
 import { pageTitle } from "./lib/seo";
 
 export const links: Route.LinksFunction = () => [
@@ -35,14 +27,9 @@ export const meta: Route.MetaFunction = ({ error }) => {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
-  useHydrationSignal();
-  useDrawWholeAfterNavigation();
-  // <ScrollRestoration> is this hook plus an inline script that, mid-parse and before the first paint,
-  // rewrites history.state and reads sessionStorage: synchronous calls to the browser process that held
-  // every page up ~10 ms here, now and then over 60 ms. A document load needs none of it: the hook hands
-  // scrolling back to the browser on pagehide, so a reload or Back restores natively, and it restores
-  // on navigations inside the site once the page has hydrated.
-  useScrollRestoration();
+  // A page that only shows content is complete HTML and runs no script: React Router's scripts (and
+  // with them hydration) are written only into pages whose route asks for them (app/lib/route-handle.ts).
+  const hydrate = useMatches().some((match) => routeHydrates(match.handle));
   return (
     <html lang="en">
       <head>
@@ -55,7 +42,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        <Scripts nonce={nonce} />
+        {(hydrate || import.meta.env.DEV) && <Scripts nonce={nonce} />}
       </body>
     </html>
   );

@@ -1,4 +1,4 @@
-import { Link, type ShouldRevalidateFunctionArgs } from "react-router";
+import { type ShouldRevalidateFunctionArgs } from "react-router";
 import { CtaBand, QuoteLink } from "~/components/sections/cta-band";
 import { HeroImage, PageHero } from "~/components/sections/page-hero";
 import { PortfolioGrid } from "~/components/sections/portfolio-grid";
@@ -8,8 +8,12 @@ import { buttonVariants } from "~/components/ui/button";
 import { products } from "~/content/catalogue";
 import { exampleBrands, portfolioCta, portfolioGridHeading, portfolioHero, portfolioStats } from "~/content/portfolio";
 import { filterOptions, portfolioCards } from "~/lib/portfolio-catalogue.server";
+import type { RouteHandle } from "~/lib/route-handle";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/portfolio";
+
+/** The filters and the product dialog run in the browser. */
+export const handle = { hydrate: true } satisfies RouteHandle;
 
 /** The grid's cards and filter buttons, as data in the prerendered page rather than code in its script. */
 export function loader() {
@@ -40,9 +44,9 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         media={<HeroImage {...portfolioHero.image} />}
       >
         <QuoteLink to={portfolioCta.quote.to}>{portfolioCta.quote.label}</QuoteLink>
-        <Link to={portfolioCta.process.to} className={buttonVariants({ variant: "outlineLight", size: "lg" })}>
+        <a href={portfolioCta.process.to} className={buttonVariants({ variant: "outlineLight", size: "lg" })}>
           {portfolioCta.process.label}
-        </Link>
+        </a>
       </PageHero>
 
       <section aria-label="Our portfolio in numbers" className="border-b border-border bg-white py-12">

@@ -1,7 +1,5 @@
 import type * as React from "react";
 import { Home } from "lucide-react";
-import { useEffect } from "react";
-import { Link, useLocation } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 
 function StatusScreen({ code, title, children }: { code: string; title: string; children: React.ReactNode }) {
@@ -15,18 +13,13 @@ function StatusScreen({ code, title, children }: { code: string; title: string; 
 }
 
 export function NotFoundScreen() {
-  const { pathname } = useLocation();
-  useEffect(() => {
-    console.error("404 Error: User attempted to access non-existent route:", pathname);
-  }, [pathname]);
-
   return (
     <StatusScreen code="404" title="Oops! Page not found">
       <p className="mt-4 text-lg text-muted-foreground">The page you're looking for doesn't exist or has been moved.</p>
-      <Link to="/" className={buttonVariants({ size: "lg", className: "mt-8" })}>
+      <a href="/" className={buttonVariants({ size: "lg", className: "mt-8" })}>
         <Home aria-hidden="true" />
         Return to Home
-      </Link>
+      </a>
     </StatusScreen>
   );
 }
@@ -35,10 +28,10 @@ export function UnexpectedErrorScreen({ detail }: { detail: string }) {
   return (
     <StatusScreen code="Error" title="Unexpected Application Error!">
       <p className="mt-4 text-lg text-muted-foreground">{detail}</p>
-      <Link to="/" className={buttonVariants({ size: "lg", className: "mt-8" })}>
+      <a href="/" className={buttonVariants({ size: "lg", className: "mt-8" })}>
         <Home aria-hidden="true" />
         Return to Home
-      </Link>
+      </a>
     </StatusScreen>
   );
 }

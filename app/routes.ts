@@ -21,7 +21,6 @@ export default [
   // Resource routes (no UI).
   route("sitemap.xml", "routes/sitemap.xml.ts"),
   route("robots.txt", "routes/robots.txt.ts"),
-  route("api/quote", "routes/api.quote.ts"),
 
   // Anything else: the 404 page, answered with status 404.
   route("*", "routes/not-found.tsx"),

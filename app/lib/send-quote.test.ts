@@ -14,15 +14,16 @@ describe("idempotency keys", () => {
 });
 
 describe("sendQuote", () => {
-  it("posts JSON to /api/quote and returns the success notice", async () => {
+  it("posts the form to /contact, asking for JSON, and returns the success notice", async () => {
     let seen: { url: string; init?: RequestInit } | undefined;
     const answer = await sendQuote(payload, async (url, init) => {
       seen = { url: String(url), init };
-      return Response.json({ ok: true, title: "Quote Request Submitted!", message: "We'll get back to you within 24 hours." });
+      return Response.json({ status: "success", title: "Quote Request Submitted!", message: "We'll get back to you within 24 hours." });
     });
     expect(answer.title).toBe("Quote Request Submitted!");
-    expect(seen?.url).toBe("/api/quote");
-    expect(JSON.parse(String(seen?.init?.body))).toEqual(payload);
+    expect(seen?.url).toBe("/contact");
+    expect(new Headers(seen?.init?.headers).get("accept")).toBe("application/json");
+    expect(Object.fromEntries(seen?.init?.body as URLSearchParams)).toEqual(payload);
   });
 
   it("marks network failures and 5xx answers as retryable", async () => {
@@ -32,7 +33,7 @@ describe("sendQuote", () => {
 
   it("turns a 4xx into a rejection carrying the server's message", async () => {
     const error = await sendQuote(payload, async () =>
-      Response.json({ ok: false, error: { code: "rate_limited", title: "Too many requests", message: "Wait" } }, { status: 429 }),
+      Response.json({ status: "error", code: "rate_limited", title: "Too many requests", message: "Wait", values: payload, fields: [] }, { status: 429 }),
     ).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(QuoteRejectedError);
     expect((error as QuoteRejectedError).error.code).toBe("rate_limited");

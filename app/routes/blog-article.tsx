@@ -1,5 +1,5 @@
 import { ArrowLeft } from "lucide-react";
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import { ArticleBody } from "~/components/sections/article-body";
 import { ArticleCard, ArticleDateline } from "~/components/sections/article-card";
 import { CtaBand } from "~/components/sections/cta-band";
@@ -57,10 +57,10 @@ export default function BlogArticle({ loaderData }: Route.ComponentProps) {
         <PageHero eyebrow={article.category} title={article.title} lead={article.excerpt}>
           <div className="flex w-full flex-col gap-5">
             <ArticleDateline article={article} className="gap-x-5 gap-y-2 text-slate-300" />
-            <Link to="/blog" className={buttonVariants({ variant: "outlineLight", size: "sm", className: "self-start" })}>
+            <a href="/blog" className={buttonVariants({ variant: "outlineLight", size: "sm", className: "self-start" })}>
               <ArrowLeft aria-hidden="true" />
               Back to Blog
-            </Link>
+            </a>
           </div>
         </PageHero>
         <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6 sm:py-16">

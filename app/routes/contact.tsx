@@ -6,6 +6,7 @@ import { Section } from "~/components/sections/section";
 import { contactHero, quoteForm } from "~/content/contact";
 import { handleQuoteForm } from "~/lib/quotes/http.server";
 import { getQuoteService } from "~/lib/quotes/service.server";
+import type { RouteHandle } from "~/lib/route-handle";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/contact";
 
@@ -18,11 +19,17 @@ export const meta = () =>
     breadcrumbs: [{ name: "Contact", path: "/contact" }],
   });
 
-// The plain form post (no JavaScript): the page that comes back shows the result.
+/** The form checks and sends a request without reloading the page, and retries it when the network fails. */
+export const handle = { hydrate: true } satisfies RouteHandle;
+
+/** Every quote request, sent with or without JavaScript (see handleQuoteForm). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { result, status } = await handleQuoteForm(request, context, getQuoteService());
-  return data(result, { status });
+  const { result, status, headers } = await handleQuoteForm(request, context, getQuoteService());
+  return data(result, { status, headers });
 }
+
+/** A refused request says when to try again (Retry-After). */
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
 
 export default function Page({ actionData }: Route.ComponentProps) {
   return (

@@ -1,5 +1,4 @@
 import { ArrowRight, Handshake, PenTool, ShieldCheck, Truck } from "lucide-react";
-import { Link } from "react-router";
 import { CategoryCard } from "~/components/sections/category-card";
 import { CtaBand, QuoteLink } from "~/components/sections/cta-band";
 import { Section, SectionHeading } from "~/components/sections/section";
@@ -42,9 +41,9 @@ export default function Home() {
           <p className="mt-6 max-w-2xl text-lg text-slate-300 text-pretty">{homeHero.lead}</p>
           <div className="mt-10 flex flex-wrap gap-4">
             <QuoteLink />
-            <Link to="/products/pens" className={buttonVariants({ variant: "outlineLight", size: "lg" })}>
+            <a href="/products/pens" className={buttonVariants({ variant: "outlineLight", size: "lg" })}>
               View Products
-            </Link>
+            </a>
           </div>
         </div>
       </section>
@@ -64,10 +63,10 @@ export default function Home() {
             title={portfolioTeaser.title}
             intro={portfolioTeaser.text}
           />
-          <Link to="/portfolio" className={buttonVariants({ size: "lg" })}>
+          <a href="/portfolio" className={buttonVariants({ size: "lg" })}>
             View Our Portfolio
             <ArrowRight aria-hidden="true" />
-          </Link>
+          </a>
         </div>
       </Section>
 

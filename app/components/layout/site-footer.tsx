@@ -1,5 +1,4 @@
 import { Clock, Mail, MapPin, MessageCircle, Phone } from "lucide-react";
-import { Link } from "react-router";
 import { business, fullAddress, mailtoUrl, telUrl, whatsappUrl } from "~/content/business";
 import { footerProductLinks, footerQuickLinks, type NavItem } from "~/content/navigation";
 import { Logo } from "./logo";
@@ -11,9 +10,9 @@ function LinkColumn({ title, links }: { title: string; links: NavItem[] }) {
       <ul className="mt-4 space-y-2.5">
         {links.map((link) => (
           <li key={link.href}>
-            <Link to={link.href} className="text-sm text-slate-300 transition-colors hover:text-white hover:underline">
+            <a href={link.href} className="text-sm text-slate-300 transition-colors hover:text-white hover:underline">
               {link.name}
-            </Link>
+            </a>
           </li>
         ))}
       </ul>

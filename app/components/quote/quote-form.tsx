@@ -47,8 +47,9 @@ function loadSubmitKit(): Promise<QuoteSubmitKit> {
 
 /**
  * The quote request form. It is a real form posting to /contact, so it works without JavaScript;
- * with JavaScript it sends JSON to /api/quote without a page reload, retrying network failures and
- * 5xx answers with the same idempotency key (app/lib/query-client.ts holds the retry policy).
+ * with JavaScript it sends the same post without a page reload and reads the answer as JSON, retrying
+ * network failures and 5xx answers with the same idempotency key (app/lib/query-client.ts holds the
+ * retry policy).
  * The first view carries only the fields and their state: the submit machinery (./quote-submit.ts)
  * is loaded when the form is first focused, so it is ready by the time it is submitted.
  */
@@ -66,9 +67,8 @@ export function QuoteForm({ result }: { result?: QuoteFormResult }) {
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => {
     setHydrated(true);
-    // Pages hydrate on the visitor's first gesture, so a visitor may type before React drives the
-    // fields. React leaves what they typed on screen but not in its state, and would wipe it on the next
-    // render: take it in, in the same render.
+    // On a slow phone a visitor may type before React drives the fields. React leaves what they typed
+    // on screen but not in its state, and would wipe it on the next render: take it in, in the same render.
     const typed = formRef.current && fieldValues(formRef.current);
     if (typed) setValues((current) => (quoteFields.some(({ name }) => typed[name] !== current[name]) ? typed : current));
   }, []);

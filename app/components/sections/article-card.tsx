@@ -1,5 +1,4 @@
 import { ArrowRight, CalendarDays, Clock } from "lucide-react";
-import { Link } from "react-router";
 import { cn } from "~/lib/utils";
 
 export type ArticleCardData = {
@@ -48,15 +47,15 @@ export function ArticleCard({ article, headingLevel = 2 }: { article: ArticleCar
       <Heading className="mt-4 text-xl font-bold tracking-tight text-balance">{article.title}</Heading>
       <p className="mt-3 flex-1 text-muted-foreground text-pretty">{article.excerpt}</p>
       <ArticleDateline article={article} className="mt-5 gap-x-4 gap-y-1 text-muted-foreground" />
-      <Link
-        to={href}
+      <a
+        href={href}
         className="mt-5 inline-flex items-center gap-1.5 self-start font-semibold text-primary underline-offset-4 hover:underline"
       >
         {/* Seen: "Read More"; read out and indexed: which article (search engines flag a bare "Read More"). */}
         <span aria-hidden="true">Read More</span>
         <span className="sr-only">Read More: {article.title}</span>
         <ArrowRight aria-hidden="true" className="size-4" />
-      </Link>
+      </a>
     </article>
   );
 }

@@ -1,5 +1,4 @@
 import { ArrowRight } from "lucide-react";
-import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import type { Category } from "~/content/categories";
 import { imageLoading, imageSources } from "~/lib/image-loading";
@@ -21,14 +20,14 @@ export function CategoryCard({ category, headingLevel = 3 }: { category: Categor
         <Heading className="text-lg font-semibold">{category.title}</Heading>
         <p className="mt-2 flex-1 text-sm text-muted-foreground">{category.description}</p>
         {category.path && (
-          <Link
-            to={category.path}
+          <a
+            href={category.path}
             className={buttonVariants({ variant: "outline", className: "mt-5 self-start" })}
             aria-label={`View Products: ${category.title}`}
           >
             View Products
             <ArrowRight aria-hidden="true" />
-          </Link>
+          </a>
         )}
       </div>
     </article>

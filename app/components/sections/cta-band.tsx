@@ -1,6 +1,5 @@
 import type * as React from "react";
 import { ArrowRight } from "lucide-react";
-import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 
 /** Where a "Request Similar Design" link goes: the quote form, with the item named. */
@@ -11,10 +10,10 @@ export function quoteHref(productName: string) {
 /** The amber call-to-action button: "Request a Quote" to /contact unless told otherwise. */
 export function QuoteLink({ to = "/contact", children = "Request a Quote" }: { to?: string; children?: React.ReactNode }) {
   return (
-    <Link to={to} className={buttonVariants({ variant: "accent", size: "lg" })}>
+    <a href={to} className={buttonVariants({ variant: "accent", size: "lg" })}>
       {children}
       <ArrowRight aria-hidden="true" />
-    </Link>
+    </a>
   );
 }
 

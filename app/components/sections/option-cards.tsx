@@ -1,5 +1,4 @@
 import { ArrowRight, CheckCircle2 } from "lucide-react";
-import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import type { OptionCard, Specification } from "~/content/product-pages";
 import { cn } from "~/lib/utils";
@@ -28,14 +27,14 @@ export function OptionCards({
           <h3 className="mt-4 text-lg font-semibold">{card.name}</h3>
           <p className="mt-2 flex-1 text-sm text-muted-foreground">{card.description}</p>
           {inquire && (
-            <Link
-              to={quoteHref(card.name)}
+            <a
+              href={quoteHref(card.name)}
               aria-label={`Inquire Now: ${card.name}`}
               className={buttonVariants({ variant: "default", className: "mt-6 self-start" })}
             >
               Inquire Now
               <ArrowRight aria-hidden="true" />
-            </Link>
+            </a>
           )}
         </li>
       ))}

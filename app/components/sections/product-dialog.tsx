@@ -1,6 +1,5 @@
 import { ArrowRight, Check } from "lucide-react";
 import { useRef } from "react";
-import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
 import { type Product, products } from "~/content/catalogue";
@@ -81,11 +80,11 @@ export function ProductDialog({
                 ))}
               </ul>
             </div>
-            <Link to={quoteLink(shown)} className={buttonVariants({ size: "lg", className: "mt-2" })}>
+            <a href={quoteLink(shown)} className={buttonVariants({ size: "lg", className: "mt-2" })}>
               {/* Wraps on a narrow phone (the button itself does not wrap). */}
               <span className="whitespace-normal">Request Quote for Similar Product</span>
               <ArrowRight aria-hidden="true" />
-            </Link>
+            </a>
           </div>
         </DialogContent>
       )}

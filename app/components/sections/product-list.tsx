@@ -1,5 +1,4 @@
 import { ArrowRight, Check } from "lucide-react";
-import { Link } from "react-router";
 import { quoteHref } from "~/components/sections/cta-band";
 import { buttonVariants } from "~/components/ui/button";
 import type { Product } from "~/content/catalogue";
@@ -45,14 +44,14 @@ export function ProductCard({ product, features }: { product: Product; features:
             </li>
           ))}
         </ul>
-        <Link
-          to={quoteHref(product.title)}
+        <a
+          href={quoteHref(product.title)}
           aria-label={`Request Similar Design: ${product.title}`}
           className={buttonVariants({ variant: "outline", className: "mt-6 self-start" })}
         >
           Request Similar Design
           <ArrowRight aria-hidden="true" />
-        </Link>
+        </a>
       </div>
     </article>
   );

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { SMTPServer } from "smtp-server";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { readQuoteConfig } from "./config.server";
-import { handleQuoteApi, handleQuoteForm, MAX_BODY_BYTES } from "./http.server";
+import { handleQuoteForm, MAX_BODY_BYTES } from "./http.server";
 import { createQuoteService, type QuoteService } from "./service.server";
 import { QuoteStore } from "./store.server";
 
@@ -86,19 +86,20 @@ function service(options: { smtpPort?: number; max?: number } = {}) {
   return created;
 }
 
-function post(body: unknown, { headers = {}, ip = "203.0.113.7" }: { headers?: Record<string, string>; ip?: string } = {}) {
-  const request = new Request("http://localhost/api/quote", {
+/** A quote form post to /contact: fields, or a raw body. */
+function post(body: Record<string, string> | string | Uint8Array, { headers = {}, ip = "203.0.113.7" }: { headers?: Record<string, string>; ip?: string } = {}) {
+  const request = new Request("http://localhost/contact", {
     method: "POST",
-    headers: { "Content-Type": "application/json", "User-Agent": "vitest", Referer: "http://localhost/contact?product=pens", ...headers },
-    body: typeof body === "string" || body instanceof Uint8Array ? (body as BodyInit) : JSON.stringify(body),
+    headers: { "Content-Type": "application/x-www-form-urlencoded", "User-Agent": "vitest", Referer: "http://localhost/contact?product=pens", ...headers },
+    body: typeof body === "string" || body instanceof Uint8Array ? (body as BodyInit) : new URLSearchParams(body).toString(),
   });
   return { request, context: { clientIp: ip } };
 }
 
-async function send(target: QuoteService, body: unknown, options?: Parameters<typeof post>[1]) {
+async function send(target: QuoteService, body: Parameters<typeof post>[0], options?: Parameters<typeof post>[1]) {
   const { request, context } = post(body, options);
-  const response = await handleQuoteApi(request, context, target);
-  return { status: response.status, headers: response.headers, body: (await response.json()) as Record<string, any> };
+  const answer = await handleQuoteForm(request, context, target);
+  return { status: answer.status, headers: new Headers(answer.headers), body: answer.result as Record<string, any> };
 }
 
 const key = (n: number) => `test-key-${String(n).padStart(8, "0")}`;
@@ -120,7 +121,7 @@ describe("a quote request", () => {
     try {
       const quotes = service({ smtpPort: smtp.port });
       const answer = await send(quotes, { ...buyer, name: "  Ayesha Khan ", idempotencyKey: key(1), page: "/contact?product=pens" });
-      expect(answer).toMatchObject({ status: 200, body: { ok: true, title: "Quote Request Submitted!", message: "We'll get back to you within 24 hours." } });
+      expect(answer).toMatchObject({ status: 200, body: { status: "success", title: "Quote Request Submitted!", message: "We'll get back to you within 24 hours." } });
 
       // Committed before the answer: a second connection to the file sees it.
       const reader = QuoteStore.open(dataDir);
@@ -233,34 +234,28 @@ describe("a quote request", () => {
 
 describe("bad requests get a 4xx with a clear message, never a 500", () => {
   const cases: [string, () => ReturnType<typeof post>, number, string][] = [
-    ["wrong content type", () => post("name=A", { headers: { "Content-Type": "application/x-www-form-urlencoded" } }), 415, "unsupported_media_type"],
-    ["malformed JSON", () => post("{ name: 'A'"), 400, "malformed_json"],
-    ["a JSON array", () => post([buyer]), 400, "invalid"],
-    ["a JSON string", () => post('"hello"'), 400, "invalid"],
+    ["wrong content type", () => post(JSON.stringify(buyer), { headers: { "Content-Type": "application/json" } }), 415, "unsupported_media_type"],
     ["missing fields", () => post({ company: "Acme" }), 400, "missing"],
     ["a required field of spaces", () => post({ ...buyer, name: "   " }), 400, "missing"],
-    ["a field that is not text", () => post({ ...buyer, phone: 12345 }), 400, "invalid"],
     ["an over-long value", () => post({ ...buyer, message: "x".repeat(10_001) }), 400, "too_long"],
     ["a body over 64 KB", () => post({ ...buyer, message: "x".repeat(MAX_BODY_BYTES) }), 413, "payload_too_large"],
-    ["invalid UTF-8", () => post(new Uint8Array([0x7b, 0xff, 0xfe, 0x7d])), 400, "unreadable_body"],
+    ["invalid UTF-8", () => post(new Uint8Array([0x6e, 0x3d, 0xff, 0xfe])), 400, "unreadable_body"],
   ];
 
   it.each(cases)("%s", async (_, make, status, code) => {
     const quotes = service();
     const { request, context } = make();
-    const response = await handleQuoteApi(request, context, quotes);
-    expect(response.status).toBe(status);
-    expect(response.headers.get("content-type")).toMatch(/application\/json/);
-    const body = (await response.json()) as { ok: boolean; error: { code: string; message: string } };
-    expect(body.ok).toBe(false);
-    expect(body.error.code).toBe(code);
-    expect(body.error.message.length).toBeGreaterThan(10);
+    const { status: answered, result } = await handleQuoteForm(request, context, quotes);
+    expect(answered).toBe(status);
+    expect(result).toMatchObject({ status: "error", code });
+    expect(result.status === "error" && result.message.length).toBeGreaterThan(10);
     expect(quotes.store.count()).toBe(0);
   });
 
   it("missing fields answer with the spec's notice and name the fields", async () => {
     const answer = await send(service(), { name: "A", email: " " });
-    expect(answer.body.error).toEqual({
+    expect(answer.body).toMatchObject({
+      status: "error",
       code: "missing",
       title: "Missing Information",
       message: "Please fill in all required fields.",
@@ -279,21 +274,15 @@ describe("bad requests get a 4xx with a clear message, never a 500", () => {
         else controller.enqueue(chunk);
       },
     });
-    const request = new Request("http://localhost/api/quote", {
+    const request = new Request("http://localhost/contact", {
       method: "POST",
-      headers: { "Content-Type": "application/json" },
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
       body: stream,
       duplex: "half",
     } as RequestInit);
-    const response = await handleQuoteApi(request, { clientIp: "203.0.113.9" }, quotes);
-    expect(response.status).toBe(413);
+    const answer = await handleQuoteForm(request, { clientIp: "203.0.113.9" }, quotes);
+    expect(answer.status).toBe(413);
     expect(sent).toBeLessThan(10);
-  });
-
-  it("GET is answered 405", async () => {
-    const response = await handleQuoteApi(new Request("http://localhost/api/quote"), { clientIp: "1.2.3.4" }, service());
-    expect(response.status).toBe(405);
-    expect(response.headers.get("allow")).toBe("POST");
   });
 });
 
@@ -304,8 +293,8 @@ describe("rate limit", () => {
 
     const sixth = await send(quotes, { ...buyer, idempotencyKey: key(105) });
     expect(sixth.status).toBe(429);
-    expect(sixth.body.error).toMatchObject({ code: "rate_limited", title: "Too many requests" });
-    expect(sixth.body.error.message).toMatch(/wait a few minutes/);
+    expect(sixth.body).toMatchObject({ code: "rate_limited", title: "Too many requests" });
+    expect(sixth.body.message).toMatch(/wait a few minutes/);
     expect(Number(sixth.headers.get("retry-after"))).toBeGreaterThan(500);
     expect(quotes.store.count()).toBe(5);
 
@@ -315,7 +304,7 @@ describe("rate limit", () => {
   });
 });
 
-describe("the plain form post (no JavaScript)", () => {
+describe("the form post from a page without JavaScript", () => {
   const form = (fields: Record<string, string>, headers: Record<string, string> = {}) =>
     new Request("http://localhost/contact", {
       method: "POST",
@@ -326,7 +315,7 @@ describe("the plain form post (no JavaScript)", () => {
   it("stores the request and says so", async () => {
     const quotes = service();
     const answer = await handleQuoteForm(form(buyer), { clientIp: "203.0.113.20" }, quotes);
-    expect(answer).toEqual({ status: 200, result: { status: "success", title: "Quote Request Submitted!", message: "We'll get back to you within 24 hours." } });
+    expect(answer).toEqual({ status: 200, headers: {}, result: { status: "success", title: "Quote Request Submitted!", message: "We'll get back to you within 24 hours." } });
     expect(quotes.store.list()[0]).toMatchObject({ ...buyer, page: "/contact?product=mugs" });
   });
 

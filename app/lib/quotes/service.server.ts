@@ -107,20 +107,16 @@ export function createQuoteService(
 }
 
 /**
- * The one service of this process, kept on globalThis: server/main.ts creates and starts it when the
- * server starts (so notifications left over from before a restart go out without waiting for a
- * visitor), and the routes in the React Router build get the same instance, although the build holds
- * its own bundled copy of this module. Under `react-router dev` the first request creates it.
+ * The one service of this process. The production server starts it as it starts (server/index.ts), so
+ * notifications left over from before a restart go out without waiting for a visitor; under
+ * `react-router dev` the first quote request creates it.
  */
-const SERVICE = Symbol.for("promo-site.quote-service");
-const registry = globalThis as unknown as Record<typeof SERVICE, QuoteService | undefined>;
+let service: QuoteService | undefined;
 
 export function getQuoteService(): QuoteService {
-  let service = registry[SERVICE];
   if (!service) {
     service = createQuoteService(readQuoteConfig());
     service.start();
-    registry[SERVICE] = service;
   }
   return service;
 }
@@ -131,7 +127,7 @@ export function startQuoteService(): QuoteService {
 }
 
 export async function stopQuoteService() {
-  const service = registry[SERVICE];
-  delete registry[SERVICE];
-  await service?.close();
+  const stopping = service;
+  service = undefined;
+  await stopping?.close();
 }

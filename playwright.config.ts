@@ -38,7 +38,7 @@ export default defineConfig({
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   // The production server on the build that `npm test` made just before.
   webServer: {
-    command: "npx tsx server/main.ts",
+    command: "node server.js",
     url: `${baseURL}/`,
     reuseExistingServer: false,
     timeout: 60_000,

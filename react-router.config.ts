@@ -6,6 +6,9 @@ export default {
   // SSR stays on so POSTs (the quote form) and unknown paths (404 status) reach the server;
   // every public page is still prerendered to static HTML at build time.
   ssr: true,
+  // Each entry of the server build is named after its key in vite.config.ts: index.js (the React
+  // Router build) and server.js (the production server that serves it).
+  serverBuildFile: "[name].js",
   prerender: () => {
     // A bad content entry stops the build here, naming the entry.
     validateContent();

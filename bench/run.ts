@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer as createHttpServer, type Server } from "node:http";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { parseArgs } from "node:util";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
@@ -63,7 +63,7 @@ function build(siteUrl?: string) {
 async function startServer(port: number): Promise<ChildProcess> {
   // The quote requests it would store: none are made, and the folder goes with the server.
   const dataDir = mkdtempSync(join(tmpdir(), "promo-bench-"));
-  const child = spawn(process.execPath, [resolve("node_modules/tsx/dist/cli.mjs"), "server/main.ts"], {
+  const child = spawn(process.execPath, ["server.js"], {
     env: {
       ...process.env,
       NODE_ENV: "production",

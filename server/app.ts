@@ -1,6 +1,5 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
-import { extname, join, relative, resolve, sep } from "node:path";
-import { pathToFileURL } from "node:url";
+import { extname, join, relative, sep } from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type Express, type Request, type Response } from "express";
@@ -12,8 +11,10 @@ import { isPrecompressedCopy, preferredEncoding, precompressedExtension } from "
 import { imagesVersion } from "./image-version";
 
 export type ServerOptions = {
-  /** Folder holding the build (build/client and build/server). */
-  buildDir?: string;
+  /** The React Router build the server answers with. */
+  build: ServerBuild;
+  /** Folder of the files the build made for browsers (build/client). */
+  clientDir: string;
 };
 
 export const cacheControl = {
@@ -25,6 +26,13 @@ export const cacheControl = {
   other: "public, max-age=3600",
 } as const;
 
+/**
+ * Where every page points the browser for its speculation rules: load the next page of the site as
+ * soon as the visitor shows they mean to go there (a pointer resting on a link, a finger on it), so a
+ * page that is a document of its own still opens at once. A header, so the page carries no script.
+ */
+export const speculationRulesPath = "/speculation-rules.json";
+
 export const permissionsPolicy =
   "camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()";
 
@@ -33,11 +41,7 @@ export const permissionsPolicy =
  * files made at build time, chosen by Accept-Encoding), everything else (POSTs, unknown paths)
  * through React Router, compressed on the fly. Security headers on every response.
  */
-export function createApp({ buildDir = resolve("build") }: ServerOptions = {}): Express {
-  const clientDir = join(buildDir, "client");
-  // Imported as the app is made, not by the first request that needs it: importing the build takes
-  // about 0.7 s, which the first 404 page or quote sent after a restart would otherwise wait for.
-  const serverBuild = import(pathToFileURL(join(buildDir, "server/index.js")).href) as Promise<ServerBuild>;
+export function createApp({ build, clientDir }: ServerOptions): Express {
   const app = express();
   app.disable("x-powered-by");
   // Behind one reverse proxy at most; req.ip is then the visitor's address.
@@ -64,6 +68,7 @@ export function createApp({ buildDir = resolve("build") }: ServerOptions = {}): 
     res.locals.cspNonce = nonce;
     res.setHeader("Content-Security-Policy", contentSecurityPolicy([`'nonce-${nonce}'`]));
     res.setHeader("Permissions-Policy", permissionsPolicy);
+    res.setHeader("Speculation-Rules", `"${speculationRulesPath}"`);
     next();
   });
 
@@ -95,6 +100,7 @@ export function createApp({ buildDir = resolve("build") }: ServerOptions = {}): 
     if (!file) return next();
     const isHtml = file.endsWith(".html");
     res.setHeader("Content-Security-Policy", isHtml ? htmlPolicy(file) : assetContentSecurityPolicy);
+    if (!isHtml) res.removeHeader("Speculation-Rules");
     // Under /assets the name carries the content hash; under /images the ?v= the build wrote (an old
     // or missing version gets the short cache).
     const hashed =
@@ -117,7 +123,7 @@ export function createApp({ buildDir = resolve("build") }: ServerOptions = {}): 
   app.all(
     "/{*splat}",
     createRequestHandler({
-      build: () => serverBuild,
+      build,
       mode: process.env.NODE_ENV,
       getLoadContext: (req, res) => ({ clientIp: req.ip ?? "unknown", cspNonce: res.locals.cspNonce as string }),
     }),
@@ -159,7 +165,7 @@ function sendPrecompressed(
       res.setHeader("Content-Encoding", coding);
     }
   }
-  res.type(extname(file));
+  res.type(req.path === speculationRulesPath ? "application/speculationrules+json" : extname(file));
   res.setHeader("Cache-Control", cache);
   // `send` itself, not res.sendFile: Express forces an ETag on every file it sends.
   // An ETag alone revalidates; nobody resumes a download of these files.

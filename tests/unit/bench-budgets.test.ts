@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { budgetFailures, type LighthouseResult, measure, medianRun, type RouteMeasure } from "../../bench/budgets";
+import { budgetFailures, type LighthouseResult, measure, median, medianRun, pageKind, type RouteMeasure } from "../../bench/budgets";
 
 const passing: RouteMeasure = {
   route: "/",
@@ -8,11 +8,11 @@ const passing: RouteMeasure = {
   bestPractices: 100,
   seo: 100,
   lcp: 900,
-  fcp: 800,
+  fcp: 700,
   tbt: 0,
   cls: 0,
-  jsBytes: 100 * 1024,
-  totalBytes: 180 * 1024,
+  jsBytes: 0,
+  totalBytes: 50 * 1024,
   failingAudits: [],
 };
 
@@ -45,17 +45,39 @@ describe("bench budgets", () => {
     expect(medianRun([{ performance: 90 }, { performance: 99 }]).performance).toBe(90);
   });
 
-  it("names each budget a route misses", () => {
-    expect(budgetFailures(passing)).toEqual([]);
-    const slow = { ...passing, performance: 97, lcp: 1500, tbt: 40, cls: 0.02, jsBytes: 120 * 1024, seo: 92 };
-    expect(budgetFailures(slow)).toEqual([
-      "performance 97 < 98",
-      "SEO 92",
-      "LCP 1.50 s > 1.2 s",
-      "TBT 40 ms > 30 ms",
-      "CLS 0.020 > 0.01",
-      "JS 120.0 KB > 110 KB",
+  it("takes the median of a route's figures", () => {
+    expect(median([40, 0, 143])).toBe(40);
+    expect(median([10, 30])).toBe(20);
+  });
+
+  it("tells a page that runs React from one that only shows content", () => {
+    expect(pageKind('<html><head><script type="application/ld+json">{}</script></head></html>')).toBe("content");
+    expect(pageKind('<html><body><script type="module">import "/assets/entry.client-x.js"</script></body></html>')).toBe("interactive");
+  });
+
+  it("holds a content page to no JavaScript, a small first view and every score at 100", () => {
+    expect(budgetFailures(passing, "content", 500)).toEqual([]);
+    const heavy = { ...passing, performance: 99, seo: 92, lcp: 1100, fcp: 850, cls: 0.001, jsBytes: 2048, totalBytes: 70 * 1024 };
+    expect(budgetFailures(heavy, "content", 0)).toEqual([
+      "performance 99 < 100",
+      "SEO 92 < 100",
+      "LCP 1.10 s > 1.00 s (under the 1.20 s ceiling)",
+      "FCP 0.85 s > 0.80 s",
+      "CLS 0.001 > 0",
+      "JS 2.0 KB > 0 KB",
+      "first view 70.0 KB > 60 KB",
     ]);
-    expect(budgetFailures({ ...passing, performance: 99 })).toEqual(["performance 99 < 100 (above the 98 floor)"]);
+    expect(budgetFailures({ ...passing, lcp: 1300 }, "content", 0)).toEqual(["LCP 1.30 s > 1.20 s"]);
+  });
+
+  it("holds an interactive page to its JavaScript, LCP and TBT above the floor", () => {
+    const page = { ...passing, jsBytes: 105 * 1024, totalBytes: 150 * 1024, tbt: 120 };
+    expect(budgetFailures(page, "interactive", 30)).toEqual([]);
+    expect(budgetFailures({ ...page, performance: 99, lcp: 1250, jsBytes: 111 * 1024 }, "interactive", 31)).toEqual([
+      "performance 99 < 100",
+      "LCP 1.25 s > 1.20 s",
+      "JS 111.0 KB > 110 KB",
+      "TBT 31 ms above the floor > 30 ms",
+    ]);
   });
 });

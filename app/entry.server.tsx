@@ -3,6 +3,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import { type AppLoadContext, type EntryContext, ServerRouter } from "react-router";
 import siteStylesheet from "./app.css?inline";
+import fontFaces from "./fonts.css?inline";
 import { NonceContext } from "./lib/csp-nonce";
 import { StylesheetContext } from "./lib/inline-stylesheet";
 
@@ -34,7 +35,7 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <StylesheetContext.Provider value={siteStylesheet}>
+        <StylesheetContext.Provider value={fontFaces + siteStylesheet}>
           <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
         </StylesheetContext.Provider>
       </NonceContext.Provider>,

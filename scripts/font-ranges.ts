@@ -1,14 +1,14 @@
-// What the subset Inter font covers (scripts/subset-font.ts makes it; app/app.css declares the range).
+// What the subset Inter font covers (scripts/subset-font.ts makes it; app/fonts.css declares the range).
 import { createRequire } from "node:module";
 
 /** The file the subset is cut from: fontsource's variable-weight Latin Inter. */
 export const interSource = createRequire(import.meta.url).resolve("@fontsource-variable/inter/files/inter-latin-wght-normal.woff2");
 
-/** The subset the site serves (app/app.css and app/root.tsx import it). */
+/** The subset the site serves (app/fonts.css and app/root.tsx import it). */
 export const subsetFontFile = "app/fonts/inter-latin-wght-subset.woff2";
 
 /**
- * Code points the subset covers; also the @font-face unicode-range in app/app.css. Basic Latin whole
+ * Code points the subset covers; also the @font-face unicode-range in app/fonts.css. Basic Latin whole
  * (what visitors type), and beyond it only the few marks the copy uses: each range costs font bytes, and
  * the font is fetched before the first paint of every page (29 KB with all of Latin-1, 20 KB like this).
  * Anything else (an accented name typed into the form) falls back to the metric-matched Arial.

@@ -1,10 +1,11 @@
 import { createContext, useContext, useState } from "react";
 
 /**
- * The site's whole stylesheet, written into every page's <head> instead of linked: it is small
- * (~7 KB compressed), and a linked stylesheet blocks the first paint for one more round trip on a
- * weak mobile connection. The server entry provides the CSS text; the browser never downloads it
- * as JavaScript, it keeps the <style> element the page arrived with.
+ * The site's stylesheet (its fonts and its rules), written into every page's <head> instead of linked:
+ * a linked stylesheet blocks the first paint for one more round trip on a weak mobile connection. The
+ * build then keeps in each page only the rules its markup uses (scripts/critical-css.ts). The server
+ * entry provides the CSS text; the browser never downloads it as JavaScript, it keeps the <style>
+ * element the page arrived with.
  */
 export const StylesheetContext = createContext<string | undefined>(undefined);
 

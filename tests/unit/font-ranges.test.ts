@@ -26,9 +26,9 @@ function largestShift(a: number[][], b: number[][]) {
 }
 
 describe("the subset Inter font", () => {
-  const css = readFileSync("app/app.css", "utf8");
+  const css = readFileSync("app/fonts.css", "utf8");
 
-  it("is declared in app.css with the range and weights it was cut to", () => {
+  it("is declared in fonts.css with the range and weights it was cut to", () => {
     expect(css).toContain(`unicode-range: ${unicodeRange()};`);
     expect(css).toContain(`font-weight: ${fontWeights.min} ${fontWeights.max};`);
     expect(css).toContain('src: url("./fonts/inter-latin-wght-subset.woff2")');

@@ -7,7 +7,7 @@ export default {
   // every public page is still prerendered to static HTML at build time.
   ssr: true,
   // Each entry of the server build is named after its key in vite.config.ts: index.js (the React
-  // Router build) and server.js (the production server that serves it).
+  // Router build), server.js (the production server that serves it) and quotes.js (the inbox command).
   serverBuildFile: "[name].js",
   prerender: () => {
     // A bad content entry stops the build here, naming the entry.

@@ -13,11 +13,13 @@ export default defineConfig(({ isSsrBuild }) => ({
   },
   build: {
     sourcemap: false,
-    // The server build has two entries: React Router's build (index.js, which its prerendering reads)
-    // and the production server around it (server.js). They share their modules, so the process holds
-    // one quote service, and nothing compiles TypeScript at run time.
+    // The server build's entries: React Router's build (index.js, which its prerendering reads), the
+    // production server around it (server.js) and the inbox command (quotes.js). They share their
+    // modules, so the server holds one quote service, and nothing compiles TypeScript at run time.
     // (React Router's plugin reads the server entries from rollupOptions.)
-    rollupOptions: isSsrBuild ? { input: { index: "virtual:react-router/server-build", server: "./server/index.ts" } } : undefined,
+    rollupOptions: isSsrBuild
+      ? { input: { index: "virtual:react-router/server-build", server: "./server/index.ts", quotes: "./server/quotes.ts" } }
+      : undefined,
     rolldownOptions: isSsrBuild
       ? undefined
       : {

@@ -1,7 +1,7 @@
 import { parseArgs } from "node:util";
 import type { StoredQuote } from "./store.server";
 
-/** The inbox command's logic (scripts/quotes.ts is the thin shell around it). */
+/** The inbox command's logic (server/quotes.ts is the thin shell around it). */
 
 export const inboxUsage = `Usage: npm run quotes -- list [--json | --csv] [--since YYYY-MM-DD]
 

@@ -1,12 +1,13 @@
 /**
- * The inbox: `npm run quotes -- list [--json | --csv] [--since YYYY-MM-DD]`.
+ * The inbox: `npm run quotes -- list [--json | --csv] [--since YYYY-MM-DD]`, compiled into
+ * build/server/quotes.js by `npm run build`.
  * Reads quotes.db in DATA_DIR (default ./data), the same folder the server writes to.
  */
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { readQuoteConfig } from "../app/lib/quotes/config.server";
-import { inboxUsage, parseInboxArgs, toCsv, toJson, toText, UsageError } from "../app/lib/quotes/inbox.server";
-import { DB_FILE, QuoteStore } from "../app/lib/quotes/store.server";
+import { readQuoteConfig } from "~/lib/quotes/config.server";
+import { inboxUsage, parseInboxArgs, toCsv, toJson, toText, UsageError } from "~/lib/quotes/inbox.server";
+import { DB_FILE, QuoteStore } from "~/lib/quotes/store.server";
 
 function main(): number {
   let command;

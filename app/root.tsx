@@ -9,6 +9,7 @@ import { useNonce } from "./lib/csp-nonce";
 import { InlineStylesheet } from "./lib/inline-stylesheet";
 import { routeHydrates } from "./lib/route-handle";
 import { pageTitle } from "./lib/seo";
+import { SpeculationRules } from "./lib/speculation-rules";
 
 export const links: Route.LinksFunction = () => [
   { rel: "preload", href: interFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
@@ -40,6 +41,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         <Links />
         {import.meta.env.DEV ? null : <InlineStylesheet />}
+        <SpeculationRules nonce={nonce} />
       </head>
       <body>
         {children}

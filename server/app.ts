@@ -26,13 +26,6 @@ export const cacheControl = {
   other: "public, max-age=3600",
 } as const;
 
-/**
- * Where every page points the browser for its speculation rules: load the next page of the site as
- * soon as the visitor shows they mean to go there (a pointer resting on a link, a finger on it), so a
- * page that is a document of its own still opens at once. A header, so the page carries no script.
- */
-export const speculationRulesPath = "/speculation-rules.json";
-
 export const permissionsPolicy =
   "camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()";
 
@@ -68,7 +61,6 @@ export function createApp({ build, clientDir }: ServerOptions): Express {
     res.locals.cspNonce = nonce;
     res.setHeader("Content-Security-Policy", contentSecurityPolicy([`'nonce-${nonce}'`]));
     res.setHeader("Permissions-Policy", permissionsPolicy);
-    res.setHeader("Speculation-Rules", `"${speculationRulesPath}"`);
     next();
   });
 
@@ -100,7 +92,6 @@ export function createApp({ build, clientDir }: ServerOptions): Express {
     if (!file) return next();
     const isHtml = file.endsWith(".html");
     res.setHeader("Content-Security-Policy", isHtml ? htmlPolicy(file) : assetContentSecurityPolicy);
-    if (!isHtml) res.removeHeader("Speculation-Rules");
     // Under /assets the name carries the content hash; under /images the ?v= the build wrote (an old
     // or missing version gets the short cache).
     const hashed =
@@ -165,7 +156,7 @@ function sendPrecompressed(
       res.setHeader("Content-Encoding", coding);
     }
   }
-  res.type(req.path === speculationRulesPath ? "application/speculationrules+json" : extname(file));
+  res.type(extname(file));
   res.setHeader("Cache-Control", cache);
   // `send` itself, not res.sendFile: Express forces an ETag on every file it sends.
   // An ETag alone revalidates; nobody resumes a download of these files.

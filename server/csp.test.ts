@@ -15,6 +15,11 @@ describe("inlineScriptHashes", () => {
     ]);
   });
 
+  it("hashes inline speculation rules, which the browser holds to script-src too", () => {
+    const rules = '{"prerender":[{"source":"document","where":{"href_matches":"/*"},"eagerness":"moderate"}]}';
+    expect(inlineScriptHashes(`<script type="speculationrules">${rules}</script>`)).toEqual([sha(rules)]);
+  });
+
   it("skips external scripts and JSON-LD data blocks", () => {
     const html = '<script src="/assets/a.js"></script><script type="application/ld+json">{"@context":"x"}</script>';
     expect(inlineScriptHashes(html)).toEqual([]);

@@ -32,18 +32,21 @@ export function createNonce() {
   return randomBytes(16).toString("base64");
 }
 
+/** Inline scripts the browser holds to script-src: code, and speculation rules (app/lib/speculation-rules.tsx). */
+const scriptTypesUnderPolicy = new Set(["module", "text/javascript", "application/javascript", "speculationrules"]);
+
 const inlineScript = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
 
 /**
  * CSP source expressions ('sha256-…') for every inline script that runs in an HTML document.
- * Scripts with a src, and data blocks such as JSON-LD (any type but JavaScript or module), need none.
+ * Scripts with a src, and data blocks such as JSON-LD, need none.
  */
 export function inlineScriptHashes(html: string): string[] {
   const hashes = new Set<string>();
   for (const [, attributes = "", body = ""] of html.matchAll(inlineScript)) {
     if (/\bsrc\s*=/i.test(attributes)) continue;
     const type = /\btype\s*=\s*["']?([^"'\s>]+)/i.exec(attributes)?.[1]?.toLowerCase();
-    if (type && type !== "module" && type !== "text/javascript" && type !== "application/javascript") continue;
+    if (type && !scriptTypesUnderPolicy.has(type)) continue;
     hashes.add(`'sha256-${createHash("sha256").update(body, "utf8").digest("base64")}'`);
   }
   return [...hashes];

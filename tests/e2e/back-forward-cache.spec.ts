@@ -33,6 +33,27 @@ test("Back after following a link from the foot of a catalogue page returns to t
   expect(await footerLink.evaluate((link) => link.getBoundingClientRect().top)).toBe(linkTop);
 });
 
+// A page that is its HTML alone, and one that hydrates. (Chromium keeps no page answered with an error
+// status, such as the 404 page, in the cache: Back loads it again, menu closed.)
+for (const path of ["/about", "/contact"]) {
+  test(`Back to ${path} after choosing a link in its menu shows the page with its menu closed`, async ({ page }) => {
+    await page.goto(path);
+    await sameDocumentMark(page);
+    await page.getByRole("button", { name: "Menu" }).click();
+    const menu = page.getByRole("navigation", { name: "Mobile" });
+    await expect(menu).toBeVisible();
+    await menu.getByRole("link", { name: "Blog" }).click();
+    await expect(page).toHaveURL(/\/blog$/);
+
+    await page.goBack({ waitUntil: "commit" });
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+    await expect.poll(() => isSameDocument(page), { message: "the page the reader left, from the cache" }).toBe(true);
+    await expect(menu).toBeHidden();
+    expect(await menuButtonExpanded(page)).toBe(false);
+    await expect(page.getByRole("heading", { level: 1 })).toBeInViewport();
+  });
+}
+
 test("Back to /portfolio returns the page as it was, filter and all, still running", async ({ page }) => {
   await page.goto("/portfolio");
   const filters = page.getByRole("group", { name: /filter/i });

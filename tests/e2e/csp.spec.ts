@@ -2,8 +2,8 @@ import { expect, test } from "./support/test";
 import { allPages, hydrates, notFoundPath } from "./support/site";
 
 // Every page loads (and, where it does, hydrates) under its Content-Security-Policy with no violation
-// and no error: the inline scripts it carries (the home page's menu script, React Router's on the pages
-// that hydrate) are allowed by their hashes or the response's nonce.
+// and no error: the inline scripts it carries (the menu's, and React Router's on the pages that hydrate)
+// are allowed by their hashes or the response's nonce.
 for (const path of allPages()) {
   test(`${path}: loads${hydrates(path) ? " and hydrates" : ""} with no CSP violation and no console error`, async ({ page }) => {
     await page.addInitScript(() => {
@@ -37,7 +37,7 @@ for (const path of allPages()) {
   });
 }
 
-test("the home page's menu script runs under the policy: Products closes the open menu", async ({ page }) => {
+test("the menu's script runs under the policy: Products closes the open menu on the home page", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   const violations: string[] = [];
   page.on("console", (message) => {

@@ -1,6 +1,5 @@
 import { expect, test } from "./support/test";
 import { expectNoAxeViolations } from "./support/axe";
-import { waitForHydration } from "./support/site";
 
 // Accessibility of states a page only reaches after an interaction (issue 6): the open portfolio
 // dialog and the quote form after a failed submission.
@@ -9,8 +8,7 @@ test.describe("at 390 px and 1440 px", () => {
   for (const width of [390, 1440]) {
     test(`the open portfolio dialog has no WCAG 2.2 A/AA violations at ${width} px`, async ({ page }) => {
       await page.setViewportSize({ width, height: width < 800 ? 844 : 900 });
-      await page.goto("/portfolio?product=onset-pen");
-      await waitForHydration(page);
+      await page.goto("/portfolio?product=onset-pen"); // the fixture's goto waits for hydration
       const dialog = page.getByRole("dialog");
       await expect(dialog).toBeVisible();
       await expect(dialog).toHaveAccessibleName(/\S/);
@@ -19,8 +17,7 @@ test.describe("at 390 px and 1440 px", () => {
 
     test(`the quote form after a failed submission has no WCAG 2.2 A/AA violations at ${width} px`, async ({ page }) => {
       await page.setViewportSize({ width, height: width < 800 ? 844 : 900 });
-      await page.goto("/contact");
-      await waitForHydration(page);
+      await page.goto("/contact"); // the fixture's goto waits for hydration
       await page.getByLabel(/^Name/).fill("   ");
       await page.getByLabel(/^Email/).fill("buyer@example.com");
       await page.getByLabel(/^Message/).fill("Please quote 500 branded pens.");

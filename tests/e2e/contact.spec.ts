@@ -88,7 +88,23 @@ test.describe("with JavaScript", () => {
     const buyer = uniqueBuyer();
     await fill(page, buyer);
     await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+    const posted = page.waitForRequest((request) => request.method() === "POST");
     await page.getByRole("button", { name: "Submit Quote Request" }).click();
+
+    // The form's script posts the same fields as the form without JavaScript, to the same action, and
+    // asks for the answer as JSON.
+    const request = await posted;
+    expect(new URL(request.url()).pathname).toBe("/contact");
+    const headers = await request.allHeaders();
+    expect(headers.accept).toBe("application/json");
+    expect(headers["content-type"]).toMatch(/^application\/x-www-form-urlencoded/);
+    const sent = Object.fromEntries(new URLSearchParams(request.postData() ?? ""));
+    expect(sent).toMatchObject({ name: buyer.Name, email: buyer.Email, message: buyer.Message, page: "/contact", website: "" });
+    expect(sent.idempotencyKey).toMatch(/\S{16,}/);
+    const response = await request.response();
+    expect(response?.status()).toBe(200);
+    expect(response?.headers()["content-type"]).toContain("application/json");
+    expect(await response?.json()).toEqual({ status: "success", title: "Quote Request Submitted!", message: "We'll get back to you within 24 hours." });
 
     await expect(toasts(page).getByText("Quote Request Submitted!")).toBeVisible();
     await expect(toasts(page).getByText("We'll get back to you within 24 hours.")).toBeVisible();
@@ -112,9 +128,10 @@ test.describe("with JavaScript", () => {
     await page.goto("/contact");
     await expect(page.locator("form#quote-form[data-hydrated]")).toBeAttached();
     const keys: string[] = [];
-    await page.route("**/api/quote", async (route) => {
-      keys.push((route.request().postDataJSON() as { idempotencyKey: string }).idempotencyKey);
-      await route.fulfill({ status: 503, contentType: "application/json", body: '{"ok":false}' });
+    await page.route("**/contact", async (route) => {
+      if (route.request().method() !== "POST") return route.fallback();
+      keys.push(new URLSearchParams(route.request().postData() ?? "").get("idempotencyKey") ?? "");
+      await route.fulfill({ status: 503, contentType: "application/json", body: '{"status":"error"}' });
     });
     const buyer = uniqueBuyer();
     await fill(page, buyer);
@@ -135,6 +152,37 @@ test.describe("with JavaScript", () => {
     expect(href).toContain(`Email: ${buyer.Email}`);
     const mailto = await page.getByRole("main").getByRole("link", { name: "Send by e-mail" }).getAttribute("href");
     expect(decodeURIComponent(mailto ?? "")).toContain(buyer.Message);
+  });
+  test("when the first attempts fail, a retry with the same idempotency key gets through and the request is stored once", async ({ page }) => {
+    await page.clock.install();
+    await page.goto("/contact");
+    await expect(page.locator("form#quote-form[data-hydrated]")).toBeAttached();
+    const keys: string[] = [];
+    await page.route("**/contact", async (route) => {
+      if (route.request().method() !== "POST") return route.fallback();
+      keys.push(new URLSearchParams(route.request().postData() ?? "").get("idempotencyKey") ?? "");
+      if (keys.length === 1) {
+        // The server takes the request, but its answer is lost on the way back.
+        await route.fetch();
+        return route.fulfill({ status: 502, contentType: "text/plain", body: "Bad Gateway" });
+      }
+      if (keys.length === 2) return route.abort("internetdisconnected");
+      return route.fallback();
+    });
+    const buyer = uniqueBuyer();
+    await fill(page, buyer);
+    await page.getByRole("button", { name: "Submit Quote Request" }).click();
+
+    // Back-off 1 s, then 2 s: move the page's clock on instead of waiting.
+    const success = toasts(page).getByText("Quote Request Submitted!");
+    await expect(async () => {
+      await page.clock.runFor(1_000);
+      await expect(success).toBeVisible({ timeout: 100 });
+    }).toPass({ timeout: 15_000 });
+    expect(keys).toHaveLength(3);
+    expect(new Set(keys).size).toBe(1);
+    for (const label of Object.keys(buyer)) await expect(field(page, label)).toHaveValue("");
+    expect(listedQuotes().filter((quote) => quote.email === buyer.Email)).toMatchObject([{ idempotencyKey: keys[0], name: buyer.Name }]);
   });
 });
 

@@ -1,13 +1,11 @@
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/test";
-import { clientDir, sitemapRoutes } from "./support/site";
+import { hydratingPages, inlineStylesheet, sitemapRoutes, wholeStylesheet } from "./support/site";
 
-// A prerendered page carries only the CSS rules its own markup uses (scripts/critical-css.ts). Before
-// any script runs, it must look exactly as it would with the whole stylesheet: every element and its
-// ::before/::after/::marker compute the same styles at a phone's and a desktop's width. (Unlike the whole
-// sheet, a page gives Tailwind's helper variables initial values only where its own rules read them.)
+// A prerendered page carries only the CSS rules its own markup uses (scripts/critical-css.ts, Beasties).
+// As served, before any script runs, it must look exactly as it would with the whole stylesheet (Vite's
+// /assets/app-*.css, compiled from the same app/app.css): every element and its ::before/::after/::marker
+// compute the same styles at a phone's and a desktop's width.
 test.use({ javaScriptEnabled: false });
 
 /** Computed styles of every element, one hash per element and pseudo-element; the detail on demand. */
@@ -60,20 +58,17 @@ async function settled(page: Page) {
   }
 }
 
-const fullSheetHref = /<style id="site-css" data-href="([^"]+)">/;
-
 for (const path of sitemapRoutes()) {
   test(`${path} paints with its own rules exactly as with the whole stylesheet`, async ({ page }) => {
     const served = await (await page.request.get(path)).text();
-    const href = fullSheetHref.exec(served)?.[1];
-    expect(href, `${path} names the whole stylesheet`).toBeTruthy();
-    const fullCss = readFileSync(join(clientDir, href!), "utf8");
-    const critical = /<style id="site-css"[^>]*>([^<]*)<\/style>/.exec(served)![1]!;
-    expect(critical.length, `${path} carries fewer rules than the whole sheet`).toBeLessThan(fullCss.length);
-    // The whole sheet leaves the @font-face rules to the page's own, which keep them all.
-    const fontFaces = critical.match(/@font-face\{[^}]*\}/g) ?? [];
-    expect(fontFaces.length, `${path} declares the font`).toBeGreaterThan(0);
-    const withFullSheet = served.replace(critical, () => fullCss + fontFaces.join(""));
+    const fullCss = wholeStylesheet().css;
+    const critical = inlineStylesheet(served);
+    expect(critical, `${path} carries its stylesheet`).toBeDefined();
+    expect(critical!.length, `${path} carries fewer rules than the whole sheet`).toBeLessThan(fullCss.length);
+    // The font the page's text is set in stays declared.
+    expect(critical, `${path} declares the font`).toMatch(/@font-face\{[^}]*font-family:\s*"?Inter Variable/);
+    const withFullSheet = served.replace(critical!, () => fullCss);
+    expect(withFullSheet).not.toBe(served);
 
     for (const viewport of [{ width: 390, height: 844 }, { width: 1440, height: 900 }]) {
       await page.setViewportSize(viewport);
@@ -105,3 +100,22 @@ for (const path of sitemapRoutes()) {
     }
   });
 }
+
+test.describe("with JavaScript", () => {
+  test.use({ javaScriptEnabled: true });
+
+  for (const path of hydratingPages) {
+    test(`${path}: adds, as it hydrates, the whole sheet the build compiled, after its own rules`, async ({ page }) => {
+      const { href } = wholeStylesheet();
+      await page.goto(path); // the fixture's goto waits for hydration
+      await expect(page.locator('link[rel="stylesheet"]')).toHaveAttribute("href", href);
+      await page.waitForLoadState("networkidle");
+      const sheets = await page.evaluate(() =>
+        [...document.styleSheets].map((sheet) => ({ href: sheet.href && new URL(sheet.href).pathname, rules: sheet.cssRules.length })),
+      );
+      // The page's own rules first, then the whole sheet: equal rules, the later ones win, same result.
+      expect(sheets.map((sheet) => sheet.href)).toEqual([null, href]);
+      expect(sheets[1]!.rules).toBeGreaterThan(sheets[0]!.rules);
+    });
+  }
+});

@@ -1,75 +1,141 @@
+import type { Page } from "@playwright/test";
 import { expect, test } from "./support/test";
-import { isHydrated, pageWithEntryHeld, waitForHydration } from "./support/site";
+import { allPages, contentPages, hydratingPages, isHydrated, notFoundPath, sitemapRoutes } from "./support/site";
 
-// Pages hydrate on the visitor's first gesture (app/lib/defer-hydration.ts). These pages are opened
-// without the fixture's `goto`, which points at the page to hydrate it.
+// Only the routes whose handle asks to hydrate (/portfolio, /contact) run React; every other page is
+// its HTML alone (app/root.tsx writes React Router's scripts only for the former). Pages reach each
+// other by document navigation, prerendered by the browser from the speculation rules that every page's
+// response names in a header.
 
-test("a visitor who only reads gets the scripts fetched after load but never run; the first gesture hydrates", async ({ context }) => {
-  const page = await context.newPage();
+/** Every <script> in a page's HTML: its attributes and its text. */
+const scriptsIn = (html: string) => [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].map(([, attributes = "", text = ""]) => ({ attributes, text }));
+
+const isJsonLd = ({ attributes }: { attributes: string }) => /\btype="application\/ld\+json"/.test(attributes);
+
+/** The scripts a page asks the browser for: files, and modules of any kind. */
+function scriptRequests(page: Page) {
   const scripts: string[] = [];
-  page.on("requestfinished", (request) => {
-    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+  page.on("request", (request) => {
+    const { pathname } = new URL(request.url());
+    if (request.resourceType() === "script" || /\.m?js$/.test(pathname)) scripts.push(pathname);
   });
-  await page.goto("/products/shirts");
-  await page.waitForLoadState("networkidle");
-  expect(scripts.some((path) => /\/assets\/framework-[\w-]+\.js$/.test(path)), "React is fetched").toBe(true);
-  expect(scripts.some((path) => /\/assets\/entry\.client-[\w-]+\.js$/.test(path)), "the entry is fetched").toBe(true);
-  expect(await isHydrated(page)).toBe(false);
-  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  return scripts;
+}
 
-  await waitForHydration(page);
-  expect(await isHydrated(page)).toBe(true);
+test("the pages that hydrate are in the sitemap, and so are pages that do not", () => {
+  const routes = sitemapRoutes();
+  for (const path of hydratingPages) expect(routes).toContain(path);
+  expect(contentPages().length).toBe(allPages().length - hydratingPages.length);
+  expect(contentPages()).toContain(notFoundPath);
 });
 
-test("a page that is only read makes no synchronous call to the browser's storage or history", async ({ context }) => {
-  // Such a call, made by a script in the HTML, stops the page's parsing until the browser process
-  // answers: on a phone, while it is busy loading the page.
-  const page = await context.newPage();
-  await page.addInitScript(() => {
-    const calls: string[] = ((window as unknown as { syncCalls: string[] }).syncCalls = []);
-    for (const [target, names] of [
-      [Storage.prototype, ["getItem", "setItem", "removeItem"]],
-      [History.prototype, ["pushState", "replaceState"]],
-    ] as const) {
-      for (const name of names) {
-        const original = (target as unknown as Record<string, (...args: unknown[]) => unknown>)[name]!;
-        (target as unknown as Record<string, unknown>)[name] = function (this: unknown, ...args: unknown[]) {
-          calls.push(name);
-          return original.apply(this, args);
-        };
-      }
+for (const path of contentPages()) {
+  test(`${path}: ships no JavaScript, in its HTML or in the browser, whatever the visitor does`, async ({ page, request }) => {
+    const response = await request.get(path);
+    expect(response.status()).toBe(path === notFoundPath ? 404 : 200);
+    const html = await response.text();
+    // But JSON-LD, one classic inline script: the line that closes the menu when one of its links is
+    // chosen (app/components/layout/site-header.tsx), carrying the response's nonce on the server-rendered
+    // 404 page.
+    const scripts = scriptsIn(html).filter((script) => !isJsonLd(script));
+    expect(scripts, `${path}: the menu's one inline script`).toHaveLength(1);
+    expect(scripts[0]!.attributes.trim(), "a classic inline script").toMatch(path === notFoundPath ? /^nonce="[\w+/=]+"$/ : /^$/);
+    expect(scripts[0]!.text).toContain("hidePopover");
+    expect(html).not.toContain("modulepreload");
+    expect(html).not.toContain("__reactRouterManifest");
+    expect(html).not.toContain("__reactRouterContext");
+    expect(html).not.toMatch(/<script[^>]*type="module"/);
+
+    const requested = scriptRequests(page);
+    await page.goto(path);
+    await page.waitForLoadState("networkidle");
+    // What once woke the page up (a pointer move, a wheel turn, a key) loads nothing now.
+    await page.mouse.move(2, 2);
+    await page.mouse.move(1, 1);
+    await page.mouse.wheel(0, 600);
+    await page.keyboard.press("Tab");
+    await page.waitForTimeout(300);
+    expect(requested, `${path} loads no JavaScript`).toEqual([]);
+    expect(await isHydrated(page)).toBe(false);
+    expect(await page.evaluate(() => [...document.scripts].filter((script) => script.type !== "application/ld+json").length)).toBe(1);
+    // The menu's script ran, allowed by the page's policy: the menu listens for a chosen link.
+    const cdp = await page.context().newCDPSession(page);
+    const { result } = await cdp.send("Runtime.evaluate", { expression: 'document.getElementById("site-menu")' });
+    const { listeners } = await cdp.send("DOMDebugger.getEventListeners", { objectId: result.objectId! });
+    expect(listeners.map((listener) => listener.type)).toEqual(["click"]);
+  });
+}
+
+for (const path of hydratingPages) {
+  test(`${path}: loads its modules and hydrates at once, without any gesture`, async ({ context, request }) => {
+    const html = await (await request.get(path)).text();
+    const route = path.slice(1);
+    expect(html).toMatch(/<script type="module"[^>]*>/);
+    expect(html).toMatch(/<link rel="modulepreload" href="\/assets\/entry\.client-[\w-]+\.js"/);
+    expect(html).toMatch(new RegExp(`<link rel="modulepreload" href="/assets/${route}-[\\w-]+\\.js"`));
+    expect(html).toContain("__reactRouterContext");
+
+    // Not the fixture's page, whose `goto` waits for hydration: the page hydrates by itself, and the
+    // pointer never moves.
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    page.on("pageerror", (error) => errors.push(error.message));
+    const requested = scriptRequests(page);
+    await page.goto(path);
+    await expect.poll(() => isHydrated(page), { timeout: 10_000 }).toBe(true);
+    expect(requested.some((file) => /^\/assets\/entry\.client-[\w-]+\.js$/.test(file)), requested.join("\n")).toBe(true);
+    expect(requested.some((file) => new RegExp(`^/assets/${route}-[\\w-]+\\.js$`).test(file)), requested.join("\n")).toBe(true);
+    // The entry adds the whole stylesheet for what the page's script shows later (app/entry.client.tsx).
+    await expect(page.locator('head link[rel="stylesheet"][href^="/assets/app-"]')).toHaveCount(1);
+    expect(errors).toEqual([]);
+  });
+}
+
+test.describe("speculation rules", () => {
+  for (const path of allPages()) {
+    test(`${path}: names the site's speculation rules in a header`, async ({ request }) => {
+      const response = await request.get(path);
+      expect(response.headers()["content-type"]).toContain("text/html");
+      expect(response.headers()["speculation-rules"]).toBe('"/speculation-rules.json"');
+    });
+  }
+
+  test("the rules prerender any page of the site the visitor shows they are heading to (moderate eagerness)", async ({ request }) => {
+    const response = await request.get("/speculation-rules.json");
+    expect(response.status()).toBe(200);
+    expect(response.headers()["content-type"]).toBe("application/speculationrules+json");
+    const rules = JSON.parse(await response.text()) as unknown;
+    expect(rules).toEqual({ prerender: [{ source: "document", where: { href_matches: "/*" }, eagerness: "moderate" }] });
+    // Only a document takes speculation rules: no other response names them.
+    for (const file of ["/speculation-rules.json", "/favicon.svg", "/robots.txt"]) {
+      expect((await request.get(file)).headers()["speculation-rules"], file).toBeUndefined();
     }
   });
-  await page.goto("/about");
-  await page.waitForLoadState("networkidle");
-  expect(await page.evaluate(() => (window as unknown as { syncCalls: string[] }).syncCalls)).toEqual([]);
-});
 
-test.describe("on a phone", () => {
-  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  test("the browser takes the rules from the header and starts prerendering a link the pointer rests on", async ({ page, baseURL }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Preload.enable");
+    const ruleSets: { url?: string; errorType?: string; errorMessage?: string }[] = [];
+    const attempts: string[] = [];
+    cdp.on("Preload.ruleSetUpdated", ({ ruleSet }) => ruleSets.push(ruleSet));
+    // Chromium does not finish a prerender while DevTools is attached (PrerenderingDisabledByDevTools);
+    // that it starts one is what the rules decide.
+    cdp.on("Preload.prerenderStatusUpdated", ({ key }) => attempts.push(key.url));
 
-  test("a tap on the menu before React is there opens the menu once it is", async ({ context }) => {
-    const { page, release } = await pageWithEntryHeld(context);
     await page.goto("/about");
-    const toggle = page.getByRole("button", { name: /menu/i });
-    await toggle.tap();
-    expect(await isHydrated(page)).toBe(false);
-    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await expect.poll(() => ruleSets.length).toBeGreaterThan(0);
+    expect(ruleSets.map(({ url, errorType, errorMessage }) => ({ url, errorType, errorMessage }))).toEqual([
+      { url: `${baseURL}/speculation-rules.json`, errorType: undefined, errorMessage: undefined },
+    ]);
+    // Moderate: nothing is prerendered before the visitor shows an intent.
+    await page.waitForTimeout(500);
+    expect(attempts).toEqual([]);
 
-    release();
-    await expect(toggle).toHaveAttribute("aria-expanded", "true");
-    await expect(page.getByRole("navigation", { name: "Mobile" }).getByRole("link", { name: "Blog" })).toBeVisible();
-  });
-
-  test("a tap on a portfolio card before React is there opens its dialog once it is", async ({ context }) => {
-    const { page, release } = await pageWithEntryHeld(context);
-    await page.goto("/portfolio");
-    const card = page.locator('button[aria-haspopup="dialog"]').first();
-    const title = await card.locator("img").getAttribute("alt");
-    await card.tap();
-    await expect(page.getByRole("dialog")).toHaveCount(0);
-
-    release();
-    await expect(page.getByRole("dialog", { name: title! })).toBeVisible();
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Blog" }).hover();
+    await expect.poll(() => attempts).toContain(`${baseURL}/blog`);
   });
 });

@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/test";
+import { waitForHydration } from "./support/site";
 import { products } from "../../app/content/catalogue";
 
 const grid = (page: Page) => page.getByRole("list", { name: "Portfolio products" });
@@ -244,7 +245,7 @@ test("the grid has 1 column at 390 px and 4 columns at 1440 px", async ({ page }
   expect(await columns(page)).toBe(4);
 });
 
-test("the dialog's code loads only when a card is approached; filtering fetches nothing; navigating in shows the grid", async ({
+test("the dialog's code loads only when a card is approached; filtering fetches nothing; following a link in shows the grid", async ({
   page,
 }) => {
   const requested: string[] = [];
@@ -252,9 +253,10 @@ test("the dialog's code loads only when a card is approached; filtering fetches 
   const dialogCode = () => requested.filter((path) => /\/assets\/product-dialog-[\w-]+\.js$/.test(path));
 
   await page.goto("/about");
-  await page.waitForFunction(() => Object.keys(document).some((key) => key.startsWith("__reactContainer$")));
   await page.getByRole("banner").getByRole("link", { name: "Portfolio", exact: true }).first().click();
+  await expect(page).toHaveURL(/\/portfolio$/);
   await expect(cards(page)).toHaveCount(27);
+  await waitForHydration(page); // a document navigation: the page hydrates as it loads
   await page.waitForLoadState("networkidle");
   expect(dialogCode()).toEqual([]);
 

@@ -1,8 +1,19 @@
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { expect, test } from "./support/test";
-import { allPages, clientDir, getText, notFoundPath, sitemapPaths, sitemapRoutes, waitForHydration } from "./support/site";
+import {
+  allPages,
+  clientDir,
+  getText,
+  hydrates,
+  inlineStylesheet,
+  notFoundPath,
+  sitemapPaths,
+  sitemapRoutes,
+  startOwnServer,
+  wholeStylesheet,
+} from "./support/site";
 
 const routes = sitemapRoutes();
 
@@ -51,7 +62,8 @@ for (const path of allPages()) {
       const csp = headers["content-security-policy"]!;
       const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
       const inline = [...html.matchAll(/(<script(?![^>]*\bsrc=)(?![^>]*application\/ld\+json)[^>]*>)([\s\S]*?)<\/script>/g)];
-      expect(inline.length, `${path} has React Router's inline scripts`).toBeGreaterThan(0);
+      // The menu's on every page; React Router's on the pages that hydrate (hydration.spec.ts).
+      expect(inline.length, `${path} has inline scripts`).toBeGreaterThan(hydrates(path) ? 1 : 0);
       for (const [, tag = "", body = ""] of inline) {
         if (nonce && tag.includes(`nonce="${nonce}"`)) continue;
         const hash = createHash("sha256").update(body).digest("base64");
@@ -59,12 +71,13 @@ for (const path of allPages()) {
       }
       expect(html).not.toMatch(/sourceMappingURL/);
       // The stylesheet is in the page: nothing blocks the first paint for another round trip. A
-      // prerendered page carries its own rules and names the whole sheet; the 404 page carries it all.
-      const style = /<style id="site-css"(?: data-href="(\/assets\/site-[\w-]+\.css)")?>([^<]*)<\/style>/.exec(html);
-      expect(style, `${path} carries its stylesheet`).toBeTruthy();
-      const [, fullSheet, inlineCss = ""] = style!;
-      expect(inlineCss.length, `${path} carries its stylesheet`).toBeGreaterThan(10_000);
-      expect(Boolean(fullSheet), `${path} names the whole stylesheet`).toBe(path !== notFoundPath);
+      // prerendered page carries the rules its own markup uses; the 404 page, rendered by the server, the
+      // whole sheet.
+      const inlineCss = inlineStylesheet(html);
+      expect(inlineCss, `${path} carries its stylesheet`).toBeDefined();
+      expect(inlineCss!.length, `${path} carries its stylesheet`).toBeGreaterThan(10_000);
+      if (path === notFoundPath) expect(inlineCss, "the whole sheet").toBe(wholeStylesheet().css.trim());
+      else expect(inlineCss!.length, `${path} carries only its own rules`).toBeLessThan(wholeStylesheet().css.length * 0.8);
       expect(html, `${path} links no stylesheet`).not.toMatch(/<link[^>]*rel="stylesheet"/);
     }
     if (expectedStatus === 200) {
@@ -81,9 +94,9 @@ for (const path of allPages()) {
 }
 
 test("hashed assets are cached for a year, immutable, and compressed by the client's choice", async ({ request }) => {
-  const html = await (await request.get("/")).text();
-  // The font, and the modules the hydration script asks for.
-  const assets = [...new Set([...html.matchAll(/["(](\/assets\/[^")]+)[")]/g)].map((m) => m[1]!))];
+  const html = await (await request.get("/portfolio")).text();
+  // The font, the modules of a page that hydrates, and the whole stylesheet its entry adds.
+  const assets = [...new Set([...html.matchAll(/["(](\/assets\/[^")]+)[")]/g)].map((m) => m[1]!)), wholeStylesheet().href];
   expect(assets.some((a) => a.endsWith(".js"))).toBe(true);
   expect(assets.some((a) => a.endsWith(".woff2"))).toBe(true);
   for (const asset of assets) {
@@ -132,41 +145,110 @@ test("images carry the version of the build that made the page, are cached a yea
   }
 });
 
-test("the page's own rules stay through hydration and client-side navigation; the whole sheet is prefetched and applies from the first gesture", async ({
-  context,
+test("a page that only shows content fetches no stylesheet; a page that hydrates keeps its own rules and adds the whole sheet once", async ({
+  page,
 }) => {
-  // A page of our own: the fixture's `goto` would point at the page, which applies the sheet.
-  const page = await context.newPage();
-  // What came over the network: a response taken from the browser's cache brings no body bytes.
-  const requested: string[] = [];
-  page.on("requestfinished", async (request) => {
-    if ((await request.sizes()).responseBodySize > 0) requested.push(new URL(request.url()).pathname);
+  const { href } = wholeStylesheet();
+  const stylesheets: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "stylesheet" || new URL(request.url()).pathname.endsWith(".css")) stylesheets.push(new URL(request.url()).pathname);
   });
-  await page.goto("/");
   const styled = () =>
     page.evaluate(() => ({
       sheets: document.querySelectorAll("style#site-css").length,
       length: document.getElementById("site-css")?.textContent?.length ?? 0,
       font: getComputedStyle(document.body).fontFamily,
     }));
-  const before = await styled();
-  expect(before.sheets).toBe(1);
-  expect(before.font).toContain("Inter");
-  const wholeSheet = /data-href="([^"]+)"/.exec(await (await page.request.get("/")).text())![1]!;
-  const wholeSheetLinks = () =>
-    page.evaluate((href) => [...document.querySelectorAll<HTMLLinkElement>(`link[href="${href}"]`)].map((link) => link.rel), wholeSheet);
-  // Fetched after load, but a visitor who only reads never makes the browser parse it and restyle the page.
-  await expect.poll(() => requested.includes(wholeSheet)).toBe(true);
-  expect(await wholeSheetLinks()).toEqual(["prefetch"]);
-  await waitForHydration(page);
-  expect(await wholeSheetLinks()).toEqual(["prefetch", "stylesheet"]);
-  await page.getByRole("banner").getByRole("link", { name: "About", exact: true }).first().click();
-  await expect(page).toHaveURL(/\/about$/);
-  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-  expect(await styled()).toEqual(before);
-  expect(requested.filter((path) => path === wholeSheet), "fetched once, then taken from the cache").toHaveLength(1);
-  // The next page's own rules are not in the first page's <style>: the whole sheet styles it.
-  expect(await page.evaluate(() => [...document.styleSheets].some((sheet) => sheet.href?.includes("/assets/site-")))).toBe(true);
+
+  await page.goto("/about");
+  await page.waitForLoadState("networkidle");
+  expect(stylesheets).toEqual([]);
+  expect((await styled()).font).toContain("Inter");
+
+  const served = inlineStylesheet(await (await page.request.get("/portfolio")).text())!;
+  await page.goto("/portfolio"); // the fixture's goto waits for hydration
+  await page.waitForLoadState("networkidle");
+  expect(stylesheets).toEqual([href]);
+  const links = await page.evaluate(() => [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map((link) => link.getAttribute("href")));
+  expect(links).toEqual([href]);
+  // React leaves the page's own rules where they were.
+  expect(await styled()).toMatchObject({ sheets: 1, length: served.length });
+  expect((await styled()).font).toContain("Inter");
+  expect(await page.evaluate((href) => [...document.styleSheets].some((sheet) => sheet.href?.endsWith(href) && sheet.cssRules.length > 0), href)).toBe(true);
+});
+
+test.describe("the quote action answers the form's script in JSON", () => {
+  const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+  const json = { accept: "application/json", "content-type": "application/x-www-form-urlencoded" };
+  const buyer = () => ({ name: "Ayesha Khan", email: `json-${randomUUID()}@acme.example`, message: "500 pens", idempotencyKey: randomUUID(), page: "/contact", website: "" });
+
+  test("a valid request: 200 and the success notice, never cached", async ({ request }) => {
+    const response = await request.post("/contact", { headers: json, data: form(buyer()) });
+    expect(response.status()).toBe(200);
+    expect(response.headers()["content-type"]).toContain("application/json");
+    expect(response.headers()["cache-control"]).toBe("no-store");
+    expectSecurityHeaders(response.headers(), "POST /contact");
+    expect(await response.json()).toEqual({ status: "success", title: "Quote Request Submitted!", message: "We'll get back to you within 24 hours." });
+  });
+
+  test("a request missing its required fields: 400 with the fields to fix and the values sent", async ({ request }) => {
+    const sent = { ...buyer(), name: "   ", email: "" };
+    const response = await request.post("/contact", { headers: json, data: form(sent) });
+    expect(response.status()).toBe(400);
+    expect(response.headers()["content-type"]).toContain("application/json");
+    const answer = (await response.json()) as Record<string, unknown>;
+    expect(answer).toMatchObject({ status: "error", code: "missing", title: "Missing Information", message: "Please fill in all required fields." });
+    expect(answer.fields).toEqual(expect.arrayContaining(["name", "email"]));
+    expect(answer.values).toMatchObject({ name: "   ", email: "", message: "500 pens" });
+  });
+
+  test("a body that is not a form: 415; one too large: 413; both in JSON", async ({ request }) => {
+    const notForm = await request.post("/contact", { headers: { ...json, "content-type": "application/json" }, data: JSON.stringify(buyer()) });
+    expect(notForm.status()).toBe(415);
+    expect(await notForm.json()).toMatchObject({ status: "error", code: "unsupported_media_type" });
+    const tooLarge = await request.post("/contact", { headers: json, data: form({ ...buyer(), message: "x".repeat(70 * 1024) }) });
+    expect(tooLarge.status()).toBe(413);
+    expect(await tooLarge.json()).toMatchObject({ status: "error", code: "payload_too_large" });
+  });
+
+  test("the same post without asking for JSON gets the contact page showing the result", async ({ request }) => {
+    const response = await request.post("/contact", { headers: { "content-type": "application/x-www-form-urlencoded" }, data: form({ ...buyer(), name: " " }) });
+    expect(response.status()).toBe(400);
+    expect(response.headers()["content-type"]).toContain("text/html");
+    const html = await response.text();
+    expect(html).toContain("Missing Information");
+    expect(html).toMatch(/<form[^>]*action="\/contact(#[\w-]+)?" method="post"/);
+  });
+
+  test("over the rate limit: 429 with Retry-After, in JSON and on the page", async () => {
+    const server = await startOwnServer({ QUOTE_RATE_LIMIT: "1" });
+    try {
+      const post = (accept?: string) =>
+        fetch(`${server.baseURL}/contact`, {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded", ...(accept ? { accept } : {}) },
+          body: form(buyer()),
+        });
+      expect((await post("application/json")).status).toBe(200);
+      const limited = await post("application/json");
+      expect(limited.status).toBe(429);
+      expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(await limited.json()).toMatchObject({ status: "error", code: "rate_limited" });
+      const page = await post();
+      expect(page.status).toBe(429);
+      expect(Number(page.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(page.headers.get("content-type")).toContain("text/html");
+    } finally {
+      await server.stop();
+    }
+  });
+
+  test("/api/quote, the old JSON endpoint, is gone", async ({ request }) => {
+    expect((await request.get("/api/quote")).status()).toBe(404);
+    const posted = await request.post("/api/quote", { headers: { ...json, "content-type": "application/json" }, data: JSON.stringify(buyer()) });
+    expect(posted.status()).toBeGreaterThanOrEqual(400);
+    expect(posted.status()).toBeLessThan(500);
+  });
 });
 
 test("one trailing-slash policy: /about/ redirects once to /about, the query kept", async ({ request }) => {

@@ -3,17 +3,20 @@ import { useLocation } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import { business } from "~/content/business";
 import { mainNav, type NavItem } from "~/content/navigation";
+import { useNonce } from "~/lib/csp-nonce";
 import { cn } from "~/lib/utils";
 import { Logo } from "./logo";
 
 const menuId = "site-menu";
 
 /**
- * Choosing a link to a place on the page itself (Products → /#products on the home page) moves the
- * page, not to a new one, and an open popover stays open over it: the one case the browser does not
- * close the menu by itself. Hashed by the server's Content-Security-Policy like every inline script.
+ * Choosing a link in the menu closes it; the browser does not. A link to a place on the page itself
+ * (Products → /#products on the home page) only moves the page, with the open popover over it; and a
+ * page left for another is kept as it is in the back/forward cache, so Back would show it with its
+ * menu still open. Allowed by the server's Content-Security-Policy like every inline script: by its
+ * hash in a prerendered page, by the response's nonce in a server-rendered one (the 404 page).
  */
-const closeMenuOnInPageLink = `document.getElementById(${JSON.stringify(menuId)}).addEventListener("click",function(e){if(e.target.closest("a[href*='#']"))this.hidePopover()})`;
+const closeMenuOnLink = `document.getElementById(${JSON.stringify(menuId)}).addEventListener("click",function(e){if(e.target.closest("a"))this.hidePopover()})`;
 
 const linkClass = ({ current, large }: { current: boolean; large?: boolean }) =>
   cn(
@@ -34,12 +37,12 @@ function NavItemLink({ item, pathname, large }: { item: NavItem; pathname: strin
 
 /**
  * Every page is a document of its own, so the header works without JavaScript: on small screens the
- * menu is a popover that the browser opens from its button (exposing the button's expanded state),
- * closes on Escape or a tap outside, and leaves behind when a link loads the next page.
+ * menu is a popover that the browser opens from its button (exposing the button's expanded state) and
+ * closes on Escape or a tap outside; one line of script closes it when one of its links is chosen.
  */
 export function SiteHeader() {
   const { pathname } = useLocation();
-  const hasInPageLink = mainNav.some((item) => item.href.startsWith(`${pathname}#`));
+  const nonce = useNonce();
 
   return (
     <header className="group/header sticky top-0 z-40 border-b border-border bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
@@ -76,7 +79,7 @@ export function SiteHeader() {
             ))}
           </ul>
         </nav>
-        {hasInPageLink && <script dangerouslySetInnerHTML={{ __html: closeMenuOnInPageLink }} />}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: closeMenuOnLink }} />
       </div>
     </header>
   );

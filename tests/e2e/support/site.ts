@@ -1,7 +1,10 @@
-import { existsSync, readFileSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { request as httpRequest } from "node:http";
-import { resolve } from "node:path";
-import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { type APIRequestContext, type BrowserContext, expect, type Locator, type Page } from "@playwright/test";
 
 export const clientDir = resolve("build/client");
 
@@ -20,12 +23,39 @@ export function sitemapPaths(xml: string): string[] {
   return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!.trim()).pathname);
 }
 
+/**
+ * The whole stylesheet as Vite compiled it from app/app.css: the file a page that hydrates links
+ * (app/entry.client.tsx). Every page carries in its inline <style id="site-css"> the part of it its own
+ * markup uses (scripts/critical-css.ts); the 404 page, rendered by the server, all of it.
+ */
+export function wholeStylesheet(): { href: string; css: string } {
+  const names = readdirSync(resolve(clientDir, "assets")).filter((name) => /^app-[\w-]+\.css$/.test(name));
+  if (names.length !== 1) throw new Error(`Expected one build/client/assets/app-*.css, found ${names.length}`);
+  return { href: `/assets/${names[0]}`, css: readFileSync(resolve(clientDir, "assets", names[0]!), "utf8") };
+}
+
+/** The inline stylesheet of a page's HTML. */
+export const inlineStylesheet = (html: string) => /<style id="site-css">([^<]*)<\/style>/.exec(html)?.[1];
+
 /** A path no route claims: the 404 page. */
 export const notFoundPath = "/no-such-page-here";
 
 /** Every page a visitor can land on: the sitemap's routes and the 404 page. */
 export function allPages(): string[] {
   return [...sitemapRoutes(), notFoundPath];
+}
+
+/**
+ * The pages that run React: their route exports `handle = { hydrate: true }` (app/lib/route-handle.ts)
+ * and they hydrate as soon as their modules arrive. Every other page is its HTML alone.
+ */
+export const hydratingPages = ["/portfolio", "/contact"] as const;
+
+export const hydrates = (path: string) => (hydratingPages as readonly string[]).includes(new URL(path, "http://x").pathname);
+
+/** Every page a visitor can land on that only shows content: no JavaScript, no hydration. */
+export function contentPages(): string[] {
+  return allPages().filter((path) => !hydrates(path));
 }
 
 /** In the page: whether React has hydrated the document. */
@@ -36,19 +66,16 @@ export function isHydrated(page: Page): Promise<boolean> {
 }
 
 /**
- * Point at the page as a visitor would, and wait until React has hydrated it: pages hydrate on the
- * visitor's first gesture (app/lib/defer-hydration.ts). Two moves, so the pointer enters an element
- * even where a previous page left it.
+ * On a page that runs React (it has a module script), wait until React has hydrated it, which it does
+ * by itself as soon as its modules have loaded; a page without one has nothing to wait for.
  */
 export async function waitForHydration(page: Page) {
-  await page.mouse.move(2, 2);
-  await page.mouse.move(1, 1);
-  await page.waitForFunction(reactHasHydrated);
+  if (await page.locator('script[type="module"]').count()) await page.waitForFunction(reactHasHydrated);
 }
 
 /**
  * A new page whose entry module is held back until `release()`, so React cannot hydrate it before then;
- * not the fixture's page, whose `goto` hydrates the page.
+ * not the fixture's page, whose `goto` waits for hydration.
  */
 export async function pageWithEntryHeld(context: BrowserContext): Promise<{ page: Page; release: () => void }> {
   const page = await context.newPage();
@@ -59,6 +86,36 @@ export async function pageWithEntryHeld(context: BrowserContext): Promise<{ page
     await route.continue();
   });
   return { page, release };
+}
+
+/** The expanded state the browser exposes for the menu button, read from its accessibility tree. */
+export async function menuButtonExpanded(page: Page): Promise<boolean | undefined> {
+  // A popover's invoker exposes it natively, with no aria-expanded attribute for Playwright to read.
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const { root } = await cdp.send("DOM.getDocument", { depth: 0 });
+    const { nodeId } = await cdp.send("DOM.querySelector", { nodeId: root.nodeId, selector: 'button[popovertarget="site-menu"]' });
+    expect(nodeId, "the menu button").toBeGreaterThan(0);
+    const { nodes } = await cdp.send("Accessibility.getPartialAXTree", { nodeId, fetchRelatives: false });
+    const value = nodes[0]?.properties?.find((property) => property.name === "expanded")?.value.value;
+    return value === undefined ? undefined : Boolean(value);
+  } finally {
+    await cdp.detach();
+  }
+}
+
+/** Marks the document in the page: a later document navigation leaves the mark behind. */
+export const sameDocumentMark = (page: Page) => page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+export const isSameDocument = (page: Page) => page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument === true);
+
+/** Read down to a link as a visitor does, a turn of the wheel at a time, drawing every card on the way. */
+export async function scrollDownTo(page: Page, link: Locator) {
+  const shown = () => link.evaluate((element) => element.getBoundingClientRect().bottom < window.innerHeight);
+  for (let turns = 0; turns < 60 && !(await shown()); turns++) {
+    await page.mouse.wheel(0, 400);
+    await page.waitForTimeout(50);
+  }
+  expect(await shown()).toBe(true);
 }
 
 /**
@@ -87,4 +144,54 @@ export function transferSize(
 export async function getText(request: APIRequestContext, path: string) {
   const response = await request.get(path);
   return { status: response.status(), text: await response.text(), headers: response.headers() };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.on("error", fail);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => done(port));
+    });
+  });
+}
+
+/**
+ * A production server of its own (`node server.js` on the build, as playwright.config.ts starts the
+ * suite's), for what the suite's server cannot show: what it writes to its console, or settings such as
+ * a low rate limit. Its quote requests go to a folder of its own, removed by `stop()`.
+ */
+export async function startOwnServer(env: Record<string, string> = {}) {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), "promo-e2e-own-"));
+  const child = spawn(process.execPath, ["server.js"], {
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  await new Promise<void>((ready, fail) => {
+    const timer = setTimeout(() => fail(new Error(`The server did not start:\n${output}`)), 30_000);
+    child.stdout.on("data", () => {
+      if (output.includes("Site ready")) {
+        clearTimeout(timer);
+        ready();
+      }
+    });
+    child.on("exit", (code) => fail(new Error(`The server exited with ${code}:\n${output}`)));
+  });
+  return {
+    baseURL: `http://127.0.0.1:${port}`,
+    output: () => output,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((done) => child.on("exit", done));
+        child.kill("SIGTERM");
+        await exited;
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }

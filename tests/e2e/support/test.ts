@@ -2,9 +2,10 @@ import { test as base, expect } from "@playwright/test";
 import { waitForHydration } from "./site";
 
 /**
- * Playwright's `test`, with one difference: `page.goto` also waits until React has hydrated the page.
- * Pages are complete HTML and hydrate only after their `load` event (app/lib/defer-hydration.ts), so a
- * journey that clicks a button right after `goto` would otherwise click before the page is interactive.
+ * Playwright's `test`, with one difference: on a page that runs React (/portfolio, /contact),
+ * `page.goto` also waits until React has hydrated it, so a journey that clicks a button right after
+ * `goto` does not click before the page's script is there. Every other page is complete HTML and runs
+ * no script: nothing to wait for.
  */
 export const test = base.extend({
   page: async ({ page, javaScriptEnabled }, use) => {

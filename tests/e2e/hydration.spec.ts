@@ -4,13 +4,15 @@ import { allPages, contentPages, hydratingPages, isHydrated, notFoundPath, sitem
 
 // Only the routes whose handle asks to hydrate (/portfolio, /contact) run React; every other page is
 // its HTML alone (app/root.tsx writes React Router's scripts only for the former). Pages reach each
-// other by document navigation, prerendered by the browser from the speculation rules that every page's
-// response names in a header.
+// other by document navigation, prerendered by the browser from the speculation rules every page carries.
 
 /** Every <script> in a page's HTML: its attributes and its text. */
 const scriptsIn = (html: string) => [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].map(([, attributes = "", text = ""]) => ({ attributes, text }));
 
 const isJsonLd = ({ attributes }: { attributes: string }) => /\btype="application\/ld\+json"/.test(attributes);
+const isSpeculationRules = ({ attributes }: { attributes: string }) => /\btype="speculationrules"/.test(attributes);
+/** The data every page carries: JSON-LD and speculation rules. */
+const isData = (script: { attributes: string }) => isJsonLd(script) || isSpeculationRules(script);
 
 /** The scripts a page asks the browser for: files, and modules of any kind. */
 function scriptRequests(page: Page) {
@@ -34,10 +36,10 @@ for (const path of contentPages()) {
     const response = await request.get(path);
     expect(response.status()).toBe(path === notFoundPath ? 404 : 200);
     const html = await response.text();
-    // But JSON-LD, one classic inline script: the line that closes the menu when one of its links is
-    // chosen (app/components/layout/site-header.tsx), carrying the response's nonce on the server-rendered
-    // 404 page.
-    const scripts = scriptsIn(html).filter((script) => !isJsonLd(script));
+    // But JSON-LD and speculation rules, one classic inline script: the line that closes the menu when
+    // one of its links is chosen (app/components/layout/site-header.tsx), carrying the response's nonce
+    // on the server-rendered 404 page.
+    const scripts = scriptsIn(html).filter((script) => !isData(script));
     expect(scripts, `${path}: the menu's one inline script`).toHaveLength(1);
     expect(scripts[0]!.attributes.trim(), "a classic inline script").toMatch(path === notFoundPath ? /^nonce="[\w+/=]+"$/ : /^$/);
     expect(scripts[0]!.text).toContain("hidePopover");
@@ -57,7 +59,7 @@ for (const path of contentPages()) {
     await page.waitForTimeout(300);
     expect(requested, `${path} loads no JavaScript`).toEqual([]);
     expect(await isHydrated(page)).toBe(false);
-    expect(await page.evaluate(() => [...document.scripts].filter((script) => script.type !== "application/ld+json").length)).toBe(1);
+    expect(await page.evaluate(() => [...document.scripts].filter((script) => !["application/ld+json", "speculationrules"].includes(script.type)).length)).toBe(1);
     // The menu's script ran, allowed by the page's policy: the menu listens for a chosen link.
     const cdp = await page.context().newCDPSession(page);
     const { result } = await cdp.send("Runtime.evaluate", { expression: 'document.getElementById("site-menu")' });
@@ -96,41 +98,28 @@ for (const path of hydratingPages) {
 
 test.describe("speculation rules", () => {
   for (const path of allPages()) {
-    test(`${path}: names the site's speculation rules in a header`, async ({ request }) => {
-      const response = await request.get(path);
-      expect(response.headers()["content-type"]).toContain("text/html");
-      expect(response.headers()["speculation-rules"]).toBe('"/speculation-rules.json"');
+    test(`${path}: carries the site's speculation rules: prerender a page of the site the visitor heads for (moderate)`, async ({ request }) => {
+      const html = await (await request.get(path)).text();
+      const rules = scriptsIn(html).filter(isSpeculationRules);
+      expect(rules).toHaveLength(1);
+      expect(JSON.parse(rules[0]!.text)).toEqual({ prerender: [{ source: "document", where: { href_matches: "/*" }, eagerness: "moderate" }] });
     });
   }
 
-  test("the rules prerender any page of the site the visitor shows they are heading to (moderate eagerness)", async ({ request }) => {
-    const response = await request.get("/speculation-rules.json");
-    expect(response.status()).toBe(200);
-    expect(response.headers()["content-type"]).toBe("application/speculationrules+json");
-    const rules = JSON.parse(await response.text()) as unknown;
-    expect(rules).toEqual({ prerender: [{ source: "document", where: { href_matches: "/*" }, eagerness: "moderate" }] });
-    // Only a document takes speculation rules: no other response names them.
-    for (const file of ["/speculation-rules.json", "/favicon.svg", "/robots.txt"]) {
-      expect((await request.get(file)).headers()["speculation-rules"], file).toBeUndefined();
-    }
-  });
-
-  test("the browser takes the rules from the header and starts prerendering a link the pointer rests on", async ({ page, baseURL }) => {
+  test("the browser takes the rules without error and starts prerendering a link the pointer rests on", async ({ page, baseURL }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
     const cdp = await page.context().newCDPSession(page);
     await cdp.send("Preload.enable");
-    const ruleSets: { url?: string; errorType?: string; errorMessage?: string }[] = [];
+    const ruleSets: { errorType?: string; errorMessage?: string }[] = [];
     const attempts: string[] = [];
     cdp.on("Preload.ruleSetUpdated", ({ ruleSet }) => ruleSets.push(ruleSet));
-    // Chromium does not finish a prerender while DevTools is attached (PrerenderingDisabledByDevTools);
-    // that it starts one is what the rules decide.
+    // Chromium does not finish a prerender while a second DevTools session is attached
+    // (PrerenderingDisabledByDevTools); that it starts one is what the rules decide.
     cdp.on("Preload.prerenderStatusUpdated", ({ key }) => attempts.push(key.url));
 
     await page.goto("/about");
     await expect.poll(() => ruleSets.length).toBeGreaterThan(0);
-    expect(ruleSets.map(({ url, errorType, errorMessage }) => ({ url, errorType, errorMessage }))).toEqual([
-      { url: `${baseURL}/speculation-rules.json`, errorType: undefined, errorMessage: undefined },
-    ]);
+    expect(ruleSets.map(({ errorType, errorMessage }) => ({ errorType, errorMessage }))).toEqual([{ errorType: undefined, errorMessage: undefined }]);
     // Moderate: nothing is prerendered before the visitor shows an intent.
     await page.waitForTimeout(500);
     expect(attempts).toEqual([]);

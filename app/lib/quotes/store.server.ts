@@ -1,7 +1,20 @@
 import { mkdirSync } from "node:fs";
+import { createRequire } from "node:module";
 import { join } from "node:path";
-import Database from "better-sqlite3";
+import type Database from "better-sqlite3";
 import type { QuoteFields } from "~/lib/quote-schema";
+
+/**
+ * better-sqlite3 13 (Node-API, prebuilt) on every runtime with Node-API 10: Node 22.14 and later, 24, 26.
+ * Node 20 has Node-API 9, which that build cannot load, so it keeps better-sqlite3 12 (compiled at install).
+ * 12 must not run on Node 24: built against the headers of Node 24.19 or later, its node::ObjectWrap
+ * removes an environment cleanup hook in its destructor, and a garbage collection that frees a statement
+ * then aborts the process ("Assertion failed: (env) != nullptr" in Statement::~Statement).
+ * Drop better-sqlite3-node20 and this choice with Node 20.
+ */
+const loadNative = createRequire(import.meta.url);
+export const sqliteLibrary = Number(process.versions.napi) >= 10 ? "better-sqlite3" : "better-sqlite3-node20";
+const Sqlite = loadNative(sqliteLibrary) as typeof Database;
 
 /** What happened to the e-mail about a request: waiting in the outbox, sent, or notifications off. */
 export type NotifyStatus = "pending" | "sent" | "off";
@@ -98,7 +111,7 @@ export class QuoteStore {
   readonly db: Database.Database;
 
   private constructor(readonly file: string) {
-    this.db = new Database(file);
+    this.db = new Sqlite(file);
     this.db.pragma("journal_mode = WAL");
     this.db.pragma("synchronous = FULL"); // acknowledged means on disk, even after a power cut
     this.db.pragma("busy_timeout = 5000"); // the inbox command or a second process may hold a lock briefly

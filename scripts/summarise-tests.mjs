@@ -1,5 +1,7 @@
 // Adds up Vitest's and Playwright's JSON reports into the closing line CI reads: "N passed, M failed".
-// The type check counts as one more. A report that is missing (its runner crashed) or a failed build counts as a failure.
+// The type check counts as one more, and so does the run on another Node major when CI made one
+// (OTHER_RUNTIME_STATUS, set by .ci/run). A report that is missing (its runner crashed) or a failed build
+// counts as a failure.
 import { existsSync, readFileSync } from "node:fs";
 
 const [vitestFile, playwrightFile, buildStatus, typecheckStatus] = process.argv.slice(2);
@@ -9,6 +11,13 @@ let failed = 0;
 // The type check counts as one check.
 if (typecheckStatus === "0") passed += 1;
 else failed += 1;
+
+// The build, unit tests and smoke test on another Node major (scripts/other-runtime.sh), as one check.
+const otherRuntimeStatus = process.env.OTHER_RUNTIME_STATUS;
+if (otherRuntimeStatus !== undefined) {
+  if (otherRuntimeStatus === "0") passed += 1;
+  else failed += 1;
+}
 
 if (existsSync(vitestFile)) {
   const report = JSON.parse(readFileSync(vitestFile, "utf8"));

@@ -8,7 +8,7 @@ import { NotFoundScreen, UnexpectedErrorScreen } from "./components/layout/statu
 import { useNonce } from "./lib/csp-nonce";
 import { InlineStylesheet } from "./lib/inline-stylesheet";
 import { routeHydrates } from "./lib/route-handle";
-import { pageTitle } from "./lib/seo";
+import { pageTitle } from "./lib/page-title";
 import { SpeculationRules } from "./lib/speculation-rules";
 
 export const links: Route.LinksFunction = () => [

@@ -1,6 +1,7 @@
 import type { MetaDescriptor } from "react-router";
 import type { Thing } from "schema-dts";
 import { absoluteUrl, business } from "~/content/business";
+import { pageTitle } from "./page-title";
 import { breadcrumbList, type Crumb, jsonLdGraph } from "./structured-data";
 
 export const defaultShareImage = {
@@ -25,10 +26,6 @@ export type PageSeo = {
   structuredData?: Thing[];
   robots?: string;
 };
-
-export function pageTitle(title: string) {
-  return `${title} | ${business.name}`;
-}
 
 /** The whole head for a page: title, description, canonical, Open Graph, Twitter and JSON-LD. */
 export function seo(page: PageSeo): MetaDescriptor[] {

@@ -10,14 +10,20 @@ import type { RouteHandle } from "~/lib/route-handle";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/contact";
 
-export const meta = () =>
-  seo({
-    title: "Request a Quote",
-    description: "Request a quote for custom promotional products. Tell us what you need and we reply within 24 business hours. Office in Lahore, Pakistan.",
-    keywords: ["request a quote promotional products", "contact Lahore promotional products"],
-    path: "/contact",
-    breadcrumbs: [{ name: "Contact", path: "/contact" }],
-  });
+/** The head is built on the server: a page that hydrates would otherwise carry the SEO code in its script. */
+export function loader() {
+  return {
+    meta: seo({
+      title: "Request a Quote",
+      description: "Request a quote for custom promotional products. Tell us what you need and we reply within 24 business hours. Office in Lahore, Pakistan.",
+      keywords: ["request a quote promotional products", "contact Lahore promotional products"],
+      path: "/contact",
+      breadcrumbs: [{ name: "Contact", path: "/contact" }],
+    }),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];
 
 /** The form checks and sends a request without reloading the page, and retries it when the network fails. */
 export const handle = { hydrate: true } satisfies RouteHandle;

@@ -15,9 +15,22 @@ import type { Route } from "./+types/portfolio";
 /** The filters and the product dialog run in the browser. */
 export const handle = { hydrate: true } satisfies RouteHandle;
 
-/** The grid's cards and filter buttons, as data in the prerendered page rather than code in its script. */
+/**
+ * The grid's cards and filter buttons, and the head, as data in the prerendered page rather than code
+ * in its script.
+ */
 export function loader() {
-  return { cards: portfolioCards(products), filters: filterOptions(products) };
+  return {
+    cards: portfolioCards(products),
+    filters: filterOptions(products),
+    meta: seo({
+      title: "Our Portfolio",
+      description: "Browse 27+ promotional products we have made for pharmaceutical brands: pens, chit pad boxes, drinkware, office accessories and games.",
+      keywords: ["promotional products portfolio", "pharma giveaways examples"],
+      path: "/portfolio",
+      breadcrumbs: [{ name: "Portfolio", path: "/portfolio" }],
+    }),
+  };
 }
 
 /** Filtering and opening a product change only the query string: the cards stay, no new request. */
@@ -25,14 +38,7 @@ export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate 
   return currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;
 }
 
-export const meta = () =>
-  seo({
-    title: "Our Portfolio",
-    description: "Browse 27+ promotional products we have made for pharmaceutical brands: pens, chit pad boxes, drinkware, office accessories and games.",
-    keywords: ["promotional products portfolio", "pharma giveaways examples"],
-    path: "/portfolio",
-    breadcrumbs: [{ name: "Portfolio", path: "/portfolio" }],
-  });
+export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];
 
 export default function Page({ loaderData }: Route.ComponentProps) {
   return (

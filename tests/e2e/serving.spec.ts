@@ -76,7 +76,10 @@ for (const path of allPages()) {
       const inlineCss = inlineStylesheet(html);
       expect(inlineCss, `${path} carries its stylesheet`).toBeDefined();
       expect(inlineCss!.length, `${path} carries its stylesheet`).toBeGreaterThan(10_000);
-      if (path === notFoundPath) expect(inlineCss, "the whole sheet").toBe(wholeStylesheet().css.trim());
+      if (path === notFoundPath) {
+        expect(inlineCss, "the fonts and the whole sheet").toMatch(/^@font-face\{/);
+        expect(inlineCss!.endsWith(wholeStylesheet().css.trim()), "the fonts and the whole sheet").toBe(true);
+      }
       else expect(inlineCss!.length, `${path} carries only its own rules`).toBeLessThan(wholeStylesheet().css.length * 0.8);
       expect(html, `${path} links no stylesheet`).not.toMatch(/<link[^>]*rel="stylesheet"/);
     }

@@ -9,7 +9,6 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer as createHttpServer, type Server } from "node:http";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -29,6 +28,7 @@ import {
   tableHeader,
 } from "./budgets";
 import { describeNavigation, measureNavigations, type NavigationTiming } from "./navigation";
+import { freePort } from "../tests/support/free-port";
 
 const notFoundPath = "/no-such-page-here";
 const chromeFlags = [
@@ -54,16 +54,6 @@ const { values } = parseArgs({
 });
 const runs = Math.max(1, Number(values.runs) || 3);
 
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.on("error", fail);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => done(port));
-    });
-  });
-}
 
 function build(siteUrl?: string) {
   const env = { ...process.env };

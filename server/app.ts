@@ -26,8 +26,7 @@ export const cacheControl = {
   other: "public, max-age=3600",
 } as const;
 
-export const permissionsPolicy =
-  "camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()";
+export const permissionsPolicy = "camera=(), microphone=(), geolocation=(), payment=(), usb=()";
 
 /**
  * The production server: prerendered pages and hashed assets straight from disk (Brotli or gzip
@@ -49,6 +48,9 @@ export function createApp({ build, clientDir }: ServerOptions): Express {
       // Legacy headers no current browser needs (framing is refused by the CSP's frame-ancestors);
       // every byte of headers is paid on each request, and a page fits the first round trip or not.
       xFrameOptions: false,
+      // A page's headers count towards its first round trip; no page opens, or is meant to be opened
+      // by, another site's window (external links carry rel="noopener").
+      crossOriginOpenerPolicy: false,
       originAgentCluster: false,
       xDnsPrefetchControl: false,
       xDownloadOptions: false,
@@ -97,11 +99,7 @@ export function createApp({ build, clientDir }: ServerOptions): Express {
     const hashed =
       req.path.startsWith("/assets/") ||
       (req.path.startsWith("/images/") && req.query.v === imagesVersion(join(clientDir, "images")));
-    if (hashed) {
-      // Headers that only mean something on a document, and validators a file that never changes
-      // doesn't need: a first view makes a dozen asset requests and pays for every header byte.
-      res.removeHeader("Cross-Origin-Opener-Policy");
-    } else if (isHtml) {
+    if (isHtml) {
       // Protects a file another site could load as a subresource; a page is not one.
       res.removeHeader("Cross-Origin-Resource-Policy");
     }

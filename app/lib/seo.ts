@@ -53,11 +53,8 @@ export function seo(page: PageSeo): MetaDescriptor[] {
     { property: "og:image:width", content: String(image.width) },
     { property: "og:image:height", content: String(image.height) },
     { property: "og:image:alt", content: image.alt },
+    // X reads the title, description and image from the Open Graph tags above; it needs only the card.
     { name: "twitter:card", content: "summary_large_image" },
-    { name: "twitter:title", content: title },
-    { name: "twitter:description", content: page.description },
-    { name: "twitter:image", content: imageUrl },
-    { name: "twitter:image:alt", content: image.alt },
     { "script:ld+json": jsonLdGraph(nodes) },
   ];
 }

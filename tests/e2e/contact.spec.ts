@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
+import type { Page, Route } from "@playwright/test";
 import { pageWithEntryHeld } from "./support/site";
 import { expect, test } from "./support/test";
 
@@ -35,6 +35,24 @@ const uniqueBuyer = () => {
 };
 
 const toasts = (page: Page) => page.getByRole("region", { name: /Notifications/ });
+
+
+/**
+ * /contact hydrated, with its clock under the test's control, and every quote the form's script posts
+ * answered by `answer` (given the attempt's number, from 1); returns the idempotency key of each attempt.
+ */
+async function answerQuotePosts(page: Page, answer: (route: Route, attempt: number) => Promise<void>) {
+  await page.clock.install();
+  await page.goto("/contact");
+  await expect(page.locator("form#quote-form[data-hydrated]")).toBeAttached();
+  const keys: string[] = [];
+  await page.route("**/contact", async (route) => {
+    if (route.request().method() !== "POST") return route.fallback();
+    keys.push(new URLSearchParams(route.request().postData() ?? "").get("idempotencyKey") ?? "");
+    await answer(route, keys.length);
+  });
+  return keys;
+}
 
 test.describe("with JavaScript", () => {
   test.beforeEach(async ({ page }) => {
@@ -124,15 +142,7 @@ test.describe("with JavaScript", () => {
   });
 
   test("when sending keeps failing, retries with one idempotency key, keeps the fields and offers WhatsApp and e-mail", async ({ page }) => {
-    await page.clock.install();
-    await page.goto("/contact");
-    await expect(page.locator("form#quote-form[data-hydrated]")).toBeAttached();
-    const keys: string[] = [];
-    await page.route("**/contact", async (route) => {
-      if (route.request().method() !== "POST") return route.fallback();
-      keys.push(new URLSearchParams(route.request().postData() ?? "").get("idempotencyKey") ?? "");
-      await route.fulfill({ status: 503, contentType: "application/json", body: '{"status":"error"}' });
-    });
+    const keys = await answerQuotePosts(page, (route) => route.fulfill({ status: 503, contentType: "application/json", body: '{"status":"error"}' }));
     const buyer = uniqueBuyer();
     await fill(page, buyer);
     await page.getByRole("button", { name: "Submit Quote Request" }).click();
@@ -154,19 +164,13 @@ test.describe("with JavaScript", () => {
     expect(decodeURIComponent(mailto ?? "")).toContain(buyer.Message);
   });
   test("when the first attempts fail, a retry with the same idempotency key gets through and the request is stored once", async ({ page }) => {
-    await page.clock.install();
-    await page.goto("/contact");
-    await expect(page.locator("form#quote-form[data-hydrated]")).toBeAttached();
-    const keys: string[] = [];
-    await page.route("**/contact", async (route) => {
-      if (route.request().method() !== "POST") return route.fallback();
-      keys.push(new URLSearchParams(route.request().postData() ?? "").get("idempotencyKey") ?? "");
-      if (keys.length === 1) {
+    const keys = await answerQuotePosts(page, async (route, attempt) => {
+      if (attempt === 1) {
         // The server takes the request, but its answer is lost on the way back.
         await route.fetch();
         return route.fulfill({ status: 502, contentType: "text/plain", body: "Bad Gateway" });
       }
-      if (keys.length === 2) return route.abort("internetdisconnected");
+      if (attempt === 2) return route.abort("internetdisconnected");
       return route.fallback();
     });
     const buyer = uniqueBuyer();

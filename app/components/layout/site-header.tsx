@@ -1,9 +1,10 @@
 import { Menu, X } from "lucide-react";
-import { useLocation } from "react-router";
+import { useLocation, useMatches } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import { business } from "~/content/business";
 import { mainNav, type NavItem } from "~/content/navigation";
 import { useNonce } from "~/lib/csp-nonce";
+import { routeHydrates } from "~/lib/route-handle";
 import { cn } from "~/lib/utils";
 import { Logo } from "./logo";
 
@@ -43,6 +44,8 @@ function NavItemLink({ item, pathname, large }: { item: NavItem; pathname: strin
 export function SiteHeader() {
   const { pathname } = useLocation();
   const nonce = useNonce();
+  // A page that runs React closes the menu itself; only the others carry the line of script.
+  const hydrates = useMatches().some((match) => routeHydrates(match.handle));
 
   return (
     <header className="group/header sticky top-0 z-40 border-b border-border bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
@@ -69,6 +72,9 @@ export function SiteHeader() {
           id={menuId}
           popover="auto"
           aria-label="Mobile"
+          onClick={(event) => {
+            if ((event.target as Element).closest("a")) event.currentTarget.hidePopover();
+          }}
           className="inset-x-0 top-16 bottom-auto m-0 h-auto max-h-[calc(100dvh-4rem)] w-full max-w-none overflow-y-auto border-0 border-b border-border bg-white p-0 text-foreground shadow-lg lg:hidden"
         >
           <ul className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-3 sm:px-6">
@@ -79,7 +85,7 @@ export function SiteHeader() {
             ))}
           </ul>
         </nav>
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: closeMenuOnLink }} />
+        {!hydrates && <script nonce={nonce} dangerouslySetInnerHTML={{ __html: closeMenuOnLink }} />}
       </div>
     </header>
   );

@@ -1,10 +1,10 @@
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { request as httpRequest } from "node:http";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { type APIRequestContext, type BrowserContext, expect, type Locator, type Page } from "@playwright/test";
+import { freePort } from "../../support/free-port";
 
 export const clientDir = resolve("build/client");
 
@@ -146,16 +146,6 @@ export async function getText(request: APIRequestContext, path: string) {
   return { status: response.status(), text: await response.text(), headers: response.headers() };
 }
 
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.on("error", fail);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => done(port));
-    });
-  });
-}
 
 /**
  * A production server of its own (`node server.js` on the build, as playwright.config.ts starts the

@@ -1,5 +1,5 @@
 import interFont from "./fonts/inter-latin-wght-subset.woff2?url";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, useMatches } from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import fontFaces from "./fonts.css?url";
@@ -7,7 +7,7 @@ import { SiteFrame } from "./components/layout/site-frame";
 import { NotFoundScreen, UnexpectedErrorScreen } from "./components/layout/status-screens";
 import { useNonce } from "./lib/csp-nonce";
 import { InlineStylesheet } from "./lib/inline-stylesheet";
-import { routeHydrates } from "./lib/route-handle";
+import { usePageHydrates } from "./lib/route-handle";
 import { pageTitle } from "./lib/page-title";
 import { SpeculationRules } from "./lib/speculation-rules";
 
@@ -31,7 +31,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   // A page that only shows content is complete HTML and runs no script: React Router's scripts (and
   // with them hydration) are written only into pages whose route asks for them (app/lib/route-handle.ts).
-  const hydrate = useMatches().some((match) => routeHydrates(match.handle));
+  const hydrate = usePageHydrates();
   return (
     <html lang="en">
       <head>

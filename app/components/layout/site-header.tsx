@@ -1,10 +1,10 @@
 import { Menu, X } from "lucide-react";
-import { useLocation, useMatches } from "react-router";
+import { useLocation } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import { business } from "~/content/business";
 import { mainNav, type NavItem } from "~/content/navigation";
 import { useNonce } from "~/lib/csp-nonce";
-import { routeHydrates } from "~/lib/route-handle";
+import { usePageHydrates } from "~/lib/route-handle";
 import { cn } from "~/lib/utils";
 import { Logo } from "./logo";
 
@@ -45,7 +45,7 @@ export function SiteHeader() {
   const { pathname } = useLocation();
   const nonce = useNonce();
   // A page that runs React closes the menu itself; only the others carry the line of script.
-  const hydrates = useMatches().some((match) => routeHydrates(match.handle));
+  const hydrates = usePageHydrates();
 
   return (
     <header className="group/header sticky top-0 z-40 border-b border-border bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">

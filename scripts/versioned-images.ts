@@ -1,7 +1,8 @@
 // Images under public/images keep their names (a drawing or a photograph is replaced by replacing its
 // file), so their URLs carry a version instead: "/images/pens.svg" in the app's source becomes
 // "/images/pens.svg?v=3f2a…" in the build (server/image-version.ts). The server caches a URL with the
-// current version for a year; pages built after an image changes ask for new URLs.
+// current version for a year; pages built after an image changes ask for new URLs. A path made at run
+// time (a page's share image, app/lib/share-image.ts) reads the version from __IMAGES_VERSION__.
 import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { Plugin } from "vite";
@@ -23,6 +24,7 @@ export function versionedImages(publicDir = "public"): Plugin {
     name: "versioned-images",
     apply: "build",
     enforce: "pre",
+    config: () => ({ define: { __IMAGES_VERSION__: JSON.stringify(imagesVersion(join(publicDir, "images"))) } }),
     transform(code, id) {
       if (!/[\\/]app[\\/][^?]*\.tsx?(\?|$)/.test(id) || !code.includes("/images/")) return null;
       const versioned = versionImagePaths(code, publicDir);

@@ -1,6 +1,7 @@
 /** Texts of the blog pages around the articles (the articles are app/content/articles/*.md). */
 export const blogPage = {
   eyebrow: "Insights",
+  title: "Blog",
   lead: "Practical guides for pharmaceutical and corporate marketing teams in Pakistan: choosing giveaways, planning conference stock, quality checks and getting a return on your budget.",
   cta: {
     title: "Planning a campaign or a conference?",

@@ -2,14 +2,8 @@ import type { MetaDescriptor } from "react-router";
 import type { Thing } from "schema-dts";
 import { absoluteUrl, business } from "~/content/business";
 import { pageTitle } from "./page-title";
+import { type ShareImage, shareImage } from "./share-image";
 import { breadcrumbList, type Crumb, jsonLdGraph } from "./structured-data";
-
-export const defaultShareImage = {
-  path: "/og-image.png",
-  width: 1200,
-  height: 630,
-  alt: `${business.name} logo`,
-} as const;
 
 export type PageSeo = {
   /** The page's own title; the site name is appended. */
@@ -21,7 +15,8 @@ export type PageSeo = {
   /** Crumbs after Home; omit on the home page only. */
   breadcrumbs?: Crumb[];
   type?: "website" | "article";
-  image?: { path: string; width: number; height: number; alt: string };
+  /** The link preview's picture: by default the page's own share image, described by its title. */
+  image?: ShareImage;
   /** Extra JSON-LD nodes (e.g. a BlogPosting). */
   structuredData?: Thing[];
   robots?: string;
@@ -31,7 +26,7 @@ export type PageSeo = {
 export function seo(page: PageSeo): MetaDescriptor[] {
   const title = pageTitle(page.title);
   const url = absoluteUrl(page.path);
-  const image = page.image ?? defaultShareImage;
+  const image = page.image ?? shareImage(page.path, title);
   const imageUrl = absoluteUrl(image.path);
   const nodes: Thing[] = [
     ...(page.breadcrumbs ? [breadcrumbList(page.breadcrumbs)] : []),

@@ -8,7 +8,8 @@ import { Section } from "~/components/sections/section";
 import { buttonVariants } from "~/components/ui/button";
 import { articleBySlug, articleCards } from "~/content/articles.server";
 import { articlePage } from "~/content/blog";
-import { defaultShareImage, seo } from "~/lib/seo";
+import { seo } from "~/lib/seo";
+import { shareImage } from "~/lib/share-image";
 import { blogPosting } from "~/lib/structured-data";
 import type { Route } from "./+types/blog-article";
 
@@ -26,6 +27,7 @@ export const meta = ({ loaderData }: Route.MetaArgs) => {
   if (!loaderData) return [];
   const { article } = loaderData;
   const path = `/blog/${article.slug}`;
+  const image = shareImage(path, `${article.category}: ${article.title}`);
   return seo({
     title: article.title,
     description: article.description,
@@ -36,13 +38,14 @@ export const meta = ({ loaderData }: Route.MetaArgs) => {
       { name: article.title, path },
     ],
     type: "article",
+    image,
     structuredData: [
       blogPosting({
         title: article.title,
         description: article.description,
         path,
         datePublished: article.date,
-        image: defaultShareImage.path,
+        image: image.path,
         section: article.category,
       }),
     ],

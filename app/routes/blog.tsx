@@ -26,7 +26,7 @@ export const meta = () =>
 export default function Blog({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <PageHero eyebrow={blogPage.eyebrow} title="Blog" lead={blogPage.lead} />
+      <PageHero eyebrow={blogPage.eyebrow} title={blogPage.title} lead={blogPage.lead} />
       <Section tone="muted" aria-label="Articles">
         <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
           {loaderData.articles.map((article) => (

@@ -43,7 +43,8 @@ test("every public route is served as complete HTML with its own title, descript
     expect(new URL(canonical!).pathname, path).toBe(path);
     expect(html, path).toMatch(/<meta property="og:image:width" content="1200"\/?>/);
     expect(html, path).toMatch(/<meta property="og:image:height" content="630"\/?>/);
-    expect(html, path).toMatch(/<meta property="og:image" content="https?:\/\/[^"]+\/og-image\.png"/);
+    // Each page's own share image (scripts/share-images.ts); link-previews.spec.ts fetches them.
+    expect(html, path).toMatch(/<meta property="og:image" content="https?:\/\/[^"]+\/images\/share\/[\w/-]+\.png\?v=[0-9a-f]{10}"/);
     expect(html, path).toMatch(/<meta name="twitter:card" content="summary_large_image"\/?>/);
 
     const jsonLd = html.match(/<script type="application\/ld\+json">(.+?)<\/script>/s)?.[1];

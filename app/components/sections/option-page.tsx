@@ -1,4 +1,4 @@
-import type { Category } from "~/content/categories";
+import { type Category, categoryPageEyebrow } from "~/content/categories";
 import type { OptionCard } from "~/content/product-pages";
 import { CtaBand, QuoteLink } from "./cta-band";
 import { OptionCards } from "./option-cards";
@@ -32,7 +32,7 @@ export function OptionPage({
   return (
     <>
       <PageHero
-        eyebrow="Products"
+        eyebrow={categoryPageEyebrow}
         title={title}
         lead={lead}
         media={<CategoryHeroImage category={category} />}

@@ -4,6 +4,7 @@ import { type RouteConfig, index, route } from "@react-router/dev/routes";
 export default [
   index("routes/home.tsx"),
   route("portfolio", "routes/portfolio.tsx"),
+  route("portfolio/:id", "routes/portfolio-item.tsx"),
   route("process", "routes/process.tsx"),
   route("case-studies", "routes/case-studies.tsx"),
   route("about", "routes/about.tsx"),

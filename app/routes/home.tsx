@@ -1,5 +1,6 @@
 import { ArrowRight, Handshake, PenTool, ShieldCheck, Truck } from "lucide-react";
 import { CategoryCard } from "~/components/sections/category-card";
+import { ProductLinkCard } from "~/components/sections/product-link-card";
 import { CtaBand, QuoteLink } from "~/components/sections/cta-band";
 import { Section, SectionHeading } from "~/components/sections/section";
 import { StatsBand } from "~/components/sections/stats-band";
@@ -7,8 +8,13 @@ import { TrustStrip } from "~/components/sections/trust-strip";
 import { buttonVariants } from "~/components/ui/button";
 import { featuredCategories } from "~/content/categories";
 import { homeHero, homeStats, portfolioTeaser, whyUs } from "~/content/home";
+import { cardsOf } from "~/lib/portfolio-catalogue.server";
 import { seo } from "~/lib/seo";
 import { IconBadge } from "~/components/sections/icon-badge";
+import type { Route } from "./+types/home";
+
+// The teaser's items, as loader data prerendered into the page: the catalogue stays out of its JavaScript.
+export const loader = () => ({ featured: cardsOf(portfolioTeaser.featured) });
 
 export const meta = () =>
   seo({
@@ -27,7 +33,7 @@ export const meta = () =>
 
 const whyUsIcons = { "shield-check": ShieldCheck, "pen-tool": PenTool, truck: Truck, handshake: Handshake };
 
-export default function Home() {
+export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <section className="relative overflow-hidden bg-navy text-navy-foreground">
@@ -68,6 +74,13 @@ export default function Home() {
             <ArrowRight aria-hidden="true" />
           </a>
         </div>
+        <ul aria-label="From our portfolio" className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {loaderData.featured.map((product) => (
+            <li key={product.id}>
+              <ProductLinkCard product={product} sizes="(min-width: 1280px) 296px, (min-width: 1024px) 23vw, (min-width: 640px) 46vw, 100vw" />
+            </li>
+          ))}
+        </ul>
       </Section>
 
       <Section id="products" aria-labelledby="products-heading">

@@ -10,6 +10,7 @@ export default [
   route("about", "routes/about.tsx"),
   route("blog", "routes/blog.tsx"),
   route("blog/:slug", "routes/blog-article.tsx"),
+  route("blog/feed.xml", "routes/blog-feed.xml.ts"),
   route("contact", "routes/contact.tsx"),
   route("products/pens", "routes/products/pens.tsx"),
   route("products/paper-chit-pads", "routes/products/paper-chit-pads.tsx"),

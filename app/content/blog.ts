@@ -9,6 +9,13 @@ export const blogPage = {
   },
 } as const;
 
+/** The articles as an RSS feed, at a fixed URL that feed readers keep. */
+export const articleFeed = {
+  path: "/blog/feed.xml",
+  title: "Lahore Promo Works: articles",
+  description: "Guides for pharmaceutical and corporate marketing teams on promotional products: choosing, planning, quality and return on budget.",
+} as const;
+
 export const articlePage = {
   cta: {
     title: "Put these ideas to work for your brand",

@@ -8,6 +8,7 @@ import { Section } from "~/components/sections/section";
 import { buttonVariants } from "~/components/ui/button";
 import { articleBySlug, articleCards } from "~/content/articles.server";
 import { articlePage } from "~/content/blog";
+import { articleFeedLink } from "~/lib/article-feed";
 import { seo } from "~/lib/seo";
 import { shareImage } from "~/lib/share-image";
 import { blogPosting } from "~/lib/structured-data";
@@ -28,28 +29,31 @@ export const meta = ({ loaderData }: Route.MetaArgs) => {
   const { article } = loaderData;
   const path = `/blog/${article.slug}`;
   const image = shareImage(path, `${article.category}: ${article.title}`);
-  return seo({
-    title: article.title,
-    description: article.description,
-    keywords: article.keywords,
-    path,
-    breadcrumbs: [
-      { name: "Blog", path: "/blog" },
-      { name: article.title, path },
-    ],
-    type: "article",
-    image,
-    structuredData: [
-      blogPosting({
-        title: article.title,
-        description: article.description,
-        path,
-        datePublished: article.date,
-        image: image.path,
-        section: article.category,
-      }),
-    ],
-  });
+  return [
+    ...seo({
+      title: article.title,
+      description: article.description,
+      keywords: article.keywords,
+      path,
+      breadcrumbs: [
+        { name: "Blog", path: "/blog" },
+        { name: article.title, path },
+      ],
+      type: "article",
+      image,
+      structuredData: [
+        blogPosting({
+          title: article.title,
+          description: article.description,
+          path,
+          datePublished: article.date,
+          image: image.path,
+          section: article.category,
+        }),
+      ],
+    }),
+    articleFeedLink(),
+  ];
 };
 
 export default function BlogArticle({ loaderData }: Route.ComponentProps) {

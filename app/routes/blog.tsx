@@ -4,6 +4,7 @@ import { PageHero } from "~/components/sections/page-hero";
 import { Section } from "~/components/sections/section";
 import { articleCards } from "~/content/articles.server";
 import { blogPage } from "~/content/blog";
+import { articleFeedLink } from "~/lib/article-feed";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/blog";
 
@@ -13,15 +14,17 @@ export function loader() {
   };
 }
 
-export const meta = () =>
-  seo({
+export const meta = () => [
+  ...seo({
     title: "Blog",
     description:
       "Articles for pharmaceutical and corporate marketers on choosing, designing and getting results from promotional products in Pakistan.",
     keywords: ["promotional products blog", "pharma marketing giveaways"],
     path: "/blog",
     breadcrumbs: [{ name: "Blog", path: "/blog" }],
-  });
+  }),
+  articleFeedLink(),
+];
 
 export default function Blog({ loaderData }: Route.ComponentProps) {
   return (

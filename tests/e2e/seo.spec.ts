@@ -11,10 +11,11 @@ test("sitemap lists every public route with absolute URLs; robots.txt names it",
   expect(response.headers()["content-type"]).toContain("xml");
   const xml = await response.text();
   const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]!);
-  expect(locs.length).toBe(20);
+  // 14 pages, 27 catalogue items, 6 articles.
+  expect(locs.length).toBe(47);
   for (const loc of locs) expect(loc).toMatch(/^https?:\/\/[^/]+\//);
   const paths = locs.map((loc) => new URL(loc).pathname);
-  expect(paths).toEqual(expect.arrayContaining(["/", "/portfolio", "/contact", "/products/clocks", "/blog"]));
+  expect(paths).toEqual(expect.arrayContaining(["/", "/portfolio", "/portfolio/naprox-pen-blue", "/contact", "/products/clocks", "/blog"]));
 
   const robots = await (await request.get("/robots.txt")).text();
   expect(robots).toContain("User-agent: *");
@@ -56,8 +57,8 @@ test("every public route is served as complete HTML with its own title, descript
     expect(html, path).toMatch(/<h1[^>]*>[^<]+/);
     expect(html, path).toContain('href="/contact"');
   }
-  expect(titles.size).toBe(20);
-  expect(descriptions.size).toBe(20);
+  expect(titles.size).toBe(47);
+  expect(descriptions.size).toBe(47);
 });
 
 test("the default share image is a real 1200x630 PNG", async ({ request }) => {

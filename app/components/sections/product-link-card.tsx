@@ -1,27 +1,16 @@
 import { Link } from "react-router";
 import type { PortfolioCard } from "~/lib/portfolio-filter";
-import { imageLoading, imageSources } from "~/lib/image-loading";
 import { productPagePath } from "~/lib/catalogue-item";
+import { CardImage } from "./page-hero";
 
-/**
- * A catalogue item as one link to its page: picture, brand and title. The picture's alt is empty: the
- * link's words already name the item. Its image loads lazily (these cards are never a page's first view).
- */
+/** A catalogue item as one link to its page: picture, brand and title. The picture's alt is empty: the link's words already name the item. */
 export function ProductLinkCard({ product, sizes }: { product: Pick<PortfolioCard, "id" | "title" | "image" | "brand">; sizes: string }) {
   return (
     <Link
       to={productPagePath(product.id)}
       className="group flex h-full flex-col overflow-hidden rounded-xl border border-border bg-white shadow-sm transition-shadow hover:shadow-md focus-visible:shadow-md"
     >
-      <img
-        {...imageSources(product.image, sizes)}
-        alt=""
-        width={800}
-        height={600}
-        {...imageLoading()}
-        decoding="async"
-        className="aspect-[4/3] w-full bg-muted object-cover"
-      />
+      <CardImage src={product.image} alt="" sizes={sizes} shape="item" />
       <span className="flex flex-col gap-1 p-5">
         <span className="text-xs font-semibold uppercase tracking-wider text-primary">{product.brand}</span>
         <span className="font-semibold leading-snug group-hover:underline">{product.title}</span>

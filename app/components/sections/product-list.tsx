@@ -3,9 +3,9 @@ import { quoteHref } from "~/components/sections/cta-band";
 import { buttonVariants } from "~/components/ui/button";
 import type { Product } from "~/content/catalogue";
 import { type CataloguePageCategory, featuresShown } from "~/content/product-pages";
-import { imageLoading, imageSources } from "~/lib/image-loading";
 import { productImageAlt, productPagePath } from "~/lib/catalogue-item";
 import { FeatureList } from "./feature-list";
+import { CardImage } from "./page-hero";
 
 /**
  * One catalogue item on a category page: image, title (a link to the item's page), brand, description,
@@ -19,14 +19,11 @@ export function ProductCard({ product, features }: { product: Product; features:
       aria-labelledby={headingId}
       className="render-when-near flex flex-col overflow-hidden rounded-xl border border-border bg-white shadow-sm transition-shadow hover:shadow-md"
     >
-      <img
-        {...imageSources(product.image, "(min-width: 1280px) 384px, (min-width: 1024px) 31vw, (min-width: 640px) 46vw, 100vw")}
+      <CardImage
+        src={product.image}
         alt={productImageAlt(product)}
-        width={800}
-        height={600}
-        {...imageLoading()}
-        decoding="async"
-        className="aspect-[4/3] w-full bg-muted object-cover"
+        sizes="(min-width: 1280px) 384px, (min-width: 1024px) 31vw, (min-width: 640px) 46vw, 100vw"
+        shape="item"
       />
       <div className="flex flex-1 flex-col p-6">
         <p className="text-xs font-semibold uppercase tracking-wider text-primary">{product.brand}</p>

@@ -1,6 +1,6 @@
 import { articleSlugs } from "./content/articles.server";
 import { products } from "./content/catalogue";
-import { productPagePath } from "./lib/catalogue-item";
+import { productPagePath } from "./content/navigation";
 
 /** Public pages with a fixed URL; keep in step with app/routes.ts (a unit test checks it). */
 export const staticPagePaths = [

@@ -78,8 +78,5 @@ export const categories: Record<CategorySlug, Category> = {
     },
 };
 
-/** The eyebrow over a category page's title. */
-export const categoryPageEyebrow = "Products";
-
 /** The four categories the home page features. */
 export const featuredCategories: Category[] = [categories.pens, categories.shirts, categories.acrylic, categories.clocks];

@@ -1,5 +1,5 @@
-import { type Category, categoryPageEyebrow } from "~/content/categories";
-import type { OptionCard } from "~/content/product-pages";
+import type { Category } from "~/content/categories";
+import { categoryPageEyebrow, type OptionCard } from "~/content/product-pages";
 import { CtaBand, QuoteLink } from "./cta-band";
 import { OptionCards } from "./option-cards";
 import { CategoryHeroImage, PageHero } from "./page-hero";

@@ -3,9 +3,14 @@ import { quoteHref } from "~/components/sections/cta-band";
 import { buttonVariants } from "~/components/ui/button";
 import type { Product } from "~/content/catalogue";
 import { type CataloguePageCategory, featuresShown } from "~/content/product-pages";
-import { productImageAlt, productPagePath } from "~/lib/catalogue-item";
+import { productPagePath } from "~/content/navigation";
 import { FeatureList } from "./feature-list";
 import { CardImage } from "./page-hero";
+
+/** Alt text for a catalogue item's image. */
+export function productImageAlt(product: Pick<Product, "title" | "brand">) {
+  return `${product.title}, made for ${product.brand}`;
+}
 
 /**
  * One catalogue item on a category page: image, title (a link to the item's page), brand, description,

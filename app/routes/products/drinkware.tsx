@@ -3,7 +3,7 @@ import { SpecificationList } from "~/components/sections/option-cards";
 import { CategoryHeroImage, PageHero } from "~/components/sections/page-hero";
 import { ProductList } from "~/components/sections/product-list";
 import { Section, SectionHeading } from "~/components/sections/section";
-import { categoryPageEyebrow } from "~/content/categories";
+import { categoryPageEyebrow } from "~/content/product-pages";
 import { productPageData } from "~/lib/product-page-data.server";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/drinkware";

@@ -2,7 +2,7 @@ import { CtaBand, QuoteLink } from "~/components/sections/cta-band";
 import { CategoryHeroImage, PageHero } from "~/components/sections/page-hero";
 import { ProductList } from "~/components/sections/product-list";
 import { Section, SectionHeading } from "~/components/sections/section";
-import { categoryPageEyebrow } from "~/content/categories";
+import { categoryPageEyebrow } from "~/content/product-pages";
 import { productPageData } from "~/lib/product-page-data.server";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/pens";

@@ -1,4 +1,4 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import { Breadcrumbs } from "~/components/sections/breadcrumbs";
 import { QuoteLink, quoteHref } from "~/components/sections/cta-band";
 import { FeatureList } from "~/components/sections/feature-list";
@@ -56,9 +56,9 @@ export default function PortfolioItem({ loaderData }: Route.ComponentProps) {
       >
         <QuoteLink to={quoteHref(product.title)}>{text.quote}</QuoteLink>
         {category.path && (
-          <Link to={category.path} className={buttonVariants({ variant: "outlineLight", size: "lg" })}>
+          <a href={category.path} className={buttonVariants({ variant: "outlineLight", size: "lg" })}>
             {text.category} {category.title}
-          </Link>
+          </a>
         )}
       </PageHero>
 

@@ -72,6 +72,9 @@ test.describe("every item page, without JavaScript", () => {
       expect(described).toMatchObject({ name: item.title, description: item.description, brand: { "@type": "Brand", name: item.brand }, category: category.label });
       expect(new URL(described.image as string).pathname).toBe(item.image);
       expect(described).not.toHaveProperty("offers");
+
+      // A page that only shows content ships no JavaScript: its one script is data.
+      await expect(page.locator('script:not([type="application/ld+json"])')).toHaveCount(0);
     });
   }
 
@@ -121,8 +124,10 @@ test("the portfolio dialog links to the item's page; ?product= still opens the d
   await expect(page.getByRole("dialog")).toHaveCount(0);
 });
 
-test("the quote link of an item page opens the quote form with the item filled in", async ({ page }) => {
+test("the quote link of an item page opens the quote form with the item filled in", async ({ context }) => {
   const item = product("naprox-pen-blue");
+  // A page of its own: the item page runs no script, so there is no hydration to wait for before the click.
+  const page = await context.newPage();
   await page.goto(itemPath(item.id));
   await page.getByRole("link", { name: "Request a Quote for This Product" }).click();
   await page.waitForURL((url) => url.pathname === "/contact" && url.searchParams.get("product") === item.title);

@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { breadcrumbTrail, type Crumb } from "~/lib/structured-data";
 
 /** The trail from Home to the page, as a bar above it: the same trail the page gives search engines as JSON-LD. */
@@ -16,9 +15,9 @@ export function Breadcrumbs({ crumbs }: { crumbs: readonly Crumb[] }) {
                 {crumb.name}
               </span>
             ) : (
-              <Link to={crumb.path} className="hover:text-primary hover:underline">
+              <a href={crumb.path} className="hover:text-primary hover:underline">
                 {crumb.name}
-              </Link>
+              </a>
             )}
           </li>
         ))}

@@ -30,10 +30,7 @@ const cardImageShapes = {
   category: { ...categoryImageSize, className: "aspect-[8/5]" },
 } as const;
 
-/**
- * The picture across the top of a card (a catalogue item, a category). It loads lazily: cards are never
- * a page's priority image. Beside HeroImage so that both travel in the frame every page loads.
- */
+/** The picture across the top of a card (a catalogue item, a category). It loads lazily: cards are never a page's priority image. */
 export function CardImage({ src, alt, sizes, shape }: { src: string; alt: string; sizes: string; shape: keyof typeof cardImageShapes }) {
   const { width, height, className } = cardImageShapes[shape];
   return (

@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import type { PortfolioCard } from "~/lib/portfolio-filter";
 import { productPagePath } from "~/content/navigation";
 import { CardImage } from "./page-hero";
@@ -6,8 +5,8 @@ import { CardImage } from "./page-hero";
 /** A catalogue item as one link to its page: picture, brand and title. The picture's alt is empty: the link's words already name the item. */
 export function ProductLinkCard({ product, sizes }: { product: Pick<PortfolioCard, "id" | "title" | "image" | "brand">; sizes: string }) {
   return (
-    <Link
-      to={productPagePath(product.id)}
+    <a
+      href={productPagePath(product.id)}
       className="group flex h-full flex-col overflow-hidden rounded-xl border border-border bg-white shadow-sm transition-shadow hover:shadow-md focus-visible:shadow-md"
     >
       <CardImage src={product.image} alt="" sizes={sizes} shape="item" />
@@ -15,6 +14,6 @@ export function ProductLinkCard({ product, sizes }: { product: Pick<PortfolioCar
         <span className="text-xs font-semibold uppercase tracking-wider text-primary">{product.brand}</span>
         <span className="font-semibold leading-snug group-hover:underline">{product.title}</span>
       </span>
-    </Link>
+    </a>
   );
 }

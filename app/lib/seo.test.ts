@@ -28,7 +28,6 @@ describe("seo()", () => {
     expect(find(aboutPage, "property", "og:url")?.content).toBe(`${siteUrl}/about`);
     // The page's own share image, which the build draws (scripts/share-images.ts), described by the title.
     expect(find(aboutPage, "property", "og:image")?.content).toBe(`${siteUrl}/images/share/about.png`);
-    expect(find(aboutPage, "name", "twitter:image")?.content).toBe(`${siteUrl}/images/share/about.png`);
     expect(find(aboutPage, "property", "og:image:width")?.content).toBe("1200");
     expect(find(aboutPage, "property", "og:image:height")?.content).toBe("630");
     expect(find(aboutPage, "property", "og:image:alt")?.content).toBe(`About Us | ${business.name}`);

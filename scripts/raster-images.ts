@@ -7,7 +7,7 @@ import { readdirSync } from "node:fs";
 import { join, relative } from "node:path";
 import sharp from "sharp";
 import { isRasterImage, rasterCopy, rasterWidths } from "../app/lib/image-loading";
-import { shareImagesDir } from "../app/lib/share-image";
+import { shareImagesDir } from "../app/lib/seo";
 
 export async function writeRasterCopies(imagesDir: string): Promise<string[]> {
   const written: string[] = [];

@@ -1,7 +1,7 @@
 /**
  * npm run build, before `react-router build`: draws the share image (1200x630 PNG) of every public page
  * from the page's own content into public/images/share, at the file each page's head names
- * (`shareImageFile` in app/lib/share-image.ts). Drawn before the app is built, so the images' version
+ * (`shareImageFile` in app/lib/seo.ts). Drawn before the app is built, so the images' version
  * that every image URL carries covers them too (server/image-version.ts). Not committed: made anew by
  * every build, from the content as it is.
  *
@@ -16,21 +16,21 @@ import { readFileSync, rmSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import sharp from "sharp";
+import { categoryImageSize } from "../app/components/sections/page-hero";
 import { aboutHero } from "../app/content/about";
 import { articleBySlug } from "../app/content/articles.server";
 import { blogPage } from "../app/content/blog";
 import { business } from "../app/content/business";
-import { caseStudiesHero } from "../app/content/case-studies";
+import { caseStudiesHero } from "../app/content/case-studies-page";
 import { products } from "../app/content/catalogue";
 import { type CategorySlug, categories } from "../app/content/categories";
 import { contactHero } from "../app/content/contact";
 import { homeHero } from "../app/content/home";
-import { productPagePath } from "../app/content/navigation";
 import { portfolioHero } from "../app/content/portfolio";
 import { categoryPageEyebrow } from "../app/content/product-pages";
 import { processHero } from "../app/content/process";
-import { categoryImageSize } from "../app/components/sections/page-hero";
-import { shareImageFile, shareImageSize, shareImagesDir } from "../app/lib/share-image";
+import { productPagePath } from "../app/lib/product-path";
+import { shareImageFile, shareImageSize, shareImagesDir } from "../app/lib/seo";
 import { publicPaths, type staticPagePaths } from "../app/public-paths.server";
 import { type TextOutliner, textOutliner } from "./outline-text";
 import { escapeXml } from "./product-art";

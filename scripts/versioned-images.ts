@@ -2,7 +2,7 @@
 // file), so their URLs carry a version instead: "/images/pens.svg" in the app's source becomes
 // "/images/pens.svg?v=3f2a…" in the build (server/image-version.ts). The server caches a URL with the
 // current version for a year; pages built after an image changes ask for new URLs. A path made at run
-// time (a page's share image, app/lib/share-image.ts) reads the version from __IMAGES_VERSION__.
+// time (a page's share image, `shareImage` in app/lib/seo.ts) reads the version from __IMAGES_VERSION__.
 import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { Plugin } from "vite";

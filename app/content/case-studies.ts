@@ -4,12 +4,6 @@ import type { CaseStudy, Testimonial } from "./schema";
 export type { CaseStudy, Testimonial } from "./schema";
 
 /** Four campaigns, told for buyers who are planning one. Images are drawn by scripts/make-images.ts. */
-export const caseStudiesHero = {
-  eyebrow: "Our Work",
-  title: "Case Studies",
-  lead: "How we've helped pharmaceutical brands plan, produce and deliver promotional items: the brief, what stood in the way, what we did and how it turned out.",
-} as const;
-
 export const caseStudies: CaseStudy[] = [
     {
       id: "onset-product-line",

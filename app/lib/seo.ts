@@ -1,9 +1,42 @@
 import type { MetaDescriptor } from "react-router";
 import type { Thing } from "schema-dts";
+import { articleFeed } from "~/content/blog";
 import { absoluteUrl, business } from "~/content/business";
 import { pageTitle } from "./page-title";
-import { type ShareImage, shareImage } from "./share-image";
 import { breadcrumbList, type Crumb, jsonLdGraph } from "./structured-data";
+
+/**
+ * The picture a link preview shows (Open Graph; X reads the same tags): every public page has one of its own, drawn
+ * from its content when the site builds (scripts/share-images.ts) into public/images/share, where the
+ * page's path names it: /portfolio/onset-pen → /images/share/portfolio/onset-pen.png. Its URL carries
+ * the images' version, so the server caches it like every other image (server/image-version.ts).
+ */
+
+export type ShareImage = { path: string; width: number; height: number; alt: string };
+
+export const shareImageSize = { width: 1200, height: 630 } as const;
+
+/** Where the build writes the share images, under public/. */
+export const shareImagesDir = "/images/share";
+
+// The images' version, inlined by the build (scripts/versioned-images.ts); none in development and tests.
+declare const __IMAGES_VERSION__: string | undefined;
+const versionQuery = typeof __IMAGES_VERSION__ === "string" ? `?v=${__IMAGES_VERSION__}` : "";
+
+/** The file of a page's share image, as a path under public/: "/" → /images/share/home.png. */
+export function shareImageFile(pagePath: string): string {
+  return `${shareImagesDir}${pagePath === "/" ? "/home" : pagePath}.png`;
+}
+
+/** A page's share image, as its head names it; `alt` says what the picture shows. */
+export function shareImage(pagePath: string, alt: string): ShareImage {
+  return { path: `${shareImageFile(pagePath)}${versionQuery}`, ...shareImageSize, alt };
+}
+
+/** The head link that tells browsers and feed readers where the articles' feed is: on the blog's pages. */
+export function articleFeedLink(): MetaDescriptor {
+  return { tagName: "link", rel: "alternate", type: "application/rss+xml", title: articleFeed.title, href: absoluteUrl(articleFeed.path) };
+}
 
 export type PageSeo = {
   /** The page's own title; the site name is appended. */

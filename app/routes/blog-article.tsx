@@ -8,9 +8,7 @@ import { Section } from "~/components/sections/section";
 import { buttonVariants } from "~/components/ui/button";
 import { articleBySlug, articleCards } from "~/content/articles.server";
 import { articlePage } from "~/content/blog";
-import { articleFeedLink } from "~/lib/article-feed";
-import { seo } from "~/lib/seo";
-import { shareImage } from "~/lib/share-image";
+import { articleFeedLink, seo, shareImage } from "~/lib/seo";
 import { blogPosting } from "~/lib/structured-data";
 import type { Route } from "./+types/blog-article";
 

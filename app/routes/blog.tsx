@@ -4,8 +4,7 @@ import { PageHero } from "~/components/sections/page-hero";
 import { Section } from "~/components/sections/section";
 import { articleCards } from "~/content/articles.server";
 import { blogPage } from "~/content/blog";
-import { articleFeedLink } from "~/lib/article-feed";
-import { seo } from "~/lib/seo";
+import { articleFeedLink, seo } from "~/lib/seo";
 import type { Route } from "./+types/blog";
 
 export function loader() {

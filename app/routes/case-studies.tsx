@@ -2,7 +2,8 @@ import { CaseStudyArticle, Testimonials } from "~/components/sections/case-study
 import { CtaBand } from "~/components/sections/cta-band";
 import { PageHero } from "~/components/sections/page-hero";
 import { Section, SectionHeading } from "~/components/sections/section";
-import { caseStudies, caseStudiesHero, testimonials } from "~/content/case-studies";
+import { caseStudies, testimonials } from "~/content/case-studies";
+import { caseStudiesHero } from "~/content/case-studies-page";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/case-studies";
 

@@ -7,11 +7,10 @@ import { ProductLinkCard } from "~/components/sections/product-link-card";
 import { productImageAlt } from "~/components/sections/product-list";
 import { Section, SectionHeading } from "~/components/sections/section";
 import { buttonVariants } from "~/components/ui/button";
-import { productPagePath } from "~/content/navigation";
 import { itemPageText as text } from "~/content/portfolio-item";
 import { portfolioItemPage } from "~/lib/portfolio-catalogue.server";
-import { seo } from "~/lib/seo";
-import { shareImage } from "~/lib/share-image";
+import { productPagePath } from "~/lib/product-path";
+import { seo, shareImage } from "~/lib/seo";
 import { product as productJsonLd } from "~/lib/structured-data";
 import type { Route } from "./+types/portfolio-item";
 

@@ -3,9 +3,9 @@ import { useRef } from "react";
 import { buttonVariants } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
 import { type Product, products } from "~/content/catalogue";
-import { productPagePath } from "~/content/navigation";
 import { imageSources } from "~/lib/image-loading";
 import { categoryText, findProduct } from "~/lib/portfolio-filter";
+import { productPagePath } from "~/lib/product-path";
 import { FeatureList } from "./feature-list";
 
 /** Where "Request Quote for Similar Product" goes: the quote form with the product of interest filled in. */

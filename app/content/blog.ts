@@ -9,12 +9,12 @@ export const blogPage = {
   },
 } as const;
 
-/** The articles as an RSS feed, at a fixed URL that feed readers keep. */
-export const articleFeed = {
-  path: "/blog/feed.xml",
-  title: "Lahore Promo Works: articles",
-  description: "Guides for pharmaceutical and corporate marketing teams on promotional products: choosing, planning, quality and return on budget.",
-} as const;
+/** The articles as an RSS feed, at a fixed URL that feed readers keep; the head of the blog's pages names it. */
+export const articleFeed = { path: "/blog/feed.xml", title: "Lahore Promo Works: articles" } as const;
+
+/** What the feed tells feed readers it is (apart from articleFeed, so the pages' script leaves it out). */
+export const articleFeedDescription =
+  "Guides for pharmaceutical and corporate marketing teams on promotional products: choosing, planning, quality and return on budget.";
 
 export const articlePage = {
   cta: {

@@ -1,6 +1,6 @@
 import { Feed } from "feed";
 import { articleSummaries } from "~/content/articles.server";
-import { articleFeed } from "~/content/blog";
+import { articleFeed, articleFeedDescription } from "~/content/blog";
 import { absoluteUrl, business } from "~/content/business";
 
 /**
@@ -14,7 +14,7 @@ export function articleFeedXml(): string {
     id: absoluteUrl("/blog"),
     link: absoluteUrl("/blog"),
     title: articleFeed.title,
-    description: articleFeed.description,
+    description: articleFeedDescription,
     language: "en",
     copyright: `© ${business.name}`,
     generator: false,

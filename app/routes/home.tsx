@@ -1,6 +1,5 @@
 import { ArrowRight, Handshake, PenTool, ShieldCheck, Truck } from "lucide-react";
 import { CategoryCard } from "~/components/sections/category-card";
-import { ProductLinkCard } from "~/components/sections/product-link-card";
 import { CtaBand, QuoteLink } from "~/components/sections/cta-band";
 import { Section, SectionHeading } from "~/components/sections/section";
 import { StatsBand } from "~/components/sections/stats-band";
@@ -9,6 +8,7 @@ import { buttonVariants } from "~/components/ui/button";
 import { featuredCategories } from "~/content/categories";
 import { homeHero, homeStats, portfolioTeaser, whyUs } from "~/content/home";
 import { cardsOf } from "~/lib/portfolio-catalogue.server";
+import { productPagePath } from "~/lib/product-path";
 import { seo } from "~/lib/seo";
 import { IconBadge } from "~/components/sections/icon-badge";
 import type { Route } from "./+types/home";
@@ -74,10 +74,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <ArrowRight aria-hidden="true" />
           </a>
         </div>
-        <ul aria-label="From our portfolio" className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+        {/* Links by name, not cards: the home page's first view stays light, and the item card stays with
+            the item pages instead of joining the script that /portfolio and /contact load. */}
+        <ul aria-label="From our portfolio" className="mt-8 flex flex-wrap gap-3">
           {loaderData.featured.map((product) => (
             <li key={product.id}>
-              <ProductLinkCard product={product} sizes="(min-width: 1280px) 296px, (min-width: 1024px) 23vw, (min-width: 640px) 46vw, 100vw" />
+              <a href={productPagePath(product.id)} className={buttonVariants({ variant: "outline", size: "sm" })}>
+                {product.title}
+              </a>
             </li>
           ))}
         </ul>

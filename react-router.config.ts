@@ -12,6 +12,6 @@ export default {
   prerender: () => {
     // A bad content entry stops the build here, naming the entry.
     validateContent();
-    return [...publicPaths(), "/sitemap.xml", "/robots.txt"];
+    return [...publicPaths(), "/sitemap.xml", "/robots.txt", "/blog/feed.xml"];
   },
 } satisfies Config;

@@ -1,4 +1,6 @@
 import { articleSlugs } from "./content/articles.server";
+import { products } from "./content/catalogue";
+import { productPagePath } from "./lib/product-path";
 
 /** Public pages with a fixed URL; keep in step with app/routes.ts (a unit test checks it). */
 export const staticPagePaths = [
@@ -20,8 +22,13 @@ export const staticPagePaths = [
 
 /**
  * Every public URL path: prerendered at build and listed in the sitemap. Article paths come from
- * app/content/articles.server.ts, which validates every article file as it loads them.
+ * app/content/articles.server.ts, which validates every article file as it loads them; item pages
+ * from the catalogue.
  */
 export function publicPaths(): string[] {
-  return [...staticPagePaths, ...articleSlugs().map((slug) => `/blog/${slug}`)];
+  return [
+    ...staticPagePaths,
+    ...products.map((product) => productPagePath(product.id)),
+    ...articleSlugs().map((slug) => `/blog/${slug}`),
+  ];
 }

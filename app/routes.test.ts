@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { products } from "./content/catalogue";
 import { publicPaths, staticPagePaths } from "./public-paths.server";
 import routes from "./routes";
 
@@ -16,7 +17,8 @@ describe("route table", () => {
     expect([...fixedPageRoutes].sort()).toEqual([...staticPagePaths].sort());
   });
 
-  it("lists one article page per article and ends with the catch-all 404 route", () => {
+  it("lists one page per catalogue item, one per article, and ends with the catch-all 404 route", () => {
+    expect(publicPaths().filter((path) => path.startsWith("/portfolio/"))).toEqual(products.map((product) => `/portfolio/${product.id}`));
     expect(publicPaths().filter((path) => path.startsWith("/blog/"))).toHaveLength(6);
     expect(routePaths.at(-1)).toBe("/*");
   });

@@ -4,11 +4,13 @@ import { type RouteConfig, index, route } from "@react-router/dev/routes";
 export default [
   index("routes/home.tsx"),
   route("portfolio", "routes/portfolio.tsx"),
+  route("portfolio/:id", "routes/portfolio-item.tsx"),
   route("process", "routes/process.tsx"),
   route("case-studies", "routes/case-studies.tsx"),
   route("about", "routes/about.tsx"),
   route("blog", "routes/blog.tsx"),
   route("blog/:slug", "routes/blog-article.tsx"),
+  route("blog/feed.xml", "routes/blog-feed.xml.ts"),
   route("contact", "routes/contact.tsx"),
   route("products/pens", "routes/products/pens.tsx"),
   route("products/paper-chit-pads", "routes/products/paper-chit-pads.tsx"),

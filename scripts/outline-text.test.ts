@@ -53,6 +53,16 @@ describe("textOutliner", () => {
     expect(bold.right - bold.left).toBeGreaterThan(start.right - start.left);
   });
 
+  it("measures a line as wide as it draws it", async () => {
+    const style = { size: 30, weight: 800 };
+    const width = outline.width("Healix", style);
+    const box = await inkBox(outline(drawing('<text x="20" y="70" font-size="30" font-weight="800" fill="#000">Healix</text>')));
+    // The advance includes the side bearings around the ink: a pixel or two each side.
+    expect(width - (box.right - box.left)).toBeGreaterThanOrEqual(0);
+    expect(width - (box.right - box.left)).toBeLessThan(6);
+    expect(outline.width("Healix", { ...style, spacing: 2 })).toBeCloseTo(width + 5 * 2);
+  });
+
   it("outlines the characters escaped in the markup, not their entities", async () => {
     const ampersand = await inkBox(outline(drawing('<text x="20" y="70" font-size="40" fill="#000">&amp;</text>')));
     const entity = await inkBox(outline(drawing('<text x="20" y="70" font-size="40" fill="#000">&amp;amp;</text>')));

@@ -11,7 +11,10 @@ import * as hb from "harfbuzzjs";
 import wawoff2 from "wawoff2";
 import { interSource } from "./font-ranges";
 
-export type TextOutliner = (svg: string) => string;
+export type TextOutliner = ((svg: string) => string) & {
+  /** The width in pixels of one line of text as the outliner draws it: for laying text out before drawing it. */
+  width: (text: string, style: { size: number; weight: number; spacing?: number }) => number;
+};
 
 const textElement = /<text\b([^>]*)>([^<]*)<\/text>/g;
 const attribute = /([\w-]+)="([^"]*)"/g;
@@ -67,7 +70,7 @@ export async function textOutliner(): Promise<TextOutliner> {
   const face = await fontFace(interSource);
   const font = new hb.Font(face);
 
-  function outline(text: string, { x, y, size, weight, spacing, anchor }: { x: number; y: number; size: number; weight: number; spacing: number; anchor: string }) {
+  function shape(text: string, size: number, weight: number, spacing: number) {
     font.setVariations([new hb.Variation("wght", weight)]);
     const buffer = new hb.Buffer();
     buffer.addText(text);
@@ -78,6 +81,11 @@ export async function textOutliner(): Promise<TextOutliner> {
     const scale = size / face.upem;
     const advances = positions.map((position) => position.xAdvance * scale + spacing);
     const width = advances.reduce((sum, advance) => sum + advance, 0) - (advances.length > 0 ? spacing : 0);
+    return { glyphs, positions, scale, advances, width };
+  }
+
+  function outline(text: string, { x, y, size, weight, spacing, anchor }: { x: number; y: number; size: number; weight: number; spacing: number; anchor: string }) {
+    const { glyphs, positions, scale, advances, width } = shape(text, size, weight, spacing);
     let penX = x - (anchor === "middle" ? width / 2 : anchor === "end" ? width : 0);
     const parts: string[] = [];
     glyphs.forEach((glyph, index) => {
@@ -89,7 +97,7 @@ export async function textOutliner(): Promise<TextOutliner> {
     return parts.join("");
   }
 
-  return (svg) =>
+  const outlineSvg = (svg: string) =>
     svg.replace(textElement, (_element, attributes: string, content: string) => {
       const read = Object.fromEntries([...attributes.matchAll(attribute)].map(([, name, value]) => [name!, value!]));
       const d = outline(unescapeXml(content), {
@@ -106,4 +114,6 @@ export async function textOutliner(): Promise<TextOutliner> {
         .join("");
       return `<path d="${d}"${kept}/>`;
     });
+  const width: TextOutliner["width"] = (text, { size, weight, spacing = 0 }) => shape(text, size, weight, spacing).width;
+  return Object.assign(outlineSvg, { width });
 }

@@ -24,9 +24,9 @@ describe("versionImagePaths", () => {
     );
   });
 
-  it("leaves paths of missing files, unquoted text and other folders as they are", () => {
-    const dir = publicDir({ "images/a.svg": "<svg/>", "og-image.png": "png" });
-    const source = `"/images/missing.svg" /images/a.svg "/og-image.png" \`/images/products/\${id}.svg\``;
+  it("leaves paths of missing files, of folders, unquoted text and other folders' files as they are", () => {
+    const dir = publicDir({ "images/a.svg": "<svg/>", "images/share/home.png": "png", "og-image.png": "png" });
+    const source = `"/images/missing.svg" /images/a.svg "/og-image.png" \`/images/products/\${id}.svg\` "/images/share"`;
     expect(versionImagePaths(source, dir)).toBe(source);
   });
 

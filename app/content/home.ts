@@ -16,6 +16,8 @@ export const homeStats: readonly Stat[] = [
 export const portfolioTeaser = {
   title: "See what we've made for pharma brands",
   text: "Browse pens, chit pad boxes, drinkware, office accessories and games we've produced for product launches, conferences and medical-rep visits.",
+  /** Catalogue ids of the items shown, one of each kind, each linking to its page. */
+  featured: ["naprox-pen-blue", "azythra-chit-pad", "onset-cup", "onset-pen-holder"],
 } as const;
 
 export const whyUs = [

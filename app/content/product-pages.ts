@@ -10,6 +10,9 @@ import type { OptionCard, Specification } from "./schema";
 export type { OptionCard, Specification } from "./schema";
 
 /** The categories with a catalogue page, and how many of each product's features that page lists. */
+/** The eyebrow over a category page's title. */
+export const categoryPageEyebrow = "Products";
+
 export const featuresShownOnPage = {
   pens: 2,
   "paper-chit-pads": 3,

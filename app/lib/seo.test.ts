@@ -26,9 +26,11 @@ describe("seo()", () => {
   it("builds an absolute canonical URL and Open Graph data from the path", () => {
     expect(find(aboutPage, "rel", "canonical")).toEqual({ tagName: "link", rel: "canonical", href: `${siteUrl}/about` });
     expect(find(aboutPage, "property", "og:url")?.content).toBe(`${siteUrl}/about`);
-    expect(find(aboutPage, "property", "og:image")?.content).toBe(`${siteUrl}/og-image.png`);
+    // The page's own share image, which the build draws (scripts/share-images.ts), described by the title.
+    expect(find(aboutPage, "property", "og:image")?.content).toBe(`${siteUrl}/images/share/about.png`);
     expect(find(aboutPage, "property", "og:image:width")?.content).toBe("1200");
     expect(find(aboutPage, "property", "og:image:height")?.content).toBe("630");
+    expect(find(aboutPage, "property", "og:image:alt")?.content).toBe(`About Us | ${business.name}`);
     expect(find(aboutPage, "property", "og:site_name")?.content).toBe(business.name);
     expect(find(aboutPage, "property", "og:locale")?.content).toBe("en_PK");
     expect(find(aboutPage, "property", "og:type")?.content).toBe("website");

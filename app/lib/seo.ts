@@ -1,15 +1,42 @@
 import type { MetaDescriptor } from "react-router";
 import type { Thing } from "schema-dts";
+import { articleFeed } from "~/content/blog";
 import { absoluteUrl, business } from "~/content/business";
 import { pageTitle } from "./page-title";
 import { breadcrumbList, type Crumb, jsonLdGraph } from "./structured-data";
 
-export const defaultShareImage = {
-  path: "/og-image.png",
-  width: 1200,
-  height: 630,
-  alt: `${business.name} logo`,
-} as const;
+/**
+ * The picture a link preview shows (Open Graph; X reads the same tags): every public page has one of its own, drawn
+ * from its content when the site builds (scripts/share-images.ts) into public/images/share, where the
+ * page's path names it: /portfolio/onset-pen → /images/share/portfolio/onset-pen.png. Its URL carries
+ * the images' version, so the server caches it like every other image (server/image-version.ts).
+ */
+
+export type ShareImage = { path: string; width: number; height: number; alt: string };
+
+export const shareImageSize = { width: 1200, height: 630 } as const;
+
+/** Where the build writes the share images, under public/. */
+export const shareImagesDir = "/images/share";
+
+// The images' version, inlined by the build (scripts/versioned-images.ts); none in development and tests.
+declare const __IMAGES_VERSION__: string | undefined;
+const versionQuery = typeof __IMAGES_VERSION__ === "string" ? `?v=${__IMAGES_VERSION__}` : "";
+
+/** The file of a page's share image, as a path under public/: "/" → /images/share/home.png. */
+export function shareImageFile(pagePath: string): string {
+  return `${shareImagesDir}${pagePath === "/" ? "/home" : pagePath}.png`;
+}
+
+/** A page's share image, as its head names it; `alt` says what the picture shows. */
+export function shareImage(pagePath: string, alt: string): ShareImage {
+  return { path: `${shareImageFile(pagePath)}${versionQuery}`, ...shareImageSize, alt };
+}
+
+/** The head link that tells browsers and feed readers where the articles' feed is: on the blog's pages. */
+export function articleFeedLink(): MetaDescriptor {
+  return { tagName: "link", rel: "alternate", type: "application/rss+xml", title: articleFeed.title, href: absoluteUrl(articleFeed.path) };
+}
 
 export type PageSeo = {
   /** The page's own title; the site name is appended. */
@@ -21,7 +48,8 @@ export type PageSeo = {
   /** Crumbs after Home; omit on the home page only. */
   breadcrumbs?: Crumb[];
   type?: "website" | "article";
-  image?: { path: string; width: number; height: number; alt: string };
+  /** The link preview's picture: by default the page's own share image, described by its title. */
+  image?: ShareImage;
   /** Extra JSON-LD nodes (e.g. a BlogPosting). */
   structuredData?: Thing[];
   robots?: string;
@@ -31,7 +59,7 @@ export type PageSeo = {
 export function seo(page: PageSeo): MetaDescriptor[] {
   const title = pageTitle(page.title);
   const url = absoluteUrl(page.path);
-  const image = page.image ?? defaultShareImage;
+  const image = page.image ?? shareImage(page.path, title);
   const imageUrl = absoluteUrl(image.path);
   const nodes: Thing[] = [
     ...(page.breadcrumbs ? [breadcrumbList(page.breadcrumbs)] : []),

@@ -1,4 +1,4 @@
-import type { BlogPosting, BreadcrumbList, Graph, LocalBusiness, Organization, Thing } from "schema-dts";
+import type { BlogPosting, BreadcrumbList, Graph, LocalBusiness, Organization, Product, Thing } from "schema-dts";
 import { absoluteUrl, business, siteUrl } from "~/content/business";
 
 export type Crumb = { name: string; path: string };
@@ -60,12 +60,16 @@ export function localBusiness(): LocalBusiness {
   };
 }
 
-/** A trail always starts at Home; pass the crumbs after it. */
-export function breadcrumbList(crumbs: Crumb[]): BreadcrumbList {
-  const trail = [{ name: "Home", path: "/" }, ...crumbs];
+/** A trail always starts at Home: the page's crumbs after it. The same trail is shown on the page and given as JSON-LD. */
+export function breadcrumbTrail(crumbs: readonly Crumb[]): Crumb[] {
+  return [{ name: "Home", path: "/" }, ...crumbs];
+}
+
+/** Pass the crumbs after Home. */
+export function breadcrumbList(crumbs: readonly Crumb[]): BreadcrumbList {
   return {
     "@type": "BreadcrumbList",
-    itemListElement: trail.map((crumb, index) => ({
+    itemListElement: breadcrumbTrail(crumbs).map((crumb, index) => ({
       "@type": "ListItem",
       position: index + 1,
       name: crumb.name,
@@ -94,6 +98,27 @@ export function blogPosting(post: {
     inLanguage: "en",
     author: { "@id": organizationId },
     publisher: { "@id": organizationId },
+  };
+}
+
+/** A catalogue item as a schema.org Product: what it is and whose brand it carries. No offer: there are no prices. */
+export function product(item: {
+  title: string;
+  description: string;
+  path: string;
+  image: string;
+  brand: string;
+  category: string;
+}): Product {
+  return {
+    "@type": "Product",
+    name: item.title,
+    description: item.description,
+    url: absoluteUrl(item.path),
+    image: absoluteUrl(item.image),
+    brand: { "@type": "Brand", name: item.brand },
+    category: item.category,
+    manufacturer: { "@id": organizationId },
   };
 }
 

@@ -8,7 +8,7 @@ import { Section } from "~/components/sections/section";
 import { buttonVariants } from "~/components/ui/button";
 import { articleBySlug, articleCards } from "~/content/articles.server";
 import { articlePage } from "~/content/blog";
-import { defaultShareImage, seo } from "~/lib/seo";
+import { articleFeedLink, seo, shareImage } from "~/lib/seo";
 import { blogPosting } from "~/lib/structured-data";
 import type { Route } from "./+types/blog-article";
 
@@ -26,27 +26,32 @@ export const meta = ({ loaderData }: Route.MetaArgs) => {
   if (!loaderData) return [];
   const { article } = loaderData;
   const path = `/blog/${article.slug}`;
-  return seo({
-    title: article.title,
-    description: article.description,
-    keywords: article.keywords,
-    path,
-    breadcrumbs: [
-      { name: "Blog", path: "/blog" },
-      { name: article.title, path },
-    ],
-    type: "article",
-    structuredData: [
-      blogPosting({
-        title: article.title,
-        description: article.description,
-        path,
-        datePublished: article.date,
-        image: defaultShareImage.path,
-        section: article.category,
-      }),
-    ],
-  });
+  const image = shareImage(path, `${article.category}: ${article.title}`);
+  return [
+    ...seo({
+      title: article.title,
+      description: article.description,
+      keywords: article.keywords,
+      path,
+      breadcrumbs: [
+        { name: "Blog", path: "/blog" },
+        { name: article.title, path },
+      ],
+      type: "article",
+      image,
+      structuredData: [
+        blogPosting({
+          title: article.title,
+          description: article.description,
+          path,
+          datePublished: article.date,
+          image: image.path,
+          section: article.category,
+        }),
+      ],
+    }),
+    articleFeedLink(),
+  ];
 };
 
 export default function BlogArticle({ loaderData }: Route.ComponentProps) {

@@ -4,7 +4,7 @@ import { PageHero } from "~/components/sections/page-hero";
 import { Section } from "~/components/sections/section";
 import { articleCards } from "~/content/articles.server";
 import { blogPage } from "~/content/blog";
-import { seo } from "~/lib/seo";
+import { articleFeedLink, seo } from "~/lib/seo";
 import type { Route } from "./+types/blog";
 
 export function loader() {
@@ -13,20 +13,22 @@ export function loader() {
   };
 }
 
-export const meta = () =>
-  seo({
+export const meta = () => [
+  ...seo({
     title: "Blog",
     description:
       "Articles for pharmaceutical and corporate marketers on choosing, designing and getting results from promotional products in Pakistan.",
     keywords: ["promotional products blog", "pharma marketing giveaways"],
     path: "/blog",
     breadcrumbs: [{ name: "Blog", path: "/blog" }],
-  });
+  }),
+  articleFeedLink(),
+];
 
 export default function Blog({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <PageHero eyebrow={blogPage.eyebrow} title="Blog" lead={blogPage.lead} />
+      <PageHero eyebrow={blogPage.eyebrow} title={blogPage.title} lead={blogPage.lead} />
       <Section tone="muted" aria-label="Articles">
         <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
           {loaderData.articles.map((article) => (

@@ -3,6 +3,7 @@ import { CtaBand } from "~/components/sections/cta-band";
 import { PageHero } from "~/components/sections/page-hero";
 import { Section, SectionHeading } from "~/components/sections/section";
 import { caseStudies, testimonials } from "~/content/case-studies";
+import { caseStudiesHero } from "~/content/case-studies-page";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/case-studies";
 
@@ -27,11 +28,7 @@ export const meta = () =>
 export default function Page({ loaderData: { caseStudies, testimonials } }: Route.ComponentProps) {
   return (
     <>
-      <PageHero
-        eyebrow="Our Work"
-        title="Case Studies"
-        lead="How we've helped pharmaceutical brands plan, produce and deliver promotional items: the brief, what stood in the way, what we did and how it turned out."
-      />
+      <PageHero {...caseStudiesHero} />
 
       <Section aria-labelledby="studies-heading">
         <SectionHeading id="studies-heading" title="Selected campaigns" />

@@ -7,8 +7,14 @@ import { TrustStrip } from "~/components/sections/trust-strip";
 import { buttonVariants } from "~/components/ui/button";
 import { featuredCategories } from "~/content/categories";
 import { homeHero, homeStats, portfolioTeaser, whyUs } from "~/content/home";
+import { cardsOf } from "~/lib/portfolio-catalogue.server";
+import { productPagePath } from "~/lib/product-path";
 import { seo } from "~/lib/seo";
 import { IconBadge } from "~/components/sections/icon-badge";
+import type { Route } from "./+types/home";
+
+// The teaser's items, as loader data prerendered into the page: the catalogue stays out of its JavaScript.
+export const loader = () => ({ featured: cardsOf(portfolioTeaser.featured) });
 
 export const meta = () =>
   seo({
@@ -27,7 +33,7 @@ export const meta = () =>
 
 const whyUsIcons = { "shield-check": ShieldCheck, "pen-tool": PenTool, truck: Truck, handshake: Handshake };
 
-export default function Home() {
+export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <section className="relative overflow-hidden bg-navy text-navy-foreground">
@@ -68,6 +74,17 @@ export default function Home() {
             <ArrowRight aria-hidden="true" />
           </a>
         </div>
+        {/* Links by name, not cards: the home page's first view stays light, and the item card stays with
+            the item pages instead of joining the script that /portfolio and /contact load. */}
+        <ul aria-label="From our portfolio" className="mt-8 flex flex-wrap gap-3">
+          {loaderData.featured.map((product) => (
+            <li key={product.id}>
+              <a href={productPagePath(product.id)} className={buttonVariants({ variant: "outline", size: "sm" })}>
+                {product.title}
+              </a>
+            </li>
+          ))}
+        </ul>
       </Section>
 
       <Section id="products" aria-labelledby="products-heading">

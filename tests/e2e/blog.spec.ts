@@ -103,7 +103,9 @@ test("an article page carries BlogPosting JSON-LD, og:type article and a Home > 
     datePublished: "2026-06-16",
     articleSection: "Quality & Compliance",
   });
-  expect(posting.image).toMatch(/\/og-image\.png$/);
+  // The article's own share image, which its head also names.
+  expect(posting.image).toMatch(/\/images\/share\/blog\/quality-standards-pharma-promotional-items\.png\?v=[0-9a-f]{10}$/);
+  expect(html).toContain(`<meta property="og:image" content="${posting.image}"`);
   expect(posting.url).toMatch(/\/blog\/quality-standards-pharma-promotional-items$/);
   const crumbs = graph.find((node) => node["@type"] === "BreadcrumbList") as {
     itemListElement: { name: string }[];

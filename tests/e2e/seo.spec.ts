@@ -11,10 +11,11 @@ test("sitemap lists every public route with absolute URLs; robots.txt names it",
   expect(response.headers()["content-type"]).toContain("xml");
   const xml = await response.text();
   const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]!);
-  expect(locs.length).toBe(20);
+  // 14 pages, 27 catalogue items, 6 articles.
+  expect(locs.length).toBe(47);
   for (const loc of locs) expect(loc).toMatch(/^https?:\/\/[^/]+\//);
   const paths = locs.map((loc) => new URL(loc).pathname);
-  expect(paths).toEqual(expect.arrayContaining(["/", "/portfolio", "/contact", "/products/clocks", "/blog"]));
+  expect(paths).toEqual(expect.arrayContaining(["/", "/portfolio", "/portfolio/naprox-pen-blue", "/contact", "/products/clocks", "/blog"]));
 
   const robots = await (await request.get("/robots.txt")).text();
   expect(robots).toContain("User-agent: *");
@@ -43,7 +44,8 @@ test("every public route is served as complete HTML with its own title, descript
     expect(new URL(canonical!).pathname, path).toBe(path);
     expect(html, path).toMatch(/<meta property="og:image:width" content="1200"\/?>/);
     expect(html, path).toMatch(/<meta property="og:image:height" content="630"\/?>/);
-    expect(html, path).toMatch(/<meta property="og:image" content="https?:\/\/[^"]+\/og-image\.png"/);
+    // Each page's own share image (scripts/share-images.ts); link-previews.spec.ts fetches them.
+    expect(html, path).toMatch(/<meta property="og:image" content="https?:\/\/[^"]+\/images\/share\/[\w/-]+\.png\?v=[0-9a-f]{10}"/);
     expect(html, path).toMatch(/<meta name="twitter:card" content="summary_large_image"\/?>/);
 
     const jsonLd = html.match(/<script type="application\/ld\+json">(.+?)<\/script>/s)?.[1];
@@ -55,8 +57,8 @@ test("every public route is served as complete HTML with its own title, descript
     expect(html, path).toMatch(/<h1[^>]*>[^<]+/);
     expect(html, path).toContain('href="/contact"');
   }
-  expect(titles.size).toBe(20);
-  expect(descriptions.size).toBe(20);
+  expect(titles.size).toBe(47);
+  expect(descriptions.size).toBe(47);
 });
 
 test("the default share image is a real 1200x630 PNG", async ({ request }) => {

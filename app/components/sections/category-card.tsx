@@ -1,20 +1,17 @@
 import { ArrowRight } from "lucide-react";
 import { buttonVariants } from "~/components/ui/button";
 import type { Category } from "~/content/categories";
-import { imageLoading, imageSources } from "~/lib/image-loading";
-import { categoryImageSize } from "./page-hero";
+import { CardImage } from "./page-hero";
 
 export function CategoryCard({ category, headingLevel = 3 }: { category: Category; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <article className="render-when-near flex flex-col overflow-hidden rounded-xl border border-border bg-white shadow-sm transition-shadow hover:shadow-md">
-      <img
-        {...imageSources(category.image, "(min-width: 1280px) 296px, (min-width: 1024px) 23vw, (min-width: 640px) 46vw, 100vw")}
+      <CardImage
+        src={category.image}
         alt={category.imageAlt}
-        {...categoryImageSize}
-        {...imageLoading()}
-        decoding="async"
-        className="aspect-[8/5] w-full bg-muted object-cover"
+        sizes="(min-width: 1280px) 296px, (min-width: 1024px) 23vw, (min-width: 640px) 46vw, 100vw"
+        shape="category"
       />
       <div className="flex flex-1 flex-col p-6">
         <Heading className="text-lg font-semibold">{category.title}</Heading>

@@ -1,5 +1,5 @@
 import type { Category } from "~/content/categories";
-import type { OptionCard } from "~/content/product-pages";
+import { categoryPageEyebrow, type OptionCard } from "~/content/product-pages";
 import { CtaBand, QuoteLink } from "./cta-band";
 import { OptionCards } from "./option-cards";
 import { CategoryHeroImage, PageHero } from "./page-hero";
@@ -32,7 +32,7 @@ export function OptionPage({
   return (
     <>
       <PageHero
-        eyebrow="Products"
+        eyebrow={categoryPageEyebrow}
         title={title}
         lead={lead}
         media={<CategoryHeroImage category={category} />}

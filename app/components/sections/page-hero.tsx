@@ -24,6 +24,28 @@ export function HeroImage({ src, alt, width, height }: { src: string; alt: strin
 /** Category pictures are drawn at 8:5. */
 export const categoryImageSize = { width: 640, height: 400 } as const;
 
+const cardImageShapes = {
+  /** A catalogue item's or a case study's picture: 4:3. */
+  item: { width: 800, height: 600, className: "aspect-[4/3]" },
+  category: { ...categoryImageSize, className: "aspect-[8/5]" },
+} as const;
+
+/** The picture across the top of a card (a catalogue item, a category). It loads lazily: cards are never a page's priority image. */
+export function CardImage({ src, alt, sizes, shape }: { src: string; alt: string; sizes: string; shape: keyof typeof cardImageShapes }) {
+  const { width, height, className } = cardImageShapes[shape];
+  return (
+    <img
+      {...imageSources(src, sizes)}
+      alt={alt}
+      width={width}
+      height={height}
+      {...imageLoading()}
+      decoding="async"
+      className={cn("w-full bg-muted object-cover", className)}
+    />
+  );
+}
+
 /** A category's picture as the hero picture of its product page. */
 export function CategoryHeroImage({ category }: { category: Category }) {
   return <HeroImage src={category.image} alt={category.imageAlt} {...categoryImageSize} />;

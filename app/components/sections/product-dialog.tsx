@@ -1,10 +1,12 @@
-import { ArrowRight, Check } from "lucide-react";
+import { ArrowRight } from "lucide-react";
 import { useRef } from "react";
 import { buttonVariants } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
 import { type Product, products } from "~/content/catalogue";
 import { imageSources } from "~/lib/image-loading";
 import { categoryText, findProduct } from "~/lib/portfolio-filter";
+import { productPagePath } from "~/lib/product-path";
+import { FeatureList } from "./feature-list";
 
 /** Where "Request Quote for Similar Product" goes: the quote form with the product of interest filled in. */
 export function quoteLink(product: Product) {
@@ -71,20 +73,18 @@ export function ProductDialog({
             <DialogDescription prominent>{shown.description}</DialogDescription>
             <div>
               <h3 className="text-sm font-semibold uppercase tracking-wider text-muted-foreground">Features</h3>
-              <ul aria-label="Features" className="mt-3 space-y-2">
-                {shown.features.map((feature) => (
-                  <li key={feature} className="flex items-start gap-2 text-sm">
-                    <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
-                    {feature}
-                  </li>
-                ))}
-              </ul>
+              <FeatureList features={shown.features} className="mt-3" />
             </div>
-            <a href={quoteLink(shown)} className={buttonVariants({ size: "lg", className: "mt-2" })}>
-              {/* Wraps on a narrow phone (the button itself does not wrap). */}
-              <span className="whitespace-normal">Request Quote for Similar Product</span>
-              <ArrowRight aria-hidden="true" />
-            </a>
+            <div className="mt-2 flex flex-col gap-3">
+              <a href={quoteLink(shown)} className={buttonVariants({ size: "lg" })}>
+                {/* Wraps on a narrow phone (the button itself does not wrap). */}
+                <span className="whitespace-normal">Request Quote for Similar Product</span>
+                <ArrowRight aria-hidden="true" />
+              </a>
+              <a href={productPagePath(shown.id)} className={buttonVariants({ variant: "outline", size: "lg" })}>
+                <span className="whitespace-normal">View Product Page</span>
+              </a>
+            </div>
           </div>
         </DialogContent>
       )}

@@ -1,17 +1,20 @@
-import { ArrowRight, Check } from "lucide-react";
+import { ArrowRight } from "lucide-react";
 import { quoteHref } from "~/components/sections/cta-band";
 import { buttonVariants } from "~/components/ui/button";
 import type { Product } from "~/content/catalogue";
 import { type CataloguePageCategory, featuresShown } from "~/content/product-pages";
-import { imageLoading, imageSources } from "~/lib/image-loading";
+import { productPagePath } from "~/lib/product-path";
+import { FeatureList } from "./feature-list";
+import { CardImage } from "./page-hero";
 
 /** Alt text for a catalogue item's image. */
-export function productImageAlt(product: Product) {
+export function productImageAlt(product: Pick<Product, "title" | "brand">) {
   return `${product.title}, made for ${product.brand}`;
 }
 
 /**
- * One catalogue item on a category page: image, title, brand, description, features and a quote link.
+ * One catalogue item on a category page: image, title (a link to the item's page), brand, description,
+ * features and a quote link.
  * Its image loads lazily: the page's hero picture is the one that loads first.
  */
 export function ProductCard({ product, features }: { product: Product; features: readonly string[] }) {
@@ -21,29 +24,21 @@ export function ProductCard({ product, features }: { product: Product; features:
       aria-labelledby={headingId}
       className="render-when-near flex flex-col overflow-hidden rounded-xl border border-border bg-white shadow-sm transition-shadow hover:shadow-md"
     >
-      <img
-        {...imageSources(product.image, "(min-width: 1280px) 384px, (min-width: 1024px) 31vw, (min-width: 640px) 46vw, 100vw")}
+      <CardImage
+        src={product.image}
         alt={productImageAlt(product)}
-        width={800}
-        height={600}
-        {...imageLoading()}
-        decoding="async"
-        className="aspect-[4/3] w-full bg-muted object-cover"
+        sizes="(min-width: 1280px) 384px, (min-width: 1024px) 31vw, (min-width: 640px) 46vw, 100vw"
+        shape="item"
       />
       <div className="flex flex-1 flex-col p-6">
         <p className="text-xs font-semibold uppercase tracking-wider text-primary">{product.brand}</p>
         <h3 id={headingId} className="mt-1 text-lg font-semibold">
-          {product.title}
+          <a href={productPagePath(product.id)} className="hover:text-primary hover:underline">
+            {product.title}
+          </a>
         </h3>
         <p className="mt-2 text-sm text-muted-foreground">{product.description}</p>
-        <ul aria-label="Features" className="mt-4 flex-1 space-y-2 text-sm">
-          {features.map((feature) => (
-            <li key={feature} className="flex items-start gap-2">
-              <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
-              {feature}
-            </li>
-          ))}
-        </ul>
+        <FeatureList features={features} className="mt-4 flex-1" />
         <a
           href={quoteHref(product.title)}
           aria-label={`Request Similar Design: ${product.title}`}

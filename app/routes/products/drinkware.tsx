@@ -3,6 +3,7 @@ import { SpecificationList } from "~/components/sections/option-cards";
 import { CategoryHeroImage, PageHero } from "~/components/sections/page-hero";
 import { ProductList } from "~/components/sections/product-list";
 import { Section, SectionHeading } from "~/components/sections/section";
+import { categoryPageEyebrow } from "~/content/product-pages";
 import { productPageData } from "~/lib/product-page-data.server";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/drinkware";
@@ -26,7 +27,7 @@ export default function Page({ loaderData: { category, products, specifications 
   return (
     <>
       <PageHero
-        eyebrow="Products"
+        eyebrow={categoryPageEyebrow}
         title="Drinkware & Mugs"
         lead="A mug is used every morning, in the clinic and at home. Ceramic mugs, cups and steel travel mugs printed or engraved in your brand colours."
         media={<CategoryHeroImage category={category} />}

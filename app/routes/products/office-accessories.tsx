@@ -3,6 +3,7 @@ import { OptionCards } from "~/components/sections/option-cards";
 import { CategoryHeroImage, PageHero } from "~/components/sections/page-hero";
 import { ProductList } from "~/components/sections/product-list";
 import { Section, SectionHeading } from "~/components/sections/section";
+import { categoryPageEyebrow } from "~/content/product-pages";
 import { productPageData } from "~/lib/product-page-data.server";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/office-accessories";
@@ -26,7 +27,7 @@ export default function Page({ loaderData: { category, products, useCases } }: R
   return (
     <>
       <PageHero
-        eyebrow="Products"
+        eyebrow={categoryPageEyebrow}
         title="Office Accessories"
         lead="Desk items that stay in front of prescribers, pharmacists and buyers for months: pen holders, organisers, mouse pads, calendars and paperweights in your brand."
         media={<CategoryHeroImage category={category} />}

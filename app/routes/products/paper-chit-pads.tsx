@@ -3,6 +3,7 @@ import { OptionCards, SpecificationList } from "~/components/sections/option-car
 import { CategoryHeroImage, PageHero } from "~/components/sections/page-hero";
 import { ProductList } from "~/components/sections/product-list";
 import { Section, SectionHeading } from "~/components/sections/section";
+import { categoryPageEyebrow } from "~/content/product-pages";
 import { productPageData } from "~/lib/product-page-data.server";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/paper-chit-pads";
@@ -26,7 +27,7 @@ export default function Page({ loaderData: { category, products, finishes, speci
   return (
     <>
       <PageHero
-        eyebrow="Products"
+        eyebrow={categoryPageEyebrow}
         title="Paper Chit Pads"
         lead="Chit pad boxes sit beside the prescription pad all year. We print your brand on every side of the box and on every sheet, and supply refills when they run out."
         media={<CategoryHeroImage category={category} />}

@@ -2,6 +2,7 @@ import { CtaBand, QuoteLink } from "~/components/sections/cta-band";
 import { CategoryHeroImage, PageHero } from "~/components/sections/page-hero";
 import { ProductList } from "~/components/sections/product-list";
 import { Section, SectionHeading } from "~/components/sections/section";
+import { categoryPageEyebrow } from "~/content/product-pages";
 import { productPageData } from "~/lib/product-page-data.server";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/pens";
@@ -25,7 +26,7 @@ export default function Page({ loaderData: { category, products } }: Route.Compo
   return (
     <>
       <PageHero
-        eyebrow="Products"
+        eyebrow={categoryPageEyebrow}
         title="Custom Pens"
         lead="The giveaway a doctor uses every day. Ballpoint, gel, twist and metal pens printed or engraved with your product's name and colours, with a digital mockup before production."
         media={<CategoryHeroImage category={category} />}

@@ -1,0 +1,92 @@
+import { data } from "react-router";
+import { Breadcrumbs } from "~/components/sections/breadcrumbs";
+import { QuoteLink, quoteHref } from "~/components/sections/cta-band";
+import { FeatureList } from "~/components/sections/feature-list";
+import { HeroImage, PageHero } from "~/components/sections/page-hero";
+import { ProductLinkCard } from "~/components/sections/product-link-card";
+import { productImageAlt } from "~/components/sections/product-list";
+import { Section, SectionHeading } from "~/components/sections/section";
+import { buttonVariants } from "~/components/ui/button";
+import { itemPageText as text } from "~/content/portfolio-item";
+import { portfolioItemPage } from "~/lib/portfolio-catalogue.server";
+import { productPagePath } from "~/lib/product-path";
+import { seo, shareImage } from "~/lib/seo";
+import { product as productJsonLd } from "~/lib/structured-data";
+import type { Route } from "./+types/portfolio-item";
+
+export function loader({ params }: Route.LoaderArgs) {
+  const page = portfolioItemPage(params.id);
+  if (!page) throw data(null, { status: 404 });
+  const path = productPagePath(page.product.id);
+  return {
+    ...page,
+    path,
+    breadcrumbs: [
+      { name: text.crumb, path: "/portfolio" },
+      { name: page.product.title, path },
+    ],
+  };
+}
+
+export const meta = ({ loaderData }: Route.MetaArgs) => {
+  if (!loaderData) return [];
+  const { product, category, path, breadcrumbs } = loaderData;
+  return seo({
+    title: product.title,
+    description: product.description,
+    keywords: [product.title, product.brand, ...text.keywords],
+    path,
+    breadcrumbs,
+    image: shareImage(path, productImageAlt(product)),
+    structuredData: [productJsonLd({ ...product, path, category: category.label })],
+  });
+};
+
+export default function PortfolioItem({ loaderData }: Route.ComponentProps) {
+  const { product, category, related, breadcrumbs } = loaderData;
+  return (
+    <>
+      <Breadcrumbs crumbs={breadcrumbs} />
+      <PageHero
+        eyebrow={category.label}
+        title={product.title}
+        lead={product.description}
+        media={<HeroImage src={product.image} alt={productImageAlt(product)} width={800} height={600} />}
+      >
+        <QuoteLink to={quoteHref(product.title)}>{text.quote}</QuoteLink>
+        {category.path && (
+          <a href={category.path} className={buttonVariants({ variant: "outlineLight", size: "lg" })}>
+            {text.category} {category.title}
+          </a>
+        )}
+      </PageHero>
+
+      <Section aria-labelledby="details-heading" width="narrow">
+        <h2 id="details-heading" className="text-2xl font-bold tracking-tight">
+          {text.detailsTitle}
+        </h2>
+        <dl className="mt-6 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2">
+          <dt className="font-medium text-muted-foreground">{text.facts.brand}</dt>
+          <dd className="font-semibold">{product.brand}</dd>
+          <dt className="font-medium text-muted-foreground">{text.facts.category}</dt>
+          <dd className="font-semibold">{category.label}</dd>
+        </dl>
+        <h3 className="mt-8 text-sm font-semibold uppercase tracking-wider text-muted-foreground">{text.featuresTitle}</h3>
+        <FeatureList features={product.features} className="mt-3" />
+      </Section>
+
+      {related.length > 0 && (
+        <Section tone="muted" aria-labelledby="related-heading">
+          <SectionHeading id="related-heading" align="left" title={text.relatedTitle(category.label)} intro={text.relatedIntro} />
+          <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {related.map((item) => (
+              <li key={item.id}>
+                <ProductLinkCard product={item} sizes="(min-width: 1280px) 384px, (min-width: 1024px) 31vw, (min-width: 640px) 46vw, 100vw" />
+              </li>
+            ))}
+          </ul>
+        </Section>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,67 @@
+import * as z from "zod/mini";
+
+z.config({ jitless: true }); // no `new Function` under the Content-Security-Policy (see quote-schema.ts)
+
+/**
+ * A buyer's design from the brand studio, sent with a quote request: one schema for the browser (the
+ * studio writes it, the quote form sends it) and the server (which checks and stores it).
+ * Lengths are in millimetres on the printed item; the logo's position is its top-left corner from
+ * the print area's top-left corner.
+ */
+export const designLimits = {
+  text: 40,
+  colours: 8,
+  warnings: 10,
+  warning: 300,
+} as const;
+
+export const hexColour = z.string().check(z.regex(/^#[0-9a-fA-F]{6}$/, "A colour is a hex value such as #1565c0."));
+
+const millimetres = z.number().check(z.gte(0), z.lte(1000));
+
+export const designSpecSchema = z.object({
+  itemId: z.string().check(z.minLength(1), z.maxLength(80), z.regex(/^[a-z0-9-]+$/)),
+  text: z.string().check(z.maxLength(designLimits.text)),
+  colours: z.array(hexColour).check(z.maxLength(designLimits.colours)),
+  logo: z.nullable(
+    z.object({
+      xMm: millimetres,
+      yMm: millimetres,
+      widthMm: millimetres.check(z.gt(0)),
+      heightMm: millimetres.check(z.gt(0)),
+    }),
+  ),
+  warnings: z.array(z.string().check(z.maxLength(designLimits.warning))).check(z.maxLength(designLimits.warnings)),
+});
+
+export type DesignSpec = z.infer<typeof designSpecSchema>;
+
+/** The quote form's multipart field names for a design: the buyer's logo, the mockup PNG and the spec (JSON text). */
+export const designFields = { logo: "logo", mockup: "mockup", design: "design" } as const;
+
+/** The upload limits the server enforces (and the browser checks first, to say so before sending). */
+export const uploadLimits = {
+  files: 2,
+  logoBytes: 5 * 1024 * 1024,
+  svgBytes: 1024 * 1024,
+  mockupBytes: 1024 * 1024,
+  requestBytes: 8 * 1024 * 1024,
+  pixels: 25_000_000,
+  /** What the studio aims its mockup PNG at. */
+  mockupTargetBytes: 300 * 1024,
+} as const;
+
+/** The logo formats accepted, by what the file's bytes say it is. */
+export const logoTypes = ["image/png", "image/jpeg", "image/webp", "image/svg+xml"] as const;
+export type LogoType = (typeof logoTypes)[number];
+
+/** Parses the design field's JSON text; null when it is absent, empty or not a valid design. */
+export function parseDesignSpec(text: string | null | undefined): DesignSpec | null {
+  if (!text) return null;
+  try {
+    const parsed = designSpecSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}

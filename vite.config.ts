@@ -1,9 +1,25 @@
 import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
+import type { ChunkingContext } from "rolldown";
 import { defineConfig } from "vite";
 import { portableCustomProperties } from "./scripts/portable-custom-properties";
 import { versionedImages } from "./scripts/versioned-images";
+
+/** A route module that asks for React in the browser (`handle = { hydrate: true }`, app/lib/route-handle.ts). */
+const hydratingRoute = /\bhandle\s*=\s*\{\s*hydrate:\s*true\b/;
+const rootModule = /[\\/]app[\\/]root\.tsx$/;
+const routeModule = /[\\/]app[\\/]routes[\\/][^?]+$/;
+
+/** Whether the root or a route that hydrates reaches `id` through static imports. */
+function usedByPagesThatHydrate(id: string, chunking: ChunkingContext, seen = new Set<string>()): boolean {
+  if (seen.has(id)) return false;
+  seen.add(id);
+  const info = chunking.getModuleInfo(id);
+  if (!info) return false;
+  if (rootModule.test(id) || (routeModule.test(id) && hydratingRoute.test(info.code ?? ""))) return true;
+  return info.importers.some((importer) => usedByPagesThatHydrate(importer, chunking, seen));
+}
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [tailwindcss(), portableCustomProperties(), versionedImages(), reactRouter()],
@@ -33,9 +49,9 @@ export default defineConfig(({ isSsrBuild }) => ({
                 { name: "framework", test: /node_modules[\\/](react[\\/]|react-router[\\/](?!.*dom-export))|^\0vite\/preload-helper/, priority: 2 },
                 // React DOM, which only the entry imports, and only once the page has loaded.
                 { name: "react-dom", test: /node_modules[\\/](react-dom|scheduler)[\\/]|react-router[\\/].*dom-export/, priority: 1 },
-                // What two or more routes import, but for the head's builders: pages that hydrate get their
-                // head as loader data, so only pages that never load a script use them.
-                { name: "shared", test: /node_modules|app[\\/](?!lib[\\/](seo|structured-data)\.)/, minShareCount: 2 },
+                // What two or more of the pages that run React import. Modules only prerendered pages use
+                // stay out: those pages load no script, so the code would travel to the others for nothing.
+                { name: (id, chunking) => (usedByPagesThatHydrate(id, chunking) ? "shared" : null), minShareCount: 2 },
               ],
             },
           },

@@ -52,6 +52,9 @@ export default defineConfig(({ isSsrBuild }) => ({
                 // What two or more of the pages that run React import. Modules only prerendered pages use
                 // stay out: those pages load no script, so the code would travel to the others for nothing.
                 { name: (id, chunking) => (usedByPagesThatHydrate(id, chunking) ? "shared" : null), minShareCount: 2 },
+                // The rest of what several routes share, in one file no browser asks for: split finer, it
+                // would lengthen the list of files in the route manifest each page that hydrates carries.
+                { name: "prerendered-only", test: /node_modules|[\\/]app[\\/]/, minShareCount: 2 },
               ],
             },
           },

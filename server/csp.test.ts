@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { contentSecurityPolicy, inlineScriptHashes } from "./csp";
+import { contentSecurityPolicy, inlineScriptHashes, showsLocalImages } from "./csp";
 
 const sha = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
 
@@ -35,5 +35,16 @@ describe("contentSecurityPolicy", () => {
     expect(policy).toContain("default-src 'self'");
     expect(policy).not.toContain("data:");
     expect(policy.split(";").find((d) => d.trim().startsWith("script-src"))).not.toContain("unsafe-inline");
+  });
+
+  it("allows images made on the device (blob: and data: URLs) only where a page asks for them", () => {
+    const local = contentSecurityPolicy(["'nonce-abc'"], { localImages: true });
+    expect(local).toContain("img-src 'self' blob: data:");
+    expect(local.split(";").find((d) => d.trim().startsWith("script-src"))).not.toMatch(/blob:|data:/);
+    expect(showsLocalImages("/portfolio/onset-pen/studio")).toBe(true);
+    expect(showsLocalImages("/contact")).toBe(true);
+    expect(showsLocalImages("/portfolio/onset-pen")).toBe(false);
+    expect(showsLocalImages("/portfolio")).toBe(false);
+    expect(showsLocalImages("/portfolio/a/b/studio")).toBe(false);
   });
 });

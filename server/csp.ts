@@ -7,18 +7,28 @@ import { createHash, randomBytes } from "node:crypto";
  * `style` attributes (Radix positions popovers with them); there is no inline <style> or <script>
  * from anywhere else.
  */
-export function contentSecurityPolicy(scriptSources: readonly string[]): string {
+export function contentSecurityPolicy(scriptSources: readonly string[], { localImages = false } = {}): string {
   return [
     "default-src 'self'",
     `script-src 'self' ${scriptSources.join(" ")}`.trim(),
     "style-src 'self' 'unsafe-inline'",
-    // Images, fonts and fetches fall back to default-src 'self' (no data: URLs anywhere): every page's
-    // headers count towards its first round trip.
+    // Images, fonts and fetches fall back to default-src 'self' (no data: URLs on other pages): every
+    // page's headers count towards its first round trip.
+    ...(localImages ? ["img-src 'self' blob: data:"] : []),
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
     "frame-ancestors 'none'",
   ].join("; ");
+}
+
+/**
+ * The pages that show images made on the visitor's device: the brand studio draws the buyer's logo
+ * from a blob: URL (and from a data: URL inside the mockup it turns into a PNG), and the quote form
+ * shows that PNG as the attached design's thumbnail.
+ */
+export function showsLocalImages(path: string): boolean {
+  return path === "/contact" || /^\/portfolio\/[^/]+\/studio$/.test(path);
 }
 
 /**

@@ -9,7 +9,7 @@ import { Section, SectionHeading } from "~/components/sections/section";
 import { buttonVariants } from "~/components/ui/button";
 import { itemPageText as text } from "~/content/portfolio-item";
 import { portfolioItemPage } from "~/lib/portfolio-catalogue.server";
-import { productPagePath } from "~/lib/product-path";
+import { productPagePath, studioPagePath } from "~/lib/product-path";
 import { seo, shareImage } from "~/lib/seo";
 import { product as productJsonLd } from "~/lib/structured-data";
 import type { Route } from "./+types/portfolio-item";
@@ -54,6 +54,9 @@ export default function PortfolioItem({ loaderData }: Route.ComponentProps) {
         media={<HeroImage src={product.image} alt={productImageAlt(product)} width={800} height={600} />}
       >
         <QuoteLink to={quoteHref(product.title)}>{text.quote}</QuoteLink>
+        <a href={studioPagePath(product.id)} className={buttonVariants({ variant: "outlineLight", size: "lg" })}>
+          {text.studio}
+        </a>
         {category.path && (
           <a href={category.path} className={buttonVariants({ variant: "outlineLight", size: "lg" })}>
             {text.category} {category.title}

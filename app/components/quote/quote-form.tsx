@@ -1,5 +1,5 @@
 import { CheckCircle2, CircleAlert, Mail, MessageCircle } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { Suspense, lazy, useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
@@ -7,6 +7,7 @@ import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import { mailtoUrl, whatsappUrl } from "~/content/business";
 import { type QuoteFieldName, quoteFields, quoteForm, quoteNotices } from "~/content/contact";
+import type { DesignAttachments } from "~/lib/design-handoff";
 import type { QuoteFormResult } from "~/lib/quote-api";
 import type { QuoteFields } from "~/lib/quote-schema";
 import { emptyQuote, fallbackTextFor } from "~/lib/quote-text";
@@ -34,6 +35,9 @@ const inputProps: Record<QuoteFieldName, React.ComponentProps<"input">> = {
   message: {},
 };
 
+/** A design from the brand studio (/contact?design=1), shown and sent with the request; its code loads only then. */
+const DesignAttachment = lazy(() => import("./design-attachment"));
+
 let kitLoading: Promise<QuoteSubmitKit> | null = null;
 
 /** The submit machinery (zod schema, react-query, sonner), fetched once per page visit. */
@@ -59,6 +63,7 @@ export function QuoteForm({ result }: { result?: QuoteFormResult }) {
   const [notice, setNotice] = useState<Notice | null>(result ? { ...noticeFromResult(result), fromServer: true } : null);
   const [pending, setPending] = useState(false);
   const [kit, setKit] = useState<QuoteSubmitKit | null>(null);
+  const [design, setDesign] = useState<DesignAttachments | null>(null);
   const submit = useRef<ReturnType<QuoteSubmitKit["createQuoteSubmitter"]> | null>(null);
   const idempotencyKey = useRef<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
@@ -116,6 +121,7 @@ export function QuoteForm({ result }: { result?: QuoteFormResult }) {
         idempotencyKey: idempotencyKey.current,
         page: `${window.location.pathname}${window.location.search}`,
         website: typeof honeypot === "string" ? honeypot : "",
+        ...(design && { attachments: design }),
       });
     } finally {
       setPending(false);
@@ -124,6 +130,7 @@ export function QuoteForm({ result }: { result?: QuoteFormResult }) {
       idempotencyKey.current = null;
       setValues(emptyQuote);
       setInvalid([]);
+      setDesign(null);
       return;
     }
     setInvalid(outcome.fields);
@@ -192,6 +199,11 @@ export function QuoteForm({ result }: { result?: QuoteFormResult }) {
           <label htmlFor="quote-website">Website</label>
           <input id="quote-website" type="text" name={HONEYPOT} tabIndex={-1} autoComplete="off" defaultValue="" />
         </div>
+        {searchParams.has("design") && (
+          <Suspense fallback={null}>
+            <DesignAttachment attachments={design} onChange={setDesign} />
+          </Suspense>
+        )}
         {inline && !inline.fromServer && <InlineNotice notice={inline} />}
         <Button type="submit" size="lg" disabled={pending} className="w-full sm:w-auto">
           {pending ? quoteForm.submitting : quoteForm.submit}

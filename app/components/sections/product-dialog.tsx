@@ -5,7 +5,8 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/compone
 import { type Product, products } from "~/content/catalogue";
 import { imageSources } from "~/lib/image-loading";
 import { categoryText, findProduct } from "~/lib/portfolio-filter";
-import { productPagePath } from "~/lib/product-path";
+import { itemPageText } from "~/content/portfolio-item";
+import { productPagePath, studioPagePath } from "~/lib/product-path";
 import { FeatureList } from "./feature-list";
 
 /** Where "Request Quote for Similar Product" goes: the quote form with the product of interest filled in. */
@@ -80,6 +81,9 @@ export function ProductDialog({
                 {/* Wraps on a narrow phone (the button itself does not wrap). */}
                 <span className="whitespace-normal">Request Quote for Similar Product</span>
                 <ArrowRight aria-hidden="true" />
+              </a>
+              <a href={studioPagePath(shown.id)} className={buttonVariants({ variant: "secondary", size: "lg" })}>
+                <span className="whitespace-normal">{itemPageText.studio}</span>
               </a>
               <a href={productPagePath(shown.id)} className={buttonVariants({ variant: "outline", size: "lg" })}>
                 <span className="whitespace-normal">View Product Page</span>

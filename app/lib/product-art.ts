@@ -4,7 +4,7 @@
  * Pure functions returning SVG text; scripts/make-images.ts writes them under public/images.
  */
 import type { Product } from "../content/catalogue";
-import { splitBrand } from "../content/catalogue";
+import { splitBrand } from "../content/brand";
 import { type ItemKind, type PrintRule, itemKind, printRules } from "../content/print-rules";
 
 export const FONT = "Inter, Arial, sans-serif";

@@ -2,8 +2,6 @@
 export const itemPageText = {
   crumb: "Portfolio",
   quote: "Request a Quote for This Product",
-  /** The link to the item's brand studio, here and in the portfolio dialog. */
-  studio: "See Your Brand on It",
   category: "See all",
   detailsTitle: "Details",
   facts: { brand: "Brand", category: "Category" },

@@ -8,6 +8,7 @@ import { productImageAlt } from "~/components/sections/product-list";
 import { Section, SectionHeading } from "~/components/sections/section";
 import { buttonVariants } from "~/components/ui/button";
 import { itemPageText as text } from "~/content/portfolio-item";
+import { studioLinkText } from "~/content/studio-link";
 import { portfolioItemPage } from "~/lib/portfolio-catalogue.server";
 import { productPagePath, studioPagePath } from "~/lib/product-path";
 import { seo, shareImage } from "~/lib/seo";
@@ -55,7 +56,7 @@ export default function PortfolioItem({ loaderData }: Route.ComponentProps) {
       >
         <QuoteLink to={quoteHref(product.title)}>{text.quote}</QuoteLink>
         <a href={studioPagePath(product.id)} className={buttonVariants({ variant: "outlineLight", size: "lg" })}>
-          {text.studio}
+          {studioLinkText}
         </a>
         {category.path && (
           <a href={category.path} className={buttonVariants({ variant: "outlineLight", size: "lg" })}>

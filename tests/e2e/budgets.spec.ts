@@ -5,7 +5,7 @@ import { allPages, hydrates, transferSize } from "./support/site";
 /**
  * Compressed bytes a first view may load (issue 6): Brotli, as the server sends it. A page that only
  * shows content loads no script at all, and its whole first view (HTML, font, images) stays small; the
- * pages that hydrate (/portfolio, /contact) load React and their own code.
+ * pages that hydrate (/portfolio, /contact, the brand studios) load React and their own code.
  */
 export const budgets = { scriptKB: 110, styleKB: 20, totalKB: 200, contentPageTotalKB: 60 } as const;
 

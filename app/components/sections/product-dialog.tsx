@@ -5,7 +5,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/compone
 import { type Product, products } from "~/content/catalogue";
 import { imageSources } from "~/lib/image-loading";
 import { categoryText, findProduct } from "~/lib/portfolio-filter";
-import { itemPageText } from "~/content/portfolio-item";
+import { studioLinkText } from "~/content/studio-link";
 import { productPagePath, studioPagePath } from "~/lib/product-path";
 import { FeatureList } from "./feature-list";
 
@@ -83,7 +83,7 @@ export function ProductDialog({
                 <ArrowRight aria-hidden="true" />
               </a>
               <a href={studioPagePath(shown.id)} className={buttonVariants({ variant: "secondary", size: "lg" })}>
-                <span className="whitespace-normal">{itemPageText.studio}</span>
+                <span className="whitespace-normal">{studioLinkText}</span>
               </a>
               <a href={productPagePath(shown.id)} className={buttonVariants({ variant: "outline", size: "lg" })}>
                 <span className="whitespace-normal">View Product Page</span>

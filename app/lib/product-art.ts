@@ -213,11 +213,10 @@ export function designTextSizeMm(text: string, areaMm: { width: number; height: 
 
 const round = (value: number) => Math.round(value * 100) / 100;
 
-/** The design inside the print area: a nested <svg> whose units are the area's millimetres. */
-function printedDesign(design: ArtDesign, rule: PrintRule): string {
-  const { width, height } = rule.areaMm;
-  const { x, y, w, h, transform } = rule.drawing;
-  const size = designTextSizeMm(design.text, rule.areaMm);
+/** What the print area holds with a design: the logo, the name and its band of colours, in millimetres. */
+export function printedDesign(design: ArtDesign, areaMm: PrintRule["areaMm"]): string {
+  const { width, height } = areaMm;
+  const size = designTextSizeMm(design.text, areaMm);
   const [first = "#1e293b", ...others] = design.colours;
   const text = design.text.trim()
     ? `<text x="${round(width / 2)}" y="${round(height / 2 + size * 0.36)}" font-family="${FONT}" font-size="${round(size)}" font-weight="800" text-anchor="middle" fill="${first}">${escapeXml(design.text)}</text>`
@@ -235,7 +234,13 @@ function printedDesign(design: ArtDesign, rule: PrintRule): string {
   const logo = design.logo
     ? `<image data-logo="" href="${escapeXml(design.logo.href)}" x="${round(design.logo.xMm)}" y="${round(design.logo.yMm)}" width="${round(design.logo.widthMm)}" height="${round(design.logo.heightMm)}" preserveAspectRatio="xMidYMid meet"/>`
     : "";
-  const area = `<svg data-print-area="" x="${x}" y="${y}" width="${w}" height="${h}" viewBox="0 0 ${width} ${height}" overflow="hidden">${logo}${text}${band}</svg>`;
+  return `${logo}${text}${band}`;
+}
+
+/** The print area placed on the item: a nested <svg> whose units are the area's millimetres. */
+function printArea(design: ArtDesign, rule: PrintRule): string {
+  const { x, y, w, h, transform } = rule.drawing;
+  const area = `<svg data-print-area="" x="${x}" y="${y}" width="${w}" height="${h}" viewBox="0 0 ${rule.areaMm.width} ${rule.areaMm.height}" overflow="hidden">${printedDesign(design, rule.areaMm)}</svg>`;
   return transform ? `<g transform="${transform}">${area}</g>` : area;
 }
 
@@ -248,7 +253,7 @@ export function itemArt(product: DrawnItem, design?: ArtDesign): string {
   if (!kind) throw new Error(`No drawing for '${product.id}': add its kind to app/content/print-rules.ts and app/lib/product-art.ts`);
   const draw = kinds[kind][0];
   if (!design) return draw(artOf(product), product.id);
-  return draw({ ...artOf(product), name: "", company: "" }, product.id) + printedDesign(design, printRules[kind]);
+  return draw({ ...artOf(product), name: "", company: "" }, product.id) + printArea(design, printRules[kind]);
 }
 
 /** How much larger than drawn an item looks best on its own image (small items are enlarged). */

@@ -1,5 +1,5 @@
 import { Move, Plus, Send, Trash2 } from "lucide-react";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
@@ -13,7 +13,7 @@ import {
   sniffLogoType,
 } from "~/lib/design-checks";
 import { type DesignSpec, type LogoType, designLimits, designSpecSchema, uploadLimits } from "~/lib/design-schema";
-import { type ArtDesign, designTextSizeMm, ink, productImage } from "~/lib/product-art";
+import { type ArtDesign, designTextSizeMm, ink, printedDesign, productImage } from "~/lib/product-art";
 import { type LogoPlacement, defaultLogoSize, moveBy, resize, svgAspect } from "./logo-placement";
 
 /** What the studio needs of the item: enough to draw it and to name it. */
@@ -32,6 +32,7 @@ type Logo = {
   colours: number | null;
 };
 
+const noDesign: ArtDesign = { text: "", colours: [], logo: null };
 const hexPattern = /^#[0-9a-fA-F]{6}$/;
 const oneDecimal = (mm: number) => Math.round(mm * 10) / 10;
 
@@ -60,7 +61,25 @@ export function BrandStudio({ item, rule }: { item: StudioItem; rule: PrintRule 
     [name, colours, logo, placement],
   );
   const mockupName = text.mockupName(item.title, name, !!logo);
-  const svg = useMemo(() => productImage(item, { art, title: mockupName }), [item, art, mockupName]);
+  // The item is drawn once; an edit redraws only what its print area holds, and the mockup's title.
+  const drawing = useMemo(() => productImage(item, { art: noDesign, title: text.mockupName(item.title, "", false) }), [item]);
+  useLayoutEffect(() => {
+    const mockup = mockupRef.current;
+    const printArea = mockup?.querySelector("svg[data-print-area]");
+    const title = mockup?.querySelector("svg > title");
+    if (title) title.textContent = mockupName;
+    if (!printArea) return;
+    // The same logo keeps its element (and its decoded picture): it is only moved and sized.
+    const logoElement = printArea.querySelector("image[data-logo]");
+    if (art.logo && logoElement?.getAttribute("href") === art.logo.href) {
+      for (const node of [...printArea.childNodes]) if (node !== logoElement) node.remove();
+      const { xMm, yMm, widthMm, heightMm } = art.logo;
+      for (const [name, value] of Object.entries({ x: xMm, y: yMm, width: widthMm, height: heightMm })) logoElement.setAttribute(name, String(Math.round(value * 100) / 100));
+      printArea.insertAdjacentHTML("beforeend", printedDesign({ ...art, logo: null }, area));
+    } else {
+      printArea.innerHTML = printedDesign(art, area);
+    }
+  }, [drawing, art, area, mockupName]);
   const textSizeMm = designTextSizeMm(name, area);
   const warnings = designWarnings({
     method: rule.method,
@@ -242,7 +261,7 @@ export function BrandStudio({ item, rule }: { item: StudioItem; rule: PrintRule 
           onPointerCancel={endDrag}
           className="overflow-hidden rounded-2xl bg-muted shadow-lg ring-1 ring-border [&_[data-logo]]:cursor-move [&_[data-logo]]:touch-none [&>svg]:h-auto [&>svg]:w-full"
           // The drawing is SVG text from app/lib/product-art.ts, which escapes everything the buyer types.
-          dangerouslySetInnerHTML={{ __html: svg }}
+          dangerouslySetInnerHTML={{ __html: drawing }}
         />
         <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
           <dt className="font-medium text-muted-foreground">{text.method}</dt>
@@ -261,7 +280,7 @@ export function BrandStudio({ item, rule }: { item: StudioItem; rule: PrintRule 
             id="studio-name"
             value={name}
             maxLength={designLimits.text}
-            autoComplete="organization"
+            autoComplete="off"
             placeholder={text.namePlaceholder}
             onChange={(event) => setName(event.target.value)}
           />

@@ -10,6 +10,7 @@ export const studioText = {
   fullColour: "Prints in full colour: choose up to 4 colours for your name.",
   name: "Brand name",
   namePlaceholder: "e.g. ACME",
+  colours: "Print colours",
   colour: (n: number) => `Colour ${n}`,
   colourPicker: (n: number) => `Colour ${n} picker`,
   colourHex: "Hex, e.g. #1565c0",

@@ -98,7 +98,8 @@ export function BrandStudio({ item, rule }: { item: StudioItem; rule: PrintRule 
     return () => image.removeEventListener("load", drawn);
   }, [logo]);
 
-  useEffect(() => () => void (logo && URL.revokeObjectURL(logo.url)), [logo]);
+  const logoUrl = logo?.url;
+  useEffect(() => () => void (logoUrl && URL.revokeObjectURL(logoUrl)), [logoUrl]);
 
   async function chooseLogo(file: File | undefined) {
     setLogoProblem(null);
@@ -287,7 +288,7 @@ export function BrandStudio({ item, rule }: { item: StudioItem; rule: PrintRule 
         </div>
 
         <fieldset className="space-y-3">
-          <legend className="text-sm font-medium">Print colours</legend>
+          <legend className="text-sm font-medium">{text.colours}</legend>
           {rule.method.colours === "full" && <p className="text-sm text-muted-foreground">{text.fullColour}</p>}
           {colours.map((colour, index) => (
             <div key={index} className="flex flex-wrap items-end gap-3">

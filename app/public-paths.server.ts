@@ -1,6 +1,7 @@
 import { articleSlugs } from "./content/articles.server";
 import { products } from "./content/catalogue";
-import { productPagePath, studioPagePath } from "./lib/product-path";
+import { productPagePath } from "./lib/product-path";
+import { studioPagePath } from "./lib/studio-path";
 
 /** Public pages with a fixed URL; keep in step with app/routes.ts (a unit test checks it). */
 export const staticPagePaths = [

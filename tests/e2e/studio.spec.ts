@@ -181,6 +181,7 @@ test("'Request a Quote with This Design' attaches the design to the quote form, 
   expect(requests.filter((request) => request.method() !== "GET").map((request) => `${request.method()} ${request.url()}`)).toEqual([]);
   expect(requests.filter((request) => carried(request).includes(marker)).map((request) => request.url())).toEqual([]);
   expect(violations).toEqual([]);
+  await expectNoAxeViolations(page, "/contact with a design attached");
 
   // Removed, it is gone from the form and from the device.
   await page.getByRole("button", { name: "Remove design" }).click();

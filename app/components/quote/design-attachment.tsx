@@ -6,7 +6,7 @@ import { type DesignAttachments, clearDesign, loadDesign } from "~/lib/design-ha
 
 /**
  * The design the brand studio kept on this device, shown in the quote form as a thumbnail of its
- * mockup, removable. It hands the form what to send with the quote (`onChange`); once the form has
+ * mockup, removable (it comes with the form's submit machinery, ./quote-submit.ts). It hands the form what to send with the quote (`onChange`); once the form has
  * sent it, or the buyer removes it (`attachments` back to null), the kept copy is deleted.
  */
 export default function DesignAttachment({

@@ -1,5 +1,5 @@
 import { CheckCircle2, CircleAlert, Mail, MessageCircle } from "lucide-react";
-import { Suspense, lazy, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
@@ -34,9 +34,6 @@ const inputProps: Record<QuoteFieldName, React.ComponentProps<"input">> = {
   product: { autoComplete: "off" },
   message: {},
 };
-
-/** A design from the brand studio (/contact?design=1), shown and sent with the request; its code loads only then. */
-const DesignAttachment = lazy(() => import("./design-attachment"));
 
 let kitLoading: Promise<QuoteSubmitKit> | null = null;
 
@@ -84,6 +81,13 @@ export function QuoteForm({ result }: { result?: QuoteFormResult }) {
   useEffect(() => {
     if (productParam) setValues((current) => (current.product ? current : { ...current, product: productParam.slice(0, 500) }));
   }, [productParam]);
+
+  // A design from the brand studio (/contact?design=1) is shown and sent with the request: its code
+  // comes with the submit machinery, fetched at once then.
+  const withDesign = searchParams.has("design");
+  useEffect(() => {
+    if (withDesign) prepare();
+  }, [withDesign]);
 
   function prepare() {
     if (!kit) loadSubmitKit().then(setKit, () => {}); // a failed fetch is retried on submit
@@ -199,11 +203,7 @@ export function QuoteForm({ result }: { result?: QuoteFormResult }) {
           <label htmlFor="quote-website">Website</label>
           <input id="quote-website" type="text" name={HONEYPOT} tabIndex={-1} autoComplete="off" defaultValue="" />
         </div>
-        {searchParams.has("design") && (
-          <Suspense fallback={null}>
-            <DesignAttachment attachments={design} onChange={setDesign} />
-          </Suspense>
-        )}
+        {withDesign && kit && <kit.DesignAttachment attachments={design} onChange={setDesign} />}
         {inline && !inline.fromServer && <InlineNotice notice={inline} />}
         <Button type="submit" size="lg" disabled={pending} className="w-full sm:w-auto">
           {pending ? quoteForm.submitting : quoteForm.submit}

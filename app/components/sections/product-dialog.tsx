@@ -6,7 +6,8 @@ import { type Product, products } from "~/content/catalogue";
 import { imageSources } from "~/lib/image-loading";
 import { categoryText, findProduct } from "~/lib/portfolio-filter";
 import { studioLinkText } from "~/content/studio-link";
-import { productPagePath, studioPagePath } from "~/lib/product-path";
+import { productPagePath } from "~/lib/product-path";
+import { studioPagePath } from "~/lib/studio-path";
 import { FeatureList } from "./feature-list";
 
 /** Where "Request Quote for Similar Product" goes: the quote form with the product of interest filled in. */

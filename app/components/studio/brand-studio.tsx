@@ -78,6 +78,8 @@ export function BrandStudio({ item, rule }: { item: StudioItem; rule: PrintRule 
       printArea.insertAdjacentHTML("beforeend", printedDesign({ ...art, logo: null }, area));
     } else {
       printArea.innerHTML = printedDesign(art, area);
+      // The logo is dragged, not the page scrolled, by a finger on it.
+      printArea.querySelector("image[data-logo]")?.setAttribute("style", "cursor:move;touch-action:none");
     }
   }, [drawing, art, area, mockupName]);
   const textSizeMm = designTextSizeMm(name, area);
@@ -260,7 +262,7 @@ export function BrandStudio({ item, rule }: { item: StudioItem; rule: PrintRule 
           onPointerMove={onPointerMove}
           onPointerUp={endDrag}
           onPointerCancel={endDrag}
-          className="overflow-hidden rounded-2xl bg-muted shadow-lg ring-1 ring-border [&_[data-logo]]:cursor-move [&_[data-logo]]:touch-none [&>svg]:h-auto [&>svg]:w-full"
+          className="overflow-hidden rounded-2xl bg-muted shadow-lg ring-1 ring-border [&>svg]:h-auto [&>svg]:w-full"
           // The drawing is SVG text from app/lib/product-art.ts, which escapes everything the buyer types.
           dangerouslySetInnerHTML={{ __html: drawing }}
         />
@@ -395,7 +397,7 @@ export function BrandStudio({ item, rule }: { item: StudioItem; rule: PrintRule 
           </h2>
           <div role="status" className="mt-2 text-sm">
             {warnings.length ? (
-              <ul className="list-disc space-y-1 pl-5 text-amber-900">
+              <ul className="list-disc space-y-1 border-l-4 border-accent pl-8">
                 {warnings.map((warning) => (
                   <li key={warning}>{warning}</li>
                 ))}

@@ -6,7 +6,7 @@ import express, { type Express, type Request, type Response } from "express";
 import helmet from "helmet";
 import send from "send";
 import type { ServerBuild } from "react-router";
-import { assetContentSecurityPolicy, contentSecurityPolicy, createNonce, inlineScriptHashes, showsLocalImages } from "./csp";
+import { assetContentSecurityPolicy, contentSecurityPolicy, createNonce, inlineScriptHashes, localImageSources } from "./csp";
 import { isPrecompressedCopy, preferredEncoding, precompressedExtension } from "./encoding";
 import { imagesVersion } from "./image-version";
 
@@ -61,7 +61,7 @@ export function createApp({ build, clientDir }: ServerOptions): Express {
   app.use((req, res, next) => {
     const nonce = createNonce();
     res.locals.cspNonce = nonce;
-    res.setHeader("Content-Security-Policy", contentSecurityPolicy([`'nonce-${nonce}'`], { localImages: showsLocalImages(req.path) }));
+    res.setHeader("Content-Security-Policy", contentSecurityPolicy([`'nonce-${nonce}'`], { localImages: localImageSources(req.path) }));
     res.setHeader("Permissions-Policy", permissionsPolicy);
     next();
   });
@@ -85,7 +85,7 @@ export function createApp({ build, clientDir }: ServerOptions): Express {
       entry = { mtimeMs, sources: inlineScriptHashes(readFileSync(file, "utf8")) };
       scriptHashes.set(file, entry);
     }
-    return contentSecurityPolicy(entry.sources, { localImages: showsLocalImages(path) });
+    return contentSecurityPolicy(entry.sources, { localImages: localImageSources(path) });
   }
 
   app.use((req, res, next) => {

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { contentSecurityPolicy, inlineScriptHashes, showsLocalImages } from "./csp";
+import { contentSecurityPolicy, inlineScriptHashes, localImageSources } from "./csp";
 
 const sha = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
 
@@ -37,14 +37,14 @@ describe("contentSecurityPolicy", () => {
     expect(policy.split(";").find((d) => d.trim().startsWith("script-src"))).not.toContain("unsafe-inline");
   });
 
-  it("allows images made on the device (blob: and data: URLs) only where a page asks for them", () => {
-    const local = contentSecurityPolicy(["'nonce-abc'"], { localImages: true });
-    expect(local).toContain("img-src 'self' blob: data:");
-    expect(local.split(";").find((d) => d.trim().startsWith("script-src"))).not.toMatch(/blob:|data:/);
-    expect(showsLocalImages("/portfolio/onset-pen/studio")).toBe(true);
-    expect(showsLocalImages("/contact")).toBe(true);
-    expect(showsLocalImages("/portfolio/onset-pen")).toBe(false);
-    expect(showsLocalImages("/portfolio")).toBe(false);
-    expect(showsLocalImages("/portfolio/a/b/studio")).toBe(false);
+  it("allows images made on the device (blob: and data: URLs) only where a page needs them", () => {
+    const studio = contentSecurityPolicy(["'nonce-abc'"], { localImages: localImageSources("/portfolio/onset-pen/studio") });
+    expect(studio).toContain("img-src 'self' blob: data:");
+    expect(studio.split(";").find((d) => d.trim().startsWith("script-src"))).not.toMatch(/blob:|data:/);
+    expect(contentSecurityPolicy([], { localImages: localImageSources("/contact") })).toContain("img-src 'self' blob:;");
+    expect(localImageSources("/portfolio/onset-pen")).toEqual([]);
+    expect(localImageSources("/portfolio")).toEqual([]);
+    expect(localImageSources("/portfolio/a/b/studio")).toEqual([]);
+    expect(contentSecurityPolicy([], { localImages: localImageSources("/about") })).not.toContain("img-src");
   });
 });

@@ -1,6 +1,6 @@
 import type { Config } from "@react-router/dev/config";
 import { validateContent } from "./app/content/validate.server";
-import { publicPaths } from "./app/public-paths.server";
+import { publicPaths, studioPaths } from "./app/public-paths.server";
 
 export default {
   // SSR stays on so POSTs (the quote form) and unknown paths (404 status) reach the server;
@@ -12,6 +12,6 @@ export default {
   prerender: () => {
     // A bad content entry stops the build here, naming the entry.
     validateContent();
-    return [...publicPaths(), "/sitemap.xml", "/robots.txt", "/blog/feed.xml"];
+    return [...publicPaths(), ...studioPaths(), "/sitemap.xml", "/robots.txt", "/blog/feed.xml"];
   },
 } satisfies Config;

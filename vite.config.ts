@@ -49,6 +49,10 @@ export default defineConfig(({ isSsrBuild }) => ({
                 { name: "framework", test: /node_modules[\\/](react[\\/]|react-router[\\/](?!.*dom-export))|^\0vite\/preload-helper/, priority: 2 },
                 // React DOM, which only the entry imports, and only once the page has loaded.
                 { name: "react-dom", test: /node_modules[\\/](react-dom|scheduler)[\\/]|react-router[\\/].*dom-export/, priority: 1 },
+                // The design schema (and zod under it) and the design kept on the device, which the quote's submit
+                // code, the brand studio and the quote form's attached design share: loaded with whichever
+                // of them comes first, never with a page's first view.
+                { name: "design", test: /node_modules[\\/](zod|idb-keyval)[\\/]|app[\\/]lib[\\/]design-(schema|handoff)\./, priority: 1 },
                 // What two or more of the pages that run React import. Modules only prerendered pages use
                 // stay out: those pages load no script, so the code would travel to the others for nothing.
                 { name: (id, chunking) => (usedByPagesThatHydrate(id, chunking) ? "shared" : null), minShareCount: 2 },

@@ -1,6 +1,7 @@
 import { articleSlugs } from "./content/articles.server";
 import { products } from "./content/catalogue";
 import { productPagePath } from "./lib/product-path";
+import { studioPagePath } from "./lib/studio-path";
 
 /** Public pages with a fixed URL; keep in step with app/routes.ts (a unit test checks it). */
 export const staticPagePaths = [
@@ -31,4 +32,12 @@ export function publicPaths(): string[] {
     ...products.map((product) => productPagePath(product.id)),
     ...articleSlugs().map((slug) => `/blog/${slug}`),
   ];
+}
+
+/**
+ * The brand studio of every catalogue item: prerendered like the item pages, but not in the sitemap
+ * (a tool for one item, marked noindex; the item's own page is the one to find).
+ */
+export function studioPaths(): string[] {
+  return products.map((product) => studioPagePath(product.id));
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { products } from "./content/catalogue";
-import { publicPaths, staticPagePaths } from "./public-paths.server";
+import { publicPaths, staticPagePaths, studioPaths } from "./public-paths.server";
 import routes from "./routes";
 
 const routePaths = routes.map((route) => (route.index ? "/" : `/${route.path}`));
@@ -21,5 +21,11 @@ describe("route table", () => {
     expect(publicPaths().filter((path) => path.startsWith("/portfolio/"))).toEqual(products.map((product) => `/portfolio/${product.id}`));
     expect(publicPaths().filter((path) => path.startsWith("/blog/"))).toHaveLength(6);
     expect(routePaths.at(-1)).toBe("/*");
+  });
+
+  it("has a brand studio for every catalogue item, prerendered beside its page but not listed as a public page", () => {
+    expect(routePaths).toContain("/portfolio/:id/studio");
+    expect(studioPaths()).toEqual(products.map((product) => `/portfolio/${product.id}/studio`));
+    for (const path of studioPaths()) expect(publicPaths()).not.toContain(path);
   });
 });

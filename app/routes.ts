@@ -5,6 +5,7 @@ export default [
   index("routes/home.tsx"),
   route("portfolio", "routes/portfolio.tsx"),
   route("portfolio/:id", "routes/portfolio-item.tsx"),
+  route("portfolio/:id/studio", "routes/portfolio-studio.tsx"),
   route("process", "routes/process.tsx"),
   route("case-studies", "routes/case-studies.tsx"),
   route("about", "routes/about.tsx"),

@@ -31,7 +31,7 @@ export const navigations = [
 const phone = { width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true } as const;
 const slow4G = { latency: 150, download: (1.6 * 1024 * 1024) / 8, upload: (750 * 1024) / 8 };
 
-async function emulatePhone(page: Page) {
+export async function emulatePhone(page: Page) {
   await page.setViewport(phone);
   await page.emulateCPUThrottling(4);
   await page.emulateNetworkConditions(slow4G);

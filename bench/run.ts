@@ -4,7 +4,8 @@
 // simulated throttling) several times on a bare HTML page (the floor) and on every route in the
 // sitemap plus the 404 page, and prints the median run of each route with the budgets of its kind
 // it misses, its TBT above the floor's; then times a tap on a link to the next page's first paint,
-// with and without the site's speculation rules. Writes the figures to bench/results/. Exits 0
+// with and without the site's speculation rules, and how quickly the brand studio draws a chosen logo
+// and each edit after it (bench/studio.ts). Writes the figures to bench/results/. Exits 0
 // whatever the figures are: only a bench that could not run fails.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -28,6 +29,7 @@ import {
   tableHeader,
 } from "./budgets";
 import { describeNavigation, measureNavigations, type NavigationTiming } from "./navigation";
+import { describeStudio, measureStudio, studioPath } from "./studio";
 import { freePort } from "../tests/support/free-port";
 
 const notFoundPath = "/no-such-page-here";
@@ -237,6 +239,10 @@ async function main() {
     const navigations: NavigationTiming[] = await measureNavigations(origin, { runs });
     for (const n of navigations) console.log(`  ${describeNavigation(n)}`);
 
+    console.log(`\nThe brand studio (${studioPath}) on the same phone:`);
+    const studio = await measureStudio(origin, { runs });
+    for (const line of describeStudio(studio)) console.log(`  ${line}`);
+
     const file = join(reportDir, "summary.json");
     writeFileSync(
       file,
@@ -249,6 +255,7 @@ async function main() {
           medians: rows.map(({ m, kind, tbtOverFloor }) => ({ ...m, kind, tbtOverFloor, budgetFailures: budgetFailures(m, kind, tbtOverFloor) })),
           floor: floor && { ...floor, medianTbt: floorTbt },
           navigations,
+          studio,
           runs: allRuns,
         },
         null,

@@ -7,7 +7,7 @@ import { products } from "../app/content/catalogue";
 import { categories } from "../app/content/categories";
 import { allImages } from "./images";
 import { textOutliner } from "./outline-text";
-import { ink, itemArt, productImage } from "./product-art";
+import { ink, itemArt, productImage } from "../app/lib/product-art";
 
 const publicFile = (path: string) => join(process.cwd(), "public", path);
 const images = [

@@ -7,7 +7,7 @@ import { caseStudies } from "../app/content/case-studies";
 import { type Product, products } from "../app/content/catalogue";
 import { type CategorySlug, categories } from "../app/content/categories";
 import type { TextOutliner } from "./outline-text";
-import { type Art, artOf, award, clock, frame, itemArt, penArt, productImage, shirt } from "./product-art";
+import { type Art, artOf, award, clock, frame, itemArt, penArt, productImage, shirt } from "../app/lib/product-art";
 
 const byId = (id: string): Product => {
   const product = products.find((p) => p.id === id);

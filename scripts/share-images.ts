@@ -33,7 +33,7 @@ import { productPagePath } from "../app/lib/product-path";
 import { shareImageFile, shareImageSize, shareImagesDir } from "../app/lib/seo";
 import { publicPaths, type staticPagePaths } from "../app/public-paths.server";
 import { type TextOutliner, textOutliner } from "./outline-text";
-import { escapeXml } from "./product-art";
+import { escapeXml } from "../app/lib/product-art";
 
 /** What a share image shows. */
 export type ShareCard = {

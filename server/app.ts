@@ -6,7 +6,7 @@ import express, { type Express, type Request, type Response } from "express";
 import helmet from "helmet";
 import send from "send";
 import type { ServerBuild } from "react-router";
-import { assetContentSecurityPolicy, contentSecurityPolicy, createNonce, inlineScriptHashes } from "./csp";
+import { assetContentSecurityPolicy, contentSecurityPolicy, createNonce, inlineScriptHashes, localImageSources } from "./csp";
 import { isPrecompressedCopy, preferredEncoding, precompressedExtension } from "./encoding";
 import { imagesVersion } from "./image-version";
 
@@ -58,10 +58,10 @@ export function createApp({ build, clientDir }: ServerOptions): Express {
       xXssProtection: false,
     }),
   );
-  app.use((_req, res, next) => {
+  app.use((req, res, next) => {
     const nonce = createNonce();
     res.locals.cspNonce = nonce;
-    res.setHeader("Content-Security-Policy", contentSecurityPolicy([`'nonce-${nonce}'`]));
+    res.setHeader("Content-Security-Policy", contentSecurityPolicy([`'nonce-${nonce}'`], { localImages: localImageSources(req.path) }));
     res.setHeader("Permissions-Policy", permissionsPolicy);
     next();
   });
@@ -78,14 +78,14 @@ export function createApp({ build, clientDir }: ServerOptions): Express {
 
   // Files from build/client: /about → about/index.html, /assets/x-Hash.js → assets/x-Hash.js, …
   const scriptHashes = new Map<string, { mtimeMs: number; sources: string[] }>();
-  function htmlPolicy(file: string) {
+  function htmlPolicy(file: string, path: string) {
     const { mtimeMs } = statSync(file);
     let entry = scriptHashes.get(file);
     if (!entry || entry.mtimeMs !== mtimeMs) {
       entry = { mtimeMs, sources: inlineScriptHashes(readFileSync(file, "utf8")) };
       scriptHashes.set(file, entry);
     }
-    return contentSecurityPolicy(entry.sources);
+    return contentSecurityPolicy(entry.sources, { localImages: localImageSources(path) });
   }
 
   app.use((req, res, next) => {
@@ -93,7 +93,7 @@ export function createApp({ build, clientDir }: ServerOptions): Express {
     const file = staticFile(clientDir, req.path);
     if (!file) return next();
     const isHtml = file.endsWith(".html");
-    res.setHeader("Content-Security-Policy", isHtml ? htmlPolicy(file) : assetContentSecurityPolicy);
+    res.setHeader("Content-Security-Policy", isHtml ? htmlPolicy(file, req.path) : assetContentSecurityPolicy);
     // Under /assets the name carries the content hash; under /images the ?v= the build wrote (an old
     // or missing version gets the short cache).
     const hashed =

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { contentSecurityPolicy, inlineScriptHashes } from "./csp";
+import { contentSecurityPolicy, inlineScriptHashes, localImageSources } from "./csp";
 
 const sha = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
 
@@ -35,5 +35,16 @@ describe("contentSecurityPolicy", () => {
     expect(policy).toContain("default-src 'self'");
     expect(policy).not.toContain("data:");
     expect(policy.split(";").find((d) => d.trim().startsWith("script-src"))).not.toContain("unsafe-inline");
+  });
+
+  it("allows images made on the device (blob: and data: URLs) only where a page needs them", () => {
+    const studio = contentSecurityPolicy(["'nonce-abc'"], { localImages: localImageSources("/portfolio/onset-pen/studio") });
+    expect(studio).toContain("img-src 'self' blob: data:");
+    expect(studio.split(";").find((d) => d.trim().startsWith("script-src"))).not.toMatch(/blob:|data:/);
+    expect(contentSecurityPolicy([], { localImages: localImageSources("/contact") })).toContain("img-src 'self' blob:;");
+    expect(localImageSources("/portfolio/onset-pen")).toEqual([]);
+    expect(localImageSources("/portfolio")).toEqual([]);
+    expect(localImageSources("/portfolio/a/b/studio")).toEqual([]);
+    expect(contentSecurityPolicy([], { localImages: localImageSources("/about") })).not.toContain("img-src");
   });
 });

@@ -7,18 +7,29 @@ import { createHash, randomBytes } from "node:crypto";
  * `style` attributes (Radix positions popovers with them); there is no inline <style> or <script>
  * from anywhere else.
  */
-export function contentSecurityPolicy(scriptSources: readonly string[]): string {
+export function contentSecurityPolicy(scriptSources: readonly string[], { localImages = [] as readonly string[] } = {}): string {
   return [
     "default-src 'self'",
     `script-src 'self' ${scriptSources.join(" ")}`.trim(),
     "style-src 'self' 'unsafe-inline'",
-    // Images, fonts and fetches fall back to default-src 'self' (no data: URLs anywhere): every page's
-    // headers count towards its first round trip.
+    // Images, fonts and fetches fall back to default-src 'self' (no blob: or data: URLs on other pages):
+    // every page's headers count towards its first round trip.
+    ...(localImages.length ? [`img-src 'self' ${localImages.join(" ")}`] : []),
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
     "frame-ancestors 'none'",
   ].join("; ");
+}
+
+/**
+ * The image sources beyond this origin a page needs for images made on the visitor's device: the brand
+ * studio draws the buyer's logo from a blob: URL, and from a data: URL inside the mockup it turns into a
+ * PNG; the quote form shows that PNG, a blob: URL, as the attached design's thumbnail. None elsewhere.
+ */
+export function localImageSources(path: string): string[] {
+  if (/^\/portfolio\/[^/]+\/studio$/.test(path)) return ["blob:", "data:"];
+  return path === "/contact" ? ["blob:"] : [];
 }
 
 /**

@@ -8,8 +8,10 @@ import { productImageAlt } from "~/components/sections/product-list";
 import { Section, SectionHeading } from "~/components/sections/section";
 import { buttonVariants } from "~/components/ui/button";
 import { itemPageText as text } from "~/content/portfolio-item";
+import { studioLinkText } from "~/content/studio-link";
 import { portfolioItemPage } from "~/lib/portfolio-catalogue.server";
 import { productPagePath } from "~/lib/product-path";
+import { studioPagePath } from "~/lib/studio-path";
 import { seo, shareImage } from "~/lib/seo";
 import { product as productJsonLd } from "~/lib/structured-data";
 import type { Route } from "./+types/portfolio-item";
@@ -21,6 +23,8 @@ export function loader({ params }: Route.LoaderArgs) {
   return {
     ...page,
     path,
+    // Given as data: the page's component then takes neither from the modules the portfolio dialog shares.
+    studio: { href: studioPagePath(page.product.id), text: studioLinkText },
     breadcrumbs: [
       { name: text.crumb, path: "/portfolio" },
       { name: page.product.title, path },
@@ -43,7 +47,7 @@ export const meta = ({ loaderData }: Route.MetaArgs) => {
 };
 
 export default function PortfolioItem({ loaderData }: Route.ComponentProps) {
-  const { product, category, related, breadcrumbs } = loaderData;
+  const { product, category, related, breadcrumbs, studio } = loaderData;
   return (
     <>
       <Breadcrumbs crumbs={breadcrumbs} />
@@ -54,6 +58,9 @@ export default function PortfolioItem({ loaderData }: Route.ComponentProps) {
         media={<HeroImage src={product.image} alt={productImageAlt(product)} width={800} height={600} />}
       >
         <QuoteLink to={quoteHref(product.title)}>{text.quote}</QuoteLink>
+        <a href={studio.href} className={buttonVariants({ variant: "outlineLight", size: "lg" })}>
+          {studio.text}
+        </a>
         {category.path && (
           <a href={category.path} className={buttonVariants({ variant: "outlineLight", size: "lg" })}>
             {text.category} {category.title}

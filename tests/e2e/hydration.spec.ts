@@ -1,8 +1,8 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/test";
-import { allPages, contentPages, hydratingPages, isHydrated, notFoundPath, sitemapRoutes } from "./support/site";
+import { allPages, contentPages, hydratingPages, isHydrated, notFoundPath, routeChunkName, sitemapRoutes, studioPage } from "./support/site";
 
-// Only the routes whose handle asks to hydrate (/portfolio, /contact) run React; every other page is
+// Only the routes whose handle asks to hydrate (/portfolio, /contact, the brand studios) run React; every other page is
 // its HTML alone (app/root.tsx writes React Router's scripts only for the former). Pages reach each
 // other by document navigation, prerendered by the browser from the speculation rules every page carries.
 
@@ -24,9 +24,9 @@ function scriptRequests(page: Page) {
   return scripts;
 }
 
-test("the pages that hydrate are in the sitemap, and so are pages that do not", () => {
+test("the pages that hydrate are in the sitemap (but the brand studios), and so are pages that do not", () => {
   const routes = sitemapRoutes();
-  for (const path of hydratingPages) expect(routes).toContain(path);
+  for (const path of hydratingPages) expect(routes.includes(path)).toBe(path !== studioPage);
   expect(contentPages().length).toBe(allPages().length - hydratingPages.length);
   expect(contentPages()).toContain(notFoundPath);
 });
@@ -71,7 +71,7 @@ for (const path of contentPages()) {
 for (const path of hydratingPages) {
   test(`${path}: loads its modules and hydrates at once, without any gesture`, async ({ context, request }) => {
     const html = await (await request.get(path)).text();
-    const route = path.slice(1);
+    const route = routeChunkName(path);
     expect(html).toMatch(/<script type="module"[^>]*>/);
     expect(html).toMatch(/<link rel="modulepreload" href="\/assets\/entry\.client-[\w-]+\.js"/);
     expect(html).toMatch(new RegExp(`<link rel="modulepreload" href="/assets/${route}-[\\w-]+\\.js"`));

@@ -7,6 +7,7 @@ import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import { mailtoUrl, whatsappUrl } from "~/content/business";
 import { type QuoteFieldName, quoteFields, quoteForm, quoteNotices } from "~/content/contact";
+import type { DesignAttachments } from "~/lib/design-handoff";
 import type { QuoteFormResult } from "~/lib/quote-api";
 import type { QuoteFields } from "~/lib/quote-schema";
 import { emptyQuote, fallbackTextFor } from "~/lib/quote-text";
@@ -59,6 +60,7 @@ export function QuoteForm({ result }: { result?: QuoteFormResult }) {
   const [notice, setNotice] = useState<Notice | null>(result ? { ...noticeFromResult(result), fromServer: true } : null);
   const [pending, setPending] = useState(false);
   const [kit, setKit] = useState<QuoteSubmitKit | null>(null);
+  const [design, setDesign] = useState<DesignAttachments | null>(null);
   const submit = useRef<ReturnType<QuoteSubmitKit["createQuoteSubmitter"]> | null>(null);
   const idempotencyKey = useRef<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
@@ -79,6 +81,13 @@ export function QuoteForm({ result }: { result?: QuoteFormResult }) {
   useEffect(() => {
     if (productParam) setValues((current) => (current.product ? current : { ...current, product: productParam.slice(0, 500) }));
   }, [productParam]);
+
+  // A design from the brand studio (/contact?design=1) is shown and sent with the request: its code
+  // comes with the submit machinery, fetched at once then.
+  const withDesign = searchParams.has("design");
+  useEffect(() => {
+    if (withDesign) prepare();
+  }, [withDesign]);
 
   function prepare() {
     if (!kit) loadSubmitKit().then(setKit, () => {}); // a failed fetch is retried on submit
@@ -116,6 +125,7 @@ export function QuoteForm({ result }: { result?: QuoteFormResult }) {
         idempotencyKey: idempotencyKey.current,
         page: `${window.location.pathname}${window.location.search}`,
         website: typeof honeypot === "string" ? honeypot : "",
+        ...(design && { attachments: design }),
       });
     } finally {
       setPending(false);
@@ -124,6 +134,7 @@ export function QuoteForm({ result }: { result?: QuoteFormResult }) {
       idempotencyKey.current = null;
       setValues(emptyQuote);
       setInvalid([]);
+      setDesign(null);
       return;
     }
     setInvalid(outcome.fields);
@@ -192,6 +203,7 @@ export function QuoteForm({ result }: { result?: QuoteFormResult }) {
           <label htmlFor="quote-website">Website</label>
           <input id="quote-website" type="text" name={HONEYPOT} tabIndex={-1} autoComplete="off" defaultValue="" />
         </div>
+        {withDesign && kit && <kit.DesignAttachment attachments={design} onChange={setDesign} />}
         {inline && !inline.fromServer && <InlineNotice notice={inline} />}
         <Button type="submit" size="lg" disabled={pending} className="w-full sm:w-auto">
           {pending ? quoteForm.submitting : quoteForm.submit}

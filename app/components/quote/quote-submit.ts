@@ -8,11 +8,13 @@ import { type QuotePayload, QuoteRejectedError, sendQuote } from "~/lib/send-quo
 
 /*
  * What happens when the quote form is submitted: the shared zod schema (the browser's required-field
- * check), react-query with the data layer's retry policy, and sonner's toasts. The form loads this
+ * check), react-query with the data layer's retry policy, sonner's toasts, and the brand studio's
+ * design attached to the request. The form loads this
  * chunk with import() when it is first focused or submitted, so the page's first view stays small.
  */
 
 export { Toaster } from "~/components/ui/sonner";
+export { default as DesignAttachment } from "./design-attachment";
 export { newIdempotencyKey } from "~/lib/idempotency";
 
 /** How a submission ended, for the form to show: toasts are already up. */

@@ -5,7 +5,9 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/compone
 import { type Product, products } from "~/content/catalogue";
 import { imageSources } from "~/lib/image-loading";
 import { categoryText, findProduct } from "~/lib/portfolio-filter";
+import { studioLinkText } from "~/content/studio-link";
 import { productPagePath } from "~/lib/product-path";
+import { studioPagePath } from "~/lib/studio-path";
 import { FeatureList } from "./feature-list";
 
 /** Where "Request Quote for Similar Product" goes: the quote form with the product of interest filled in. */
@@ -80,6 +82,9 @@ export function ProductDialog({
                 {/* Wraps on a narrow phone (the button itself does not wrap). */}
                 <span className="whitespace-normal">Request Quote for Similar Product</span>
                 <ArrowRight aria-hidden="true" />
+              </a>
+              <a href={studioPagePath(shown.id)} className={buttonVariants({ variant: "secondary", size: "lg" })}>
+                <span className="whitespace-normal">{studioLinkText}</span>
               </a>
               <a href={productPagePath(shown.id)} className={buttonVariants({ variant: "outline", size: "lg" })}>
                 <span className="whitespace-normal">View Product Page</span>

@@ -40,16 +40,25 @@ export const inlineStylesheet = (html: string) => /<style id="site-css">([^<]*)<
 /** A path no route claims: the 404 page. */
 export const notFoundPath = "/no-such-page-here";
 
-/** Every page a visitor can land on: the sitemap's routes and the 404 page. */
+/**
+ * One item's brand studio, standing for all of them: every item has one, prerendered like its page
+ * but left out of the sitemap (app/public-paths.server.ts).
+ */
+export const studioPage = "/portfolio/onset-pen/studio";
+
+/** Every page a visitor can land on: the sitemap's routes, a brand studio and the 404 page. */
 export function allPages(): string[] {
-  return [...sitemapRoutes(), notFoundPath];
+  return [...sitemapRoutes(), studioPage, notFoundPath];
 }
 
 /**
  * The pages that run React: their route exports `handle = { hydrate: true }` (app/lib/route-handle.ts)
  * and they hydrate as soon as their modules arrive. Every other page is its HTML alone.
  */
-export const hydratingPages = ["/portfolio", "/contact"] as const;
+export const hydratingPages = ["/portfolio", "/contact", studioPage] as const;
+
+/** The name of a hydrating page's route chunk under /assets: /contact → contact, a studio → portfolio-studio. */
+export const routeChunkName = (path: (typeof hydratingPages)[number]) => (path === studioPage ? "portfolio-studio" : path.slice(1));
 
 export const hydrates = (path: string) => (hydratingPages as readonly string[]).includes(new URL(path, "http://x").pathname);
 

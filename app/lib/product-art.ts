@@ -3,8 +3,9 @@
  * (pen, chit pad box, mug, …) with the item's product name and brand colour printed on it.
  * Pure functions returning SVG text; scripts/make-images.ts writes them under public/images.
  */
-import type { Product } from "../app/content/catalogue";
-import { splitBrand } from "../app/content/catalogue";
+import type { Product } from "../content/catalogue";
+import { splitBrand } from "../content/brand";
+import { type ItemKind, type PrintRule, itemKind, printRules } from "../content/print-rules";
 
 export const FONT = "Inter, Arial, sans-serif";
 
@@ -38,6 +39,7 @@ const fit = (word: string, size: number, maxWidth: number) =>
   Math.min(size, Math.floor(maxWidth / (0.7 * Math.max(word.length, 1))));
 
 const label = (word: string, x: number, y: number, size: number, maxWidth: number, fill: string, extra = "") =>
+  word &&
   `<text x="${x}" y="${y}" font-family="${FONT}" font-size="${fit(word, size, maxWidth)}" font-weight="800" letter-spacing="1" text-anchor="middle" fill="${fill}"${extra}>${escapeXml(word)}</text>`;
 
 // ---------- shared shading (defined once per file) ----------
@@ -46,7 +48,7 @@ const defs = `<defs><linearGradient id="cy" x1="0" y1="0" x2="1" y2="0"><stop of
 /** What an item carries: its product name, the company and the brand colour. */
 export type Art = { name: string; company: string; colour: string; key: string };
 
-export const artOf = (product: Product): Art => {
+export const artOf = (product: DrawnItem): Art => {
   const { company, name } = splitBrand(product.brand);
   return { name, company, colour: product.colour, key: product.id };
 };
@@ -176,30 +178,88 @@ export function clock(a: Art) {
 
 // ---------- which drawing for which catalogue item ----------
 
-const kinds: [RegExp, (a: Art, id: string) => string, number?][] = [
-  [/-pen-holder$/, penHolder, 1.1],
-  [/-pen(?:-[a-z]+)?$/, (a, id) => pen(a, id.endsWith("-metal") ? "metal" : "pair")],
-  [/-chit-pad$/, chitPad, 1.08],
-  [/-travel-mug$/, travelMug, 1.1],
-  [/-mug$/, mug, 1.15],
-  [/-cup$/, cup, 1.2],
-  [/-desk-organiser$/, organiser],
-  [/-mouse-pad$/, mousePad],
-  [/-desk-calendar$/, calendar],
-  [/-paperweight$/, paperweight, 1.08],
-  [/-maze-game$/, maze],
-];
+const kinds: Record<ItemKind, [(a: Art, id: string) => string, number?]> = {
+  "pen-holder": [penHolder, 1.1],
+  pen: [(a, id) => pen(a, id.endsWith("-metal") ? "metal" : "pair")],
+  "chit-pad": [chitPad, 1.08],
+  "travel-mug": [travelMug, 1.1],
+  mug: [mug, 1.15],
+  cup: [cup, 1.2],
+  "desk-organiser": [organiser],
+  "mouse-pad": [mousePad],
+  "desk-calendar": [calendar],
+  paperweight: [paperweight, 1.08],
+  "maze-game": [maze],
+};
 
-/** The drawing of one catalogue item (its kind is read from the id's ending, e.g. "-chit-pad"). */
-export function itemArt(product: Product): string {
-  const kind = kinds.find(([pattern]) => pattern.test(product.id));
-  if (!kind) throw new Error(`No drawing for '${product.id}': add its kind to scripts/product-art.ts`);
-  return kind[1](artOf(product), product.id);
+/** What a drawing needs of a catalogue item. */
+export type DrawnItem = Pick<Product, "id" | "brand" | "colour">;
+
+/**
+ * A buyer's design printed on an item (the brand studio's): their name in the first print colour, a
+ * band of the other colours under it, and their logo where they placed it, all inside the item's print
+ * area. Lengths in millimetres on the item; `href` is the logo's URL (a blob: or data: URL).
+ */
+export type ArtDesign = {
+  text: string;
+  colours: string[];
+  logo: { href: string; xMm: number; yMm: number; widthMm: number; heightMm: number } | null;
+};
+
+/** Bold text is about 0.7em wide a letter and reads well up to 55% of the area's height. */
+export function designTextSizeMm(text: string, areaMm: { width: number; height: number }): number {
+  return Math.min(areaMm.height * 0.55, (areaMm.width * 0.92) / (0.7 * Math.max(text.length, 1)));
+}
+
+const round = (value: number) => Math.round(value * 100) / 100;
+
+/** What the print area holds with a design: the logo, the name and its band of colours, in millimetres. */
+export function printedDesign(design: ArtDesign, areaMm: PrintRule["areaMm"]): string {
+  const { width, height } = areaMm;
+  const size = designTextSizeMm(design.text, areaMm);
+  const [first = "#1e293b", ...others] = design.colours;
+  const text = design.text.trim()
+    ? `<text x="${round(width / 2)}" y="${round(height / 2 + size * 0.36)}" font-family="${FONT}" font-size="${round(size)}" font-weight="800" text-anchor="middle" fill="${first}">${escapeXml(design.text)}</text>`
+    : "";
+  const bandWidth = Math.min(width * 0.6, size * 0.7 * Math.max(design.text.trim().length, 1));
+  const band =
+    text && others.length
+      ? others
+          .map(
+            (colour, i) =>
+              `<rect x="${round((width - bandWidth) / 2 + (i * bandWidth) / others.length)}" y="${round(height / 2 + size * 0.5)}" width="${round(bandWidth / others.length)}" height="${round(Math.max(size * 0.1, 0.3))}" fill="${colour}"/>`,
+          )
+          .join("")
+      : "";
+  const logo = design.logo
+    ? `<image data-logo="" href="${escapeXml(design.logo.href)}" x="${round(design.logo.xMm)}" y="${round(design.logo.yMm)}" width="${round(design.logo.widthMm)}" height="${round(design.logo.heightMm)}" preserveAspectRatio="xMidYMid meet"/>`
+    : "";
+  return `${logo}${text}${band}`;
+}
+
+/** The print area placed on the item: a nested <svg> whose units are the area's millimetres. */
+function printArea(design: ArtDesign, rule: PrintRule): string {
+  const { x, y, w, h, transform } = rule.drawing;
+  const area = `<svg data-print-area="" x="${x}" y="${y}" width="${w}" height="${h}" viewBox="0 0 ${rule.areaMm.width} ${rule.areaMm.height}" overflow="hidden">${printedDesign(design, rule.areaMm)}</svg>`;
+  return transform ? `<g transform="${transform}">${area}</g>` : area;
+}
+
+/**
+ * The drawing of one catalogue item (its kind is read from the id's ending, e.g. "-chit-pad"). With a
+ * design, the item carries the buyer's name, colours and logo in its print area instead of its own brand.
+ */
+export function itemArt(product: DrawnItem, design?: ArtDesign): string {
+  const kind = itemKind(product.id);
+  if (!kind) throw new Error(`No drawing for '${product.id}': add its kind to app/content/print-rules.ts and app/lib/product-art.ts`);
+  const draw = kinds[kind][0];
+  if (!design) return draw(artOf(product), product.id);
+  return draw({ ...artOf(product), name: "", company: "" }, product.id) + printArea(design, printRules[kind]);
 }
 
 /** How much larger than drawn an item looks best on its own image (small items are enlarged). */
-export function itemScale(product: Product): number {
-  return kinds.find(([pattern]) => pattern.test(product.id))?.[2] ?? 1;
+export function itemScale(product: Pick<Product, "id">): number {
+  const kind = itemKind(product.id);
+  return (kind && kinds[kind][1]) ?? 1;
 }
 
 export { pen as penArt };
@@ -231,14 +291,15 @@ export function frame(opts: {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}" role="img"><title>${escapeXml(opts.title)}</title>${defs}<rect width="${w}" height="${h}" fill="${tint(colour, 0.9)}"/><circle cx="${w * 0.82}" cy="${h * 0.18}" r="${h * 0.45}" fill="${tint(colour, 0.8)}"/><circle cx="${w * 0.08}" cy="${h * 0.95}" r="${h * 0.25}" fill="${tint(colour, 0.84)}"/>${items}${tag}</svg>\n`;
 }
 
-/** The 800x600 image of one catalogue item. */
-export function productImage(product: Product): string {
+/** The 800x600 image of one catalogue item; with a design, the buyer's mockup, titled `title`. */
+export function productImage(product: Pick<Product, "id" | "brand" | "colour" | "title">, design?: { art: ArtDesign; title: string }): string {
+  const scale = itemScale(product);
   return frame({
     width: 800,
     height: 600,
     colour: product.colour,
-    title: `${product.title} (${product.brand})`,
-    items: [{ art: itemArt(product), x: 400 - 400 * itemScale(product), y: 300 - 300 * itemScale(product) + 10, scale: itemScale(product) }],
-    tag: { text: product.brand, colour: product.colour },
+    title: design?.title ?? `${product.title} (${product.brand})`,
+    items: [{ art: itemArt(product, design?.art), x: 400 - 400 * scale, y: 300 - 300 * scale + 10, scale }],
+    tag: design ? undefined : { text: product.brand, colour: product.colour },
   });
 }

@@ -1,0 +1,233 @@
+import { randomUUID } from "node:crypto";
+import type { Page, Request } from "@playwright/test";
+import sharp from "sharp";
+import { expectNoAxeViolations } from "./support/axe";
+import { studioPage, waitForHydration } from "./support/site";
+import { expect, test } from "./support/test";
+
+// The brand studio: a buyer's name, colours and logo on an item, drawn on their device, checked against
+// the item's print rules and handed to the quote form; nothing leaves the device until the quote is sent.
+
+const pen = { id: "onset-pen", title: "ONSET Signature Pen" };
+
+/** A PNG of vertical stripes, one per colour given, `width` by `height` pixels. */
+async function stripesPng(colours: [number, number, number][], width: number, height: number): Promise<Buffer> {
+  const raw = Buffer.alloc(width * height * 4);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const [r, g, b] = colours[Math.floor((x * colours.length) / width)]!;
+      raw.set([r, g, b, 255], (y * width + x) * 4);
+    }
+  }
+  return sharp(raw, { raw: { width, height, channels: 4 } }).png().toBuffer();
+}
+
+/** An SVG logo in three colours, carrying `marker` so a request that carries the file shows it. */
+const svgLogo = (marker: string) =>
+  Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 20"><!-- ${marker} --><rect width="20" height="20" fill="#c62828"/><circle cx="30" cy="10" r="8" fill="#1565c0"/><path d="M22 18h16" stroke="#2e7d32" stroke-width="2"/></svg>`,
+  );
+
+const mockup = (page: Page) => page.getByTestId("mockup");
+const printCheck = (page: Page) => page.getByRole("region", { name: "Print check" });
+const logoPosition = (page: Page) => page.locator("#studio-logo-position");
+
+async function openStudio(page: Page, id = pen.id) {
+  await page.goto(`/portfolio/${id}/studio`);
+  await expect(page.getByLabel("Brand name")).toBeEditable();
+}
+
+/** Every request the page makes, with what it carries. */
+function recordRequests(page: Page) {
+  const requests: Request[] = [];
+  page.on("request", (request) => requests.push(request));
+  return requests;
+}
+
+test("the item page and the portfolio dialog lead to the studio, and an unknown item's studio is the 404 page", async ({ page, request }) => {
+  await page.goto(`/portfolio/${pen.id}`);
+  await page.getByRole("link", { name: "See Your Brand on It" }).click();
+  await expect(page).toHaveURL(new RegExp(`/portfolio/${pen.id}/studio$`));
+  await waitForHydration(page);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Your brand on the ${pen.title}`);
+  await expect(page.getByText("Pad print, 1 colour")).toBeVisible();
+  await expect(page.getByText("50 × 6 mm")).toBeVisible();
+
+  await page.goto(`/portfolio?product=${pen.id}`);
+  const dialog = page.getByRole("dialog", { name: pen.title });
+  await expect(dialog.getByRole("link", { name: "See Your Brand on It" })).toHaveAttribute("href", `/portfolio/${pen.id}/studio`);
+
+  expect((await request.get("/portfolio/no-such-item/studio")).status()).toBe(404);
+});
+
+test("the name the buyer types is drawn on the item and named in the mockup's accessible name", async ({ page }) => {
+  await openStudio(page);
+  await expect(page.getByRole("img", { name: `Mockup of the ${pen.title}, ready for your brand` })).toBeVisible();
+  await page.getByLabel("Brand name").fill("ACME <Rx>");
+  await expect(page.getByRole("img", { name: `Mockup of the ${pen.title} with your brand ACME <Rx>` })).toBeVisible();
+  await expect(mockup(page).locator("svg[data-print-area] text")).toHaveText("ACME <Rx>");
+
+  // The print colour, by its hex entry: the name is drawn in it.
+  await page.getByRole("textbox", { name: "Colour 1", exact: true }).fill("#1565c0");
+  await expect(mockup(page).locator("svg[data-print-area] text")).toHaveAttribute("fill", "#1565c0");
+  await expect(page.getByLabel("Colour 1 picker")).toHaveValue("#1565c0");
+  // A pen prints one colour: no second colour to add. A mug prints full colour: a few.
+  await expect(page.getByRole("button", { name: "Add a colour" })).toHaveCount(0);
+  await openStudio(page, "marena-mug");
+  await expect(page.getByText("Prints in full colour")).toBeVisible();
+  await page.getByRole("button", { name: "Add a colour" }).click();
+  await expect(page.getByRole("textbox", { name: "Colour 2", exact: true })).toBeVisible();
+
+  // A name too long for a pen's barrel is said to be too small to read.
+  await openStudio(page);
+  await page.getByLabel("Brand name").fill("PHARMACEUTICAL LABORATORIES OF LAHORE LTD");
+  await expect(printCheck(page)).toContainText("too small to read below 6 pt");
+});
+
+test("a PNG and an SVG logo go on the item, are moved and scaled with the keyboard and the pointer, and are checked", async ({ page }) => {
+  await openStudio(page);
+  await page.getByLabel("Brand name").fill("ACME");
+  const logoInput = page.getByLabel("Your logo");
+
+  // A sharp three-colour PNG: too many colours for a 1-colour pad print, resolution enough.
+  await logoInput.setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: await stripesPng([[198, 40, 40], [21, 101, 192], [46, 125, 50]], 600, 200) });
+  await expect(page.getByRole("img", { name: `Mockup of the ${pen.title} with your brand ACME and your logo` })).toBeVisible();
+  const logo = mockup(page).locator("image[data-logo]");
+  await expect(logo).toHaveAttribute("href", /^blob:/);
+  await expect(printCheck(page)).toContainText("Your logo has 3 colours, but pad print prints 1 colour");
+  await expect(printCheck(page)).not.toContainText("ppi");
+
+  // The keyboard: arrows move 1 mm, with Shift 5 mm; + and - scale; each step is announced in mm.
+  await expect(logoPosition(page)).toHaveText("Logo 0 mm from the left and 0 mm from the top of the print area, 18 by 6 mm.");
+  await page.getByRole("button", { name: "Move logo", exact: true }).focus();
+  await page.keyboard.press("ArrowRight");
+  await expect(logoPosition(page)).toHaveText(/^Logo 1 mm from the left/);
+  await page.keyboard.press("Shift+ArrowRight");
+  await expect(logoPosition(page)).toHaveText(/^Logo 6 mm from the left/);
+  await expect(logo).toHaveAttribute("x", "6");
+  await page.keyboard.press("-");
+  await expect(logoPosition(page)).toContainText("16.4 by 5.5 mm");
+  await page.keyboard.press("+");
+  await expect(logoPosition(page)).toContainText("18 by 6 mm");
+  // Kept inside the area: it cannot leave the barrel's 50 mm.
+  for (let i = 0; i < 8; i++) await page.keyboard.press("Shift+ArrowRight");
+  await expect(logoPosition(page)).toHaveText(/^Logo 32 mm from the left/);
+  await page.getByLabel("Logo size").fill("50");
+  await expect(logoPosition(page)).toContainText("9 by 3 mm");
+
+  // The pointer: drag the logo to the left along the barrel.
+  await page.keyboard.press("Shift+ArrowLeft");
+  const before = Number(await logo.getAttribute("x"));
+  const box = (await logo.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2 - 60, box.y + box.height / 2, { steps: 5 });
+  await page.mouse.up();
+  await expect.poll(async () => Number(await logo.getAttribute("x"))).toBeLessThan(before - 3);
+
+  // A PNG too small for its printed size.
+  await logoInput.setInputFiles({ name: "tiny.png", mimeType: "image/png", buffer: await stripesPng([[198, 40, 40]], 30, 10) });
+  await expect(printCheck(page)).toContainText(/Your logo is \d+ ppi at its printed size, below the 300 ppi/);
+  await expect(printCheck(page)).not.toContainText("colours, but");
+
+  // An SVG logo in three colours.
+  await logoInput.setInputFiles({ name: "logo.svg", mimeType: "image/svg+xml", buffer: svgLogo("svg-logo") });
+  await expect(logo).toHaveAttribute("href", /^blob:/);
+  await expect(logoPosition(page)).toContainText("12 by 6 mm");
+  await expect(printCheck(page)).toContainText("Your logo has 3 colours, but pad print prints 1 colour");
+  await expect(printCheck(page)).not.toContainText("ppi");
+
+  // A file that only calls itself an image is refused, in words.
+  await logoInput.setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: Buffer.from("MZ\x90\x00 this is a program") });
+  await expect(page.getByRole("alert")).toHaveText("This file is not a PNG, JPEG, WebP or SVG image. Choose your logo in one of those formats.");
+});
+
+test("axe finds nothing with the studio open, a logo placed and its warnings shown", async ({ page }) => {
+  await openStudio(page);
+  await page.getByLabel("Brand name").fill("ACME");
+  await page.getByLabel("Your logo").setInputFiles({ name: "logo.svg", mimeType: "image/svg+xml", buffer: svgLogo("axe") });
+  await expect(printCheck(page)).toContainText("colours, but");
+  await expectNoAxeViolations(page, `${studioPage} with a logo`);
+});
+
+test("'Request a Quote with This Design' attaches the design to the quote form, and nothing leaves the device before the quote is sent", async ({
+  page,
+}) => {
+  const violations: string[] = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  const requests = recordRequests(page);
+  const marker = `logo-${randomUUID()}`;
+
+  await openStudio(page);
+  await page.getByLabel("Brand name").fill("ACME");
+  await page.getByLabel("Your logo").setInputFiles({ name: "logo.svg", mimeType: "image/svg+xml", buffer: svgLogo(marker) });
+  await expect(mockup(page).locator("image[data-logo]")).toHaveAttribute("href", /^blob:/);
+  await page.getByRole("button", { name: "Move logo", exact: true }).focus();
+  await page.keyboard.press("Shift+ArrowRight");
+  await page.getByRole("button", { name: "Request a Quote with This Design" }).click();
+
+  await expect(page).toHaveURL(`/contact?product=${encodeURIComponent(pen.title)}&design=1`);
+  await waitForHydration(page);
+  await expect(page.getByRole("textbox", { name: "Products of interest", exact: true })).toHaveValue(pen.title);
+  const thumbnail = page.getByRole("img", { name: `Your design mockup: ${pen.title} with ACME` });
+  await expect(thumbnail).toBeVisible();
+  await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+
+  // The buyer has designed, asked for a quote and is on the form: nothing has been posted, and no
+  // request carried their logo.
+  const carried = (request: Request) => `${request.url()} ${request.postDataBuffer()?.toString("latin1") ?? ""}`;
+  expect(requests.filter((request) => request.method() !== "GET").map((request) => `${request.method()} ${request.url()}`)).toEqual([]);
+  expect(requests.filter((request) => carried(request).includes(marker)).map((request) => request.url())).toEqual([]);
+  expect(violations).toEqual([]);
+  await expectNoAxeViolations(page, "/contact with a design attached");
+
+  // Removed, it is gone from the form and from the device.
+  await page.getByRole("button", { name: "Remove design" }).click();
+  await expect(thumbnail).toHaveCount(0);
+  await page.reload();
+  await waitForHydration(page);
+  await expect(page.getByRole("textbox", { name: "Products of interest", exact: true })).toHaveValue(pen.title);
+  await expect(page.getByRole("img", { name: /Your design mockup/ })).toHaveCount(0);
+});
+
+test("the mockup sent with the quote is a PNG of at most 300 KB", async ({ page }) => {
+  await openStudio(page, "marena-mug");
+  await page.getByLabel("Brand name").fill("ACME");
+  // A large, noisy photo-like logo: the mockup must still come out small.
+  const noise = Buffer.alloc(1200 * 900 * 3);
+  for (let i = 0; i < noise.length; i++) noise[i] = (i * 7919) % 251;
+  await page.getByLabel("Your logo").setInputFiles({
+    name: "photo.png",
+    mimeType: "image/png",
+    buffer: await sharp(noise, { raw: { width: 1200, height: 900, channels: 3 } }).png().toBuffer(),
+  });
+  await expect(mockup(page).locator("image[data-logo]")).toBeAttached();
+  await page.getByRole("button", { name: "Request a Quote with This Design" }).click();
+  await expect(page).toHaveURL(/\/contact\?.*design=1$/);
+  await waitForHydration(page);
+  const thumbnail = page.getByRole("img", { name: /Your design mockup: MARENA/ });
+  await expect(thumbnail).toBeVisible();
+  // What the form will send: the mockup kept on the device for it.
+  const png = await page.evaluate(
+    () =>
+      new Promise<{ size: number; type: string; signature: number[] }>((done, fail) => {
+        const open = indexedDB.open("brand-studio");
+        open.onerror = () => fail(open.error);
+        open.onsuccess = () => {
+          const read = open.result.transaction("designs").objectStore("designs").get("design");
+          read.onerror = () => fail(read.error);
+          read.onsuccess = async () => {
+            const mockup = (read.result as { attachments: { mockup: Blob } }).attachments.mockup;
+            const head = new Uint8Array(await mockup.slice(0, 8).arrayBuffer());
+            done({ size: mockup.size, type: mockup.type, signature: [...head] });
+          };
+        };
+      }),
+  );
+  expect(png.type).toBe("image/png");
+  expect(png.signature).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  expect(png.size).toBeLessThanOrEqual(300 * 1024);
+  expect(png.size).toBeGreaterThan(1000);
+});

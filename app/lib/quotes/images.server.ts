@@ -20,8 +20,8 @@ export const SNIFF_BYTES = 4100;
 export async function sniffType(head: Uint8Array): Promise<SniffedType> {
   const detected = await fileTypeFromBuffer(head);
   if (detected?.mime === "image/png" || detected?.mime === "image/jpeg" || detected?.mime === "image/webp") return detected.mime;
-  // file-type knows no text formats: an SVG shows up as "nothing detected" and is read in full later.
-  if (detected) return "other";
+  // An SVG shows up as XML (with an XML declaration) or as nothing detected; either is read in full later.
+  if (detected && detected.mime !== "application/xml" && detected.mime !== "image/svg+xml") return "other";
   return "text";
 }
 

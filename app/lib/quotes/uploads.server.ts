@@ -92,7 +92,8 @@ export type MultipartRead =
  * kept in memory within `textLimits`. The caller removes the received files (`discardReceived`).
  */
 export async function readMultipart(request: Request, incomingDir: string): Promise<MultipartRead> {
-  const declared = Number(request.headers.get("content-length") ?? "");
+  const lengthHeader = request.headers.get("content-length");
+  const declared = lengthHeader === null || lengthHeader.trim() === "" ? Number.NaN : Number(lengthHeader);
   if (Number.isFinite(declared) && declared > uploadLimits.requestBytes) {
     await request.body?.cancel().catch(() => undefined);
     return { ok: false, problem: uploadProblems.requestTooLarge, files: [], fields: new Map() };
@@ -160,6 +161,8 @@ export async function readMultipart(request: Request, incomingDir: string): Prom
     parser.on("filesLimit", () => refuse(uploadProblems.tooManyFiles));
 
     parser.on("file", (name, stream, info) => {
+      // A refused request ends its parser, which ends the file being read with an error: expected.
+      stream.on("error", () => undefined);
       if (name !== designFields.logo && name !== designFields.mockup) {
         stream.resume();
         return refuse(uploadProblems.unexpectedFile);

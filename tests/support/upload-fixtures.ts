@@ -26,7 +26,7 @@ export const fixtures = {
     ),
   /** A PNG cut short: its image data ends half way. */
   truncatedPng: async () => {
-    const whole = await sharp({ create: { width: 300, height: 300, channels: 3, noise: { type: "gaussian", mean: 128, sigma: 40 } } }).png().toBuffer();
+    const whole = await sharp({ create: { width: 300, height: 300, channels: 3, background: "#000", noise: { type: "gaussian", mean: 128, sigma: 40 } } }).png().toBuffer();
     return whole.subarray(0, Math.floor(whole.length / 2));
   },
   /** A small, valid-looking PNG that declares 20000 × 20000 pixels (400 megapixels once decoded). */
@@ -46,7 +46,7 @@ export const fixtures = {
   },
   /** Random pixels do not compress: a PNG close to 5 MB for ~1.6 megapixels. */
   noisePng: (side = 1270) =>
-    sharp({ create: { width: side, height: side, channels: 3, noise: { type: "gaussian", mean: 128, sigma: 90 } } })
+    sharp({ create: { width: side, height: side, channels: 3, background: "#000", noise: { type: "gaussian", mean: 128, sigma: 90 } } })
       .png({ compressionLevel: 0 })
       .toBuffer(),
 };

@@ -30,6 +30,13 @@ export const quoteFieldLabel = Object.fromEntries(quoteFields.map((field) => [fi
   string
 >;
 
+/** The optional logo on the quote form (the limits are the server's, app/lib/design-schema.ts). */
+export const quoteLogoField = {
+  label: "Attach your logo (optional)",
+  hint: "SVG, PNG, JPEG or WebP, up to 5 MB (an SVG up to 1 MB).",
+  tooLarge: { title: "Logo too large", description: "Logo too large: at most 5 MB (an SVG at most 1 MB)." },
+} as const;
+
 export const quoteForm = {
   title: "Tell us about your project",
   intro: "Fields marked * are required.",

@@ -6,8 +6,9 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import { mailtoUrl, whatsappUrl } from "~/content/business";
-import { type QuoteFieldName, quoteFields, quoteForm, quoteNotices } from "~/content/contact";
+import { type QuoteFieldName, quoteFields, quoteForm, quoteLogoField, quoteNotices } from "~/content/contact";
 import type { QuoteFormResult } from "~/lib/quote-api";
+import type { QuoteAttachments } from "~/lib/send-quote";
 import type { QuoteFields } from "~/lib/quote-schema";
 import { emptyQuote, fallbackTextFor } from "~/lib/quote-text";
 import { cn } from "~/lib/utils";
@@ -24,6 +25,10 @@ type Notice = {
 };
 
 const HONEYPOT = "website";
+
+/** The logo's file input: its name is the multipart field the server reads (designFields.logo). */
+const LOGO_FIELD = "logo";
+const LOGO_ACCEPT = "image/svg+xml,image/png,image/jpeg,image/webp";
 
 const inputProps: Record<QuoteFieldName, React.ComponentProps<"input">> = {
   name: { autoComplete: "name" },
@@ -46,14 +51,16 @@ function loadSubmitKit(): Promise<QuoteSubmitKit> {
 }
 
 /**
- * The quote request form. It is a real form posting to /contact, so it works without JavaScript;
+ * The quote request form. It is a real form posting to /contact (multipart, so a logo can go with it),
+ * so it works without JavaScript;
  * with JavaScript it sends the same post without a page reload and reads the answer as JSON, retrying
  * network failures and 5xx answers with the same idempotency key (app/lib/query-client.ts holds the
  * retry policy).
  * The first view carries only the fields and their state: the submit machinery (./quote-submit.ts)
  * is loaded when the form is first focused, so it is ready by the time it is submitted.
+ * `design` is what the brand studio adds: its mockup and the design's spec (sent with JavaScript only).
  */
-export function QuoteForm({ result }: { result?: QuoteFormResult }) {
+export function QuoteForm({ result, design }: { result?: QuoteFormResult; design?: Pick<QuoteAttachments, "mockup" | "design"> }) {
   const [values, setValues] = useState<QuoteFields>(result?.status === "error" ? result.values : emptyQuote);
   const [invalid, setInvalid] = useState<string[]>(result?.status === "error" ? result.fields : []);
   const [notice, setNotice] = useState<Notice | null>(result ? { ...noticeFromResult(result), fromServer: true } : null);
@@ -62,6 +69,7 @@ export function QuoteForm({ result }: { result?: QuoteFormResult }) {
   const submit = useRef<ReturnType<QuoteSubmitKit["createQuoteSubmitter"]> | null>(null);
   const idempotencyKey = useRef<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
+  const logoRef = useRef<HTMLInputElement>(null);
   const [searchParams] = useSearchParams();
   // Marks the form once React drives it (the browser journeys wait for it before typing).
   const [hydrated, setHydrated] = useState(false);
@@ -95,7 +103,11 @@ export function QuoteForm({ result }: { result?: QuoteFormResult }) {
     event.preventDefault();
     if (pending) return;
     const form = event.currentTarget;
-    const honeypot = new FormData(form).get(HONEYPOT);
+    const posted = new FormData(form);
+    const honeypot = posted.get(HONEYPOT);
+    const chosen = posted.get(LOGO_FIELD);
+    const logo = chosen instanceof File && chosen.size > 0 ? chosen : undefined;
+    const attachments: QuoteAttachments | undefined = logo || design ? { ...design, logo } : undefined;
     const sent = values;
     setPending(true);
     let loaded: QuoteSubmitKit;
@@ -116,12 +128,14 @@ export function QuoteForm({ result }: { result?: QuoteFormResult }) {
         idempotencyKey: idempotencyKey.current,
         page: `${window.location.pathname}${window.location.search}`,
         website: typeof honeypot === "string" ? honeypot : "",
+        attachments,
       });
     } finally {
       setPending(false);
     }
     if (outcome.status === "sent") {
       idempotencyKey.current = null;
+      if (logoRef.current) logoRef.current.value = "";
       setValues(emptyQuote);
       setInvalid([]);
       return;
@@ -144,6 +158,7 @@ export function QuoteForm({ result }: { result?: QuoteFormResult }) {
       <form
         ref={formRef}
         method="post"
+        encType="multipart/form-data"
         action="/contact#quote-form"
         id="quote-form"
         onSubmit={onSubmit}
@@ -186,6 +201,27 @@ export function QuoteForm({ result }: { result?: QuoteFormResult }) {
               </div>
             );
           })}
+        </div>
+        <div className="space-y-2">
+          <Label htmlFor="quote-logo">{quoteLogoField.label}</Label>
+          <Input
+            ref={logoRef}
+            id="quote-logo"
+            type="file"
+            name={LOGO_FIELD}
+            accept={LOGO_ACCEPT}
+            aria-describedby="quote-logo-hint"
+            aria-invalid={invalid.includes(LOGO_FIELD) || undefined}
+            // Another file is another request: the next submission gets a new key.
+            onChange={() => {
+              idempotencyKey.current = null;
+              if (invalid.includes(LOGO_FIELD)) setInvalid((fields) => fields.filter((field) => field !== LOGO_FIELD));
+            }}
+            className="h-auto py-1.5 file:mr-3 file:rounded file:border-0 file:bg-secondary file:px-3 file:py-1 file:text-sm file:font-medium"
+          />
+          <p id="quote-logo-hint" className="text-sm text-muted-foreground">
+            {quoteLogoField.hint}
+          </p>
         </div>
         {/* Honeypot: hidden from people and assistive technology; bots that fill every field fill it. */}
         <div aria-hidden="true" className="absolute -left-[10000px] top-auto size-px overflow-hidden">

@@ -1,6 +1,7 @@
 import { MutationObserver } from "@tanstack/react-query";
 import { toast } from "sonner";
-import { quoteNotices } from "~/content/contact";
+import { quoteLogoField, quoteNotices } from "~/content/contact";
+import { uploadLimits } from "~/lib/design-schema";
 import { createQueryClient } from "~/lib/query-client";
 import { missingRequiredFields, type QuoteFields } from "~/lib/quote-schema";
 import { fallbackTextFor } from "~/lib/quote-text";
@@ -44,6 +45,12 @@ export function createQuoteSubmitter(send = createQuoteSender()) {
   return async (values: QuoteFields, extras: SubmitExtras): Promise<SubmitOutcome> => {
     const missing = missingRequiredFields(values);
     if (missing.length) return announceMissing(missing);
+    // Said before sending: the server would refuse it, after the whole file had gone up.
+    if ((extras.attachments?.logo?.size ?? 0) > uploadLimits.logoBytes) {
+      const { title, description } = quoteLogoField.tooLarge;
+      toast.error(title, { description });
+      return { status: "failed", title, message: description, fields: ["logo"] };
+    }
     try {
       const answer = await send({ ...values, ...extras });
       toast.success(answer.title, { description: answer.message });

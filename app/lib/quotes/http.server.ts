@@ -181,7 +181,9 @@ async function handleMultipartQuote(request: Request, context: Pick<AppLoadConte
 function answerForUpload(problem: UploadProblem, values: QuoteFields): QuoteAnswer {
   // Refused before its body was read: the connection is not reused for the next request.
   const headers: Record<string, string> = problem === uploadProblems.requestTooLarge ? { Connection: "close" } : {};
-  return { status: problem.status, headers, result: { status: "error", code: problem.code, title: problem.title, message: problem.message, values, fields: [] } };
+  // A problem with the logo marks the form's logo field.
+  const fields = problem.code.startsWith("logo") || problem.code.startsWith("svg") ? ["logo"] : [];
+  return { status: problem.status, headers, result: { status: "error", code: problem.code, title: problem.title, message: problem.message, values, fields } };
 }
 
 function answerForProblem(status: number, code: string, title: string, message: string): QuoteAnswer {

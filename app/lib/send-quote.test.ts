@@ -50,6 +50,16 @@ describe("sendQuote", () => {
     }
   });
 
+  it("sends urlencoded text when the logo input was left empty and nothing else is attached", async () => {
+    let body: unknown;
+    await sendQuote({ ...payload, attachments: { logo: new File([], "") } }, async (_url, init) => {
+      body = init?.body;
+      return Response.json({ status: "success", title: "Sent", message: "Thanks" });
+    });
+    expect(body).toBeInstanceOf(URLSearchParams);
+    expect(Object.fromEntries(body as URLSearchParams)).toEqual(payload);
+  });
+
   it("marks network failures and 5xx answers as retryable", async () => {
     await expect(sendQuote(payload, async () => Promise.reject(new TypeError("Failed to fetch")))).rejects.toBeInstanceOf(RetryableError);
     await expect(sendQuote(payload, async () => new Response("Bad gateway", { status: 502 }))).rejects.toBeInstanceOf(RetryableError);

@@ -36,7 +36,9 @@ export const QUOTE_ENDPOINT = "/contact";
  * (built anew for each attempt, so a retry sends the same files).
  */
 export function quoteBody({ attachments, ...fields }: QuotePayload): URLSearchParams | FormData {
-  const { logo, mockup, design } = attachments ?? {};
+  const { mockup, design } = attachments ?? {};
+  // An empty file is a file input left empty.
+  const logo = attachments?.logo?.size ? attachments.logo : undefined;
   if (!logo && !mockup && !design) return new URLSearchParams(fields);
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);

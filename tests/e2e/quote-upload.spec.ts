@@ -31,7 +31,7 @@ test.describe("a quote with a logo, without JavaScript", () => {
     const buyer = await fillQuote(page);
     const logo = page.getByLabel("Attach your logo (optional)");
     await expect(logo).toHaveAttribute("accept", "image/svg+xml,image/png,image/jpeg,image/webp");
-    await expect(page.getByText("SVG, PNG, JPEG or WebP, up to 5 MB (an SVG up to 1 MB).")).toBeVisible();
+    await expect(page.getByText("SVG, PNG, JPEG or WebP; at most 5 MB (SVG 1 MB).")).toBeVisible();
     await logo.setInputFiles({ name: "brand.png", mimeType: "image/png", buffer: png });
     await page.getByRole("button", { name: "Submit Quote Request" }).click();
 

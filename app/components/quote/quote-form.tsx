@@ -8,7 +8,6 @@ import { Textarea } from "~/components/ui/textarea";
 import { mailtoUrl, whatsappUrl } from "~/content/business";
 import { type QuoteFieldName, quoteFields, quoteForm, quoteLogoField, quoteNotices } from "~/content/contact";
 import type { QuoteFormResult } from "~/lib/quote-api";
-import type { QuoteAttachments } from "~/lib/send-quote";
 import type { QuoteFields } from "~/lib/quote-schema";
 import { emptyQuote, fallbackTextFor } from "~/lib/quote-text";
 import { cn } from "~/lib/utils";
@@ -58,9 +57,8 @@ function loadSubmitKit(): Promise<QuoteSubmitKit> {
  * retry policy).
  * The first view carries only the fields and their state: the submit machinery (./quote-submit.ts)
  * is loaded when the form is first focused, so it is ready by the time it is submitted.
- * `design` is what the brand studio adds: its mockup and the design's spec (sent with JavaScript only).
  */
-export function QuoteForm({ result, design }: { result?: QuoteFormResult; design?: Pick<QuoteAttachments, "mockup" | "design"> }) {
+export function QuoteForm({ result }: { result?: QuoteFormResult }) {
   const [values, setValues] = useState<QuoteFields>(result?.status === "error" ? result.values : emptyQuote);
   const [invalid, setInvalid] = useState<string[]>(result?.status === "error" ? result.fields : []);
   const [notice, setNotice] = useState<Notice | null>(result ? { ...noticeFromResult(result), fromServer: true } : null);
@@ -69,7 +67,6 @@ export function QuoteForm({ result, design }: { result?: QuoteFormResult; design
   const submit = useRef<ReturnType<QuoteSubmitKit["createQuoteSubmitter"]> | null>(null);
   const idempotencyKey = useRef<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
-  const logoRef = useRef<HTMLInputElement>(null);
   const [searchParams] = useSearchParams();
   // Marks the form once React drives it (the browser journeys wait for it before typing).
   const [hydrated, setHydrated] = useState(false);
@@ -94,8 +91,6 @@ export function QuoteForm({ result, design }: { result?: QuoteFormResult; design
 
   function update(name: QuoteFieldName, value: string) {
     setValues((current) => ({ ...current, [name]: value }));
-    // Changed content is a new request: the next submission gets a new key.
-    idempotencyKey.current = null;
     if (invalid.includes(name)) setInvalid((fields) => fields.filter((field) => field !== name));
   }
 
@@ -104,10 +99,6 @@ export function QuoteForm({ result, design }: { result?: QuoteFormResult; design
     if (pending) return;
     const form = event.currentTarget;
     const posted = new FormData(form);
-    const honeypot = posted.get(HONEYPOT);
-    const chosen = posted.get(LOGO_FIELD);
-    const logo = chosen instanceof File && chosen.size > 0 ? chosen : undefined;
-    const attachments: QuoteAttachments | undefined = logo || design ? { ...design, logo } : undefined;
     const sent = values;
     setPending(true);
     let loaded: QuoteSubmitKit;
@@ -126,16 +117,17 @@ export function QuoteForm({ result, design }: { result?: QuoteFormResult; design
     try {
       outcome = await submit.current(sent, {
         idempotencyKey: idempotencyKey.current,
-        page: `${window.location.pathname}${window.location.search}`,
-        website: typeof honeypot === "string" ? honeypot : "",
-        attachments,
+        page: location.pathname + location.search,
+        website: String(posted.get(HONEYPOT) ?? ""),
+        // No file chosen: an empty File, which is not sent.
+        attachments: { logo: posted.get(LOGO_FIELD) as File },
       });
     } finally {
       setPending(false);
     }
     if (outcome.status === "sent") {
       idempotencyKey.current = null;
-      if (logoRef.current) logoRef.current.value = "";
+      form.reset(); // the file input, which has no state here
       setValues(emptyQuote);
       setInvalid([]);
       return;
@@ -163,6 +155,8 @@ export function QuoteForm({ result, design }: { result?: QuoteFormResult; design
         id="quote-form"
         onSubmit={onSubmit}
         onFocus={prepare}
+        // Changed content (a field, the logo) is a new request: the next submission gets a new key.
+        onChange={() => (idempotencyKey.current = null)}
         aria-describedby="quote-form-intro"
         data-hydrated={hydrated || undefined}
         className="space-y-5"
@@ -204,21 +198,7 @@ export function QuoteForm({ result, design }: { result?: QuoteFormResult; design
         </div>
         <div className="space-y-2">
           <Label htmlFor="quote-logo">{quoteLogoField.label}</Label>
-          <Input
-            ref={logoRef}
-            id="quote-logo"
-            type="file"
-            name={LOGO_FIELD}
-            accept={LOGO_ACCEPT}
-            aria-describedby="quote-logo-hint"
-            aria-invalid={invalid.includes(LOGO_FIELD) || undefined}
-            // Another file is another request: the next submission gets a new key.
-            onChange={() => {
-              idempotencyKey.current = null;
-              if (invalid.includes(LOGO_FIELD)) setInvalid((fields) => fields.filter((field) => field !== LOGO_FIELD));
-            }}
-            className="h-auto py-1.5 file:mr-3 file:rounded file:border-0 file:bg-secondary file:px-3 file:py-1 file:text-sm file:font-medium"
-          />
+          <Input id="quote-logo" type="file" name={LOGO_FIELD} accept={LOGO_ACCEPT} aria-describedby="quote-logo-hint" />
           <p id="quote-logo-hint" className="text-sm text-muted-foreground">
             {quoteLogoField.hint}
           </p>

@@ -1,6 +1,7 @@
 import { MutationObserver } from "@tanstack/react-query";
 import { toast } from "sonner";
-import { quoteLogoField, quoteNotices } from "~/content/contact";
+import { quoteNotices } from "~/content/contact";
+import { quoteAnswers } from "~/content/quote-answers";
 import { uploadLimits } from "~/lib/design-schema";
 import { createQueryClient } from "~/lib/query-client";
 import { missingRequiredFields, type QuoteFields } from "~/lib/quote-schema";
@@ -47,9 +48,9 @@ export function createQuoteSubmitter(send = createQuoteSender()) {
     if (missing.length) return announceMissing(missing);
     // Said before sending: the server would refuse it, after the whole file had gone up.
     if ((extras.attachments?.logo?.size ?? 0) > uploadLimits.logoBytes) {
-      const { title, description } = quoteLogoField.tooLarge;
+      const { title, description } = quoteAnswers.logoTooLarge;
       toast.error(title, { description });
-      return { status: "failed", title, message: description, fields: ["logo"] };
+      return { status: "failed", title, message: description, fields: [] };
     }
     try {
       const answer = await send({ ...values, ...extras });
@@ -58,8 +59,8 @@ export function createQuoteSubmitter(send = createQuoteSender()) {
     } catch (error) {
       const rejected = error instanceof QuoteRejectedError ? error.error : null;
       if (rejected?.code === "missing") return announceMissing(rejected.fields ?? []);
-      const title = rejected?.title ?? quoteNotices.failed.title;
-      const message = rejected?.message ?? quoteNotices.failed.description;
+      const title = rejected?.title ?? quoteAnswers.failed.title;
+      const message = rejected?.message ?? quoteAnswers.failed.description;
       const fallbackText = fallbackTextFor(values, rejected?.code ?? null);
       toast.error(title, {
         description: fallbackText ? "You can also send it by WhatsApp or e-mail (links below the form)." : message,

@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "react-router";
-import { quoteNotices } from "~/content/contact";
+import { quoteAnswers } from "~/content/quote-answers";
 import { designFields, parseDesignSpec } from "~/lib/design-schema";
 import type { QuoteFormResult } from "~/lib/quote-api";
 import { checkQuote, type QuoteFields } from "~/lib/quote-schema";
@@ -82,13 +82,13 @@ export function answerFor(result: SubmitResult, values: QuoteFields): QuoteAnswe
   });
   switch (result.kind) {
     case "accepted":
-      return { status: 200, headers, result: { status: "success", title: quoteNotices.success.title, message: quoteNotices.success.description } };
+      return { status: 200, headers, result: { status: "success", title: quoteAnswers.success.title, message: quoteAnswers.success.description } };
     case "invalid":
       return failure(400, result.problem.code, result.problem.title, result.problem.message, result.problem.fields);
     case "rate_limited":
-      return failure(429, "rate_limited", quoteNotices.rateLimited.title, quoteNotices.rateLimited.description);
+      return failure(429, "rate_limited", quoteAnswers.rateLimited.title, quoteAnswers.rateLimited.description);
     case "unavailable":
-      return failure(503, "unavailable", quoteNotices.failed.title, "The request could not be saved just now. Please try again.");
+      return failure(503, "unavailable", quoteAnswers.failed.title, "The request could not be saved just now. Please try again.");
   }
 }
 
@@ -181,9 +181,7 @@ async function handleMultipartQuote(request: Request, context: Pick<AppLoadConte
 function answerForUpload(problem: UploadProblem, values: QuoteFields): QuoteAnswer {
   // Refused before its body was read: the connection is not reused for the next request.
   const headers: Record<string, string> = problem === uploadProblems.requestTooLarge ? { Connection: "close" } : {};
-  // A problem with the logo marks the form's logo field.
-  const fields = problem.code.startsWith("logo") || problem.code.startsWith("svg") ? ["logo"] : [];
-  return { status: problem.status, headers, result: { status: "error", code: problem.code, title: problem.title, message: problem.message, values, fields } };
+  return { status: problem.status, headers, result: { status: "error", code: problem.code, title: problem.title, message: problem.message, values, fields: [] } };
 }
 
 function answerForProblem(status: number, code: string, title: string, message: string): QuoteAnswer {

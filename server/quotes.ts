@@ -1,12 +1,12 @@
 /**
- * The inbox: `npm run quotes -- list [--json | --csv] [--since YYYY-MM-DD]`, compiled into
- * build/server/quotes.js by `npm run build`.
+ * The inbox: `npm run quotes -- list [--json | --csv] [--since YYYY-MM-DD]`, `export --attachments DIR`
+ * and `delete ID`, compiled into build/server/quotes.js by `npm run build`.
  * Reads quotes.db in DATA_DIR (default ./data), the same folder the server writes to.
  */
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { readQuoteConfig } from "~/lib/quotes/config.server";
-import { inboxUsage, parseInboxArgs, toCsv, toJson, toText, UsageError } from "~/lib/quotes/inbox.server";
+import { exportAttachments, inboxUsage, parseInboxArgs, toCsv, toJson, toText, UsageError } from "~/lib/quotes/inbox.server";
 import { DB_FILE, QuoteStore } from "~/lib/quotes/store.server";
 
 function main(): number {
@@ -22,8 +22,21 @@ function main(): number {
 
   const { dataDir } = readQuoteConfig();
   const file = join(dataDir, DB_FILE);
+
+  if (command.command === "export") {
+    const written = existsSync(file) ? withStore(dataDir, (store) => exportAttachments(store, command.attachmentsDir)) : [];
+    console.log(`${written.length} file${written.length === 1 ? "" : "s"} written to ${command.attachmentsDir} (${file}).`);
+    for (const path of written) console.log(`  ${path}`);
+    return 0;
+  }
+  if (command.command === "delete") {
+    const deleted = existsSync(file) && withStore(dataDir, (store) => store.delete(command.id));
+    console.log(deleted ? `Deleted request #${command.id} and its files.` : `No request #${command.id} (${file}).`);
+    return deleted ? 0 : 1;
+  }
+
   // Nothing stored yet: say so without creating the folder.
-  const quotes = existsSync(file) ? readAll(dataDir, command.since) : [];
+  const quotes = existsSync(file) ? withStore(dataDir, (store) => store.list({ since: command.since })) : [];
 
   if (command.format === "json") console.log(toJson(quotes));
   else if (command.format === "csv") process.stdout.write(toCsv(quotes));
@@ -31,10 +44,10 @@ function main(): number {
   return 0;
 }
 
-function readAll(dataDir: string, since?: string) {
+function withStore<T>(dataDir: string, use: (store: QuoteStore) => T): T {
   const store = QuoteStore.open(dataDir);
   try {
-    return store.list({ since });
+    return use(store);
   } finally {
     store.close();
   }

@@ -30,6 +30,12 @@ export const quoteFieldLabel = Object.fromEntries(quoteFields.map((field) => [fi
   string
 >;
 
+/** The optional logo on the quote form (the limits are the server's, app/lib/design-schema.ts). */
+export const quoteLogoField = {
+  label: "Attach your logo (optional)",
+  hint: "SVG, PNG, JPEG or WebP; at most 5 MB (SVG 1 MB).",
+} as const;
+
 export const quoteForm = {
   title: "Tell us about your project",
   intro: "Fields marked * are required.",
@@ -37,20 +43,12 @@ export const quoteForm = {
   submitting: "Sending…",
 } as const;
 
-/** The notices the form shows (spec sections 5, 8 and 9). */
+/**
+ * The notices the form shows (spec sections 5, 8 and 9) in its first view; those only its submit step
+ * or the server's answer needs are in ./quote-answers.ts.
+ */
 export const quoteNotices = {
   missing: { title: "Missing Information", description: "Please fill in all required fields." },
-  success: { title: "Quote Request Submitted!", description: "We'll get back to you within 24 hours." },
-  failed: {
-    title: "We couldn't send your request",
-    description:
-      "Your connection or our server had a problem, and nothing you typed is lost. Try again in a moment, or send the same text to us directly:",
-  },
-  rateLimited: {
-    title: "Too many requests",
-    description:
-      "We've received several quote requests from your network in the last few minutes. Please wait a few minutes and try again, or send the same text to us directly:",
-  },
   whatsapp: "Send by WhatsApp",
   email: "Send by e-mail",
 } as const;

@@ -6,7 +6,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import { mailtoUrl, whatsappUrl } from "~/content/business";
-import { type QuoteFieldName, quoteFields, quoteForm, quoteNotices } from "~/content/contact";
+import { type QuoteFieldName, quoteFields, quoteForm, quoteLogoField, quoteNotices } from "~/content/contact";
 import type { DesignAttachments } from "~/lib/design-handoff";
 import type { QuoteFormResult } from "~/lib/quote-api";
 import type { QuoteFields } from "~/lib/quote-schema";
@@ -25,6 +25,10 @@ type Notice = {
 };
 
 const HONEYPOT = "website";
+
+/** The logo's file input: its name is the multipart field the server reads (designFields.logo). */
+const LOGO_FIELD = "logo";
+const LOGO_ACCEPT = "image/svg+xml,image/png,image/jpeg,image/webp";
 
 const inputProps: Record<QuoteFieldName, React.ComponentProps<"input">> = {
   name: { autoComplete: "name" },
@@ -47,7 +51,8 @@ function loadSubmitKit(): Promise<QuoteSubmitKit> {
 }
 
 /**
- * The quote request form. It is a real form posting to /contact, so it works without JavaScript;
+ * The quote request form. It is a real form posting to /contact (multipart, so a logo can go with it),
+ * so it works without JavaScript;
  * with JavaScript it sends the same post without a page reload and reads the answer as JSON, retrying
  * network failures and 5xx answers with the same idempotency key (app/lib/query-client.ts holds the
  * retry policy).
@@ -95,8 +100,6 @@ export function QuoteForm({ result }: { result?: QuoteFormResult }) {
 
   function update(name: QuoteFieldName, value: string) {
     setValues((current) => ({ ...current, [name]: value }));
-    // Changed content is a new request: the next submission gets a new key.
-    idempotencyKey.current = null;
     if (invalid.includes(name)) setInvalid((fields) => fields.filter((field) => field !== name));
   }
 
@@ -104,7 +107,7 @@ export function QuoteForm({ result }: { result?: QuoteFormResult }) {
     event.preventDefault();
     if (pending) return;
     const form = event.currentTarget;
-    const honeypot = new FormData(form).get(HONEYPOT);
+    const posted = new FormData(form);
     const sent = values;
     setPending(true);
     let loaded: QuoteSubmitKit;
@@ -123,15 +126,18 @@ export function QuoteForm({ result }: { result?: QuoteFormResult }) {
     try {
       outcome = await submit.current(sent, {
         idempotencyKey: idempotencyKey.current,
-        page: `${window.location.pathname}${window.location.search}`,
-        website: typeof honeypot === "string" ? honeypot : "",
-        ...(design && { attachments: design }),
+        page: location.pathname + location.search,
+        website: String(posted.get(HONEYPOT) ?? ""),
+        // A design from the studio brings its own logo; otherwise the file chosen here (none chosen: an
+        // empty File, which is not sent).
+        attachments: { ...design, logo: design?.logo ?? (posted.get(LOGO_FIELD) as File) },
       });
     } finally {
       setPending(false);
     }
     if (outcome.status === "sent") {
       idempotencyKey.current = null;
+      form.reset(); // the file input, which has no state here
       setValues(emptyQuote);
       setInvalid([]);
       setDesign(null);
@@ -155,10 +161,13 @@ export function QuoteForm({ result }: { result?: QuoteFormResult }) {
       <form
         ref={formRef}
         method="post"
+        encType="multipart/form-data"
         action="/contact#quote-form"
         id="quote-form"
         onSubmit={onSubmit}
         onFocus={prepare}
+        // Changed content (a field, the logo) is a new request: the next submission gets a new key.
+        onChange={() => (idempotencyKey.current = null)}
         aria-describedby="quote-form-intro"
         data-hydrated={hydrated || undefined}
         className="space-y-5"
@@ -197,6 +206,13 @@ export function QuoteForm({ result }: { result?: QuoteFormResult }) {
               </div>
             );
           })}
+        </div>
+        <div className="space-y-2">
+          <Label htmlFor="quote-logo">{quoteLogoField.label}</Label>
+          <Input id="quote-logo" type="file" name={LOGO_FIELD} accept={LOGO_ACCEPT} aria-describedby="quote-logo-hint" />
+          <p id="quote-logo-hint" className="text-sm text-muted-foreground">
+            {quoteLogoField.hint}
+          </p>
         </div>
         {/* Honeypot: hidden from people and assistive technology; bots that fill every field fill it. */}
         <div aria-hidden="true" className="absolute -left-[10000px] top-auto size-px overflow-hidden">

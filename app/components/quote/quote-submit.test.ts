@@ -1,6 +1,7 @@
 import { toast } from "sonner";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { quoteNotices } from "~/content/contact";
+import { quoteAnswers } from "~/content/quote-answers";
 import { RetryableError } from "~/lib/query-client";
 import { type QuotePayload, QuoteRejectedError } from "~/lib/send-quote";
 import { createQuoteSubmitter } from "./quote-submit";
@@ -28,6 +29,20 @@ describe("a quote submission", () => {
     expect(success).toHaveBeenCalledWith("Quote Request Submitted!", { description: "We'll get back to you within 24 hours." });
   });
 
+  it("with a logo over 5 MB sends nothing and says so", async () => {
+    const error = vi.spyOn(toast, "error");
+    const { submit, sent } = submitterAnswering(async () => ({ title: "", message: "" }));
+    const logo = new File([new Uint8Array(5 * 1024 * 1024 + 1)], "logo.png", { type: "image/png" });
+    expect(await submit(quote, { ...extras, attachments: { logo } })).toEqual({
+      status: "failed",
+      title: "Logo too large",
+      message: "Logo too large: at most 5 MB (an SVG at most 1 MB).",
+      fields: [],
+    });
+    expect(sent).toEqual([]);
+    expect(error).toHaveBeenCalledWith("Logo too large", { description: "Logo too large: at most 5 MB (an SVG at most 1 MB)." });
+  });
+
   it("with a required field empty sends nothing and announces 'Missing Information'", async () => {
     const error = vi.spyOn(toast, "error");
     const { submit, sent } = submitterAnswering(async () => ({ title: "", message: "" }));
@@ -51,7 +66,7 @@ describe("a quote submission", () => {
       throw new RetryableError("Failed to fetch");
     });
     const outcome = await submit(quote, extras);
-    expect(outcome).toMatchObject({ status: "failed", title: quoteNotices.failed.title, message: quoteNotices.failed.description, fields: [] });
+    expect(outcome).toMatchObject({ status: "failed", title: quoteAnswers.failed.title, message: quoteAnswers.failed.description, fields: [] });
     expect(outcome.status === "failed" && outcome.fallbackText).toContain("500 pens");
   });
 

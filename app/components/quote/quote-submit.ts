@@ -1,6 +1,8 @@
 import { MutationObserver } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { quoteNotices } from "~/content/contact";
+import { quoteAnswers } from "~/content/quote-answers";
+import { uploadLimits } from "~/lib/design-schema";
 import { createQueryClient } from "~/lib/query-client";
 import { missingRequiredFields, type QuoteFields } from "~/lib/quote-schema";
 import { fallbackTextFor } from "~/lib/quote-text";
@@ -46,6 +48,12 @@ export function createQuoteSubmitter(send = createQuoteSender()) {
   return async (values: QuoteFields, extras: SubmitExtras): Promise<SubmitOutcome> => {
     const missing = missingRequiredFields(values);
     if (missing.length) return announceMissing(missing);
+    // Said before sending: the server would refuse it, after the whole file had gone up.
+    if ((extras.attachments?.logo?.size ?? 0) > uploadLimits.logoBytes) {
+      const { title, description } = quoteAnswers.logoTooLarge;
+      toast.error(title, { description });
+      return { status: "failed", title, message: description, fields: [] };
+    }
     try {
       const answer = await send({ ...values, ...extras });
       toast.success(answer.title, { description: answer.message });
@@ -53,8 +61,8 @@ export function createQuoteSubmitter(send = createQuoteSender()) {
     } catch (error) {
       const rejected = error instanceof QuoteRejectedError ? error.error : null;
       if (rejected?.code === "missing") return announceMissing(rejected.fields ?? []);
-      const title = rejected?.title ?? quoteNotices.failed.title;
-      const message = rejected?.message ?? quoteNotices.failed.description;
+      const title = rejected?.title ?? quoteAnswers.failed.title;
+      const message = rejected?.message ?? quoteAnswers.failed.description;
       const fallbackText = fallbackTextFor(values, rejected?.code ?? null);
       toast.error(title, {
         description: fallbackText ? "You can also send it by WhatsApp or e-mail (links below the form)." : message,

@@ -1,8 +1,10 @@
 import type { AppLoadContext } from "react-router";
-import { quoteNotices } from "~/content/contact";
+import { quoteAnswers } from "~/content/quote-answers";
+import { designFields, parseDesignSpec } from "~/lib/design-schema";
 import type { QuoteFormResult } from "~/lib/quote-api";
-import type { QuoteFields } from "~/lib/quote-schema";
+import { checkQuote, type QuoteFields } from "~/lib/quote-schema";
 import type { QuoteService, SubmitResult } from "./service.server";
+import { checkReceived, discardReceived, readMultipart, type UploadProblem, uploadProblems } from "./uploads.server";
 
 /** Largest request body accepted (a real request is a few KB at most). */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -80,13 +82,13 @@ export function answerFor(result: SubmitResult, values: QuoteFields): QuoteAnswe
   });
   switch (result.kind) {
     case "accepted":
-      return { status: 200, headers, result: { status: "success", title: quoteNotices.success.title, message: quoteNotices.success.description } };
+      return { status: 200, headers, result: { status: "success", title: quoteAnswers.success.title, message: quoteAnswers.success.description } };
     case "invalid":
       return failure(400, result.problem.code, result.problem.title, result.problem.message, result.problem.fields);
     case "rate_limited":
-      return failure(429, "rate_limited", quoteNotices.rateLimited.title, quoteNotices.rateLimited.description);
+      return failure(429, "rate_limited", quoteAnswers.rateLimited.title, quoteAnswers.rateLimited.description);
     case "unavailable":
-      return failure(503, "unavailable", quoteNotices.failed.title, "The request could not be saved just now. Please try again.");
+      return failure(503, "unavailable", quoteAnswers.failed.title, "The request could not be saved just now. Please try again.");
   }
 }
 
@@ -99,6 +101,8 @@ const emptyValues: QuoteFields = { name: "", company: "", email: "", phone: "", 
  * page that comes back shows the result) and the form's own script (which gets the same result as
  * JSON, app/entry.server.tsx), which adds an idempotency key kept across its retries and the page it
  * was sent from. Every client mistake is a 4xx with a message the form shows, never a throw.
+ * A request with files (a logo, the studio's mockup and design) is multipart/form-data; one
+ * without may be either.
  */
 export async function handleQuoteForm(
   request: Request,
@@ -106,8 +110,14 @@ export async function handleQuoteForm(
   service: QuoteService,
 ): Promise<QuoteAnswer> {
   const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+  if (type === "multipart/form-data") return handleMultipartQuote(request, context, service);
   if (type !== "application/x-www-form-urlencoded") {
-    return answerForProblem(415, "unsupported_media_type", "Unsupported content type", "Send the form as application/x-www-form-urlencoded.");
+    return answerForProblem(
+      415,
+      "unsupported_media_type",
+      "Unsupported content type",
+      "Send the form as application/x-www-form-urlencoded or multipart/form-data.",
+    );
   }
   const body = await readBodyText(request);
   if (!body.ok) {
@@ -120,13 +130,58 @@ export async function handleQuoteForm(
   }
 
   const form = new URLSearchParams(body.text);
-  const values = Object.fromEntries(FIELD_NAMES.map((name) => [name, form.get(name) ?? ""])) as QuoteFields;
+  const values = valuesOf(form);
   const result = service.submit(values, {
     ...submissionContext(request, context, form.get("page") ?? undefined),
     idempotencyKey: form.get("idempotencyKey") ?? undefined,
     honeypot: form.get(HONEYPOT_FIELD) ?? undefined,
   });
   return answerFor(result, values);
+}
+
+const valuesOf = (form: { get(name: string): string | null | undefined }) =>
+  Object.fromEntries(FIELD_NAMES.map((name) => [name, form.get(name) ?? ""])) as QuoteFields;
+
+/**
+ * The multipart request: files streamed to the incoming folder within their limits, the text checked
+ * before any image is decoded, then the checked copies stored with the request. Whatever happens,
+ * the files as received are removed before the answer.
+ */
+async function handleMultipartQuote(request: Request, context: Pick<AppLoadContext, "clientIp">, service: QuoteService): Promise<QuoteAnswer> {
+  const read = await readMultipart(request, service.store.incomingDir);
+  try {
+    const fields = read.fields;
+    const values = valuesOf(fields);
+    if (!read.ok) return answerForUpload(read.problem, values);
+
+    const check = checkQuote(values);
+    if (!check.ok) return answerFor({ kind: "invalid", problem: check.problem }, values);
+    const designText = fields.get(designFields.design);
+    const design = parseDesignSpec(designText);
+    if (designText && !design) return answerForUpload(uploadProblems.design, values);
+
+    const checked = await checkReceived(read.files);
+    if (!checked.ok) return answerForUpload(checked.problem, values);
+
+    const result = service.submit(
+      values,
+      {
+        ...submissionContext(request, context, fields.get("page")),
+        idempotencyKey: fields.get("idempotencyKey"),
+        honeypot: fields.get(HONEYPOT_FIELD),
+      },
+      { files: checked.files, design },
+    );
+    return answerFor(result, values);
+  } finally {
+    await discardReceived(read.files);
+  }
+}
+
+function answerForUpload(problem: UploadProblem, values: QuoteFields): QuoteAnswer {
+  // Refused before its body was read: the connection is not reused for the next request.
+  const headers: Record<string, string> = problem === uploadProblems.requestTooLarge ? { Connection: "close" } : {};
+  return { status: problem.status, headers, result: { status: "error", code: problem.code, title: problem.title, message: problem.message, values, fields: [] } };
 }
 
 function answerForProblem(status: number, code: string, title: string, message: string): QuoteAnswer {

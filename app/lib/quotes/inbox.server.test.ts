@@ -26,10 +26,12 @@ function storeWith(dates: string[]) {
 
 describe("inbox command", () => {
   it("reads list, --json, --csv and --since", () => {
-    expect(parseInboxArgs(["list"])).toEqual({ format: "text", since: undefined });
-    expect(parseInboxArgs(["list", "--json", "--since", "2026-01-31"])).toEqual({ format: "json", since: "2026-01-31" });
-    expect(parseInboxArgs(["list", "--csv"])).toEqual({ format: "csv", since: undefined });
-    for (const bad of [[], ["delete"], ["list", "--since", "31/01/2026"], ["list", "--since", "2026-02-30"], ["list", "--json", "--csv"], ["list", "--xml"]]) {
+    expect(parseInboxArgs(["list"])).toEqual({ command: "list", format: "text", since: undefined });
+    expect(parseInboxArgs(["list", "--json", "--since", "2026-01-31"])).toEqual({ command: "list", format: "json", since: "2026-01-31" });
+    expect(parseInboxArgs(["list", "--csv"])).toEqual({ command: "list", format: "csv", since: undefined });
+    expect(parseInboxArgs(["export", "--attachments", "out"])).toEqual({ command: "export", attachmentsDir: "out" });
+    expect(parseInboxArgs(["delete", "12"])).toEqual({ command: "delete", id: 12 });
+    for (const bad of [[], ["delete"], ["delete", "x"], ["export"], ["list", "--attachments", "out"], ["list", "--since", "31/01/2026"], ["list", "--since", "2026-02-30"], ["list", "--json", "--csv"], ["list", "--xml"]]) {
       expect(() => parseInboxArgs(bad)).toThrow(UsageError);
     }
   });

@@ -1,18 +1,29 @@
+import { copyFileSync, mkdirSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import type { StoredQuote } from "./store.server";
+import { attachmentFileName, type QuoteStore, type StoredQuote } from "./store.server";
 
 /** The inbox command's logic (server/quotes.ts is the thin shell around it). */
 
 export const inboxUsage = `Usage: npm run quotes -- list [--json | --csv] [--since YYYY-MM-DD]
+       npm run quotes -- export --attachments DIR
+       npm run quotes -- delete ID
 
-  list            Stored quote requests, newest first
-  --json          Every field of every request, as JSON
-  --csv           Every field of every request, as CSV (for a spreadsheet)
-  --since DATE    Only requests received on or after DATE (UTC), e.g. --since 2026-01-31
+  list                   Stored quote requests, newest first
+  --json                 Every field of every request, as JSON
+  --csv                  Every field of every request, as CSV (for a spreadsheet)
+  --since DATE           Only requests received on or after DATE (UTC), e.g. --since 2026-01-31
+  export --attachments DIR
+                         Writes every stored file (the checked copies of logos and design mockups)
+                         into DIR, named by request: quote-12-logo.png, quote-12-mockup.png, …
+  delete ID              Deletes request #ID and its files
 
 Reads quotes.db in DATA_DIR (default ./data), the folder the server writes to.`;
 
-export type InboxCommand = { format: "text" | "json" | "csv"; since?: string };
+export type InboxCommand =
+  | { command: "list"; format: "text" | "json" | "csv"; since?: string }
+  | { command: "export"; attachmentsDir: string }
+  | { command: "delete"; id: number };
 
 export class UsageError extends Error {
   override name = "UsageError";
@@ -24,21 +35,48 @@ export function parseInboxArgs(argv: string[]): InboxCommand {
     parsed = parseArgs({
       args: argv,
       allowPositionals: true,
-      options: { json: { type: "boolean" }, csv: { type: "boolean" }, since: { type: "string" }, help: { type: "boolean", short: "h" } },
+      options: {
+        json: { type: "boolean" },
+        csv: { type: "boolean" },
+        since: { type: "string" },
+        attachments: { type: "string" },
+        help: { type: "boolean", short: "h" },
+      },
     });
   } catch (error) {
     throw new UsageError(error instanceof Error ? error.message : String(error));
   }
   const { values, positionals } = parsed;
   if (values.help || positionals[0] === "help") throw new UsageError("");
-  if (positionals.length !== 1 || positionals[0] !== "list") {
-    throw new UsageError(positionals.length ? `Unknown command: ${positionals.join(" ")}` : "Missing command: list");
+  if (positionals[0] === "export" && positionals.length === 1) {
+    if (!values.attachments) throw new UsageError("export needs --attachments DIR, the folder to write the files into.");
+    return { command: "export", attachmentsDir: values.attachments };
   }
+  if (positionals[0] === "delete" && positionals.length === 2) {
+    const id = Number(positionals[1]);
+    if (!Number.isInteger(id) || id < 1) throw new UsageError(`delete needs a request number, not "${positionals[1]}".`);
+    return { command: "delete", id };
+  }
+  if (positionals.length !== 1 || positionals[0] !== "list") {
+    throw new UsageError(positionals.length ? `Unknown command: ${positionals.join(" ")}` : "Missing command: list, export or delete");
+  }
+  if (values.attachments !== undefined) throw new UsageError("--attachments goes with export.");
   if (values.json && values.csv) throw new UsageError("Choose one of --json and --csv.");
   if (values.since !== undefined && !isDate(values.since)) {
     throw new UsageError(`--since needs a date as YYYY-MM-DD, not "${values.since}".`);
   }
-  return { format: values.json ? "json" : values.csv ? "csv" : "text", since: values.since };
+  return { command: "list", format: values.json ? "json" : values.csv ? "csv" : "text", since: values.since };
+}
+
+/** Copies every stored file into `folder` (created if needed), named by request; returns the paths written. */
+export function exportAttachments(store: QuoteStore, folder: string): string[] {
+  const target = resolve(folder);
+  mkdirSync(target, { recursive: true });
+  return store.allAttachments().map((file) => {
+    const path = join(target, attachmentFileName(file));
+    copyFileSync(file.path, path);
+    return path;
+  });
 }
 
 function isDate(value: string) {

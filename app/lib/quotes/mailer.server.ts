@@ -2,10 +2,10 @@ import nodemailer from "nodemailer";
 import { business } from "~/content/business";
 import { quoteFieldLabel } from "~/content/contact";
 import type { MailConfig } from "./config.server";
-import type { StoredQuote } from "./store.server";
+import { attachmentFileName, type StoredAttachment, type StoredQuote } from "./store.server";
 
 export type Mailer = {
-  send(quote: StoredQuote): Promise<void>;
+  send(quote: StoredQuote, attachments?: readonly StoredAttachment[]): Promise<void>;
   close(): void;
 };
 
@@ -14,8 +14,18 @@ const escapeHtml = (text: string) =>
 
 const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
 
-/** The notification e-mail for one request: plain text and HTML, the buyer's text escaped. */
-export function notificationEmail(quote: StoredQuote, { to, from }: Pick<MailConfig, "to" | "from">) {
+/** The content id of the mockup shown in the HTML part. */
+export const MOCKUP_CID = "design-mockup@quote";
+
+/**
+ * The notification e-mail for one request: plain text and HTML, the buyer's text escaped; its files
+ * (the checked copies) attached, the mockup also shown in the HTML, and the design's spec in the text.
+ */
+export function notificationEmail(
+  quote: StoredQuote,
+  { to, from }: Pick<MailConfig, "to" | "from">,
+  files: readonly StoredAttachment[] = [],
+) {
   const fields: [string, string][] = [
     [quoteFieldLabel.name, quote.name],
     [quoteFieldLabel.company, quote.company],
@@ -29,6 +39,26 @@ export function notificationEmail(quote: StoredQuote, { to, from }: Pick<MailCon
     ["IP address", quote.clientIp],
     ["Request", `#${quote.id}`],
   ];
+  const design = quote.design;
+  const designLines: [string, string][] = design
+    ? [
+        ["Item", design.itemId],
+        ["Text", design.text],
+        ["Colours", design.colours.join(", ")],
+        [
+          "Logo",
+          design.logo
+            ? `${design.logo.widthMm} × ${design.logo.heightMm} mm at ${design.logo.xMm}, ${design.logo.yMm} mm from the print area's top left`
+            : "none",
+        ],
+        ...design.warnings.map((warning): [string, string] => ["Warning", warning]),
+      ]
+    : [];
+  const fileLines: [string, string][] = files.map((file) => [
+    file.role === "logo" ? "Logo file" : "Mockup file",
+    `${attachmentFileName(file)} (${file.mediaType}, ${Math.ceil(file.byteSize / 1024)} KB${file.originalName ? `, sent as "${file.originalName}"` : ""})`,
+  ]);
+  const mockup = files.find((file) => file.role === "mockup");
   const subject = oneLine(`Quote request from ${quote.name}${quote.company ? ` (${quote.company})` : ""}`).slice(0, 200);
 
   const text = [
@@ -39,6 +69,8 @@ export function notificationEmail(quote: StoredQuote, { to, from }: Pick<MailCon
     `${quoteFieldLabel.message}:`,
     quote.message,
     "",
+    ...(designLines.length ? ["Design from the brand studio:", ...designLines.map(([label, value]) => `  ${label}: ${value}`), ""] : []),
+    ...(fileLines.length ? [...fileLines.map(([label, value]) => `${label}: ${value}`), ""] : []),
     ...details.map(([label, value]) => `${label}: ${value}`),
     "",
     "Reply to this e-mail to answer the buyer directly.",
@@ -51,7 +83,7 @@ export function notificationEmail(quote: StoredQuote, { to, from }: Pick<MailCon
 <table>${fields.filter(([, value]) => value).map(row).join("")}</table>
 <h2 style="font-size:16px">${escapeHtml(quoteFieldLabel.message)}</h2>
 <p style="white-space:pre-wrap">${escapeHtml(quote.message)}</p>
-<table style="color:#475569;font-size:13px">${details.map(row).join("")}</table>
+${designLines.length ? `<h2 style="font-size:16px">Design from the brand studio</h2>\n<table>${designLines.map(row).join("")}</table>\n` : ""}${mockup ? `<p><img src="cid:${MOCKUP_CID}" alt="Mockup of the buyer's design" style="max-width:100%;height:auto"></p>\n` : ""}${fileLines.length ? `<table>${fileLines.map(row).join("")}</table>\n` : ""}<table style="color:#475569;font-size:13px">${details.map(row).join("")}</table>
 <p style="color:#475569;font-size:13px">Reply to this e-mail to answer the buyer directly.</p>
 </body></html>`;
 
@@ -63,6 +95,13 @@ export function notificationEmail(quote: StoredQuote, { to, from }: Pick<MailCon
     html,
     // Object form: nodemailer encodes the name and refuses header injection through it.
     replyTo: { name: oneLine(quote.name), address: quote.email },
+    // Read from disk when the message is sent (nodemailer streams them), so a retry sends them again.
+    attachments: files.map((file) => ({
+      filename: attachmentFileName(file),
+      path: file.path,
+      contentType: file.mediaType,
+      ...(file === mockup ? { cid: MOCKUP_CID } : {}),
+    })),
   };
 }
 
@@ -76,8 +115,8 @@ export function createSmtpMailer(config: MailConfig): Mailer {
     socketTimeout: 30_000,
   });
   return {
-    async send(quote) {
-      await transport.sendMail(notificationEmail(quote, config));
+    async send(quote, attachments = []) {
+      await transport.sendMail(notificationEmail(quote, config, attachments));
     },
     close() {
       transport.close();

@@ -84,7 +84,8 @@ export class Outbox {
       for (const quote of due) {
         if (this.closing) return sent;
         try {
-          await this.mailer.send(quote);
+          // The files are read from disk at each attempt: a retry sends them as the first try would have.
+          await this.mailer.send(quote, this.store.attachments(quote.id));
           this.store.markSent(quote.id);
           sent++;
         } catch (error) {

@@ -1,61 +1,14 @@
 import { mkdtempSync, rmSync } from "node:fs";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { SMTPServer } from "smtp-server";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { readQuoteConfig } from "./config.server";
 import { handleQuoteForm, MAX_BODY_BYTES } from "./http.server";
 import { createQuoteService, type QuoteService } from "./service.server";
 import { QuoteStore } from "./store.server";
+import { decoded, freeSmtpPort as freePort, startSmtp, until } from "../../../tests/support/smtp-server";
 
 // Real parts only: a SQLite file in a temp folder and an SMTP server in this process.
-
-type Received = { from: string; to: string[]; raw: string };
-
-async function startSmtp(port = 0) {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
-        const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : "";
-        received.push({ from, to: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw: Buffer.concat(chunks).toString("utf8") });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
-  const address = server.server.address() as AddressInfo;
-  return {
-    port: address.port,
-    received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
-/** A free port with nothing listening on it (the "mail server is down" case). */
-async function freePort() {
-  const smtp = await startSmtp();
-  await smtp.close();
-  return smtp.port;
-}
-
-/** Quoted-printable soft breaks and escapes undone, so assertions read the message as written. */
-const decoded = (raw: string) =>
-  raw.replace(/=\r\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-
-async function until(condition: () => boolean, timeoutMs = 10_000) {
-  const start = Date.now();
-  while (!condition()) {
-    if (Date.now() - start > timeoutMs) throw new Error("Timed out waiting");
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 const buyer = {
   name: "Ayesha Khan",
@@ -362,7 +315,7 @@ describe("store", () => {
   it("creates the data folder, uses WAL and records its schema version", () => {
     const store = QuoteStore.open(join(dataDir, "nested", "folder"));
     expect(store.db.pragma("journal_mode", { simple: true })).toBe("wal");
-    expect(store.db.pragma("user_version", { simple: true })).toBe(1);
+    expect(store.db.pragma("user_version", { simple: true })).toBe(2);
     store.close();
     // Opening again does not migrate twice.
     const again = QuoteStore.open(join(dataDir, "nested", "folder"));

@@ -1,10 +1,12 @@
 import { createHash } from "node:crypto";
+import type { DesignSpec } from "~/lib/design-schema";
 import { type QuoteFields, type QuoteProblem, checkQuote } from "~/lib/quote-schema";
 import { type QuoteConfig, readQuoteConfig } from "./config.server";
 import { createSmtpMailer, type Mailer } from "./mailer.server";
 import { Outbox, type OutboxOptions } from "./outbox.server";
 import { RateLimiter } from "./rate-limit.server";
-import { QuoteStore, type StoredQuote } from "./store.server";
+import { QuoteStore, type StoredQuote, type WrittenFile } from "./store.server";
+import type { CheckedFile } from "./uploads.server";
 
 export type SubmissionContext = {
   clientIp: string;
@@ -16,6 +18,9 @@ export type SubmissionContext = {
   /** The invisible honeypot field: people leave it empty. */
   honeypot?: string;
 };
+
+/** What a request may carry besides its text: the checked copies of its files, and the studio's design. */
+export type SubmissionExtras = { files?: readonly CheckedFile[]; design?: DesignSpec | null };
 
 export type SubmitResult =
   | { kind: "accepted"; quote?: StoredQuote; duplicate: boolean }
@@ -43,6 +48,7 @@ export function createQuoteService(
   { mailer, outbox: outboxOptions, log = console.log }: { mailer?: Mailer; outbox?: OutboxOptions; log?: (message: string) => void } = {},
 ) {
   const store = QuoteStore.open(config.dataDir);
+  store.removeStrayFiles();
   const activeMailer = mailer ?? (config.mail ? createSmtpMailer(config.mail) : undefined);
   const outbox = activeMailer ? new Outbox(store, activeMailer, outboxOptions) : undefined;
   const limiter = new RateLimiter(config.rateLimit);
@@ -51,7 +57,7 @@ export function createQuoteService(
     log(`Quote e-mail notifications are off (${config.mailOffReason}); requests are stored in ${store.file}.`);
   }
 
-  function submit(input: unknown, context: SubmissionContext, now = new Date()): SubmitResult {
+  function submit(input: unknown, context: SubmissionContext, { files = [], design = null }: SubmissionExtras = {}, now = new Date()): SubmitResult {
     const check = checkQuote(input);
     if (!check.ok) return { kind: "invalid", problem: check.problem };
     const quote = check.data;
@@ -61,6 +67,7 @@ export function createQuoteService(
         ? context.idempotencyKey
         : derivedKey(quote, context.clientIp, now);
 
+    const written: WrittenFile[] = [];
     try {
       // A retry of a request already stored is answered as before and not counted again.
       const earlier = store.findByKey(idempotencyKey);
@@ -72,6 +79,8 @@ export function createQuoteService(
       // Honeypot filled: answered like a success, nothing stored or sent.
       if (context.honeypot?.trim()) return { kind: "accepted", duplicate: false };
 
+      // The files are on disk before the request that names them is committed; if it is not, they go.
+      for (const file of files) written.push(store.writeFile(file));
       const { quote: stored, created } = store.insert(
         quote,
         {
@@ -80,12 +89,18 @@ export function createQuoteService(
           page: context.page.slice(0, 500),
           idempotencyKey,
         },
-        { notify: Boolean(outbox), now },
+        { notify: Boolean(outbox), now, design, files: written },
       );
+      if (!created) store.removeFiles(written);
       if (created) outbox?.kick();
       return { kind: "accepted", quote: stored, duplicate: !created };
     } catch (error) {
       console.error("Quote request could not be stored:", error);
+      try {
+        store.removeFiles(written);
+      } catch (removal) {
+        console.error("Files of a request not stored could not be removed (removed at the next start):", removal);
+      }
       return { kind: "unavailable" };
     }
   }

@@ -1,0 +1,77 @@
+import { open } from "node:fs/promises";
+import { fileTypeFromBuffer } from "file-type";
+import sharp from "sharp";
+import { uploadLimits } from "~/lib/design-schema";
+
+/*
+ * Decoding is where an upload costs memory: a 5 MB PNG can hold 25 megapixels, 100 MB once decoded.
+ * So images are decoded one at a time (the queue below), each by one libvips thread, and libvips keeps
+ * no cache of decoded images between requests.
+ */
+sharp.cache(false);
+sharp.concurrency(1);
+
+/** What a file's first bytes say it is. */
+export type SniffedType = "image/png" | "image/jpeg" | "image/webp" | "text" | "other";
+
+/** Bytes enough for the sniffing below (file-type reads at most this many for these formats). */
+export const SNIFF_BYTES = 4100;
+
+export async function sniffType(head: Uint8Array): Promise<SniffedType> {
+  const detected = await fileTypeFromBuffer(head);
+  if (detected?.mime === "image/png" || detected?.mime === "image/jpeg" || detected?.mime === "image/webp") return detected.mime;
+  // An SVG shows up as XML (with an XML declaration) or as nothing detected; either is read in full later.
+  if (detected && detected.mime !== "application/xml" && detected.mime !== "image/svg+xml") return "other";
+  return "text";
+}
+
+export type RasterCheck =
+  | { ok: true; data: Buffer; width: number; height: number }
+  | { ok: false; reason: "too_many_pixels" | "unreadable" };
+
+/**
+ * Decodes and re-encodes a raster image in its own format (a printer gets the kind of file the buyer
+ * chose, and a photo-like JPEG does not grow into a PNG several times its size), turned upright and
+ * without any metadata (sharp writes none unless asked). An animated WebP keeps its first frame. Refuses images over the pixel limit before
+ * decoding them, and truncated or corrupt ones.
+ */
+export function reencodeRaster(file: string, type: "image/png" | "image/jpeg" | "image/webp"): Promise<RasterCheck> {
+  return oneAtATime(async () => {
+    try {
+      const image = sharp(file, { limitInputPixels: uploadLimits.pixels, failOn: "error", sequentialRead: true });
+      const upright = image.autoOrient();
+      const encoded =
+        type === "image/png"
+          ? upright.png()
+          : type === "image/jpeg"
+            ? upright.jpeg({ quality: 92 })
+            : upright.webp({ quality: 92, lossless: await isLosslessWebp(file) });
+      const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
+      return { ok: true, data, width: info.width, height: info.height };
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      return { ok: false, reason: /pixel limit/i.test(message) ? "too_many_pixels" : "unreadable" };
+    }
+  });
+}
+
+/** A lossless WebP logo stays lossless (its VP8L chunk); a lossy one is re-encoded lossy. */
+async function isLosslessWebp(file: string): Promise<boolean> {
+  const handle = await open(file, "r");
+  try {
+    const head = Buffer.alloc(64);
+    const { bytesRead } = await handle.read(head, 0, head.length, 0);
+    return head.subarray(0, bytesRead).includes("VP8L");
+  } finally {
+    await handle.close();
+  }
+}
+
+let queue: Promise<unknown> = Promise.resolve();
+
+/** Runs image work strictly one job after another, across all requests. */
+function oneAtATime<T>(job: () => Promise<T>): Promise<T> {
+  const run = queue.then(job, job);
+  queue = run.catch(() => undefined);
+  return run;
+}

@@ -1,0 +1,104 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { afterEach, expect, it } from "vitest";
+import { freePort } from "../../../tests/support/free-port";
+import { tempDir } from "../../../tests/support/temp-dir";
+import { fixtures } from "../../../tests/support/upload-fixtures";
+import { QuoteStore } from "./store.server";
+
+// The quote handler in a server process of its own (tests/support/quote-http-server.ts), over real HTTP.
+
+const serverScript = fileURLToPath(new URL("../../../tests/support/quote-http-server.ts", import.meta.url));
+const children: ChildProcess[] = [];
+
+afterEach(() => {
+  for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+});
+
+async function startServer(dataDir: string, port: number) {
+  const child = spawn(process.execPath, ["--import", "tsx", serverScript, String(port)], {
+    env: { ...process.env, DATA_DIR: dataDir, QUOTE_RATE_LIMIT: "1000", SMTP_URL: "", QUOTE_NOTIFY_TO: "" },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  children.push(child);
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on("data", (chunk: Buffer) => chunk.toString().includes("ready") && resolve());
+    child.on("exit", (code) => reject(new Error(`server exited (${code})`)));
+  });
+  return child;
+}
+
+function quoteForm(logo: Buffer, n: number) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries({ name: `Buyer ${n}`, email: `b${n}@x.example`, message: "Logo attached", idempotencyKey: `process-key-${String(n).padStart(8, "0")}` })) {
+    form.append(name, value);
+  }
+  form.append("logo", new Blob([new Uint8Array(logo)], { type: "image/png" }), "logo.png");
+  return form;
+}
+
+/** Resident memory of a process now and at its peak, in MB (Linux). */
+function memoryOf(pid: number) {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const read = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)![1]) / 1024;
+  return { rss: read("VmRSS"), peak: read("VmHWM") };
+}
+
+it("keeps the server under 400 MB of resident memory through 20 concurrent 5 MB uploads, and answers them all", async () => {
+  const dataDir = tempDir("uploads-memory");
+  const port = await freePort();
+  const server = await startServer(dataDir, port);
+  const logo = await fixtures.noisePng();
+  expect(logo.length).toBeGreaterThan(4.5 * 1024 * 1024);
+  expect(logo.length).toBeLessThanOrEqual(5 * 1024 * 1024);
+
+  const atStart = memoryOf(server.pid!).rss;
+  let sampled = 0;
+  const sampler = setInterval(() => {
+    sampled = Math.max(sampled, memoryOf(server.pid!).rss);
+  }, 20);
+  try {
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, n) =>
+        fetch(`http://127.0.0.1:${port}/contact`, { method: "POST", body: quoteForm(logo, n), headers: { Accept: "application/json" } }).then(
+          async (response) => ({ status: response.status, body: (await response.json()) as { status: string } }),
+        ),
+      ),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(Array(20).fill(200));
+  } finally {
+    clearInterval(sampler);
+  }
+  const { peak } = memoryOf(server.pid!);
+  console.log(`Server resident memory through 20 concurrent 5 MB uploads: ${Math.round(atStart)} MB at start, peak ${Math.round(peak)} MB (sampled ${Math.round(sampled)} MB).`);
+  expect(peak).toBeLessThan(400);
+
+  const store = QuoteStore.open(dataDir);
+  expect(store.count()).toBe(20);
+  expect(store.allAttachments()).toHaveLength(20);
+  store.close();
+}, 180_000);
+
+it("keeps an acknowledged quote with its files through a kill -9 of the server", async () => {
+  const dataDir = tempDir("uploads-kill");
+  const port = await freePort();
+  const server = await startServer(dataDir, port);
+  const logo = await fixtures.png();
+  const response = await fetch(`http://127.0.0.1:${port}/contact`, { method: "POST", body: quoteForm(logo, 1), headers: { Accept: "application/json" } });
+  expect(response.status).toBe(200);
+  server.kill("SIGKILL");
+  await new Promise((resolve) => server.once("exit", resolve));
+
+  // The next start finds it, and keeps its file (only stray files go).
+  await startServer(dataDir, port);
+  const store = QuoteStore.open(dataDir);
+  try {
+    expect(store.list()).toMatchObject([{ name: "Buyer 1" }]);
+    const [file] = store.allAttachments();
+    expect(file).toMatchObject({ quoteId: 1, role: "logo", mediaType: "image/png" });
+    expect(readFileSync(file!.path).length).toBe(file!.byteSize);
+  } finally {
+    store.close();
+  }
+}, 60_000);

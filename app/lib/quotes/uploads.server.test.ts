@@ -1,0 +1,330 @@
+import { createHash } from "node:crypto";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import sharp from "sharp";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { DesignSpec } from "~/lib/design-schema";
+import { decoded, startSmtp, until } from "../../../tests/support/smtp-server";
+import { fixtures } from "../../../tests/support/upload-fixtures";
+import { readQuoteConfig } from "./config.server";
+import { handleQuoteForm } from "./http.server";
+import { exportAttachments } from "./inbox.server";
+import { createQuoteService, type QuoteService } from "./service.server";
+import { ATTACHMENTS_DIR, QuoteStore } from "./store.server";
+
+// Real parts only: a SQLite file and the attachments folder in a temp folder, an SMTP server in this process.
+
+const buyer = {
+  name: "Ayesha Khan",
+  company: "Acme Pharma",
+  email: "ayesha@acme.example",
+  phone: "",
+  product: "ONSET pen",
+  message: "500 pens with our logo",
+};
+
+const design: DesignSpec = {
+  itemId: "onset-pen",
+  text: "ACME",
+  colours: ["#1565c0"],
+  logo: { xMm: 2, yMm: 1.5, widthMm: 30, heightMm: 8 },
+  warnings: ["The logo has 3 colours; pad print on this pen prints 1."],
+};
+
+type Attachment = { field: string; data: Buffer; name: string; type?: string };
+
+let dataDir: string;
+let services: QuoteService[] = [];
+
+function service(smtpPort?: number) {
+  const env: Record<string, string> = { DATA_DIR: dataDir, QUOTE_RATE_LIMIT: "1000" };
+  if (smtpPort) Object.assign(env, { SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, QUOTE_NOTIFY_TO: "sales@promo.example" });
+  const created = createQuoteService(readQuoteConfig(env), { outbox: { baseDelayMs: 50, maxDelayMs: 200, pollMs: 1_000, log: () => {} }, log: () => {} });
+  created.start();
+  services.push(created);
+  return created;
+}
+
+/** The quote form sent as multipart/form-data, as the browser sends it with a file chosen. */
+function multipart(files: Attachment[], fields: Record<string, string> = {}, headers: Record<string, string> = {}) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries({ ...buyer, ...fields })) form.append(name, value);
+  for (const file of files) form.append(file.field, new Blob([new Uint8Array(file.data)], { type: file.type ?? "image/png" }), file.name);
+  return new Request("http://localhost/contact", { method: "POST", body: form, headers: { "User-Agent": "vitest", ...headers } });
+}
+
+async function send(target: QuoteService, request: Request) {
+  const answer = await handleQuoteForm(request, { clientIp: "203.0.113.7" }, target);
+  return { status: answer.status, headers: answer.headers, body: answer.result as Record<string, any> };
+}
+
+/** Every file under the attachments folder, the incoming uploads included. */
+function filesOnDisk(): string[] {
+  const folder = join(dataDir, ATTACHMENTS_DIR);
+  if (!existsSync(folder)) return [];
+  return (readdirSync(folder, { recursive: true, withFileTypes: true }) as import("node:fs").Dirent[])
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name));
+}
+
+const key = (n: number) => `upload-key-${String(n).padStart(8, "0")}`;
+
+beforeEach(() => {
+  dataDir = mkdtempSync(join(tmpdir(), "uploads-test-"));
+});
+
+afterEach(async () => {
+  for (const s of services) await s.close();
+  services = [];
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe("a quote request with files", () => {
+  it("stores the checked copies of the logo and the mockup with the design, and mails them", async () => {
+    const smtp = await startSmtp();
+    try {
+      const quotes = service(smtp.port);
+      const logo = await fixtures.png();
+      const answer = await send(
+        quotes,
+        multipart(
+          [
+            { field: "logo", data: logo, name: "Acme logo (final).png" },
+            { field: "mockup", data: await fixtures.mockup(), name: "mockup.png" },
+          ],
+          { design: JSON.stringify(design), idempotencyKey: key(1) },
+        ),
+      );
+      expect(answer).toMatchObject({ status: 200, body: { status: "success", title: "Quote Request Submitted!" } });
+
+      const [quote] = quotes.store.list();
+      expect(quote).toMatchObject({ ...buyer, design });
+      const files = quotes.store.attachments(quote!.id);
+      expect(files.map(({ role, mediaType, originalName }) => ({ role, mediaType, originalName }))).toEqual([
+        { role: "logo", mediaType: "image/png", originalName: "Acme logo (final).png" },
+        { role: "mockup", mediaType: "image/png", originalName: "mockup.png" },
+      ]);
+      for (const file of files) {
+        const bytes = readFileSync(file.path);
+        expect(file.path.startsWith(join(dataDir, ATTACHMENTS_DIR))).toBe(true);
+        expect(file.storedName).toMatch(/^[0-9a-f-]{36}\.png$/);
+        expect(file.byteSize).toBe(bytes.length);
+        expect(file.sha256).toBe(createHash("sha256").update(bytes).digest("hex"));
+      }
+      // Re-encoded: the same picture, without the metadata the buyer's file carried.
+      const stored = readFileSync(files[0]!.path);
+      expect(stored.equals(logo)).toBe(false);
+      expect(stored.includes("EXIF-SECRET")).toBe(false);
+      const metadata = await sharp(stored).metadata();
+      expect(metadata).toMatchObject({ format: "png", width: 240, height: 120 });
+      expect([metadata.exif, metadata.xmp, metadata.iptc]).toEqual([undefined, undefined, undefined]);
+
+      await until(() => smtp.received.length === 1);
+      const raw = decoded(smtp.received[0]!.raw);
+      expect(raw).toContain(`filename=quote-${quote!.id}-logo.png`);
+      expect(raw).toContain(`filename=quote-${quote!.id}-mockup.png`);
+      expect(raw).toMatch(/^Content-ID: <design-mockup@quote>/m);
+      expect(raw).toContain('src="cid:design-mockup@quote"');
+      expect(raw).toContain("Item: onset-pen");
+      expect(raw).toContain("Colours: #1565c0");
+      expect(raw).toContain("Warning: The logo has 3 colours; pad print on this pen prints 1.");
+      // The attachment is the stored copy, byte for byte.
+      const logoPart = raw.split(`filename=quote-${quote!.id}-logo.png`)[1]!.split(/\r\n\r\n/)[1]!.split(/\r\n--/)[0]!;
+      expect(Buffer.from(logoPart.replace(/\s+/g, ""), "base64").equals(stored)).toBe(true);
+      await until(() => quotes.store.list()[0]!.notifyStatus === "sent");
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it.each([
+    ["JPEG", fixtures.jpeg, "image/jpeg", /\.jpg$/, "jpeg"],
+    ["WebP", fixtures.webp, "image/webp", /\.webp$/, "webp"],
+  ] as const)("stores a %s logo re-encoded in its own format, without its metadata", async (_, make, mediaType, extension, format) => {
+    const quotes = service();
+    const answer = await send(quotes, multipart([{ field: "logo", data: await make(), name: "logo.bin", type: "application/octet-stream" }]));
+    expect(answer.status).toBe(200);
+    const [file] = quotes.store.attachments(quotes.store.list()[0]!.id);
+    expect(file).toMatchObject({ role: "logo", mediaType });
+    expect(file!.storedName).toMatch(extension);
+    const stored = readFileSync(file!.path);
+    expect(stored.includes("EXIF-SECRET")).toBe(false);
+    const metadata = await sharp(stored).metadata();
+      expect(metadata).toMatchObject({ format, width: 240, height: 120 });
+      expect([metadata.exif, metadata.xmp, metadata.iptc]).toEqual([undefined, undefined, undefined]);
+  });
+
+  it("stores an SVG logo as clean SVG with its viewBox and gradient", async () => {
+    const quotes = service();
+    expect((await send(quotes, multipart([{ field: "logo", data: fixtures.svg(), name: "logo.svg", type: "image/svg+xml" }]))).status).toBe(200);
+    const [file] = quotes.store.attachments(quotes.store.list()[0]!.id);
+    expect(file).toMatchObject({ mediaType: "image/svg+xml" });
+    const text = readFileSync(file!.path, "utf8");
+    expect(text).toContain('viewBox="0 0 100 50"');
+    expect(text).toContain('fill="url(#g)"');
+  });
+
+  it("keeps a hostile SVG cleaned: its script and external image never reach the mailbox", async () => {
+    const smtp = await startSmtp();
+    try {
+      const quotes = service(smtp.port);
+      expect((await send(quotes, multipart([{ field: "logo", data: fixtures.hostileSvg(), name: "logo.svg" }]))).status).toBe(200);
+      const [file] = quotes.store.attachments(quotes.store.list()[0]!.id);
+      const text = readFileSync(file!.path, "utf8");
+      expect(text).not.toMatch(/HIDDEN|script|onload|evil/);
+      expect(text).toContain('<rect width="100" height="50" fill="#1565c0"');
+      await until(() => smtp.received.length === 1);
+      const raw = decoded(smtp.received[0]!.raw);
+      const attached = Buffer.from(raw.split("filename=quote-1-logo.svg")[1]!.split(/\r\n\r\n/)[1]!.split(/\r\n--/)[0]!.replace(/\s+/g, ""), "base64");
+      expect(attached.toString("utf8")).toBe(text);
+      expect(raw).not.toMatch(/HIDDEN/);
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it("sent twice with the same key keeps one request and one set of files", async () => {
+    const quotes = service();
+    const logo = await fixtures.png();
+    const again = () => send(quotes, multipart([{ field: "logo", data: logo, name: "logo.png" }], { idempotencyKey: key(2) }));
+    const answers = await Promise.all([again(), again()]);
+    answers.push(await again());
+    for (const answer of answers) expect(answer.status).toBe(200);
+    expect(quotes.store.count()).toBe(1);
+    expect(filesOnDisk()).toHaveLength(1);
+  });
+
+  it("with an empty file field (no file chosen on the page without JavaScript) is stored without files", async () => {
+    const quotes = service();
+    const answer = await send(quotes, multipart([{ field: "logo", data: Buffer.alloc(0), name: "", type: "application/octet-stream" }]));
+    expect(answer.status).toBe(200);
+    expect(quotes.store.attachments(quotes.store.list()[0]!.id)).toEqual([]);
+    expect(filesOnDisk()).toEqual([]);
+  });
+
+  it("survives a restart, and goes with its files when deleted", async () => {
+    const quotes = service();
+    await send(quotes, multipart([{ field: "logo", data: await fixtures.png(), name: "logo.png" }, { field: "mockup", data: await fixtures.mockup(), name: "m.png" }]));
+    const before = quotes.store.attachments(1);
+    await quotes.close();
+    services = [];
+
+    const reopened = QuoteStore.open(dataDir);
+    try {
+      const after = reopened.attachments(1);
+      expect(after).toEqual(before);
+      for (const file of after) expect(createHash("sha256").update(readFileSync(file.path)).digest("hex")).toBe(file.sha256);
+
+      const out = join(dataDir, "export");
+      expect(exportAttachments(reopened, out).map((path) => path.slice(out.length + 1))).toEqual(["quote-1-logo.png", "quote-1-mockup.png"]);
+      expect(readFileSync(join(out, "quote-1-logo.png")).equals(readFileSync(after[0]!.path))).toBe(true);
+
+      expect(reopened.delete(1)).toBe(true);
+      expect(reopened.count()).toBe(0);
+      expect(reopened.allAttachments()).toEqual([]);
+      for (const file of after) expect(existsSync(file.path)).toBe(false);
+      expect(reopened.delete(1)).toBe(false);
+    } finally {
+      reopened.close();
+    }
+  });
+});
+
+describe("a bad file is refused with a 4xx the form shows, and nothing is stored", () => {
+  const MB = 1024 * 1024;
+  const cases: [string, () => Promise<Request> | Request, number, string, RegExp][] = [
+    ["a text file named .png", () => multipart([{ field: "logo", data: fixtures.text(), name: "logo.png" }]), 415, "logo_type", /must be an SVG, PNG, JPEG or WebP image/],
+    ["an executable (ELF) named logo.png", () => multipart([{ field: "logo", data: fixtures.elf(), name: "logo.png" }]), 415, "logo_type", /SVG, PNG, JPEG or WebP/],
+    ["an executable (MZ) named logo.png", () => multipart([{ field: "logo", data: fixtures.windowsExe(), name: "logo.png" }]), 415, "logo_type", /SVG, PNG, JPEG or WebP/],
+    ["a truncated PNG", async () => multipart([{ field: "logo", data: await fixtures.truncatedPng(), name: "logo.png" }]), 422, "logo_unreadable", /damaged or incomplete/],
+    ["a decompression bomb", () => multipart([{ field: "logo", data: fixtures.decompressionBomb(), name: "logo.png" }]), 422, "logo_too_many_pixels", /at most 25 megapixels/],
+    ["a logo over 5 MB", () => multipart([{ field: "logo", data: fixtures.pngOfSize(5 * MB + 1), name: "logo.png" }]), 413, "logo_too_large", /Logo too large: at most 5 MB\./],
+    ["an SVG over 1 MB", () => multipart([{ field: "logo", data: fixtures.svgOfSize(MB + 10), name: "logo.svg" }]), 413, "logo_too_large", /at most 1 MB for an SVG/],
+    ["a mockup over 1 MB", () => multipart([{ field: "mockup", data: fixtures.pngOfSize(MB + 1), name: "m.png" }]), 413, "mockup_too_large", /Mockup too large: at most 1 MB/],
+    ["a mockup that is not a PNG", async () => multipart([{ field: "mockup", data: await fixtures.jpeg(), name: "m.png" }]), 415, "mockup_type", /must be a PNG/],
+    [
+      "3 files",
+      async () =>
+        multipart([
+          { field: "logo", data: await fixtures.png(), name: "a.png" },
+          { field: "mockup", data: await fixtures.mockup(), name: "b.png" },
+          { field: "logo", data: await fixtures.png(), name: "c.png" },
+        ]),
+      400,
+      "too_many_files",
+      /at most 2/,
+    ],
+    ["a file in another field", async () => multipart([{ field: "attachment", data: await fixtures.png(), name: "a.png" }]), 400, "unexpected_file", /Only a logo and a design mockup/],
+    ["an SVG with a DOCTYPE", () => multipart([{ field: "logo", data: Buffer.from(`<!DOCTYPE svg>${fixtures.svg()}`), name: "logo.svg" }]), 422, "svg_declarations", /DOCTYPE or entity/],
+    [
+      "an SVG with entities",
+      () => multipart([{ field: "logo", data: Buffer.from(`<?xml version="1.0"?><!DOCTYPE s [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;">]><svg xmlns="http://www.w3.org/2000/svg"><text>&b;</text></svg>`), name: "logo.svg" }]),
+      422,
+      "svg_declarations",
+      /DOCTYPE or entity/,
+    ],
+    ["a design that is not one", async () => multipart([{ field: "mockup", data: await fixtures.mockup(), name: "m.png" }], { design: '{"itemId":"../x"}' }), 400, "design_invalid", /design/],
+    [
+      "a request declaring more than 8 MB",
+      () => multipart([{ field: "logo", data: fixtures.svg(), name: "logo.svg" }], {}, { "Content-Length": String(8 * MB + 1) }),
+      413,
+      "request_too_large",
+      /at most 8 MB/,
+    ],
+  ];
+
+  it.each(cases)("%s", async (_, make, status, code, message) => {
+    const quotes = service();
+    const answer = await send(quotes, await make());
+    expect(answer.status).toBe(status);
+    expect(answer.body).toMatchObject({ status: "error", code });
+    expect(answer.body.message).toMatch(message);
+    expect(quotes.store.count()).toBe(0);
+    expect(filesOnDisk()).toEqual([]);
+  });
+
+  it("keeps what was typed, for the page that shows the refusal", async () => {
+    const answer = await send(service(), multipart([{ field: "logo", data: fixtures.text(), name: "logo.png" }]));
+    expect(answer.body).toMatchObject({ code: "logo_type", values: buyer, title: "Logo type not accepted" });
+  });
+
+  it("a body passing 8 MB without a declared length is cut off while reading", async () => {
+    const quotes = service();
+    const boundary = "----quote-boundary";
+    const head = new TextEncoder().encode(
+      `--${boundary}\r\nContent-Disposition: form-data; name="name"\r\n\r\nA\r\n--${boundary}\r\nContent-Disposition: form-data; name="logo"; filename="l.svg"\r\nContent-Type: image/svg+xml\r\n\r\n<svg xmlns="http://www.w3.org/2000/svg">`,
+    );
+    const chunk = new Uint8Array(256 * 1024).fill(0x20);
+    let pulled = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled++;
+        if (pulled === 1) controller.enqueue(head);
+        else if (pulled > 200) controller.close();
+        else controller.enqueue(chunk);
+      },
+    });
+    const request = new Request("http://localhost/contact", {
+      method: "POST",
+      headers: { "Content-Type": `multipart/form-data; boundary=${boundary}` },
+      body,
+      duplex: "half",
+    } as RequestInit);
+    const answer = await send(quotes, request);
+    expect(answer.status).toBe(413);
+    // Refused at the SVG limit (1 MB of a file that starts as text), long before the 50 MB sent.
+    expect(answer.body.code).toBe("logo_too_large");
+    expect(pulled).toBeLessThan(10);
+    expect(filesOnDisk()).toEqual([]);
+  });
+
+  it("the text of a multipart request keeps the limits of a form without files", async () => {
+    const quotes = service();
+    const answer = await send(quotes, multipart([], { message: "x".repeat(70 * 1024) }));
+    expect(answer.status).toBe(413);
+    expect(answer.body.code).toBe("payload_too_large");
+    expect((await send(quotes, multipart([], { design: "x".repeat(9 * 1024) }))).status).toBe(413);
+    expect(quotes.store.count()).toBe(0);
+  });
+});

@@ -1,4 +1,8 @@
+import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { Page, Request } from "@playwright/test";
 import sharp from "sharp";
 import { expectNoAxeViolations } from "./support/axe";
@@ -190,6 +194,44 @@ test("'Request a Quote with This Design' attaches the design to the quote form, 
   await waitForHydration(page);
   await expect(page.getByRole("textbox", { name: "Products of interest", exact: true })).toHaveValue(pen.title);
   await expect(page.getByRole("img", { name: /Your design mockup/ })).toHaveCount(0);
+});
+
+const quotesCommand = (args: string[]) =>
+  execFileSync("node", ["build/server/quotes.js", ...args], { env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR }, encoding: "utf8" });
+
+test("a quote sent with a design carries its mockup, the checked logo and the design's spec, found by the export command", async ({ page }) => {
+  const id = randomUUID().slice(0, 8);
+  await openStudio(page);
+  await page.getByLabel("Brand name").fill("ACME");
+  await page.getByLabel("Your logo").setInputFiles({ name: "logo.svg", mimeType: "image/svg+xml", buffer: svgLogo(`logo-${id}`) });
+  await expect(mockup(page).locator("image[data-logo]")).toBeAttached();
+  await page.getByRole("button", { name: "Request a Quote with This Design" }).click();
+  await expect(page).toHaveURL(/\/contact\?.*design=1$/);
+  await waitForHydration(page);
+  await expect(page.getByRole("img", { name: `Your design mockup: ${pen.title} with ACME` })).toBeVisible();
+
+  const email = `studio-${id}@acme.example`;
+  await page.getByRole("textbox", { name: "Name", exact: true }).fill(`Studio buyer ${id}`);
+  await page.getByRole("textbox", { name: "Email", exact: true }).fill(email);
+  await page.getByRole("textbox", { name: "Message", exact: true }).fill("500 pens with our logo, as in the attached design.");
+  await page.getByRole("button", { name: "Submit Quote Request" }).click();
+  await expect(page.getByRole("region", { name: /Notifications/ }).getByText("Quote Request Submitted!")).toBeVisible();
+  await expect(page.getByRole("img", { name: /Your design mockup/ })).toHaveCount(0);
+
+  const stored = (JSON.parse(quotesCommand(["list", "--json"])) as { id: number; email: string; design: { itemId: string; text: string } | null }[]).find(
+    (quote) => quote.email === email,
+  );
+  expect(stored?.design).toMatchObject({ itemId: pen.id, text: "ACME" });
+  const out = mkdtempSync(join(tmpdir(), "studio-export-"));
+  try {
+    quotesCommand(["export", "--attachments", out]);
+    const files = readdirSync(out).filter((name) => name.startsWith(`quote-${stored!.id}-`)).sort();
+    expect(files).toEqual([`quote-${stored!.id}-logo.svg`, `quote-${stored!.id}-mockup.png`]);
+    expect(readFileSync(join(out, `quote-${stored!.id}-logo.svg`), "utf8")).toContain("<svg");
+    expect(readFileSync(join(out, `quote-${stored!.id}-mockup.png`)).subarray(1, 4).toString("latin1")).toBe("PNG");
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
 });
 
 test("the mockup sent with the quote is a PNG of at most 300 KB", async ({ page }) => {

@@ -57,6 +57,18 @@ describe("inbox command", () => {
     expect(csv).toContain(",+92 300 1234567,"); // a phone number stays as typed
   });
 
+  it("exports a studio design with its request: an object in JSON, its JSON text in CSV", () => {
+    const store = storeWith(["2026-01-10T08:00:00Z"]);
+    const [quote] = store.list();
+    store.close();
+    const design = { itemId: "onset-pen", text: "ACME", colours: ["#00897b"], logo: { xMm: 1, yMm: 0.5, widthMm: 10, heightMm: 5 }, warnings: [] };
+    const [json] = JSON.parse(toJson([{ ...quote!, design }])) as Record<string, unknown>[];
+    expect(json!.design).toEqual(design);
+    expect((JSON.parse(toJson([quote!])) as Record<string, unknown>[])[0]!.design).toBeNull();
+    expect(toText([{ ...quote!, design }], "quotes.db")).toContain('Design: "ACME" on onset-pen');
+    expect(toCsv([{ ...quote!, design }])).toContain(`"{""itemId"":""onset-pen"",""text"":""ACME""`);
+  });
+
   it("prints a readable list", () => {
     const store = storeWith(["2026-01-10T08:00:00Z"]);
     const text = toText(store.list(), "quotes.db");

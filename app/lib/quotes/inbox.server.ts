@@ -103,6 +103,7 @@ export const exportColumns = [
   "notifyAttempts",
   "notifiedAt",
   "notifyError",
+  "design",
 ] as const satisfies readonly (keyof StoredQuote)[];
 
 export function toJson(quotes: StoredQuote[]): string {
@@ -119,7 +120,7 @@ export function toJson(quotes: StoredQuote[]): string {
  */
 export function toCsv(quotes: StoredQuote[]): string {
   const cell = (value: unknown) => {
-    let text = value === null || value === undefined ? "" : String(value);
+    let text = value === null || value === undefined ? "" : typeof value === "object" ? JSON.stringify(value) : String(value);
     if (/^[=@\t\r]|^[+-][^\d\s]/.test(text)) text = `'${text}`;
     return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
   };
@@ -140,6 +141,7 @@ export function toText(quotes: StoredQuote[], source: string): string {
     const lines = [`#${quote.id}  ${when}  ${who}`];
     if (quote.product) lines.push(`    Products: ${oneLine(quote.product, 100)}`);
     lines.push(`    ${oneLine(quote.message, 200)}`);
+    if (quote.design) lines.push(`    Design: "${quote.design.text}" on ${quote.design.itemId} (files: npm run quotes -- export --attachments DIR)`);
     lines.push(`    E-mail notification: ${quote.notifyStatus}${quote.notifyError && quote.notifyStatus === "pending" ? ` (last error: ${oneLine(quote.notifyError, 80)})` : ""}`);
     return lines.join("\n");
   });

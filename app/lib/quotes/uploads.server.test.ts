@@ -47,15 +47,21 @@ function service(smtpPort?: number) {
 }
 
 /** The quote form sent as multipart/form-data, as the browser sends it with a file chosen. */
-function multipart(files: Attachment[], fields: Record<string, string> = {}, headers: Record<string, string> = {}) {
+async function multipart(files: Attachment[], fields: Record<string, string> = {}, headers: Record<string, string> = {}): Promise<Request> {
   const form = new FormData();
   for (const [name, value] of Object.entries({ ...buyer, ...fields })) form.append(name, value);
   for (const file of files) form.append(file.field, new Blob([new Uint8Array(file.data)], { type: file.type ?? "image/png" }), file.name);
-  return new Request("http://localhost/contact", { method: "POST", body: form, headers: { "User-Agent": "vitest", ...headers } });
+  // Encoded in full first, like a body arriving from the network: a request streaming its FormData would
+  // have undici go on writing into the stream the server cancels when it refuses (an unhandled
+  // rejection on Node 24).
+  const encoded = new Response(form);
+  const body = await encoded.arrayBuffer();
+  const type = encoded.headers.get("content-type")!;
+  return new Request("http://localhost/contact", { method: "POST", body, headers: { "Content-Type": type, "User-Agent": "vitest", ...headers } });
 }
 
-async function send(target: QuoteService, request: Request) {
-  const answer = await handleQuoteForm(request, { clientIp: "203.0.113.7" }, target);
+async function send(target: QuoteService, request: Request | Promise<Request>) {
+  const answer = await handleQuoteForm(await request, { clientIp: "203.0.113.7" }, target);
   return { status: answer.status, headers: answer.headers, body: answer.result as Record<string, any> };
 }
 

@@ -220,7 +220,11 @@ test.describe("the quote action answers the form's script in JSON", () => {
     expect(response.headers()["content-type"]).toContain("text/html");
     const html = await response.text();
     expect(html).toContain("Missing Information");
-    expect(html).toMatch(/<form[^>]*action="\/contact(#[\w-]+)?" method="post"/);
+    // The page's form posts again to /contact, as multipart so that a logo can go with it.
+    const formTag = html.match(/<form[^>]*>/)?.[0] ?? "";
+    expect(formTag).toMatch(/ action="\/contact(#[\w-]+)?"/);
+    expect(formTag).toMatch(/ method="post"/);
+    expect(formTag).toMatch(/ enctype="multipart\/form-data"/i); // attribute names are case-insensitive
   });
 
   test("over the rate limit: 429 with Retry-After, in JSON and on the page", async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { printRules } from "~/content/print-rules";
 import { countRasterColours, countSvgColours, designWarnings, logoFileProblem, ppiAt, sniffLogoType, textSizePt } from "./design-checks";
-import { uploadLimits } from "./design-schema";
+import { uploadLimits } from "./upload-rules";
 
 const bytes = (...values: number[]) => new Uint8Array(values);
 const text = (value: string) => new TextEncoder().encode(value);

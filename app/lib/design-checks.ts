@@ -1,4 +1,4 @@
-import { type LogoType, uploadLimits } from "./design-schema";
+import { type LogoType, uploadLimits } from "./upload-rules";
 import type { PrintMethod } from "~/content/print-rules";
 
 /*

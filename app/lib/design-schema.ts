@@ -36,25 +36,6 @@ export const designSpecSchema = z.object({
 
 export type DesignSpec = z.infer<typeof designSpecSchema>;
 
-/** The quote form's multipart field names for a design: the buyer's logo, the mockup PNG and the spec (JSON text). */
-export const designFields = { logo: "logo", mockup: "mockup", design: "design" } as const;
-
-/** The upload limits the server enforces (and the browser checks first, to say so before sending). */
-export const uploadLimits = {
-  files: 2,
-  logoBytes: 5 * 1024 * 1024,
-  svgBytes: 1024 * 1024,
-  mockupBytes: 1024 * 1024,
-  requestBytes: 8 * 1024 * 1024,
-  pixels: 25_000_000,
-  /** What the studio aims its mockup PNG at. */
-  mockupTargetBytes: 300 * 1024,
-} as const;
-
-/** The logo formats accepted, by what the file's bytes say it is. */
-export const logoTypes = ["image/png", "image/jpeg", "image/webp", "image/svg+xml"] as const;
-export type LogoType = (typeof logoTypes)[number];
-
 /** Parses the design field's JSON text; null when it is absent, empty or not a valid design. */
 export function parseDesignSpec(text: string | null | undefined): DesignSpec | null {
   if (!text) return null;

@@ -1,4 +1,5 @@
-import { type DesignSpec, designFields } from "./design-schema";
+import type { DesignSpec } from "./design-schema";
+import { designFields } from "./upload-rules";
 import type { QuoteFormResult } from "./quote-api";
 import type { QuoteFields } from "./quote-schema";
 import { RetryableError } from "./query-client";

@@ -11,6 +11,7 @@ import type { DesignAttachments } from "~/lib/design-handoff";
 import type { QuoteFormResult } from "~/lib/quote-api";
 import type { QuoteFields } from "~/lib/quote-schema";
 import { emptyQuote, fallbackTextFor } from "~/lib/quote-text";
+import { designFields, logoTypes } from "~/lib/upload-rules";
 import { cn } from "~/lib/utils";
 import type { QuoteSubmitKit, SubmitOutcome } from "./quote-submit";
 
@@ -26,9 +27,8 @@ type Notice = {
 
 const HONEYPOT = "website";
 
-/** The logo's file input: its name is the multipart field the server reads (designFields.logo). */
-const LOGO_FIELD = "logo";
-const LOGO_ACCEPT = "image/svg+xml,image/png,image/jpeg,image/webp";
+const LOGO_FIELD = designFields.logo;
+const LOGO_ACCEPT = logoTypes.join(",");
 
 const inputProps: Record<QuoteFieldName, React.ComponentProps<"input">> = {
   name: { autoComplete: "name" },

@@ -2,7 +2,7 @@ import { MutationObserver } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { quoteNotices } from "~/content/contact";
 import { quoteAnswers } from "~/content/quote-answers";
-import { uploadLimits } from "~/lib/design-schema";
+import { uploadLimits } from "~/lib/upload-rules";
 import { createQueryClient } from "~/lib/query-client";
 import { missingRequiredFields, type QuoteFields } from "~/lib/quote-schema";
 import { fallbackTextFor } from "~/lib/quote-text";

@@ -12,7 +12,8 @@ import {
   logoFileProblem,
   sniffLogoType,
 } from "~/lib/design-checks";
-import { type DesignSpec, type LogoType, designLimits, designSpecSchema, uploadLimits } from "~/lib/design-schema";
+import { type DesignSpec, designLimits, designSpecSchema } from "~/lib/design-schema";
+import { type LogoType, uploadLimits } from "~/lib/upload-rules";
 import { type ArtDesign, designTextSizeMm, ink, printedDesign, productImage } from "~/lib/product-art";
 import { type LogoPlacement, defaultLogoSize, moveBy, resize, svgAspect } from "./logo-placement";
 

@@ -1,6 +1,7 @@
 import type { AppLoadContext } from "react-router";
 import { quoteAnswers } from "~/content/quote-answers";
-import { designFields, parseDesignSpec } from "~/lib/design-schema";
+import { parseDesignSpec } from "~/lib/design-schema";
+import { designFields } from "~/lib/upload-rules";
 import type { QuoteFormResult } from "~/lib/quote-api";
 import { checkQuote, type QuoteFields } from "~/lib/quote-schema";
 import type { QuoteService, SubmitResult } from "./service.server";

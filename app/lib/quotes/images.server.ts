@@ -1,7 +1,7 @@
 import { open } from "node:fs/promises";
 import { fileTypeFromBuffer } from "file-type";
 import sharp from "sharp";
-import { uploadLimits } from "~/lib/design-schema";
+import { uploadLimits } from "~/lib/upload-rules";
 
 /*
  * Decoding is where an upload costs memory: a 5 MB PNG can hold 25 megapixels, 100 MB once decoded.

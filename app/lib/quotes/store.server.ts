@@ -3,7 +3,8 @@ import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, rmSync, statSyn
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import type Database from "better-sqlite3";
-import { type DesignSpec, type LogoType, parseDesignSpec } from "~/lib/design-schema";
+import { type DesignSpec, parseDesignSpec } from "~/lib/design-schema";
+import type { LogoType } from "~/lib/upload-rules";
 import type { QuoteFields } from "~/lib/quote-schema";
 
 /**

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { Readable, Transform, type TransformCallback } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import busboy from "busboy";
-import { designFields, type LogoType, uploadLimits } from "~/lib/design-schema";
+import { designFields, type LogoType, uploadLimits } from "~/lib/upload-rules";
 import { reencodeRaster, SNIFF_BYTES, type SniffedType, sniffType } from "./images.server";
 import { cleanSvg, looksLikeXml } from "./svg.server";
 

@@ -75,6 +75,12 @@ export const uploadProblems = {
     title: "SVG not accepted",
     message: "Your SVG logo contains a DOCTYPE or entity declarations, which we do not accept. Please export it again as plain SVG.",
   },
+  svgTooComplex: {
+    status: 422,
+    code: "svg_too_complex",
+    title: "SVG too complex",
+    message: "Your SVG logo is nested too deeply or has too many elements for a logo. Please export it again simplified, or attach a PNG.",
+  },
   design: { status: 400, code: "design_invalid", title: "Design not readable", message: "The design sent with the request could not be read." },
   unreadableBody: { status: 400, code: "unreadable_body", title: "Unreadable request", message: "The request body could not be read." },
 } as const satisfies Record<string, UploadProblem | ((...args: never[]) => UploadProblem)>;
@@ -263,10 +269,16 @@ export async function checkReceived(
     if (file.bytes === 0) continue;
     const base = { role: file.role, originalName: file.originalName };
     if (file.sniffed === "text") {
-      const svg = cleanSvg(await readFile(file.path));
+      const svg = await cleanSvg(await readFile(file.path));
       if (!svg.ok) {
         const problem =
-          svg.reason === "declarations" ? uploadProblems.svgDeclarations : svg.reason === "not_svg" ? uploadProblems.logoType : uploadProblems.unreadable(file.role);
+          svg.reason === "declarations"
+            ? uploadProblems.svgDeclarations
+            : svg.reason === "too_complex"
+              ? uploadProblems.svgTooComplex
+              : svg.reason === "not_svg"
+                ? uploadProblems.logoType
+                : uploadProblems.unreadable(file.role);
         return { ok: false, problem };
       }
       checked.push({ ...base, mediaType: "image/svg+xml", data: svg.svg });

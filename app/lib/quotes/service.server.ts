@@ -31,12 +31,14 @@ export type SubmitResult =
 const keyPattern = /^[A-Za-z0-9_-]{16,100}$/;
 
 /**
- * Without a key from the browser (plain form post), the key is derived from the content, the
- * sender and the day: pressing "resend" on the result page does not store the request twice.
+ * Without a key from the browser (plain form post), the key is derived from the content (its files and
+ * design included), the sender and the day: pressing "resend" on the result page does not store the
+ * request twice, and the same words sent again with a corrected logo are a new request.
  */
-function derivedKey(quote: QuoteFields, clientIp: string, now: Date) {
+function derivedKey(quote: QuoteFields, clientIp: string, now: Date, { files = [], design = null }: SubmissionExtras) {
   const day = now.toISOString().slice(0, 10);
-  const hash = createHash("sha256").update(JSON.stringify([clientIp, day, quote])).digest("base64url");
+  const fileHashes = files.map((file) => `${file.role}:${createHash("sha256").update(file.data).digest("hex")}`);
+  const hash = createHash("sha256").update(JSON.stringify([clientIp, day, quote, fileHashes, design])).digest("base64url");
   return `form-${hash}`;
 }
 
@@ -65,7 +67,7 @@ export function createQuoteService(
     const idempotencyKey =
       context.idempotencyKey && keyPattern.test(context.idempotencyKey)
         ? context.idempotencyKey
-        : derivedKey(quote, context.clientIp, now);
+        : derivedKey(quote, context.clientIp, now, { files, design });
 
     const written: WrittenFile[] = [];
     try {

@@ -290,6 +290,18 @@ describe("a bad file is refused with a 4xx the form shows, and nothing is stored
     expect(filesOnDisk()).toEqual([]);
   });
 
+  it("without a key from the browser, the same words sent again are one request, but not with another logo", async () => {
+    const quotes = service();
+    const withLogo = async (data: Buffer) => send(quotes, multipart([{ field: "logo", data, name: "logo.png" }]));
+    const png = await fixtures.png();
+    expect((await withLogo(png)).status).toBe(200);
+    expect((await withLogo(png)).status).toBe(200); // "resend" on the result page
+    expect(quotes.store.count()).toBe(1);
+    expect((await withLogo(await fixtures.mockup())).status).toBe(200); // a corrected logo
+    expect(quotes.store.count()).toBe(2);
+    expect(quotes.store.allAttachments()).toHaveLength(2);
+  });
+
   it("keeps what was typed, for the page that shows the refusal", async () => {
     const answer = await send(service(), multipart([{ field: "logo", data: fixtures.text(), name: "logo.png" }]));
     expect(answer.body).toMatchObject({ code: "logo_type", values: buyer, title: "Logo type not accepted" });

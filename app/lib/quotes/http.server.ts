@@ -161,19 +161,17 @@ async function handleMultipartQuote(request: Request, context: Pick<AppLoadConte
     const design = parseDesignSpec(designText);
     if (designText && !design) return answerForUpload(uploadProblems.design, values);
 
+    const submission = {
+      ...submissionContext(request, context, fields.get("page")),
+      idempotencyKey: fields.get("idempotencyKey"),
+      honeypot: fields.get(HONEYPOT_FIELD),
+    };
+    const early = service.answerBeforeFiles(submission);
+    if (early) return answerFor(early, values);
+
     const checked = await checkReceived(read.files);
     if (!checked.ok) return answerForUpload(checked.problem, values);
-
-    const result = service.submit(
-      values,
-      {
-        ...submissionContext(request, context, fields.get("page")),
-        idempotencyKey: fields.get("idempotencyKey"),
-        honeypot: fields.get(HONEYPOT_FIELD),
-      },
-      { files: checked.files, design },
-    );
-    return answerFor(result, values);
+    return answerFor(service.submit(values, submission, { files: checked.files, design }), values);
   } finally {
     await discardReceived(read.files);
   }

@@ -11,14 +11,24 @@ export class RateLimiter {
   hit(key: string, now = Date.now()): { allowed: true } | { allowed: false; retryAfterMs: number } {
     const since = now - this.options.windowMs;
     const recent = (this.hits.get(key) ?? []).filter((time) => time > since);
-    if (recent.length >= this.options.max) {
+    const verdict = this.verdict(recent, now);
+    if (!verdict.allowed) {
       this.hits.set(key, recent);
-      return { allowed: false, retryAfterMs: recent[0]! + this.options.windowMs - now };
+      return verdict;
     }
     recent.push(now);
     this.hits.set(key, recent);
     if (this.hits.size > 10_000) this.prune(since);
     return { allowed: true };
+  }
+
+  /** What a hit now would get, without counting it. */
+  peek(key: string, now = Date.now()): { allowed: true } | { allowed: false; retryAfterMs: number } {
+    return this.verdict((this.hits.get(key) ?? []).filter((time) => time > now - this.options.windowMs), now);
+  }
+
+  private verdict(recent: number[], now: number): { allowed: true } | { allowed: false; retryAfterMs: number } {
+    return recent.length >= this.options.max ? { allowed: false, retryAfterMs: recent[0]! + this.options.windowMs - now } : { allowed: true };
   }
 
   private prune(since: number) {

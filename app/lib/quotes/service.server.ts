@@ -59,15 +59,29 @@ export function createQuoteService(
     log(`Quote e-mail notifications are off (${config.mailOffReason}); requests are stored in ${store.file}.`);
   }
 
+  const browserKey = (context: SubmissionContext) =>
+    context.idempotencyKey && keyPattern.test(context.idempotencyKey) ? context.idempotencyKey : undefined;
+
+  /**
+   * The answer a request gets whatever files it carries (a retry already stored, a visitor over the
+   * limit, a bot that filled the honeypot), so its files are not decoded for nothing. Counts nothing.
+   */
+  function answerBeforeFiles(context: SubmissionContext, now = new Date()): SubmitResult | null {
+    const key = browserKey(context);
+    const earlier = key ? store.findByKey(key) : undefined;
+    if (earlier) return { kind: "accepted", quote: earlier, duplicate: true };
+    const limit = limiter.peek(context.clientIp, now.getTime());
+    if (!limit.allowed) return { kind: "rate_limited", retryAfterSeconds: Math.ceil(limit.retryAfterMs / 1000) };
+    if (context.honeypot?.trim()) return { kind: "accepted", duplicate: false };
+    return null;
+  }
+
   function submit(input: unknown, context: SubmissionContext, { files = [], design = null }: SubmissionExtras = {}, now = new Date()): SubmitResult {
     const check = checkQuote(input);
     if (!check.ok) return { kind: "invalid", problem: check.problem };
     const quote = check.data;
 
-    const idempotencyKey =
-      context.idempotencyKey && keyPattern.test(context.idempotencyKey)
-        ? context.idempotencyKey
-        : derivedKey(quote, context.clientIp, now, { files, design });
+    const idempotencyKey = browserKey(context) ?? derivedKey(quote, context.clientIp, now, { files, design });
 
     const written: WrittenFile[] = [];
     try {
@@ -111,6 +125,7 @@ export function createQuoteService(
     config,
     store,
     outbox,
+    answerBeforeFiles,
     submit,
     start() {
       outbox?.start();

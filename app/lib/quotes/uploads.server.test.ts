@@ -37,8 +37,8 @@ type Attachment = { field: string; data: Buffer; name: string; type?: string };
 let dataDir: string;
 let services: QuoteService[] = [];
 
-function service(smtpPort?: number) {
-  const env: Record<string, string> = { DATA_DIR: dataDir, QUOTE_RATE_LIMIT: "1000" };
+function service(smtpPort?: number, rateLimit = 1000) {
+  const env: Record<string, string> = { DATA_DIR: dataDir, QUOTE_RATE_LIMIT: String(rateLimit) };
   if (smtpPort) Object.assign(env, { SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, QUOTE_NOTIFY_TO: "sales@promo.example" });
   const created = createQuoteService(readQuoteConfig(env), { outbox: { baseDelayMs: 50, maxDelayMs: 200, pollMs: 1_000, log: () => {} }, log: () => {} });
   created.start();
@@ -300,6 +300,24 @@ describe("a bad file is refused with a 4xx the form shows, and nothing is stored
     expect((await withLogo(await fixtures.mockup())).status).toBe(200); // a corrected logo
     expect(quotes.store.count()).toBe(2);
     expect(quotes.store.allAttachments()).toHaveLength(2);
+  });
+
+  it("answers a stored request's retry, a visitor over the limit and a filled honeypot without decoding their files", async () => {
+    const quotes = service(undefined, 1);
+    const first = await send(quotes, multipart([{ field: "logo", data: await fixtures.png(), name: "logo.png" }], { idempotencyKey: key(7) }));
+    expect(first.status).toBe(200);
+    // A truncated PNG would be refused (422) if it were decoded.
+    const broken = async (fields: Record<string, string>) => send(quotes, multipart([{ field: "logo", data: await fixtures.truncatedPng(), name: "logo.png" }], fields));
+    expect(await broken({ idempotencyKey: key(7) })).toMatchObject({ status: 200, body: { status: "success" } });
+    expect(await broken({ idempotencyKey: key(8) })).toMatchObject({ status: 429, body: { code: "rate_limited" } });
+    expect(quotes.store.count()).toBe(1);
+
+    const open = service(undefined, 1000);
+    expect(await send(open, multipart([{ field: "logo", data: await fixtures.truncatedPng(), name: "logo.png" }], { website: "https://spam.example" }))).toMatchObject({
+      status: 200,
+      body: { status: "success" },
+    });
+    expect(open.store.count()).toBe(1); // the first service's request only: the bot's is not stored
   });
 
   it("keeps what was typed, for the page that shows the refusal", async () => {

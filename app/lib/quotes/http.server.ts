@@ -5,10 +5,10 @@ import { designFields } from "~/lib/upload-rules";
 import type { QuoteFormResult } from "~/lib/quote-api";
 import { checkQuote, type QuoteFields } from "~/lib/quote-schema";
 import type { QuoteService, SubmitResult } from "./service.server";
-import { checkReceived, discardReceived, readMultipart, type UploadProblem, uploadProblems } from "./uploads.server";
+import { checkReceived, discardReceived, readMultipart, textLimits, type UploadProblem, uploadProblems } from "./uploads.server";
 
-/** Largest request body accepted (a real request is a few KB at most). */
-export const MAX_BODY_BYTES = 64 * 1024;
+/** Largest text body accepted, with or without files (a real request is a few KB at most). */
+export const MAX_BODY_BYTES = textLimits.totalBytes;
 
 /** The honeypot's field name: a plausible one, so form-filling bots fill it in. */
 export const HONEYPOT_FIELD = "website";

@@ -26,7 +26,7 @@ export async function sniffType(head: Uint8Array): Promise<SniffedType> {
 }
 
 export type RasterCheck =
-  | { ok: true; data: Buffer; width: number; height: number }
+  | { ok: true; data: Buffer }
   | { ok: false; reason: "too_many_pixels" | "unreadable" };
 
 /**
@@ -46,8 +46,7 @@ export function reencodeRaster(file: string, type: "image/png" | "image/jpeg" | 
           : type === "image/jpeg"
             ? upright.jpeg({ quality: 92 })
             : upright.webp({ quality: 92, lossless: await isLosslessWebp(file) });
-      const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
-      return { ok: true, data, width: info.width, height: info.height };
+      return { ok: true, data: await encoded.toBuffer() };
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       return { ok: false, reason: /pixel limit/i.test(message) ? "too_many_pixels" : "unreadable" };

@@ -339,7 +339,11 @@ export class QuoteStore {
     for (const name of names) {
       const path = join(this.attachmentsDir, name);
       if (known.has(name) || name === "incoming") continue;
-      if (now - statSync(path).mtimeMs > graceMs) rmSync(path, { force: true });
+      try {
+        if (now - statSync(path).mtimeMs > graceMs) rmSync(path, { force: true });
+      } catch {
+        // Gone since the folder was read: nothing left to remove.
+      }
     }
   }
 

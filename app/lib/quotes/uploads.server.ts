@@ -7,9 +7,8 @@ import { pipeline } from "node:stream/promises";
 import busboy from "busboy";
 import { designFields, type LogoType, uploadLimits } from "~/lib/upload-rules";
 import { reencodeRaster, SNIFF_BYTES, type SniffedType, sniffType } from "./images.server";
+import type { AttachmentRole } from "./store.server";
 import { cleanSvg, looksLikeXml } from "./svg.server";
-
-export type AttachmentRole = "logo" | "mockup";
 
 /** A refused request: the status, and what the form shows. */
 export type UploadProblem = { status: 400 | 413 | 415 | 422; code: string; title: string; message: string };

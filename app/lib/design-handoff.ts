@@ -1,5 +1,6 @@
 import { createStore, del, get, set } from "idb-keyval";
-import { type DesignSpec, designSpecSchema } from "./design-schema";
+import { designSpecSchema } from "./design-schema";
+import type { QuoteAttachments } from "./send-quote";
 
 /**
  * How a design travels from the brand studio to the quote form: kept on the buyer's device (IndexedDB,
@@ -7,11 +8,8 @@ import { type DesignSpec, designSpecSchema } from "./design-schema";
  * Nothing here touches the network.
  */
 
-/** What the quote form sends with a design: the buyer's logo, the mockup PNG and the design's spec. */
-export type DesignAttachments = { logo?: Blob; mockup?: Blob; design?: DesignSpec };
-
-/** A design kept for the quote form: its attachments and the words that name its mockup. */
-export type SavedDesign = { attachments: DesignAttachments; mockupName: string };
+/** A design kept for the quote form: what the request will carry, and the words that name its mockup. */
+export type SavedDesign = { attachments: QuoteAttachments; mockupName: string };
 
 const key = "design";
 let store: ReturnType<typeof createStore> | undefined;

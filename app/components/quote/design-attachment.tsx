@@ -2,7 +2,8 @@ import { X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { attachedDesignText as text } from "~/content/attached-design";
-import { type DesignAttachments, clearDesign, loadDesign } from "~/lib/design-handoff";
+import { clearDesign, loadDesign } from "~/lib/design-handoff";
+import type { QuoteAttachments } from "~/lib/send-quote";
 
 /**
  * The design the brand studio kept on this device, shown in the quote form as a thumbnail of its
@@ -13,8 +14,8 @@ export default function DesignAttachment({
   attachments,
   onChange,
 }: {
-  attachments: DesignAttachments | null;
-  onChange: (attachments: DesignAttachments | null) => void;
+  attachments: QuoteAttachments | null;
+  onChange: (attachments: QuoteAttachments | null) => void;
 }) {
   const [name, setName] = useState("");
   const [thumbnail, setThumbnail] = useState<string | null>(null);

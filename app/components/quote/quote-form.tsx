@@ -7,7 +7,7 @@ import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import { mailtoUrl, whatsappUrl } from "~/content/business";
 import { type QuoteFieldName, quoteFields, quoteForm, quoteLogoField, quoteNotices } from "~/content/contact";
-import type { DesignAttachments } from "~/lib/design-handoff";
+import type { QuoteAttachments } from "~/lib/send-quote";
 import type { QuoteFormResult } from "~/lib/quote-api";
 import type { QuoteFields } from "~/lib/quote-schema";
 import { emptyQuote, fallbackTextFor } from "~/lib/quote-text";
@@ -65,7 +65,7 @@ export function QuoteForm({ result }: { result?: QuoteFormResult }) {
   const [notice, setNotice] = useState<Notice | null>(result ? { ...noticeFromResult(result), fromServer: true } : null);
   const [pending, setPending] = useState(false);
   const [kit, setKit] = useState<QuoteSubmitKit | null>(null);
-  const [design, setDesign] = useState<DesignAttachments | null>(null);
+  const [design, setDesign] = useState<QuoteAttachments | null>(null);
   const submit = useRef<ReturnType<QuoteSubmitKit["createQuoteSubmitter"]> | null>(null);
   const idempotencyKey = useRef<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { Breadcrumbs } from "~/components/sections/breadcrumbs";
-import { QuoteLink, quoteHref } from "~/components/sections/cta-band";
+import { QuoteLink } from "~/components/sections/cta-band";
+import { quoteHref } from "~/lib/quote-path";
 import { FeatureList } from "~/components/sections/feature-list";
 import { HeroImage, PageHero } from "~/components/sections/page-hero";
 import { ProductLinkCard } from "~/components/sections/product-link-card";

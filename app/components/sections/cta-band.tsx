@@ -2,11 +2,6 @@ import type * as React from "react";
 import { ArrowRight } from "lucide-react";
 import { buttonVariants } from "~/components/ui/button";
 
-/** Where a "Request Similar Design" link goes: the quote form, with the item named. */
-export function quoteHref(productName: string) {
-  return `/contact?product=${encodeURIComponent(productName)}`;
-}
-
 /** The amber call-to-action button: "Request a Quote" to /contact unless told otherwise. */
 export function QuoteLink({ to = "/contact", children = "Request a Quote" }: { to?: string; children?: React.ReactNode }) {
   return (

@@ -2,7 +2,7 @@ import { ArrowRight, CheckCircle2 } from "lucide-react";
 import { buttonVariants } from "~/components/ui/button";
 import type { OptionCard, Specification } from "~/content/product-pages";
 import { cn } from "~/lib/utils";
-import { quoteHref } from "./cta-band";
+import { quoteHref } from "~/lib/quote-path";
 import { IconBadge } from "./icon-badge";
 
 /**

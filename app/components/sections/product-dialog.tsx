@@ -7,13 +7,10 @@ import { imageSources } from "~/lib/image-loading";
 import { categoryText, findProduct } from "~/lib/portfolio-filter";
 import { studioLinkText } from "~/content/studio-link";
 import { productPagePath } from "~/lib/product-path";
+import { quoteHref } from "~/lib/quote-path";
 import { studioPagePath } from "~/lib/studio-path";
 import { FeatureList } from "./feature-list";
 
-/** Where "Request Quote for Similar Product" goes: the quote form with the product of interest filled in. */
-export function quoteLink(product: Product) {
-  return `/contact?product=${encodeURIComponent(product.title)}`;
-}
 
 /**
  * A catalogue product in full (this module, loaded on demand, brings the catalogue with it). `productId`
@@ -78,7 +75,7 @@ export function ProductDialog({
               <FeatureList features={shown.features} className="mt-3" />
             </div>
             <div className="mt-2 flex flex-col gap-3">
-              <a href={quoteLink(shown)} className={buttonVariants({ size: "lg" })}>
+              <a href={quoteHref(shown.title)} className={buttonVariants({ size: "lg" })}>
                 {/* Wraps on a narrow phone (the button itself does not wrap). */}
                 <span className="whitespace-normal">Request Quote for Similar Product</span>
                 <ArrowRight aria-hidden="true" />

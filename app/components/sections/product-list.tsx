@@ -1,5 +1,5 @@
 import { ArrowRight } from "lucide-react";
-import { quoteHref } from "~/components/sections/cta-band";
+import { quoteHref } from "~/lib/quote-path";
 import { buttonVariants } from "~/components/ui/button";
 import type { Product } from "~/content/catalogue";
 import { type CataloguePageCategory, featuresShown } from "~/content/product-pages";

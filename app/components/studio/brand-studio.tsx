@@ -13,6 +13,7 @@ import {
   sniffLogoType,
 } from "~/lib/design-checks";
 import { type DesignSpec, designLimits, designSpecSchema } from "~/lib/design-schema";
+import { quoteHref } from "~/lib/quote-path";
 import { type LogoType, uploadLimits } from "~/lib/upload-rules";
 import { type ArtDesign, designTextSizeMm, ink, printedDesign, productImage } from "~/lib/product-art";
 import { type LogoPlacement, defaultLogoSize, moveBy, resize, svgAspect } from "./logo-placement";
@@ -242,7 +243,7 @@ export function BrandStudio({ item, rule }: { item: StudioItem; rule: PrintRule 
         attachments: { design: spec(), mockup, ...(logo && { logo: logo.file }) },
         mockupName: text.attachmentName(item.title, name),
       });
-      window.location.assign(`/contact?product=${encodeURIComponent(item.title)}&design=1`);
+      window.location.assign(quoteHref(item.title, { withDesign: true }));
     } catch {
       setSendProblem(text.failed);
       setSending(false);

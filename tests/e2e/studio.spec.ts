@@ -6,7 +6,7 @@ import { join } from "node:path";
 import type { Page, Request } from "@playwright/test";
 import sharp from "sharp";
 import { expectNoAxeViolations } from "./support/axe";
-import { studioPage, waitForHydration } from "./support/site";
+import { pageWithEntryHeld, studioPage, waitForHydration } from "./support/site";
 import { expect, test } from "./support/test";
 
 // The brand studio: a buyer's name, colours and logo on an item, drawn on their device, checked against
@@ -86,6 +86,20 @@ test("the name the buyer types is drawn on the item and named in the mockup's ac
   await openStudio(page);
   await page.getByLabel("Brand name").fill("PHARMACEUTICAL LABORATORIES OF LAHORE LTD");
   await expect(printCheck(page)).toContainText("too small to read below 6 pt");
+});
+
+test("a name typed and a logo chosen before the page's script has run are drawn once it runs", async ({ context }) => {
+  // A slow phone shows the studio before React drives it; what the buyer did by then is not lost.
+  const { page, release } = await pageWithEntryHeld(context);
+  await page.goto(`/portfolio/${pen.id}/studio`);
+  await page.getByLabel("Brand name").fill("ACME");
+  await page.getByLabel("Your logo").setInputFiles({ name: "logo.svg", mimeType: "image/svg+xml", buffer: svgLogo("early") });
+  release();
+  await waitForHydration(page);
+  await expect(page.getByLabel("Brand name")).toHaveValue("ACME");
+  await expect(page.getByRole("img", { name: `Mockup of the ${pen.title} with your brand ACME and your logo` })).toBeVisible();
+  await expect(mockup(page).locator("svg[data-print-area] text")).toHaveText("ACME");
+  await expect(mockup(page).locator("image[data-logo]")).toHaveAttribute("href", /^blob:/);
 });
 
 test("a PNG and an SVG logo go on the item, are moved and scaled with the keyboard and the pointer, and are checked", async ({ page }) => {

@@ -57,6 +57,16 @@ export function BrandStudio({ item, rule }: { item: StudioItem; rule: PrintRule 
   const [sendProblem, setSendProblem] = useState<string | null>(null);
   const mockupRef = useRef<HTMLDivElement>(null);
   const fileRef = useRef<HTMLInputElement>(null);
+  const nameRef = useRef<HTMLInputElement>(null);
+
+  // On a slow phone a buyer may type a name or choose a logo before React drives the page: React would
+  // leave both on screen but out of the design (and wipe the name on its next render). Take them in.
+  useEffect(() => {
+    const typed = nameRef.current?.value;
+    if (typed) setName(typed.slice(0, designLimits.text));
+    const chosen = fileRef.current?.files?.[0];
+    if (chosen) void chooseLogo(chosen);
+  }, []);
 
   const art: ArtDesign = useMemo(
     () => ({ text: name, colours, logo: logo && placement ? { href: logo.url, ...placement } : null }),
@@ -282,6 +292,7 @@ export function BrandStudio({ item, rule }: { item: StudioItem; rule: PrintRule 
         <div className="space-y-2">
           <Label htmlFor="studio-name">{text.name}</Label>
           <Input
+            ref={nameRef}
             id="studio-name"
             value={name}
             maxLength={designLimits.text}

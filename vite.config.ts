@@ -34,7 +34,13 @@ export default defineConfig(({ isSsrBuild }) => ({
     // modules, so the server holds one quote service, and nothing compiles TypeScript at run time.
     // (React Router's plugin reads the server entries from rollupOptions.)
     rollupOptions: isSsrBuild
-      ? { input: { index: "virtual:react-router/server-build", server: "./server/index.ts", quotes: "./server/quotes.ts" } }
+      ? {
+          input: {
+            index: "virtual:react-router/server-build",
+            server: "./server/index.ts",
+            quotes: "./server/quotes.ts",
+          },
+        }
       : undefined,
     rolldownOptions: isSsrBuild
       ? undefined
@@ -46,13 +52,25 @@ export default defineConfig(({ isSsrBuild }) => ({
               groups: [
                 // React and React Router's core, which every route module imports (a group takes in what its
                 // modules import, so this one comes first and leaves React DOM out).
-                { name: "framework", test: /node_modules[\\/](react[\\/]|react-router[\\/](?!.*dom-export))|^\0vite\/preload-helper/, priority: 2 },
+                {
+                  name: "framework",
+                  test: /node_modules[\\/](react[\\/]|react-router[\\/](?!.*dom-export))|^\0vite\/preload-helper/,
+                  priority: 2,
+                },
                 // React DOM, which only the entry imports, and only once the page has loaded.
-                { name: "react-dom", test: /node_modules[\\/](react-dom|scheduler)[\\/]|react-router[\\/].*dom-export/, priority: 1 },
+                {
+                  name: "react-dom",
+                  test: /node_modules[\\/](react-dom|scheduler)[\\/]|react-router[\\/].*dom-export/,
+                  priority: 1,
+                },
                 // The design schema (and zod under it) and the design kept on the device, which the quote's submit
                 // code, the brand studio and the quote form's attached design share: loaded with whichever
                 // of them comes first, never with a page's first view.
-                { name: "design", test: /node_modules[\\/](zod|idb-keyval)[\\/]|app[\\/]lib[\\/]design-(schema|handoff)\./, priority: 1 },
+                {
+                  name: "design",
+                  test: /node_modules[\\/](zod|idb-keyval)[\\/]|app[\\/]lib[\\/]design-(schema|handoff)\./,
+                  priority: 1,
+                },
                 // What two or more of the pages that run React import. Modules only prerendered pages use
                 // stay out: those pages load no script, so the code would travel to the others for nothing.
                 { name: (id, chunking) => (usedByPagesThatHydrate(id, chunking) ? "shared" : null), minShareCount: 2 },

@@ -19,7 +19,10 @@ function linkWholeStylesheet() {
  * themselves until then.
  */
 async function hydrate() {
-  const [{ hydrateRoot }, { HydratedRouter }] = await Promise.all([import("react-dom/client"), import("react-router/dom")]);
+  const [{ hydrateRoot }, { HydratedRouter }] = await Promise.all([
+    import("react-dom/client"),
+    import("react-router/dom"),
+  ]);
   if (!import.meta.env.DEV) linkWholeStylesheet();
   startTransition(() => {
     hydrateRoot(

@@ -18,7 +18,9 @@ describe("route table", () => {
   });
 
   it("lists one page per catalogue item, one per article, and ends with the catch-all 404 route", () => {
-    expect(publicPaths().filter((path) => path.startsWith("/portfolio/"))).toEqual(products.map((product) => `/portfolio/${product.id}`));
+    expect(publicPaths().filter((path) => path.startsWith("/portfolio/"))).toEqual(
+      products.map((product) => `/portfolio/${product.id}`),
+    );
     expect(publicPaths().filter((path) => path.startsWith("/blog/"))).toHaveLength(6);
     expect(routePaths.at(-1)).toBe("/*");
   });

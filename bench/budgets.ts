@@ -68,11 +68,19 @@ const score = (lhr: LighthouseResult, id: string) => Math.round((lhr.categories[
 const numeric = (lhr: LighthouseResult, id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
 
 export function measure(route: string, lhr: LighthouseResult): RouteMeasure {
-  const requests = (lhr.audits["network-requests"]?.details?.items ?? []) as { resourceType?: string; transferSize?: number }[];
-  const jsBytes = requests.filter((r) => r.resourceType === "Script").reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
+  const requests = (lhr.audits["network-requests"]?.details?.items ?? []) as {
+    resourceType?: string;
+    transferSize?: number;
+  }[];
+  const jsBytes = requests
+    .filter((r) => r.resourceType === "Script")
+    .reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
   const failingAudits = Object.values(lhr.audits)
     .filter((a): a is NonNullable<typeof a> => !!a && a.score !== null && a.score < 1)
-    .filter((a) => a.scoreDisplayMode === "binary" || a.scoreDisplayMode === "numeric" || a.scoreDisplayMode === "metricSavings")
+    .filter(
+      (a) =>
+        a.scoreDisplayMode === "binary" || a.scoreDisplayMode === "numeric" || a.scoreDisplayMode === "metricSavings",
+    )
     .map((a) => `${a.id}: ${a.title}${a.displayValue ? ` (${a.displayValue})` : ""}`);
   return {
     route,
@@ -125,7 +133,8 @@ export function budgetFailures(m: RouteMeasure, kind: PageKind, tbtOverFloor: nu
       if (value < b.scores) failures.push(`${name} ${value} < ${b.scores}`);
     }
     if (!(m.lcp <= b.lcpCeilingMs)) failures.push(`LCP ${seconds(m.lcp)} > ${seconds(b.lcpCeilingMs)}`);
-    else if (m.lcp > b.lcpTargetMs) failures.push(`LCP ${seconds(m.lcp)} > ${seconds(b.lcpTargetMs)} (under the ${seconds(b.lcpCeilingMs)} ceiling)`);
+    else if (m.lcp > b.lcpTargetMs)
+      failures.push(`LCP ${seconds(m.lcp)} > ${seconds(b.lcpTargetMs)} (under the ${seconds(b.lcpCeilingMs)} ceiling)`);
     if (!(m.fcp <= b.fcpMs)) failures.push(`FCP ${seconds(m.fcp)} > ${seconds(b.fcpMs)}`);
     if (!(m.cls <= b.cls)) failures.push(`CLS ${m.cls.toFixed(3)} > ${b.cls}`);
     if (m.jsBytes > b.jsKB * 1024) failures.push(`JS ${kb(m.jsBytes)} > ${b.jsKB} KB`);
@@ -135,7 +144,8 @@ export function budgetFailures(m: RouteMeasure, kind: PageKind, tbtOverFloor: nu
     if (m.performance < b.performance) failures.push(`performance ${m.performance} < ${b.performance}`);
     if (!(m.lcp <= b.lcpMs)) failures.push(`LCP ${seconds(m.lcp)} > ${seconds(b.lcpMs)}`);
     if (m.jsBytes > b.jsKB * 1024) failures.push(`JS ${kb(m.jsBytes)} > ${b.jsKB} KB`);
-    if (!(tbtOverFloor <= b.tbtOverFloorMs)) failures.push(`TBT ${Math.round(tbtOverFloor)} ms above the floor > ${b.tbtOverFloorMs} ms`);
+    if (!(tbtOverFloor <= b.tbtOverFloorMs))
+      failures.push(`TBT ${Math.round(tbtOverFloor)} ms above the floor > ${b.tbtOverFloorMs} ms`);
   }
   return failures;
 }

@@ -38,7 +38,12 @@ export async function emulatePhone(page: Page) {
 }
 
 /** One tap on the link, and the milliseconds from the finger touching the screen to the next page's first paint. */
-async function timeTap(browser: Browser, origin: string, nav: (typeof navigations)[number], speculation: boolean): Promise<Tap> {
+async function timeTap(
+  browser: Browser,
+  origin: string,
+  nav: (typeof navigations)[number],
+  speculation: boolean,
+): Promise<Tap> {
   const context = await browser.createBrowserContext();
   try {
     const page = await context.newPage();
@@ -76,7 +81,9 @@ async function timeTap(browser: Browser, origin: string, nav: (typeof navigation
         }).observe({ type: "paint", buffered: true });
       });
       // A prerendered page painted before it was shown: it is seen when it is activated.
-      const activationStart = (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming & { activationStart?: number })?.activationStart ?? 0;
+      const activationStart =
+        (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming & { activationStart?: number })
+          ?.activationStart ?? 0;
       return { paintedAt: performance.timeOrigin + Math.max(paint, activationStart), activationStart };
     });
     return { ms: paintedAt - touchedAt, prerendered: activationStart > 0 };
@@ -100,8 +107,15 @@ async function pageAt(context: BrowserContext, from: string): Promise<Page> {
 export const describeNavigation = (n: NavigationTiming) =>
   `${n.from} → ${n.to}: ${Math.round(n.withRules)} ms with the speculation rules (prerendered in ${n.prerendered} of ${n.runs} taps), ${Math.round(n.withoutRules)} ms without`;
 
-export async function measureNavigations(origin: string, { runs = 3, chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium" } = {}) {
-  const browser = await puppeteer.launch({ executablePath: chromePath, headless: true, args: ["--no-sandbox", "--disable-gpu", "--disable-quic"] });
+export async function measureNavigations(
+  origin: string,
+  { runs = 3, chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium" } = {},
+) {
+  const browser = await puppeteer.launch({
+    executablePath: chromePath,
+    headless: true,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-quic"],
+  });
   try {
     const timings: NavigationTiming[] = [];
     for (const nav of navigations) {

@@ -56,7 +56,6 @@ const { values } = parseArgs({
 });
 const runs = Math.max(1, Number(values.runs) || 3);
 
-
 function build(siteUrl?: string) {
   const env = { ...process.env };
   if (siteUrl) env.SITE_URL = siteUrl;
@@ -133,7 +132,10 @@ async function main() {
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   try {
     const routes = values.routes
-      ? values.routes.split(",").map((r) => r.trim()).filter(Boolean)
+      ? values.routes
+          .split(",")
+          .map((r) => r.trim())
+          .filter(Boolean)
       : [
           ...[...(await (await fetch(`${origin}/sitemap.xml`)).text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map(
             (m) => new URL(m[1]!).pathname,
@@ -145,7 +147,9 @@ async function main() {
       chromeFlags,
     });
     chrome = browser;
-    console.log(`Lighthouse ${runs} run(s) on each of ${routes.length} route(s), mobile, simulated throttling, ${origin}\n`);
+    console.log(
+      `Lighthouse ${runs} run(s) on each of ${routes.length} route(s), mobile, simulated throttling, ${origin}\n`,
+    );
     console.log(tableHeader);
 
     const allRuns: Record<string, RouteMeasure[]> = {};
@@ -169,7 +173,9 @@ async function main() {
           });
           lhr = result?.lhr as unknown as LighthouseResult | undefined;
           if (lhr && !lhr.runtimeError) break;
-          console.error(`  ${label}: run ${run + 1}, attempt ${attempt} failed: ${lhr?.runtimeError?.message ?? "no result"}`);
+          console.error(
+            `  ${label}: run ${run + 1}, attempt ${attempt} failed: ${lhr?.runtimeError?.message ?? "no result"}`,
+          );
         }
         if (!lhr || lhr.runtimeError) continue;
         const m = measure(label, lhr);
@@ -221,7 +227,9 @@ async function main() {
       if (failures.length === 0) continue;
       misses += 1;
       const note =
-        m.route === notFoundPath ? " [expected on a 404 page: SEO counts the 404 status and noindex against it; best practices, the 404 Chromium logs]" : "";
+        m.route === notFoundPath
+          ? " [expected on a 404 page: SEO counts the 404 status and noindex against it; best practices, the 404 Chromium logs]"
+          : "";
       console.log(`  ${m.route}: ${failures.join("; ")}${note}`);
       for (const failing of m.failingAudits) console.log(`      - ${failing}`);
     }
@@ -235,7 +243,9 @@ async function main() {
 
     await chrome.kill();
     chrome = undefined;
-    console.log("\nA tap on a link to the next page's first paint (emulated phone, 4x CPU, slow 4G), median of the runs:");
+    console.log(
+      "\nA tap on a link to the next page's first paint (emulated phone, 4x CPU, slow 4G), median of the runs:",
+    );
     const navigations: NavigationTiming[] = await measureNavigations(origin, { runs });
     for (const n of navigations) console.log(`  ${describeNavigation(n)}`);
 
@@ -252,7 +262,12 @@ async function main() {
           origin,
           runsPerRoute: runs,
           budgets,
-          medians: rows.map(({ m, kind, tbtOverFloor }) => ({ ...m, kind, tbtOverFloor, budgetFailures: budgetFailures(m, kind, tbtOverFloor) })),
+          medians: rows.map(({ m, kind, tbtOverFloor }) => ({
+            ...m,
+            kind,
+            tbtOverFloor,
+            budgetFailures: budgetFailures(m, kind, tbtOverFloor),
+          })),
           floor: floor && { ...floor, medianTbt: floorTbt },
           navigations,
           studio,

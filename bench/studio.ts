@@ -30,10 +30,20 @@ async function writeLogos(dir: string) {
   const width = 1200;
   const height = 400;
   const raw = Buffer.alloc(width * height * 4);
-  const colours = [[198, 40, 40], [21, 101, 192], [46, 125, 50]];
-  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) raw.set([...colours[Math.floor((x * 3) / width)]!, 255], (y * width + x) * 4);
+  const colours = [
+    [198, 40, 40],
+    [21, 101, 192],
+    [46, 125, 50],
+  ];
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) raw.set([...colours[Math.floor((x * 3) / width)]!, 255], (y * width + x) * 4);
   const png = join(dir, "logo.png");
-  writeFileSync(png, await sharp(raw, { raw: { width, height, channels: 4 } }).png().toBuffer());
+  writeFileSync(
+    png,
+    await sharp(raw, { raw: { width, height, channels: 4 } })
+      .png()
+      .toBuffer(),
+  );
   const svg = join(dir, "logo.svg");
   writeFileSync(
     svg,
@@ -47,13 +57,21 @@ async function timeFirstMockup(page: Page, file: string): Promise<number> {
   await page.evaluate(() => {
     performance.clearMarks("studio:logo-drawn");
     const input = document.getElementById("studio-logo")!;
-    input.addEventListener("change", (event) => ((window as unknown as { changedAt: number }).changedAt = event.timeStamp), { capture: true, once: true });
+    input.addEventListener(
+      "change",
+      (event) => ((window as unknown as { changedAt: number }).changedAt = event.timeStamp),
+      { capture: true, once: true },
+    );
   });
   const input = await page.$("#studio-logo");
   if (!input) throw new Error(`${studioPath}: no logo input`);
   await (input as unknown as { uploadFile(path: string): Promise<void> }).uploadFile(file);
   await page.waitForFunction(() => performance.getEntriesByName("studio:logo-drawn").length > 0, { timeout: 30_000 });
-  return page.evaluate(() => performance.getEntriesByName("studio:logo-drawn")[0]!.startTime - (window as unknown as { changedAt: number }).changedAt);
+  return page.evaluate(
+    () =>
+      performance.getEntriesByName("studio:logo-drawn")[0]!.startTime -
+      (window as unknown as { changedAt: number }).changedAt,
+  );
 }
 
 /**
@@ -78,10 +96,15 @@ async function timeEdits(page: Page, selector: string, keys: string[]): Promise<
     // A person types a few keys a second.
     await new Promise((done) => setTimeout(done, 200));
   }
-  const events = await page.evaluate(() => (window as unknown as { studioEvents: { start: number; duration: number }[] }).studioEvents);
+  const events = await page.evaluate(
+    () => (window as unknown as { studioEvents: { start: number; duration: number }[] }).studioEvents,
+  );
   return starts.map((start, i) => {
     const end = starts[i + 1] ?? Number.POSITIVE_INFINITY;
-    return Math.max(16, ...events.filter((event) => event.start >= start && event.start < end).map((event) => event.duration));
+    return Math.max(
+      16,
+      ...events.filter((event) => event.start >= start && event.start < end).map((event) => event.duration),
+    );
   });
 }
 
@@ -91,11 +114,19 @@ async function oneRun(browser: Browser, origin: string, logos: { png: string; sv
     const page = await context.newPage();
     await emulatePhone(page);
     await page.goto(`${origin}${studioPath}`, { waitUntil: "load" });
-    await page.waitForFunction(() => Object.keys(document).some((key) => key.startsWith("__reactContainer$")), { timeout: 60_000 });
+    await page.waitForFunction(() => Object.keys(document).some((key) => key.startsWith("__reactContainer$")), {
+      timeout: 60_000,
+    });
     // The buyer's first step: their logo. Then the edits that follow it.
     const png = await timeFirstMockup(page, logos.png);
     const edits = await timeEdits(page, "#studio-name", [..."ACME RX"]);
-    const moves = await timeEdits(page, "button[aria-describedby~='studio-handle-hint']", ["ArrowRight", "ArrowRight", "ArrowDown", "+", "-"]);
+    const moves = await timeEdits(page, "button[aria-describedby~='studio-handle-hint']", [
+      "ArrowRight",
+      "ArrowRight",
+      "ArrowDown",
+      "+",
+      "-",
+    ]);
     const svg = await timeFirstMockup(page, logos.svg);
     const more = await timeEdits(page, "#studio-name", ["Backspace", "Backspace", "P", "H"]);
     return { png, svg, edits: [...edits, ...moves, ...more] };
@@ -104,9 +135,16 @@ async function oneRun(browser: Browser, origin: string, logos: { png: string; sv
   }
 }
 
-export async function measureStudio(origin: string, { runs = 3, chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium" } = {}): Promise<StudioTiming> {
+export async function measureStudio(
+  origin: string,
+  { runs = 3, chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium" } = {},
+): Promise<StudioTiming> {
   const dir = mkdtempSync(join(tmpdir(), "promo-bench-studio-"));
-  const browser = await puppeteer.launch({ executablePath: chromePath, headless: true, args: ["--no-sandbox", "--disable-gpu", "--disable-quic"] });
+  const browser = await puppeteer.launch({
+    executablePath: chromePath,
+    headless: true,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-quic"],
+  });
   try {
     const logos = await writeLogos(dir);
     const results = [];
@@ -128,7 +166,8 @@ export async function measureStudio(origin: string, { runs = 3, chromePath = pro
 }
 
 export function describeStudio(t: StudioTiming): string[] {
-  const verdict = (ms: number, budget: number) => `${Math.round(ms)} ms (budget ${budget} ms${ms > budget ? ", MISSED" : ""})`;
+  const verdict = (ms: number, budget: number) =>
+    `${Math.round(ms)} ms (budget ${budget} ms${ms > budget ? ", MISSED" : ""})`;
   return [
     `choosing a PNG logo → first mockup: ${verdict(t.pngFirstMockup, studioBudgets.firstMockupMs)}, median of ${t.runs}`,
     `choosing an SVG logo → first mockup: ${verdict(t.svgFirstMockup, studioBudgets.firstMockupMs)}, median of ${t.runs}`,

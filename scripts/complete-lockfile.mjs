@@ -13,9 +13,18 @@ let added = 0;
 
 // Platform fields read from a package's name, e.g. "@rollup/rollup-linux-arm64-musl".
 function platformOf(name) {
-  const os = ["android", "darwin", "freebsd", "linux", "win32", "openbsd", "netbsd", "sunos", "aix", "openharmony"].find(
-    (candidate) => new RegExp(`[-/]${candidate}(-|$)`).test(name),
-  );
+  const os = [
+    "android",
+    "darwin",
+    "freebsd",
+    "linux",
+    "win32",
+    "openbsd",
+    "netbsd",
+    "sunos",
+    "aix",
+    "openharmony",
+  ].find((candidate) => new RegExp(`[-/]${candidate}(-|$)`).test(name));
   const cpu = ["arm64", "arm", "x64", "ia32", "loong64", "ppc64", "riscv64", "s390x", "mips64el", "wasm32"].find(
     (candidate) => new RegExp(`-${candidate}(-|$)`).test(name),
   );

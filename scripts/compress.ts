@@ -7,7 +7,17 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { isPrecompressedCopy, precompressedExtension } from "../server/encoding";
 
 export const compressibleExtensions = new Set([
-  ".html", ".js", ".mjs", ".css", ".svg", ".xml", ".txt", ".json", ".data", ".webmanifest", ".ico",
+  ".html",
+  ".js",
+  ".mjs",
+  ".css",
+  ".svg",
+  ".xml",
+  ".txt",
+  ".json",
+  ".data",
+  ".webmanifest",
+  ".ico",
 ]);
 
 /** Every file under dir, depth first. */

@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 import { tempDir } from "../tests/support/temp-dir";
 import { reduceInlineStylesheets } from "./critical-css";
 
-const page = (css: string, body: string) => `<!DOCTYPE html><html><head><style id="site-css">${css}</style></head><body>${body}</body></html>`;
+const page = (css: string, body: string) =>
+  `<!DOCTYPE html><html><head><style id="site-css">${css}</style></head><body>${body}</body></html>`;
 
 async function reduced(css: string, body: string) {
   const dir = tempDir("critical-css");
@@ -16,11 +17,14 @@ async function reduced(css: string, body: string) {
 describe("reduceInlineStylesheets", () => {
   it("keeps the rules the page's markup uses and drops the others", async () => {
     const css = ".used{color:red}.unused{color:blue}@media (min-width:40rem){.used{color:green}.unused{color:pink}}";
-    expect(await reduced(css, '<p class="used">x</p>')).toBe(".used{color:red}@media (min-width:40rem){.used{color:green}}");
+    expect(await reduced(css, '<p class="used">x</p>')).toBe(
+      ".used{color:red}@media (min-width:40rem){.used{color:green}}",
+    );
   });
 
   it("keeps what Beasties alone would lose: escaped classes, :where()/:is() selectors, [id]", async () => {
-    const css = '.\\[\\&_svg\\]\\:size-4 svg{width:1rem}:where(.space-y-2>:not(:last-child)){margin:0}[id]{scroll-margin-top:5rem}.gone{color:red}';
+    const css =
+      ".\\[\\&_svg\\]\\:size-4 svg{width:1rem}:where(.space-y-2>:not(:last-child)){margin:0}[id]{scroll-margin-top:5rem}.gone{color:red}";
     const critical = await reduced(css, '<a class="[&amp;_svg]:size-4 space-y-2" id="x"><svg></svg></a>');
     expect(critical).toContain(".\\[\\&_svg\\]\\:size-4 svg{width:1rem}");
     expect(critical).toContain(":where(.space-y-2>:not(:last-child)){margin:0}");
@@ -29,7 +33,8 @@ describe("reduceInlineStylesheets", () => {
   });
 
   it("keeps the @font-face rules of the families the page's text is set in, and no others", async () => {
-    const css = '@font-face{font-family:Inter;src:url(/a.woff2)}@font-face{font-family:Other;src:url(/b.woff2)}body{font-family:Inter,sans-serif}.x{font-family:Other}';
+    const css =
+      "@font-face{font-family:Inter;src:url(/a.woff2)}@font-face{font-family:Other;src:url(/b.woff2)}body{font-family:Inter,sans-serif}.x{font-family:Other}";
     const critical = await reduced(css, "<p>Text</p>");
     expect(critical).toContain("@font-face{font-family:Inter;src:url(/a.woff2)}");
     expect(critical).not.toContain("Other");

@@ -2,7 +2,9 @@
 import { createRequire } from "node:module";
 
 /** The file the subset is cut from: fontsource's variable-weight Latin Inter. */
-export const interSource = createRequire(import.meta.url).resolve("@fontsource-variable/inter/files/inter-latin-wght-normal.woff2");
+export const interSource = createRequire(import.meta.url).resolve(
+  "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2",
+);
 
 /** The subset the site serves (app/fonts.css and app/root.tsx import it). */
 export const subsetFontFile = "app/fonts/inter-latin-wght-subset.woff2";

@@ -132,7 +132,14 @@ export function allImages(outlineText: TextOutliner): Map<string, string> {
     if (!scene) throw new Error(`No drawing for case study '${study.id}': add it to scripts/images.ts`);
     files.set(
       study.image,
-      frame({ width: 800, height: 600, title: study.imageAlt, colour: scene.colour, items: scene.items, tag: { text: scene.tag, colour: scene.colour } }),
+      frame({
+        width: 800,
+        height: 600,
+        title: study.imageAlt,
+        colour: scene.colour,
+        items: scene.items,
+        tag: { text: scene.tag, colour: scene.colour },
+      }),
     );
   }
   for (const [path, svg] of files) files.set(path, outlineText(svg));

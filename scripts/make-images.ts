@@ -21,7 +21,9 @@ for (const [path, svg] of images) {
   total += svg.length;
   if (sharp && pngDir) {
     mkdirSync(pngDir, { recursive: true });
-    await sharp(Buffer.from(svg)).png().toFile(join(pngDir, `${basename(dirname(path))}-${basename(path, ".svg")}.png`));
+    await sharp(Buffer.from(svg))
+      .png()
+      .toFile(join(pngDir, `${basename(dirname(path))}-${basename(path, ".svg")}.png`));
   }
 }
 console.log(`wrote ${images.size} images (${Math.round(total / 1024)} KB) under public/images`);

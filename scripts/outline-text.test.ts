@@ -7,7 +7,8 @@ beforeAll(async () => {
   outline = await textOutliner();
 });
 
-const drawing = (text: string) => `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="100" viewBox="0 0 400 100"><title>A word</title>${text}</svg>`;
+const drawing = (text: string) =>
+  `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="100" viewBox="0 0 400 100"><title>A word</title>${text}</svg>`;
 
 /** The box the drawing's ink covers, in pixels. */
 async function inkBox(svg: string) {
@@ -16,7 +17,12 @@ async function inkBox(svg: string) {
   for (let y = 0; y < info.height; y++)
     for (let x = 0; x < info.width; x++) {
       if (data[(y * info.width + x) * 4 + 3]! < 128) continue;
-      [left, top, right, bottom] = [Math.min(left, x), Math.min(top, y), Math.max(right, x + 1), Math.max(bottom, y + 1)];
+      [left, top, right, bottom] = [
+        Math.min(left, x),
+        Math.min(top, y),
+        Math.max(right, x + 1),
+        Math.max(bottom, y + 1),
+      ];
     }
   return { left, top, right, bottom };
 }
@@ -34,7 +40,11 @@ describe("textOutliner", () => {
   });
 
   it("draws capitals on the baseline at Inter's cap height, centred on x for text-anchor middle", async () => {
-    const box = await inkBox(outline(drawing('<text x="200" y="70" font-size="40" font-weight="800" text-anchor="middle" fill="#000">HOLM</text>')));
+    const box = await inkBox(
+      outline(
+        drawing('<text x="200" y="70" font-size="40" font-weight="800" text-anchor="middle" fill="#000">HOLM</text>'),
+      ),
+    );
     // Inter's capitals are 0.727 em tall and sit on the baseline.
     expect(Math.abs(box.bottom - 70)).toBeLessThanOrEqual(1.5);
     expect(Math.abs(70 - box.top - 0.727 * 40)).toBeLessThanOrEqual(1.5);
@@ -43,20 +53,30 @@ describe("textOutliner", () => {
   });
 
   it("starts at x by default and ends at x for text-anchor end; heavier weights are wider", async () => {
-    const start = await inkBox(outline(drawing('<text x="20" y="70" font-size="30" font-weight="600" fill="#000">Healix</text>')));
+    const start = await inkBox(
+      outline(drawing('<text x="20" y="70" font-size="30" font-weight="600" fill="#000">Healix</text>')),
+    );
     expect(start.left).toBeGreaterThanOrEqual(20);
     expect(start.left).toBeLessThan(24);
-    const end = await inkBox(outline(drawing('<text x="380" y="70" font-size="30" font-weight="600" text-anchor="end" fill="#000">Healix</text>')));
+    const end = await inkBox(
+      outline(
+        drawing('<text x="380" y="70" font-size="30" font-weight="600" text-anchor="end" fill="#000">Healix</text>'),
+      ),
+    );
     expect(end.right).toBeLessThanOrEqual(380);
     expect(end.right).toBeGreaterThan(376);
-    const bold = await inkBox(outline(drawing('<text x="20" y="70" font-size="30" font-weight="800" fill="#000">Healix</text>')));
+    const bold = await inkBox(
+      outline(drawing('<text x="20" y="70" font-size="30" font-weight="800" fill="#000">Healix</text>')),
+    );
     expect(bold.right - bold.left).toBeGreaterThan(start.right - start.left);
   });
 
   it("measures a line as wide as it draws it", async () => {
     const style = { size: 30, weight: 800 };
     const width = outline.width("Healix", style);
-    const box = await inkBox(outline(drawing('<text x="20" y="70" font-size="30" font-weight="800" fill="#000">Healix</text>')));
+    const box = await inkBox(
+      outline(drawing('<text x="20" y="70" font-size="30" font-weight="800" fill="#000">Healix</text>')),
+    );
     // The advance includes the side bearings around the ink: a pixel or two each side.
     expect(width - (box.right - box.left)).toBeGreaterThanOrEqual(0);
     expect(width - (box.right - box.left)).toBeLessThan(6);

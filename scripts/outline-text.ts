@@ -19,10 +19,21 @@ export type TextOutliner = ((svg: string) => string) & {
 const textElement = /<text\b([^>]*)>([^<]*)<\/text>/g;
 const attribute = /([\w-]+)="([^"]*)"/g;
 // What only the text layout reads; everything else (fill, opacity, transform, …) stays on the path.
-const layoutAttributes = new Set(["x", "y", "font-family", "font-size", "font-weight", "letter-spacing", "text-anchor"]);
+const layoutAttributes = new Set([
+  "x",
+  "y",
+  "font-family",
+  "font-size",
+  "font-weight",
+  "letter-spacing",
+  "text-anchor",
+]);
 
 const unescapeXml = (text: string) =>
-  text.replace(/&(lt|gt|quot|apos|amp);/g, (_entity, name: string) => ({ lt: "<", gt: ">", quot: '"', apos: "'", amp: "&" })[name]!);
+  text.replace(
+    /&(lt|gt|quot|apos|amp);/g,
+    (_entity, name: string) => ({ lt: "<", gt: ">", quot: '"', apos: "'", amp: "&" })[name]!,
+  );
 const tenths = (value: number) => Math.round(value * 10);
 /** A length in tenths of a pixel, written short: 15 → "1.5", -5 → "-.5". */
 const number = (value: number) => String(value / 10).replace(/^(-?)0\./, "$1.");
@@ -40,7 +51,8 @@ function relativePath(glyphPath: string, origin: readonly [number, number], scal
   for (const [, command = "", numbers = ""] of glyphPath.matchAll(/([A-Za-z])([^A-Za-z]*)/g)) {
     const values = (numbers.match(/-?[\d.]+(?:e-?\d+)?/g) ?? []).map(Number);
     const points: [number, number][] = [];
-    for (let i = 0; i + 1 < values.length; i += 2) points.push([tenths(values[i]! * scale), -tenths(values[i + 1]! * scale)]);
+    for (let i = 0; i + 1 < values.length; i += 2)
+      points.push([tenths(values[i]! * scale), -tenths(values[i + 1]! * scale)]);
     if (command === "Z") {
       out += "z";
       current = subpathStart;
@@ -54,7 +66,12 @@ function relativePath(glyphPath: string, origin: readonly [number, number], scal
     }
     // Every coordinate of a relative command counts from the point where the command starts.
     const start = current;
-    out += command.toLowerCase() + points.map(([px, py]) => `${number(px - start[0])} ${number(py - start[1])}`).join(" ").replace(/ -/g, "-");
+    out +=
+      command.toLowerCase() +
+      points
+        .map(([px, py]) => `${number(px - start[0])} ${number(py - start[1])}`)
+        .join(" ")
+        .replace(/ -/g, "-");
     current = points.at(-1)!;
   }
   return out;
@@ -84,7 +101,17 @@ export async function textOutliner(): Promise<TextOutliner> {
     return { glyphs, positions, scale, advances, width };
   }
 
-  function outline(text: string, { x, y, size, weight, spacing, anchor }: { x: number; y: number; size: number; weight: number; spacing: number; anchor: string }) {
+  function outline(
+    text: string,
+    {
+      x,
+      y,
+      size,
+      weight,
+      spacing,
+      anchor,
+    }: { x: number; y: number; size: number; weight: number; spacing: number; anchor: string },
+  ) {
     const { glyphs, positions, scale, advances, width } = shape(text, size, weight, spacing);
     let penX = x - (anchor === "middle" ? width / 2 : anchor === "end" ? width : 0);
     const parts: string[] = [];
@@ -114,6 +141,7 @@ export async function textOutliner(): Promise<TextOutliner> {
         .join("");
       return `<path d="${d}"${kept}/>`;
     });
-  const width: TextOutliner["width"] = (text, { size, weight, spacing = 0 }) => shape(text, size, weight, spacing).width;
+  const width: TextOutliner["width"] = (text, { size, weight, spacing = 0 }) =>
+    shape(text, size, weight, spacing).width;
   return Object.assign(outlineSvg, { width });
 }

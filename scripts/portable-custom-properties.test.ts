@@ -25,7 +25,9 @@ describe("withoutPropertyRegistrations", () => {
 
   it("gives Tailwind's variables their initial values in every browser, not only those without @property", () => {
     expect(css).not.toContain("margin-trim");
-    expect(css).toMatch(/@layer properties \{ \*, :before, :after, ::backdrop \{ --tw-shadow: 0 0 #0000; --tw-translate-x: 0; \} \}/);
+    expect(css).toMatch(
+      /@layer properties \{ \*, :before, :after, ::backdrop \{ --tw-shadow: 0 0 #0000; --tw-translate-x: 0; \} \}/,
+    );
     expect(css).toContain("@supports (display: grid)");
     expect(css).toContain("@supports (color: color-mix(in lab, red, red)) { .ring-white\\/10");
   });

@@ -24,9 +24,10 @@ export function withoutPropertyRegistrations(css: string, filename = "app.css"):
             (inner) =>
               inner.type === "style" &&
               inner.value.selectors.some((selector) => selector.length === 1 && selector[0]?.type === "universal") &&
-              [...(inner.value.declarations?.declarations ?? []), ...(inner.value.declarations?.importantDeclarations ?? [])].every(
-                (declaration) => declaration.property === "custom" && isTailwindVariable(declaration.value.name),
-              ),
+              [
+                ...(inner.value.declarations?.declarations ?? []),
+                ...(inner.value.declarations?.importantDeclarations ?? []),
+              ].every((declaration) => declaration.property === "custom" && isTailwindVariable(declaration.value.name)),
           );
           return initialValues ? rule.value.rules : undefined;
         },

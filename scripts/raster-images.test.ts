@@ -12,10 +12,14 @@ describe("writeRasterCopies", () => {
     mkdirSync(join(images, "share", "portfolio"), { recursive: true });
     const photo = (width: number, height: number) =>
       sharp({ create: { width, height, channels: 3, background: "#0f766e" } });
-    await photo(1600, 1200).jpeg().toFile(join(images, "products", "pen.jpg"));
+    await photo(1600, 1200)
+      .jpeg()
+      .toFile(join(images, "products", "pen.jpg"));
     await photo(600, 375).png().toFile(join(images, "small.png"));
     writeFileSync(join(images, "drawing.svg"), "<svg/>");
-    await photo(1200, 630).png().toFile(join(images, "share", "portfolio", "onset-pen.png"));
+    await photo(1200, 630)
+      .png()
+      .toFile(join(images, "share", "portfolio", "onset-pen.png"));
 
     await writeRasterCopies(images);
 
@@ -27,7 +31,14 @@ describe("writeRasterCopies", () => {
     expect(await widthOf("products/pen-800w.webp")).toBe("webp 800");
     expect(await widthOf("small-400w.webp")).toBe("webp 400");
     expect(await widthOf("small-800w.webp")).toBe("webp 600");
-    expect(readdirSync(images).sort()).toEqual(["drawing.svg", "products", "share", "small-400w.webp", "small-800w.webp", "small.png"]);
+    expect(readdirSync(images).sort()).toEqual([
+      "drawing.svg",
+      "products",
+      "share",
+      "small-400w.webp",
+      "small-800w.webp",
+      "small.png",
+    ]);
     expect(readdirSync(join(images, "share", "portfolio"))).toEqual(["onset-pen.png"]);
   });
 });

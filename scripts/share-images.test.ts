@@ -56,7 +56,11 @@ describe("share images", () => {
     });
     const article = articleSummaries()[0]!;
     expect(shareCard(`/blog/${article.slug}`)).toEqual({ eyebrow: article.category, title: article.title });
-    expect(shareCard("/products/pens")).toMatchObject({ eyebrow: "Products", title: "Custom Pens", picture: { src: "/images/categories/pens.svg" } });
+    expect(shareCard("/products/pens")).toMatchObject({
+      eyebrow: "Products",
+      title: "Custom Pens",
+      picture: { src: "/images/categories/pens.svg" },
+    });
     expect(shareCard("/about")).toMatchObject({ eyebrow: "Who we are", title: "About Us" });
   });
 
@@ -66,7 +70,9 @@ describe("share images", () => {
 
   it("are 1200x630 PNGs well under 200 KB, the longest titles included", async () => {
     const longestItem = products.reduce((longest, item) => (item.title.length > longest.title.length ? item : longest));
-    const longestArticle = articleSummaries().reduce((longest, item) => (item.title.length > longest.title.length ? item : longest));
+    const longestArticle = articleSummaries().reduce((longest, item) =>
+      item.title.length > longest.title.length ? item : longest,
+    );
     for (const path of [`/portfolio/${longestItem.id}`, `/blog/${longestArticle.slug}`, "/portfolio"]) {
       const png = await renderShareImage(shareCard(path), outline);
       const { format, width, height } = await sharp(png).metadata();

@@ -49,7 +49,11 @@ const productImageSize = { width: 800, height: 600 } as const;
 
 function categoryCard(slug: CategorySlug): ShareCard {
   const category = categories[slug];
-  return { eyebrow: categoryPageEyebrow, title: category.title, picture: { src: category.image, ...categoryImageSize } };
+  return {
+    eyebrow: categoryPageEyebrow,
+    title: category.title,
+    picture: { src: category.image, ...categoryImageSize },
+  };
 }
 
 /** The pages with a fixed URL: each shows its hero's eyebrow and title. */
@@ -95,7 +99,15 @@ export function shareCards(): Map<string, ShareCard> {
 // ---------- drawing ----------
 
 const { width: W, height: H } = shareImageSize;
-const colours = { navy: "#0b1f33", deepTeal: "#0f4f4a", teal: "#0f766e", eyebrow: "#5eead4", accent: "#f59e0b", text: "#ffffff", soft: "#cbd5e1" };
+const colours = {
+  navy: "#0b1f33",
+  deepTeal: "#0f4f4a",
+  teal: "#0f766e",
+  eyebrow: "#5eead4",
+  accent: "#f59e0b",
+  text: "#ffffff",
+  soft: "#cbd5e1",
+};
 const margin = 72;
 
 type Style = { size: number; minSize: number; weight: number; maxLines: number; lineHeight: number };
@@ -109,10 +121,14 @@ function wrap(text: string, width: number, style: Style, measure: TextOutliner["
     const lines: string[] = [];
     for (const word of text.split(/\s+/)) {
       const last = lines.at(-1);
-      if (last !== undefined && measure(`${last} ${word}`, { size, weight: style.weight }) <= width) lines[lines.length - 1] = `${last} ${word}`;
+      if (last !== undefined && measure(`${last} ${word}`, { size, weight: style.weight }) <= width)
+        lines[lines.length - 1] = `${last} ${word}`;
       else lines.push(word);
     }
-    if (lines.length <= style.maxLines && lines.every((line) => measure(line, { size, weight: style.weight }) <= width)) {
+    if (
+      lines.length <= style.maxLines &&
+      lines.every((line) => measure(line, { size, weight: style.weight }) <= width)
+    ) {
       return { lines, size };
     }
   }
@@ -120,7 +136,14 @@ function wrap(text: string, width: number, style: Style, measure: TextOutliner["
 }
 
 const dataUri = (file: string, type: string) => `data:${type};base64,${readFileSync(file).toString("base64")}`;
-const imageType = (src: string) => (src.endsWith(".svg") ? "image/svg+xml" : src.endsWith(".png") ? "image/png" : src.endsWith(".webp") ? "image/webp" : "image/jpeg");
+const imageType = (src: string) =>
+  src.endsWith(".svg")
+    ? "image/svg+xml"
+    : src.endsWith(".png")
+      ? "image/png"
+      : src.endsWith(".webp")
+        ? "image/webp"
+        : "image/jpeg";
 
 /** A picture under public/, inlined, in a rounded frame whose top left corner is at (x, y). */
 function framedPicture(src: string, x: number, y: number, width: number, height: number, publicDir: string) {
@@ -142,18 +165,48 @@ export function shareCardSvg(card: ShareCard, measure: TextOutliner["width"], pu
   const { picture } = card;
   const pictureHeight = picture ? Math.round((pictureWidth * picture.height) / picture.width) : 0;
   const textWidth = picture ? W - pictureWidth - 3 * margin + 24 : W - 2 * margin;
-  const lines: { text: string; size: number; weight: number; fill: string; lineHeight: number; spacing?: number; gapBefore: number }[] = [
-    { text: card.eyebrow.toUpperCase(), size: eyebrowSize, weight: 700, fill: colours.eyebrow, lineHeight: eyebrowSize, spacing: 3, gapBefore: 0 },
+  const lines: {
+    text: string;
+    size: number;
+    weight: number;
+    fill: string;
+    lineHeight: number;
+    spacing?: number;
+    gapBefore: number;
+  }[] = [
+    {
+      text: card.eyebrow.toUpperCase(),
+      size: eyebrowSize,
+      weight: 700,
+      fill: colours.eyebrow,
+      lineHeight: eyebrowSize,
+      spacing: 3,
+      gapBefore: 0,
+    },
   ];
   const style = picture ? titleStyle.beside : titleStyle.across;
   const title = wrap(card.title, textWidth, style, measure);
   title.lines.forEach((text, index) =>
-    lines.push({ text, size: title.size, weight: style.weight, fill: colours.text, lineHeight: Math.round(title.size * style.lineHeight), gapBefore: index === 0 ? 28 - title.size * 0.2 : 0 }),
+    lines.push({
+      text,
+      size: title.size,
+      weight: style.weight,
+      fill: colours.text,
+      lineHeight: Math.round(title.size * style.lineHeight),
+      gapBefore: index === 0 ? 28 - title.size * 0.2 : 0,
+    }),
   );
   if (card.subtitle) {
     const subtitle = wrap(card.subtitle, textWidth, subtitleStyle, measure);
     subtitle.lines.forEach((text, index) =>
-      lines.push({ text, size: subtitle.size, weight: subtitleStyle.weight, fill: colours.soft, lineHeight: Math.round(subtitle.size * subtitleStyle.lineHeight), gapBefore: index === 0 ? 16 : 0 }),
+      lines.push({
+        text,
+        size: subtitle.size,
+        weight: subtitleStyle.weight,
+        fill: colours.soft,
+        lineHeight: Math.round(subtitle.size * subtitleStyle.lineHeight),
+        gapBefore: index === 0 ? 16 : 0,
+      }),
     );
   }
 

@@ -8,7 +8,9 @@ import { fontFeatures, fontRanges, fontWeights, interSource, subsetFontFile, uni
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const source = readFileSync(interSource);
-  const text = fontRanges.flatMap(([from, to]) => Array.from({ length: to - from + 1 }, (_, i) => String.fromCodePoint(from + i))).join("");
+  const text = fontRanges
+    .flatMap(([from, to]) => Array.from({ length: to - from + 1 }, (_, i) => String.fromCodePoint(from + i)))
+    .join("");
   const subset = await subsetFont(source, text, {
     targetFormat: "woff2",
     variationAxes: { wght: fontWeights },

@@ -12,6 +12,9 @@ declare module "subset-font" {
 }
 
 declare module "wawoff2" {
-  const wawoff2: { decompress(woff2: Uint8Array): Promise<Uint8Array>; compress(sfnt: Uint8Array): Promise<Uint8Array> };
+  const wawoff2: {
+    decompress(woff2: Uint8Array): Promise<Uint8Array>;
+    compress(sfnt: Uint8Array): Promise<Uint8Array>;
+  };
   export default wawoff2;
 }

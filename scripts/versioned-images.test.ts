@@ -16,7 +16,10 @@ function publicDir(files: Record<string, string>) {
 describe("versionImagePaths", () => {
   it("gives every quoted path of an image that exists the same version, in any quotes", () => {
     const dir = publicDir({ "images/a.svg": "<svg/>", "images/products/b.svg": "<svg></svg>" });
-    const out = versionImagePaths(`const a = "/images/a.svg", b = '/images/products/b.svg', c = \`/images/a.svg\`;`, dir);
+    const out = versionImagePaths(
+      `const a = "/images/a.svg", b = '/images/products/b.svg', c = \`/images/a.svg\`;`,
+      dir,
+    );
     const version = /\?v=([0-9a-f]{10})"/.exec(out)?.[1];
     expect(version).toBeDefined();
     expect(out).toBe(

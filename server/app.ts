@@ -6,7 +6,13 @@ import express, { type Express, type Request, type Response } from "express";
 import helmet from "helmet";
 import send from "send";
 import type { ServerBuild } from "react-router";
-import { assetContentSecurityPolicy, contentSecurityPolicy, createNonce, inlineScriptHashes, localImageSources } from "./csp";
+import {
+  assetContentSecurityPolicy,
+  contentSecurityPolicy,
+  createNonce,
+  inlineScriptHashes,
+  localImageSources,
+} from "./csp";
 import { isPrecompressedCopy, preferredEncoding, precompressedExtension } from "./encoding";
 import { imagesVersion } from "./image-version";
 
@@ -61,7 +67,10 @@ export function createApp({ build, clientDir }: ServerOptions): Express {
   app.use((req, res, next) => {
     const nonce = createNonce();
     res.locals.cspNonce = nonce;
-    res.setHeader("Content-Security-Policy", contentSecurityPolicy([`'nonce-${nonce}'`], { localImages: localImageSources(req.path) }));
+    res.setHeader(
+      "Content-Security-Policy",
+      contentSecurityPolicy([`'nonce-${nonce}'`], { localImages: localImageSources(req.path) }),
+    );
     res.setHeader("Permissions-Policy", permissionsPolicy);
     next();
   });
@@ -103,7 +112,11 @@ export function createApp({ build, clientDir }: ServerOptions): Express {
       // Protects a file another site could load as a subresource; a page is not one.
       res.removeHeader("Cross-Origin-Resource-Policy");
     }
-    const cache = hashed ? cacheControl.hashed : isHtml || file.endsWith(".data") ? cacheControl.revalidate : cacheControl.other;
+    const cache = hashed
+      ? cacheControl.hashed
+      : isHtml || file.endsWith(".data")
+        ? cacheControl.revalidate
+        : cacheControl.other;
     sendPrecompressed(req, res, next, { root: clientDir, file, cache, validators: !hashed });
   });
 
@@ -158,7 +171,14 @@ function sendPrecompressed(
   res.setHeader("Cache-Control", cache);
   // `send` itself, not res.sendFile: Express forces an ETag on every file it sends.
   // An ETag alone revalidates; nobody resumes a download of these files.
-  const options = { root, cacheControl: false, dotfiles: "deny", etag: validators, lastModified: false, acceptRanges: false } as const;
+  const options = {
+    root,
+    cacheControl: false,
+    dotfiles: "deny",
+    etag: validators,
+    lastModified: false,
+    acceptRanges: false,
+  } as const;
   send(req, encodeURI(relative(root, sent)), options)
     .on("error", (error: unknown) => next(error))
     .pipe(res);

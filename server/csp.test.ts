@@ -38,10 +38,14 @@ describe("contentSecurityPolicy", () => {
   });
 
   it("allows images made on the device (blob: and data: URLs) only where a page needs them", () => {
-    const studio = contentSecurityPolicy(["'nonce-abc'"], { localImages: localImageSources("/portfolio/onset-pen/studio") });
+    const studio = contentSecurityPolicy(["'nonce-abc'"], {
+      localImages: localImageSources("/portfolio/onset-pen/studio"),
+    });
     expect(studio).toContain("img-src 'self' blob: data:");
     expect(studio.split(";").find((d) => d.trim().startsWith("script-src"))).not.toMatch(/blob:|data:/);
-    expect(contentSecurityPolicy([], { localImages: localImageSources("/contact") })).toContain("img-src 'self' blob:;");
+    expect(contentSecurityPolicy([], { localImages: localImageSources("/contact") })).toContain(
+      "img-src 'self' blob:;",
+    );
     expect(localImageSources("/portfolio/onset-pen")).toEqual([]);
     expect(localImageSources("/portfolio")).toEqual([]);
     expect(localImageSources("/portfolio/a/b/studio")).toEqual([]);

@@ -7,7 +7,10 @@ import { createHash, randomBytes } from "node:crypto";
  * `style` attributes (Radix positions popovers with them); there is no inline <style> or <script>
  * from anywhere else.
  */
-export function contentSecurityPolicy(scriptSources: readonly string[], { localImages = [] as readonly string[] } = {}): string {
+export function contentSecurityPolicy(
+  scriptSources: readonly string[],
+  { localImages = [] as readonly string[] } = {},
+): string {
   return [
     "default-src 'self'",
     `script-src 'self' ${scriptSources.join(" ")}`.trim(),
@@ -37,7 +40,8 @@ export function localImageSources(path: string): string[] {
  * file does, but every response carries one; this short form costs ~80 bytes instead of ~270, which
  * adds up over the twenty-odd files of a first view.
  */
-export const assetContentSecurityPolicy = "default-src 'none'; script-src 'self'; object-src 'none'; frame-ancestors 'none'";
+export const assetContentSecurityPolicy =
+  "default-src 'none'; script-src 'self'; object-src 'none'; frame-ancestors 'none'";
 
 export function createNonce() {
   return randomBytes(16).toString("base64");

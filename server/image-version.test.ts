@@ -11,7 +11,8 @@ describe("imagesVersion", () => {
     writeFileSync(join(source, "pen.jpg"), "jpeg");
     const built = tempDir("built-images");
     cpSync(source, built, { recursive: true });
-    for (const copy of ["a.svg.br", "a.svg.gz", "pen-400w.webp", "pen-800w.webp"]) writeFileSync(join(built, copy), copy);
+    for (const copy of ["a.svg.br", "a.svg.gz", "pen-400w.webp", "pen-800w.webp"])
+      writeFileSync(join(built, copy), copy);
     expect(imagesVersion(built)).toBe(imagesVersion(source));
     expect(imagesVersion(source)).toMatch(/^[0-9a-f]{10}$/);
   });

@@ -6,7 +6,15 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { readQuoteConfig } from "~/lib/quotes/config.server";
-import { exportAttachments, inboxUsage, parseInboxArgs, toCsv, toJson, toText, UsageError } from "~/lib/quotes/inbox.server";
+import {
+  exportAttachments,
+  inboxUsage,
+  parseInboxArgs,
+  toCsv,
+  toJson,
+  toText,
+  UsageError,
+} from "~/lib/quotes/inbox.server";
 import { DB_FILE, QuoteStore } from "~/lib/quotes/store.server";
 
 function main(): number {
@@ -24,8 +32,12 @@ function main(): number {
   const file = join(dataDir, DB_FILE);
 
   if (command.command === "export") {
-    const written = existsSync(file) ? withStore(dataDir, (store) => exportAttachments(store, command.attachmentsDir)) : [];
-    console.log(`${written.length} file${written.length === 1 ? "" : "s"} written to ${command.attachmentsDir} (${file}).`);
+    const written = existsSync(file)
+      ? withStore(dataDir, (store) => exportAttachments(store, command.attachmentsDir))
+      : [];
+    console.log(
+      `${written.length} file${written.length === 1 ? "" : "s"} written to ${command.attachmentsDir} (${file}).`,
+    );
     for (const path of written) console.log(`  ${path}`);
     return 0;
   }

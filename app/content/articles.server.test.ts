@@ -53,7 +53,11 @@ describe("the article files", () => {
 
   it("date the medical-conference article January 15, 2026 in Industry Trends", () => {
     const conference = articles.find((article) => article.slug === "top-promotional-items-medical-conferences-2026");
-    expect(conference).toMatchObject({ date: "2026-01-15", dateLabel: "January 15, 2026", category: "Industry Trends" });
+    expect(conference).toMatchObject({
+      date: "2026-01-15",
+      dateLabel: "January 15, 2026",
+      category: "Industry Trends",
+    });
   });
 
   it("spread over several categories and render bodies whose headings start at h2", () => {
@@ -65,7 +69,9 @@ describe("the article files", () => {
   });
 
   it("give the prerender list and sitemap one page per article", () => {
-    expect(publicPaths().filter((path) => path.startsWith("/blog/"))).toEqual(specSlugs.sort().map((s) => `/blog/${s}`));
+    expect(publicPaths().filter((path) => path.startsWith("/blog/"))).toEqual(
+      specSlugs.sort().map((s) => `/blog/${s}`),
+    );
   });
 });
 
@@ -79,7 +85,11 @@ describe("parseArticle", () => {
 
   it.each([
     ["a missing title", goodFrontMatter.filter((line) => !line.startsWith("title")), /title/],
-    ["an unknown category", goodFrontMatter.map((l) => (l.startsWith("category") ? "category: Gossip" : l)), /category/],
+    [
+      "an unknown category",
+      goodFrontMatter.map((l) => (l.startsWith("category") ? "category: Gossip" : l)),
+      /category/,
+    ],
     ["an impossible date", goodFrontMatter.map((l) => (l.startsWith("date") ? "date: 2026-13-45" : l)), /date/],
     ["a date that is not a date", goodFrontMatter.map((l) => (l.startsWith("date") ? "date: soon" : l)), /date/],
     ["a misspelt field", [...goodFrontMatter, "exerpt: typo"], /exerpt/],

@@ -124,8 +124,7 @@ export const products: Product[] = [
     title: "LIPITREX Cardiology Pen",
     category: "pens",
     brand: "Zenith Pharma - LIPITREX",
-    description:
-      "A slim navy ballpoint for LIPITREX, given to cardiologists with the heart-health leave-behind.",
+    description: "A slim navy ballpoint for LIPITREX, given to cardiologists with the heart-health leave-behind.",
     features: ["Slim barrel", "Navy and silver print", "Metal clip", "Smooth-writing refill"],
     colour: "#1a237e",
   },

@@ -21,7 +21,12 @@ export const quoteFields: readonly QuoteFieldText[] = [
   { name: "company", label: "Company", required: false, placeholder: "Company or brand" },
   { name: "email", label: "Email", required: true, placeholder: "you@company.com" },
   { name: "phone", label: "Phone", required: false, placeholder: "+92 300 0000000" },
-  { name: "product", label: "Products of interest", required: false, placeholder: "e.g. custom pens, chit pad boxes, mugs" },
+  {
+    name: "product",
+    label: "Products of interest",
+    required: false,
+    placeholder: "e.g. custom pens, chit pad boxes, mugs",
+  },
   { name: "message", label: "Message", required: true, placeholder: "Quantities, colours, logo, deadline…" },
 ];
 

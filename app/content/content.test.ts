@@ -24,7 +24,15 @@ describe("catalogue", () => {
 
   it("includes the specification's sample ids and brands written 'Company - PRODUCT'", () => {
     const ids = products.map((product) => product.id);
-    for (const id of ["acecol-pen", "biofer-pen", "onset-pen", "naprox-pen-red", "azythra-chit-pad", "onset-cup", "onset-maze-game"]) {
+    for (const id of [
+      "acecol-pen",
+      "biofer-pen",
+      "onset-pen",
+      "naprox-pen-red",
+      "azythra-chit-pad",
+      "onset-cup",
+      "onset-maze-game",
+    ]) {
       expect(ids).toContain(id);
     }
     const brands = products.map((product) => product.brand);
@@ -77,9 +85,11 @@ describe("categories", () => {
   it("has all eight, each with a label, and a page for every one but games", () => {
     expect(Object.keys(categories)).toEqual([...categorySlugs]);
     for (const category of Object.values(categories)) expect(category.label).not.toBe("");
-    expect(Object.values(categories).filter((category) => !category.path).map((category) => category.slug)).toEqual([
-      "games",
-    ]);
+    expect(
+      Object.values(categories)
+        .filter((category) => !category.path)
+        .map((category) => category.slug),
+    ).toEqual(["games"]);
     expect(categories.pens.path).toBe("/products/pens");
   });
 });

@@ -16,13 +16,19 @@ const multiply = ([a, b, c, d, e, f]: Matrix, [g, h, i, j, k, l]: Matrix): Matri
 function transformMatrix(transform = ""): Matrix {
   let matrix: Matrix = [1, 0, 0, 1, 0, 0];
   for (const [, name, args = ""] of transform.matchAll(/(\w+)\(([^)]*)\)/g)) {
-    const n = args.split(/[\s,]+/).filter(Boolean).map(Number);
+    const n = args
+      .split(/[\s,]+/)
+      .filter(Boolean)
+      .map(Number);
     if (name === "translate") matrix = multiply(matrix, [1, 0, 0, 1, n[0]!, n[1] ?? 0]);
     else if (name === "matrix") matrix = multiply(matrix, n as Matrix);
     else if (name === "rotate") {
       const [angle = 0, cx = 0, cy = 0] = n;
       const r = (angle * Math.PI) / 180;
-      matrix = multiply(multiply(multiply(matrix, [1, 0, 0, 1, cx, cy]), [Math.cos(r), Math.sin(r), -Math.sin(r), Math.cos(r), 0, 0]), [1, 0, 0, 1, -cx, -cy]);
+      matrix = multiply(
+        multiply(multiply(matrix, [1, 0, 0, 1, cx, cy]), [Math.cos(r), Math.sin(r), -Math.sin(r), Math.cos(r), 0, 0]),
+        [1, 0, 0, 1, -cx, -cy],
+      );
     } else throw new Error(`Unexpected transform ${name}`);
   }
   return matrix;
@@ -36,7 +42,10 @@ describe("print rules", () => {
       expect(rule, product.id).toBeDefined();
       expect(rule!.areaMm.width, product.id).toBeGreaterThan(0);
       expect(rule!.areaMm.height, product.id).toBeGreaterThan(0);
-      expect(rule!.method.colours === "full" || (Number.isInteger(rule!.method.colours) && rule!.method.colours >= 1), product.id).toBe(true);
+      expect(
+        rule!.method.colours === "full" || (Number.isInteger(rule!.method.colours) && rule!.method.colours >= 1),
+        product.id,
+      ).toBe(true);
     }
     expect(printRuleOf("onset-umbrella")).toBeUndefined();
   });

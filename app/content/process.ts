@@ -8,7 +8,8 @@ export const processHero = {
 
 export const processStepsIntro = {
   title: "Four steps from idea to delivery",
-  intro: "Every order, from a few hundred pens to a national launch kit, follows the same path, so you always know what happens next and what we need from you.",
+  intro:
+    "Every order, from a few hundred pens to a national launch kit, follows the same path, so you always know what happens next and what we need from you.",
 } as const;
 
 export type ProcessStep = {

@@ -23,7 +23,8 @@ export const studioText = {
   removeLogo: "Remove logo",
   placement: "Logo placement",
   handle: "Move logo",
-  handleHint: "Arrow keys move the logo 1 mm, with Shift 5 mm; + and - make it larger or smaller. You can also drag it on the mockup.",
+  handleHint:
+    "Arrow keys move the logo 1 mm, with Shift 5 mm; + and - make it larger or smaller. You can also drag it on the mockup.",
   size: "Logo size",
   position: (x: number, y: number, w: number, h: number) =>
     `Logo ${x} mm from the left and ${y} mm from the top of the print area, ${w} by ${h} mm.`,
@@ -36,7 +37,8 @@ export const studioText = {
         ? `Mockup of the ${itemTitle} with your logo`
         : `Mockup of the ${itemTitle}, ready for your brand`,
   /** What the quote form's thumbnail is called. */
-  attachmentName: (itemTitle: string, brand: string) => `Your design mockup: ${itemTitle}${brand.trim() ? ` with ${brand.trim()}` : ""}`,
+  attachmentName: (itemTitle: string, brand: string) =>
+    `Your design mockup: ${itemTitle}${brand.trim() ? ` with ${brand.trim()}` : ""}`,
   request: "Request a Quote with This Design",
   preparing: "Preparing your design...",
   failed: "Your design could not be prepared on this device. Request the quote and attach your logo there.",

@@ -32,10 +32,12 @@ import {
 
 export function validateContent(): void {
   parseContent(
-    z.record(z.enum(categorySlugs), categorySchema).refine(
-      (all) => Object.entries(all).every(([slug, category]) => category.slug === slug),
-      "each category's slug must match its key",
-    ),
+    z
+      .record(z.enum(categorySlugs), categorySchema)
+      .refine(
+        (all) => Object.entries(all).every(([slug, category]) => category.slug === slug),
+        "each category's slug must match its key",
+      ),
     categories,
     "app/content/categories.ts",
   );

@@ -23,6 +23,8 @@ describe("articleFeedXml()", () => {
 
   it("is the same text on every build while the articles stay the same", () => {
     expect(articleFeedXml()).toBe(articleFeedXml());
-    expect(articleFeedXml()).toContain(`<lastBuildDate>${new Date(`${articleSummaries()[0]!.date}T00:00:00Z`).toUTCString()}</lastBuildDate>`);
+    expect(articleFeedXml()).toContain(
+      `<lastBuildDate>${new Date(`${articleSummaries()[0]!.date}T00:00:00Z`).toUTCString()}</lastBuildDate>`,
+    );
   });
 });

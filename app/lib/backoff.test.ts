@@ -10,7 +10,9 @@ describe("back-off schedule", () => {
   });
 
   it("takes another base and cap", () => {
-    expect([0, 1, 2, 3].map((attempt) => backoffDelay(attempt, { baseMs: 50, capMs: 150 }))).toEqual([50, 100, 150, 150]);
+    expect([0, 1, 2, 3].map((attempt) => backoffDelay(attempt, { baseMs: 50, capMs: 150 }))).toEqual([
+      50, 100, 150, 150,
+    ]);
   });
 });
 

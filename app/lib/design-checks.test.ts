@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { printRules } from "~/content/print-rules";
-import { countRasterColours, countSvgColours, designWarnings, logoFileProblem, ppiAt, sniffLogoType, textSizePt } from "./design-checks";
+import {
+  countRasterColours,
+  countSvgColours,
+  designWarnings,
+  logoFileProblem,
+  ppiAt,
+  sniffLogoType,
+  textSizePt,
+} from "./design-checks";
 import { uploadLimits } from "./upload-rules";
 
 const bytes = (...values: number[]) => new Uint8Array(values);
@@ -21,7 +29,9 @@ describe("logo type from the file's bytes", () => {
     expect(sniffLogoType(bytes(0xff, 0xd8, 0xff, 0xe0))).toBe("image/jpeg");
     expect(sniffLogoType(text("RIFF\u0000\u0000\u0000\u0000WEBPVP8 "))).toBe("image/webp");
     expect(sniffLogoType(text('<svg xmlns="http://www.w3.org/2000/svg"/>'))).toBe("image/svg+xml");
-    expect(sniffLogoType(text('\uFEFF<?xml version="1.0"?>\n<!-- logo -->\n<svg viewBox="0 0 1 1"></svg>'))).toBe("image/svg+xml");
+    expect(sniffLogoType(text('\uFEFF<?xml version="1.0"?>\n<!-- logo -->\n<svg viewBox="0 0 1 1"></svg>'))).toBe(
+      "image/svg+xml",
+    );
   });
 
   it("refuses anything else: an executable, a GIF, HTML, a RIFF that is not WebP", () => {

@@ -17,13 +17,15 @@ export const minimumPpi = 300;
 export const minimumTextPt = 6;
 
 const mmPerPt = 25.4 / 72;
-const startsWith = (bytes: Uint8Array, signature: number[], at = 0) => signature.every((byte, i) => bytes[at + i] === byte);
+const startsWith = (bytes: Uint8Array, signature: number[], at = 0) =>
+  signature.every((byte, i) => bytes[at + i] === byte);
 
 /** The logo's type as its first bytes say (PNG, JPEG, WebP or SVG), whatever its name; null for anything else. */
 export function sniffLogoType(bytes: Uint8Array): LogoType | null {
   if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return "image/png";
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) return "image/jpeg";
-  if (startsWith(bytes, [0x52, 0x49, 0x46, 0x46]) && startsWith(bytes, [0x57, 0x45, 0x42, 0x50], 8)) return "image/webp";
+  if (startsWith(bytes, [0x52, 0x49, 0x46, 0x46]) && startsWith(bytes, [0x57, 0x45, 0x42, 0x50], 8))
+    return "image/webp";
   const head = new TextDecoder().decode(bytes.subarray(0, 1024)).replace(/^\uFEFF/, "");
   // An XML declaration, comments and a DOCTYPE may come before the root element; the root must be <svg>.
   const root = head.replace(/^(\s|<\?xml[^>]*\?>|<!--[\s\S]*?-->|<!DOCTYPE[^>]*>)*/i, "");
@@ -34,17 +36,25 @@ export function sniffLogoType(bytes: Uint8Array): LogoType | null {
 export function logoFileProblem(type: LogoType | null, size: number): string | null {
   if (!type) return "This file is not a PNG, JPEG, WebP or SVG image. Choose your logo in one of those formats.";
   const limit = type === "image/svg+xml" ? uploadLimits.svgBytes : uploadLimits.logoBytes;
-  if (size > limit) return `This ${type === "image/svg+xml" ? "SVG" : "image"} is larger than ${limit / 1024 / 1024} MB. Choose a smaller file.`;
+  if (size > limit)
+    return `This ${type === "image/svg+xml" ? "SVG" : "image"} is larger than ${limit / 1024 / 1024} MB. Choose a smaller file.`;
   if (size === 0) return "This file is empty. Choose your logo again.";
   return null;
 }
 
-const hex2 = (value: number) => Math.max(0, Math.min(255, Math.round(value))).toString(16).padStart(2, "0");
+const hex2 = (value: number) =>
+  Math.max(0, Math.min(255, Math.round(value)))
+    .toString(16)
+    .padStart(2, "0");
 
 /** "#abc", "#aabbcc", "rgb(1, 2, 3)" or a keyword → "#aabbcc" or the keyword; null for what paints nothing. */
 function normaliseColour(raw: string): string | null {
   const value = raw.trim().toLowerCase();
-  if (!value || ["none", "transparent", "inherit", "currentcolor", "context-fill", "context-stroke"].includes(value) || value.startsWith("url(")) {
+  if (
+    !value ||
+    ["none", "transparent", "inherit", "currentcolor", "context-fill", "context-stroke"].includes(value) ||
+    value.startsWith("url(")
+  ) {
     return null;
   }
   const short = /^#([0-9a-f])([0-9a-f])([0-9a-f])(?:[0-9a-f])?$/.exec(value);
@@ -53,7 +63,8 @@ function normaliseColour(raw: string): string | null {
   if (long) return `#${long[1]}`;
   const rgb = /^rgba?\(\s*([\d.]+%?)[\s,]+([\d.]+%?)[\s,]+([\d.]+%?)/.exec(value);
   if (rgb) {
-    const channel = (part: string) => (part.endsWith("%") ? (Number.parseFloat(part) * 255) / 100 : Number.parseFloat(part));
+    const channel = (part: string) =>
+      part.endsWith("%") ? (Number.parseFloat(part) * 255) / 100 : Number.parseFloat(part);
     return `#${hex2(channel(rgb[1]!))}${hex2(channel(rgb[2]!))}${hex2(channel(rgb[3]!))}`;
   }
   return value === "black" ? "#000000" : value === "white" ? "#ffffff" : value;
@@ -126,7 +137,10 @@ export function designWarnings(facts: DesignFacts): string[] {
     );
   }
   if (facts.raster) {
-    const ppi = Math.min(ppiAt(facts.raster.widthPx, facts.raster.widthMm), ppiAt(facts.raster.heightPx, facts.raster.heightMm));
+    const ppi = Math.min(
+      ppiAt(facts.raster.widthPx, facts.raster.widthMm),
+      ppiAt(facts.raster.heightPx, facts.raster.heightMm),
+    );
     if (ppi < minimumPpi) {
       warnings.push(
         `Your logo is ${Math.round(ppi)} ppi at its printed size, below the ${minimumPpi} ppi print needs: it may print blurred. A larger file or an SVG prints sharp.`,

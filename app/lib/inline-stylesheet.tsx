@@ -14,6 +14,8 @@ const elementId = "site-css";
 export function InlineStylesheet() {
   const serverCss = useContext(StylesheetContext);
   // In the browser, hydrate with the text already in the page, so React changes nothing.
-  const [css] = useState(() => serverCss ?? (typeof document === "undefined" ? "" : (document.getElementById(elementId)?.textContent ?? "")));
+  const [css] = useState(
+    () => serverCss ?? (typeof document === "undefined" ? "" : (document.getElementById(elementId)?.textContent ?? "")),
+  );
   return <style id={elementId} dangerouslySetInnerHTML={{ __html: css }} />;
 }

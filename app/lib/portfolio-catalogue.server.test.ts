@@ -12,7 +12,11 @@ const ids = (items: readonly { id: string }[]) => items.map((item) => item.id);
 describe("relatedProducts", () => {
   it("shows the same product line first, then the rest of the category from the item onwards", () => {
     // The other NAPROX pens, then the pen after the blue one in the catalogue.
-    expect(ids(relatedProducts(byId("naprox-pen-blue"), products))).toEqual(["naprox-pen-metal", "naprox-pen-red", "ciplox-pen"]);
+    expect(ids(relatedProducts(byId("naprox-pen-blue"), products))).toEqual([
+      "naprox-pen-metal",
+      "naprox-pen-red",
+      "ciplox-pen",
+    ]);
   });
 
   it("prefers the same company over other companies when no other item of the line is in the category", () => {
@@ -46,7 +50,12 @@ describe("portfolioItemPage", () => {
   it("gives the item, its category's names and page, and related items as cards", () => {
     const page = portfolioItemPage("onset-cup");
     expect(page?.product).toBe(byId("onset-cup"));
-    expect(page?.category).toEqual({ slug: "drinkware", label: "Drinkware", title: "Drinkware & Mugs", path: "/products/drinkware" });
+    expect(page?.category).toEqual({
+      slug: "drinkware",
+      label: "Drinkware",
+      title: "Drinkware & Mugs",
+      path: "/products/drinkware",
+    });
     expect(ids(page?.related ?? [])).toEqual(["marena-mug", "biofer-travel-mug"]);
     expect(page?.related[0]).not.toHaveProperty("features");
   });

@@ -25,7 +25,14 @@ export function filterOptions(products: readonly Product[]): FilterOption[] {
 
 /** The grid's cards: each product without what only the dialog shows. */
 export function portfolioCards(products: readonly Product[]): PortfolioCard[] {
-  return products.map(({ id, title, image, category, brand, description }) => ({ id, title, image, category, brand, description }));
+  return products.map(({ id, title, image, category, brand, description }) => ({
+    id,
+    title,
+    image,
+    category,
+    brand,
+    description,
+  }));
 }
 
 /**

@@ -18,7 +18,10 @@ export function parseFilter(value: string | null, options: readonly FilterOption
   return option ? option.value : "all";
 }
 
-export function filterProducts<T extends { category: CategorySlug }>(products: readonly T[], filter: PortfolioFilter): T[] {
+export function filterProducts<T extends { category: CategorySlug }>(
+  products: readonly T[],
+  filter: PortfolioFilter,
+): T[] {
   return filter === "all" ? [...products] : products.filter((product) => product.category === filter);
 }
 

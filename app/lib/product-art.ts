@@ -10,7 +10,8 @@ import { type ItemKind, type PrintRule, itemKind, printRules } from "../content/
 export const FONT = "Inter, Arial, sans-serif";
 
 // ---------- colour ----------
-const rgb = (hex: string): [number, number, number] => [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16)) as [number, number, number];
+const rgb = (hex: string): [number, number, number] =>
+  [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16)) as [number, number, number];
 const toHex = (parts: number[]) => `#${parts.map((p) => Math.round(p).toString(16).padStart(2, "0")).join("")}`;
 /** Mixes `hex` towards `other` by `t` (0: hex, 1: other). */
 export const mix = (hex: string, other: string, t: number) => {
@@ -64,11 +65,15 @@ function onePen(a: Art, body: string, text: string, metal = false) {
 }
 
 function pen(a: Art, variant: "pair" | "single" | "metal" | "metal-single" = "pair") {
-  const front =
-    variant.startsWith("metal")
-      ? onePen(a, "#9aa5b1", "#1e293b", true)
-      : onePen(a, a.colour, ink(a.colour));
-  const back = variant === "single" || variant === "metal-single" ? "" : variant === "metal" ? onePen(a, a.colour, ink(a.colour)) : onePen(a, "#ffffff", a.colour);
+  const front = variant.startsWith("metal")
+    ? onePen(a, "#9aa5b1", "#1e293b", true)
+    : onePen(a, a.colour, ink(a.colour));
+  const back =
+    variant === "single" || variant === "metal-single"
+      ? ""
+      : variant === "metal"
+        ? onePen(a, a.colour, ink(a.colour))
+        : onePen(a, "#ffffff", a.colour);
   return `${shadow(400, 500, 300)}${back ? `<g transform="translate(10 -70) rotate(-12 400 300)">${back}</g>` : ""}<g transform="translate(-10 90) rotate(-12 400 300)">${front}</g>`;
 }
 
@@ -88,8 +93,7 @@ function mugBody(a: Art, x: number, w: number, top: number, h: number, handle: s
   return `<path d="M${x + w - 6} ${top + 50} C${x + w + 90} ${top + 40} ${x + w + 90} ${top + h - 60} ${x + w - 6} ${top + h - 70}" stroke="${handle}" stroke-width="26" fill="none" stroke-linecap="round"/><path d="M${x} ${top} V${top + h - 24} Q${x} ${top + h} ${x + 24} ${top + h} H${x + w - 24} Q${x + w} ${top + h} ${x + w} ${top + h - 24} V${top} Z" fill="#ffffff"/><rect x="${x}" y="${band}" width="${w}" height="${h * 0.36}" fill="${c}"/>${label(a.name, cx, band + h * 0.18 + 12, 38, w - 40, ink(c))}<path d="M${x} ${top} V${top + h - 24} Q${x} ${top + h} ${x + 24} ${top + h} H${x + w - 24} Q${x + w} ${top + h} ${x + w} ${top + h - 24} V${top} Z" fill="url(#cy)"/><ellipse cx="${cx}" cy="${top}" rx="${w / 2}" ry="20" fill="#f8fafc"/><ellipse cx="${cx}" cy="${top + 3}" rx="${w / 2 - 10}" ry="14" fill="${inner}"/>`;
 }
 
-const mug = (a: Art) =>
-  `${shadow(410, 492, 190)}${mugBody(a, 270, 230, 200, 290, a.colour, shade(a.colour, 0.45))}`;
+const mug = (a: Art) => `${shadow(410, 492, 190)}${mugBody(a, 270, 230, 200, 290, a.colour, shade(a.colour, 0.45))}`;
 
 const cup = (a: Art) =>
   `${shadow(400, 500, 220)}<ellipse cx="400" cy="478" rx="200" ry="34" fill="#e2e8f0"/><ellipse cx="400" cy="472" rx="200" ry="30" fill="#ffffff"/><ellipse cx="400" cy="472" rx="120" ry="14" fill="#e2e8f0"/>${mugBody(a, 300, 190, 250, 220, "#ffffff", shade(a.colour, 0.2))}<path d="M300 250 V446 Q300 470 324 470 H466 Q490 470 490 446 V250" fill="none" stroke="#e2e8f0" stroke-width="2"/>`;
@@ -120,7 +124,10 @@ function organiser(a: Art) {
   const box = (x: number, y: number, w: number, h: number, f: string) =>
     `<path d="M${x} ${y} l30 -24 h${w} l-30 24 Z" fill="${tint(f, 0.3)}"/><path d="M${x + w} ${y} l30 -24 v${h} l-30 24 Z" fill="${shade(f, 0.3)}"/><rect x="${x}" y="${y}" width="${w}" height="${h}" fill="${f}"/>`;
   const pens = [0, 1, 2]
-    .map((i) => `<rect x="${232 + i * 28}" y="${150 - (i % 2) * 18}" width="14" height="90" rx="6" fill="${i === 1 ? "#ffffff" : shade(c, 0.2)}" stroke="${shade(c, 0.4)}"/>`)
+    .map(
+      (i) =>
+        `<rect x="${232 + i * 28}" y="${150 - (i % 2) * 18}" width="14" height="90" rx="6" fill="${i === 1 ? "#ffffff" : shade(c, 0.2)}" stroke="${shade(c, 0.4)}"/>`,
+    )
     .join("");
   return `${shadow(410, 498, 240)}${pens}${box(210, 220, 120, 270, shade(c, 0.1))}<rect x="352" y="238" width="100" height="70" rx="4" fill="#ffffff" stroke="#cbd5e1" transform="rotate(-6 402 270)"/>${box(340, 290, 120, 200, shade(c, 0.05))}<rect x="470" y="300" width="100" height="44" fill="#fef9c3" stroke="#eab308" stroke-width="1.2"/>${box(470, 340, 120, 150, c)}<rect x="190" y="400" width="420" height="96" rx="6" fill="${c}"/><rect x="190" y="400" width="420" height="96" rx="6" fill="url(#cx)" opacity=".5"/>${label(a.name, 400, 458, 40, 330, ink(c))}<text x="400" y="482" font-family="${FONT}" font-size="14" font-weight="600" text-anchor="middle" fill="${ink(c)}" opacity=".85">${escapeXml(a.company)}</text>`;
 }
@@ -129,7 +136,10 @@ function mousePad(a: Art) {
   const c = a.colour;
   const t = ink(c);
   const rows = [0, 1, 2, 3]
-    .map((i) => `<rect x="330" y="${70 + i * 34}" width="100" height="24" rx="3" fill="#ffffff" opacity="${i % 2 ? 0.75 : 0.95}"/>`)
+    .map(
+      (i) =>
+        `<rect x="330" y="${70 + i * 34}" width="100" height="24" rx="3" fill="#ffffff" opacity="${i % 2 ? 0.75 : 0.95}"/>`,
+    )
     .join("");
   const flat = `<rect width="460" height="300" rx="26" fill="${c}"/><rect x="310" y="0" width="150" height="300" fill="${shade(c, 0.2)}"/><rect width="460" height="300" rx="26" fill="none" stroke="${tint(c, 0.4)}" stroke-width="5"/>${rows}<text x="380" y="48" font-family="${FONT}" font-size="14" font-weight="700" text-anchor="middle" fill="${t}">BP GUIDE</text>${label(a.name, 160, 165, 50, 260, t)}<text x="160" y="198" font-family="${FONT}" font-size="17" font-weight="600" text-anchor="middle" fill="${t}" opacity=".85">${escapeXml(a.company)}</text>`;
   return `${shadow(400, 505, 290)}<g transform="matrix(1 0 -.42 .62 250 322)"><rect width="460" height="300" rx="26" fill="${shade(c, 0.45)}" transform="translate(0 14)"/>${flat}</g><g transform="translate(-50 70)"><ellipse cx="560" cy="398" rx="44" ry="30" fill="#0b1f33" opacity=".15"/><path d="M532 386 C530 340 590 340 590 384 C592 416 534 420 532 386 Z" fill="#f8fafc" stroke="#cbd5e1" stroke-width="2"/><path d="M561 346 V372" stroke="#cbd5e1" stroke-width="2"/></g>`;
@@ -142,13 +152,17 @@ function calendar(a: Art) {
     const y = 318 + Math.floor(i / 7) * 30;
     return `<rect x="${x}" y="${y}" width="30" height="20" rx="3" fill="${i === 15 ? c : "#e2e8f0"}"/>`;
   }).join("");
-  const rings = Array.from({ length: 9 }, (_, i) => `<rect x="${262 + i * 34}" y="178" width="8" height="26" rx="4" fill="#64748b"/>`).join("");
+  const rings = Array.from(
+    { length: 9 },
+    (_, i) => `<rect x="${262 + i * 34}" y="178" width="8" height="26" rx="4" fill="#64748b"/>`,
+  ).join("");
   return `${shadow(420, 500, 250)}<path d="M580 190 L650 480 H580 Z" fill="${shade(c, 0.35)}"/><rect x="220" y="190" width="360" height="290" rx="8" fill="#ffffff" stroke="#e2e8f0" stroke-width="2"/><rect x="220" y="190" width="360" height="100" rx="8" fill="${c}"/><rect x="220" y="270" width="360" height="20" fill="${c}"/>${label(a.name, 400, 250, 38, 300, ink(c))}<text x="400" y="277" font-family="${FONT}" font-size="14" font-weight="600" text-anchor="middle" fill="${ink(c)}" opacity=".85">${escapeXml(a.company)}</text>${grid}<text x="258" y="455" font-family="${FONT}" font-size="13" font-weight="600" fill="#64748b">Health tip of the month</text><rect x="200" y="474" width="400" height="14" rx="4" fill="${shade(c, 0.25)}"/>${rings}`;
 }
 
 function paperweight(a: Art) {
   const c = a.colour;
-  const heart = "M400 450 C260 372 206 300 224 236 C244 164 344 156 400 226 C456 156 556 164 576 236 C594 300 540 372 400 450 Z";
+  const heart =
+    "M400 450 C260 372 206 300 224 236 C244 164 344 156 400 226 C456 156 556 164 576 236 C594 300 540 372 400 450 Z";
   return `${shadow(400, 496, 190)}<rect x="260" y="448" width="280" height="40" rx="10" fill="#1e293b"/><rect x="260" y="448" width="280" height="10" rx="5" fill="#475569"/><path d="${heart}" fill="${tint(c, 0.82)}" opacity=".9"/><path d="${heart}" fill="none" stroke="${tint(c, 0.55)}" stroke-width="10"/><path d="M262 240 C270 200 310 186 346 200" stroke="#ffffff" stroke-width="10" stroke-linecap="round" fill="none" opacity=".9"/>${label(a.name, 400, 318, 40, 250, c)}<text x="400" y="346" font-family="${FONT}" font-size="15" font-weight="600" text-anchor="middle" fill="${shade(c, 0.2)}">${escapeXml(a.company)}</text>`;
 }
 
@@ -172,7 +186,11 @@ export function award(a: Art) {
 
 export function clock(a: Art) {
   const c = a.colour;
-  const ticks = Array.from({ length: 12 }, (_, i) => `<rect x="396" y="${i % 3 ? 140 : 134}" width="8" height="${i % 3 ? 16 : 26}" rx="3" fill="#1e293b" transform="rotate(${i * 30} 400 290)"/>`).join("");
+  const ticks = Array.from(
+    { length: 12 },
+    (_, i) =>
+      `<rect x="396" y="${i % 3 ? 140 : 134}" width="8" height="${i % 3 ? 16 : 26}" rx="3" fill="#1e293b" transform="rotate(${i * 30} 400 290)"/>`,
+  ).join("");
   return `${shadow(400, 500, 180)}<circle cx="400" cy="290" r="185" fill="${c}"/><circle cx="400" cy="290" r="185" fill="url(#cy)"/><circle cx="400" cy="290" r="160" fill="#ffffff"/>${ticks}${label(a.name, 400, 382, 30, 190, c)}<text x="400" y="408" font-family="${FONT}" font-size="15" font-weight="600" text-anchor="middle" fill="#475569">${escapeXml(a.company)}</text><rect x="395" y="200" width="10" height="96" rx="5" fill="#1e293b" transform="rotate(-60 400 290)"/><rect x="396" y="172" width="8" height="124" rx="4" fill="#1e293b" transform="rotate(60 400 290)"/><rect x="399" y="168" width="3" height="140" fill="${c}" transform="rotate(100 400 290)"/><circle cx="400" cy="290" r="10" fill="${c}"/>`;
 }
 
@@ -250,7 +268,10 @@ function printArea(design: ArtDesign, rule: PrintRule): string {
  */
 export function itemArt(product: DrawnItem, design?: ArtDesign): string {
   const kind = itemKind(product.id);
-  if (!kind) throw new Error(`No drawing for '${product.id}': add its kind to app/content/print-rules.ts and app/lib/product-art.ts`);
+  if (!kind)
+    throw new Error(
+      `No drawing for '${product.id}': add its kind to app/content/print-rules.ts and app/lib/product-art.ts`,
+    );
   const draw = kinds[kind][0];
   if (!design) return draw(artOf(product), product.id);
   return draw({ ...artOf(product), name: "", company: "" }, product.id) + printArea(design, printRules[kind]);
@@ -292,7 +313,10 @@ export function frame(opts: {
 }
 
 /** The 800x600 image of one catalogue item; with a design, the buyer's mockup, titled `title`. */
-export function productImage(product: Pick<Product, "id" | "brand" | "colour" | "title">, design?: { art: ArtDesign; title: string }): string {
+export function productImage(
+  product: Pick<Product, "id" | "brand" | "colour" | "title">,
+  design?: { art: ArtDesign; title: string },
+): string {
   const scale = itemScale(product);
   return frame({
     width: 800,

@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { checkQuote, missingRequiredFields, quoteAsText, quoteLimits } from "./quote-schema";
 
-const valid = { name: "Ayesha Khan", company: "Acme Pharma", email: "ayesha@acme.example", phone: "+92 300 1234567", product: "pens", message: "500 pens with our logo" };
+const valid = {
+  name: "Ayesha Khan",
+  company: "Acme Pharma",
+  email: "ayesha@acme.example",
+  phone: "+92 300 1234567",
+  product: "pens",
+  message: "500 pens with our logo",
+};
 
 describe("quote schema", () => {
   it("trims every value", () => {
@@ -11,18 +18,29 @@ describe("quote schema", () => {
 
   it("treats absent optional fields as empty", () => {
     const result = checkQuote({ name: "A", email: "a@b.example", message: "Hello" });
-    expect(result).toEqual({ ok: true, data: { name: "A", company: "", email: "a@b.example", phone: "", product: "", message: "Hello" } });
+    expect(result).toEqual({
+      ok: true,
+      data: { name: "A", company: "", email: "a@b.example", phone: "", product: "", message: "Hello" },
+    });
   });
 
-  it.each(["name", "email", "message"] as const)("requires %s: empty, only spaces or absent is 'Missing Information'", (field) => {
-    for (const value of ["", "   ", "\n\t", undefined]) {
-      const result = checkQuote({ ...valid, [field]: value });
-      expect(result).toEqual({
-        ok: false,
-        problem: { code: "missing", title: "Missing Information", message: "Please fill in all required fields.", fields: [field] },
-      });
-    }
-  });
+  it.each(["name", "email", "message"] as const)(
+    "requires %s: empty, only spaces or absent is 'Missing Information'",
+    (field) => {
+      for (const value of ["", "   ", "\n\t", undefined]) {
+        const result = checkQuote({ ...valid, [field]: value });
+        expect(result).toEqual({
+          ok: false,
+          problem: {
+            code: "missing",
+            title: "Missing Information",
+            message: "Please fill in all required fields.",
+            fields: [field],
+          },
+        });
+      }
+    },
+  );
 
   it("lists every missing field", () => {
     const result = checkQuote({ company: "Acme" });
@@ -40,7 +58,9 @@ describe("quote schema", () => {
     if (!result.ok) {
       expect(result.problem.code).toBe("too_long");
       expect(result.problem.fields).toEqual([field]);
-      expect(result.problem.message).toMatch(new RegExp(`too long \\(at most ${max.toLocaleString("en-US")} characters\\)`));
+      expect(result.problem.message).toMatch(
+        new RegExp(`too long \\(at most ${max.toLocaleString("en-US")} characters\\)`),
+      );
     }
   });
 
@@ -51,8 +71,13 @@ describe("quote schema", () => {
 
   it("rejects values that are not text, and bodies that are not objects", () => {
     const number = checkQuote({ ...valid, phone: 123 });
-    expect(number.ok === false && number.problem).toMatchObject({ code: "invalid", message: "Phone must be text.", fields: ["phone"] });
-    for (const body of [null, "text", 42, []]) expect(checkQuote(body)).toMatchObject({ ok: false, problem: { code: "invalid" } });
+    expect(number.ok === false && number.problem).toMatchObject({
+      code: "invalid",
+      message: "Phone must be text.",
+      fields: ["phone"],
+    });
+    for (const body of [null, "text", 42, []])
+      expect(checkQuote(body)).toMatchObject({ ok: false, problem: { code: "invalid" } });
   });
 });
 

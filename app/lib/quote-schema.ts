@@ -29,7 +29,10 @@ const MISSING = "missing";
 function field(name: QuoteFieldName) {
   const required = (requiredQuoteFields as readonly string[]).includes(name);
   const text = z
-    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? MISSING : `${quoteFieldLabel[name]} must be text.`) })
+    .string({
+      error: (issue) =>
+        issue.input === undefined || issue.input === null ? MISSING : `${quoteFieldLabel[name]} must be text.`,
+    })
     .check(
       z.trim(),
       z.maxLength(

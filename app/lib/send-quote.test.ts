@@ -3,7 +3,17 @@ import { newIdempotencyKey } from "./idempotency";
 import { RetryableError } from "./query-client";
 import { QuoteRejectedError, sendQuote } from "./send-quote";
 
-const payload = { name: "A", company: "", email: "a@b.example", phone: "", product: "", message: "Hi", idempotencyKey: "k".repeat(20), page: "/contact", website: "" };
+const payload = {
+  name: "A",
+  company: "",
+  email: "a@b.example",
+  phone: "",
+  product: "",
+  message: "Hi",
+  idempotencyKey: "k".repeat(20),
+  page: "/contact",
+  website: "",
+};
 
 describe("idempotency keys", () => {
   it("are new for every submission and accepted by the server's pattern", () => {
@@ -18,7 +28,11 @@ describe("sendQuote", () => {
     let seen: { url: string; init?: RequestInit } | undefined;
     const answer = await sendQuote(payload, async (url, init) => {
       seen = { url: String(url), init };
-      return Response.json({ status: "success", title: "Quote Request Submitted!", message: "We'll get back to you within 24 hours." });
+      return Response.json({
+        status: "success",
+        title: "Quote Request Submitted!",
+        message: "We'll get back to you within 24 hours.",
+      });
     });
     expect(answer.title).toBe("Quote Request Submitted!");
     expect(seen?.url).toBe("/contact");
@@ -33,7 +47,9 @@ describe("sendQuote", () => {
     const bodies: FormData[] = [];
     const fetchImpl = async (_url: RequestInfo | URL, init?: RequestInit) => {
       bodies.push(init?.body as FormData);
-      return bodies.length === 1 ? new Response("Bad gateway", { status: 502 }) : Response.json({ status: "success", title: "Sent", message: "Thanks" });
+      return bodies.length === 1
+        ? new Response("Bad gateway", { status: 502 })
+        : Response.json({ status: "success", title: "Sent", message: "Thanks" });
     };
     const attempt = () => sendQuote({ ...payload, attachments: { logo, mockup, design } }, fetchImpl);
     await expect(attempt()).rejects.toBeInstanceOf(RetryableError);
@@ -61,13 +77,27 @@ describe("sendQuote", () => {
   });
 
   it("marks network failures and 5xx answers as retryable", async () => {
-    await expect(sendQuote(payload, async () => Promise.reject(new TypeError("Failed to fetch")))).rejects.toBeInstanceOf(RetryableError);
-    await expect(sendQuote(payload, async () => new Response("Bad gateway", { status: 502 }))).rejects.toBeInstanceOf(RetryableError);
+    await expect(
+      sendQuote(payload, async () => Promise.reject(new TypeError("Failed to fetch"))),
+    ).rejects.toBeInstanceOf(RetryableError);
+    await expect(sendQuote(payload, async () => new Response("Bad gateway", { status: 502 }))).rejects.toBeInstanceOf(
+      RetryableError,
+    );
   });
 
   it("turns a 4xx into a rejection carrying the server's message", async () => {
     const error = await sendQuote(payload, async () =>
-      Response.json({ status: "error", code: "rate_limited", title: "Too many requests", message: "Wait", values: payload, fields: [] }, { status: 429 }),
+      Response.json(
+        {
+          status: "error",
+          code: "rate_limited",
+          title: "Too many requests",
+          message: "Wait",
+          values: payload,
+          fields: [],
+        },
+        { status: 429 },
+      ),
     ).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(QuoteRejectedError);
     expect((error as QuoteRejectedError).error.code).toBe("rate_limited");

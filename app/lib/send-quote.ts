@@ -14,7 +14,12 @@ export type QuoteAttachments = {
   design?: DesignSpec;
 };
 
-export type QuotePayload = QuoteFields & { idempotencyKey: string; page: string; website: string; attachments?: QuoteAttachments };
+export type QuotePayload = QuoteFields & {
+  idempotencyKey: string;
+  page: string;
+  website: string;
+  attachments?: QuoteAttachments;
+};
 
 type QuoteError = Extract<QuoteFormResult, { status: "error" }>;
 
@@ -54,7 +59,10 @@ export function quoteBody({ attachments, ...fields }: QuotePayload): URLSearchPa
  * as JSON. No answer or a 5xx: RetryableError (react-query retries with the same idempotency key); a
  * 4xx: QuoteRejectedError with the server's message.
  */
-export async function sendQuote(payload: QuotePayload, fetchImpl: typeof fetch = fetch): Promise<{ title: string; message: string }> {
+export async function sendQuote(
+  payload: QuotePayload,
+  fetchImpl: typeof fetch = fetch,
+): Promise<{ title: string; message: string }> {
   let response: Response;
   try {
     response = await fetchImpl(QUOTE_ENDPOINT, {
@@ -69,7 +77,11 @@ export async function sendQuote(payload: QuotePayload, fetchImpl: typeof fetch =
   const answer = (await response.json().catch(() => null)) as QuoteFormResult | null;
   if (!answer) {
     if (response.ok) throw new RetryableError("Unreadable answer");
-    throw new QuoteRejectedError(response.status, { code: "unknown", title: "Request failed", message: `The server answered ${response.status}.` });
+    throw new QuoteRejectedError(response.status, {
+      code: "unknown",
+      title: "Request failed",
+      message: `The server answered ${response.status}.`,
+    });
   }
   if (answer.status === "error") throw new QuoteRejectedError(response.status, answer);
   return { title: answer.title, message: answer.message };

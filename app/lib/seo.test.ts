@@ -24,7 +24,11 @@ describe("seo()", () => {
   });
 
   it("builds an absolute canonical URL and Open Graph data from the path", () => {
-    expect(find(aboutPage, "rel", "canonical")).toEqual({ tagName: "link", rel: "canonical", href: `${siteUrl}/about` });
+    expect(find(aboutPage, "rel", "canonical")).toEqual({
+      tagName: "link",
+      rel: "canonical",
+      href: `${siteUrl}/about`,
+    });
     expect(find(aboutPage, "property", "og:url")?.content).toBe(`${siteUrl}/about`);
     // The page's own share image, which the build draws (scripts/share-images.ts), described by the title.
     expect(find(aboutPage, "property", "og:image")?.content).toBe(`${siteUrl}/images/share/about.png`);

@@ -35,7 +35,13 @@ export function shareImage(pagePath: string, alt: string): ShareImage {
 
 /** The head link that tells browsers and feed readers where the articles' feed is: on the blog's pages. */
 export function articleFeedLink(): MetaDescriptor {
-  return { tagName: "link", rel: "alternate", type: "application/rss+xml", title: articleFeed.title, href: absoluteUrl(articleFeed.path) };
+  return {
+    tagName: "link",
+    rel: "alternate",
+    type: "application/rss+xml",
+    title: articleFeed.title,
+    href: absoluteUrl(articleFeed.path),
+  };
 }
 
 export type PageSeo = {

@@ -11,5 +11,11 @@ export const speculationRules = {
 } as const;
 
 export function SpeculationRules({ nonce }: { nonce?: string }) {
-  return <script type="speculationrules" nonce={nonce} dangerouslySetInnerHTML={{ __html: JSON.stringify(speculationRules) }} />;
+  return (
+    <script
+      type="speculationrules"
+      nonce={nonce}
+      dangerouslySetInnerHTML={{ __html: JSON.stringify(speculationRules) }}
+    />
+  );
 }

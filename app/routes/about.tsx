@@ -52,7 +52,12 @@ export default function About() {
       </section>
 
       <Section tone="muted" aria-labelledby="experience-heading">
-        <SectionHeading id="experience-heading" eyebrow="What we do" title={experience.title} intro={experience.intro} />
+        <SectionHeading
+          id="experience-heading"
+          eyebrow="What we do"
+          title={experience.title}
+          intro={experience.intro}
+        />
         <div className="mx-auto mt-12 grid max-w-5xl gap-6 md:grid-cols-2">
           {experience.areas.map((area, index) => {
             const Icon = areaIcons[index] ?? Briefcase;
@@ -76,7 +81,12 @@ export default function About() {
       </Section>
 
       <Section aria-labelledby="values-heading">
-        <SectionHeading id="values-heading" eyebrow="What we stand for" title={coreValuesIntro.title} intro={coreValuesIntro.intro} />
+        <SectionHeading
+          id="values-heading"
+          eyebrow="What we stand for"
+          title={coreValuesIntro.title}
+          intro={coreValuesIntro.intro}
+        />
         <ul className="mt-12 grid gap-8 sm:grid-cols-2 lg:grid-cols-4">
           {coreValues.map((value) => {
             const Icon = valueIcons[value.icon];

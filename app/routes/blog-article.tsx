@@ -62,7 +62,10 @@ export default function BlogArticle({ loaderData }: Route.ComponentProps) {
         <PageHero eyebrow={article.category} title={article.title} lead={article.excerpt}>
           <div className="flex w-full flex-col gap-5">
             <ArticleDateline article={article} className="gap-x-5 gap-y-2 text-slate-300" />
-            <a href="/blog" className={buttonVariants({ variant: "outlineLight", size: "sm", className: "self-start" })}>
+            <a
+              href="/blog"
+              className={buttonVariants({ variant: "outlineLight", size: "sm", className: "self-start" })}
+            >
               <ArrowLeft aria-hidden="true" />
               Back to Blog
             </a>

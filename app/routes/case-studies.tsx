@@ -46,7 +46,10 @@ export default function Page({ loaderData: { caseStudies, testimonials } }: Rout
         </div>
       </Section>
 
-      <CtaBand title="Have a campaign in mind?" text="Tell us about your brand and your date. We'll reply within 24 hours with ideas and a quotation." />
+      <CtaBand
+        title="Have a campaign in mind?"
+        text="Tell us about your brand and your date. We'll reply within 24 hours with ideas and a quotation."
+      />
     </>
   );
 }

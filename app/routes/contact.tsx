@@ -15,7 +15,8 @@ export function loader() {
   return {
     meta: seo({
       title: "Request a Quote",
-      description: "Request a quote for custom promotional products. Tell us what you need and we reply within 24 business hours. Office in Lahore, Pakistan.",
+      description:
+        "Request a quote for custom promotional products. Tell us what you need and we reply within 24 business hours. Office in Lahore, Pakistan.",
       keywords: ["request a quote promotional products", "contact Lahore promotional products"],
       path: "/contact",
       breadcrumbs: [{ name: "Contact", path: "/contact" }],

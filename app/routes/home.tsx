@@ -37,7 +37,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <section className="relative overflow-hidden bg-navy text-navy-foreground">
-        <div aria-hidden="true" className="absolute -right-32 -top-32 size-[28rem] rounded-full bg-primary/40 blur-3xl" />
+        <div
+          aria-hidden="true"
+          className="absolute -right-32 -top-32 size-[28rem] rounded-full bg-primary/40 blur-3xl"
+        />
         <div aria-hidden="true" className="absolute -bottom-40 -left-20 size-80 rounded-full bg-accent/10 blur-3xl" />
         <div className="relative mx-auto max-w-7xl px-4 py-20 sm:px-6 sm:py-28 lg:px-8">
           <p className="text-sm font-semibold uppercase tracking-wider text-teal-300">{homeHero.eyebrow}</p>

@@ -79,17 +79,27 @@ export default function PortfolioItem({ loaderData }: Route.ComponentProps) {
           <dt className="font-medium text-muted-foreground">{text.facts.category}</dt>
           <dd className="font-semibold">{category.label}</dd>
         </dl>
-        <h3 className="mt-8 text-sm font-semibold uppercase tracking-wider text-muted-foreground">{text.featuresTitle}</h3>
+        <h3 className="mt-8 text-sm font-semibold uppercase tracking-wider text-muted-foreground">
+          {text.featuresTitle}
+        </h3>
         <FeatureList features={product.features} className="mt-3" />
       </Section>
 
       {related.length > 0 && (
         <Section tone="muted" aria-labelledby="related-heading">
-          <SectionHeading id="related-heading" align="left" title={text.relatedTitle(category.label)} intro={text.relatedIntro} />
+          <SectionHeading
+            id="related-heading"
+            align="left"
+            title={text.relatedTitle(category.label)}
+            intro={text.relatedIntro}
+          />
           <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {related.map((item) => (
               <li key={item.id}>
-                <ProductLinkCard product={item} sizes="(min-width: 1280px) 384px, (min-width: 1024px) 31vw, (min-width: 640px) 46vw, 100vw" />
+                <ProductLinkCard
+                  product={item}
+                  sizes="(min-width: 1280px) 384px, (min-width: 1024px) 31vw, (min-width: 640px) 46vw, 100vw"
+                />
               </li>
             ))}
           </ul>

@@ -25,7 +25,8 @@ export function loader() {
     filters: filterOptions(products),
     meta: seo({
       title: "Our Portfolio",
-      description: "Browse 27+ promotional products we have made for pharmaceutical brands: pens, chit pad boxes, drinkware, office accessories and games.",
+      description:
+        "Browse 27+ promotional products we have made for pharmaceutical brands: pens, chit pad boxes, drinkware, office accessories and games.",
       keywords: ["promotional products portfolio", "pharma giveaways examples"],
       path: "/portfolio",
       breadcrumbs: [{ name: "Portfolio", path: "/portfolio" }],
@@ -85,7 +86,12 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         <p className="mx-auto mt-5 max-w-2xl text-center text-sm text-muted-foreground">{exampleBrands.note}</p>
       </Section>
 
-      <CtaBand title={portfolioCta.title} text={portfolioCta.text} action={portfolioCta.quote.label} to={portfolioCta.quote.to} />
+      <CtaBand
+        title={portfolioCta.title}
+        text={portfolioCta.text}
+        action={portfolioCta.quote.label}
+        to={portfolioCta.quote.to}
+      />
     </>
   );
 }

@@ -36,7 +36,12 @@ export default function Process() {
       <PageHero eyebrow={processHero.eyebrow} title={processHero.title} lead={processHero.lead} />
 
       <Section aria-labelledby="steps-heading">
-        <SectionHeading id="steps-heading" eyebrow="Step by step" title={processStepsIntro.title} intro={processStepsIntro.intro} />
+        <SectionHeading
+          id="steps-heading"
+          eyebrow="Step by step"
+          title={processStepsIntro.title}
+          intro={processStepsIntro.intro}
+        />
         <ol className="mx-auto mt-12 grid max-w-5xl gap-6 md:grid-cols-2">
           {processSteps.map((step, index) => (
             <li key={step.title} className="relative rounded-xl border border-border bg-white p-6 shadow-sm sm:p-8">

@@ -15,7 +15,9 @@ test.describe("at 390 px and 1440 px", () => {
       await expectNoAxeViolations(page, `/portfolio with the onset-pen dialog open at ${width}px`);
     });
 
-    test(`the quote form after a failed submission has no WCAG 2.2 A/AA violations at ${width} px`, async ({ page }) => {
+    test(`the quote form after a failed submission has no WCAG 2.2 A/AA violations at ${width} px`, async ({
+      page,
+    }) => {
       await page.setViewportSize({ width, height: width < 800 ? 844 : 900 });
       await page.goto("/contact"); // the fixture's goto waits for hydration
       await page.getByLabel(/^Name/).fill("   ");

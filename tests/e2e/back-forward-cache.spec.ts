@@ -10,7 +10,9 @@ test.use({
   launchOptions: { ...config.use?.launchOptions, ignoreDefaultArgs: ["--disable-back-forward-cache"] },
 });
 
-test("Back after following a link from the foot of a catalogue page returns to that very page, where the reader was", async ({ page }) => {
+test("Back after following a link from the foot of a catalogue page returns to that very page, where the reader was", async ({
+  page,
+}) => {
   // A catalogue page: its far cards count as 500 px until drawn, which Back must not be misled by.
   await page.goto("/products/pens");
   const footerLink = page.getByRole("contentinfo").getByRole("link", { name: "Our Process" });

@@ -80,7 +80,9 @@ test("the medical-conference article is dated January 15, 2026 in Industry Trend
   page.on("pageerror", (error) => errors.push(error.message));
   await page.goto("/blog/top-promotional-items-medical-conferences-2026");
   await page.waitForLoadState("networkidle");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Top Promotional Items for Medical Conferences in 2026");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+    "Top Promotional Items for Medical Conferences in 2026",
+  );
   const time = page.getByRole("main").locator("article time").first();
   await expect(time).toHaveText("January 15, 2026");
   await expect(time).toHaveAttribute("datetime", "2026-01-15");
@@ -104,7 +106,9 @@ test("an article page carries BlogPosting JSON-LD, og:type article and a Home > 
     articleSection: "Quality & Compliance",
   });
   // The article's own share image, which its head also names.
-  expect(posting.image).toMatch(/\/images\/share\/blog\/quality-standards-pharma-promotional-items\.png\?v=[0-9a-f]{10}$/);
+  expect(posting.image).toMatch(
+    /\/images\/share\/blog\/quality-standards-pharma-promotional-items\.png\?v=[0-9a-f]{10}$/,
+  );
   expect(html).toContain(`<meta property="og:image" content="${posting.image}"`);
   expect(posting.url).toMatch(/\/blog\/quality-standards-pharma-promotional-items$/);
   const crumbs = graph.find((node) => node["@type"] === "BreadcrumbList") as {

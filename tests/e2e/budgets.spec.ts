@@ -8,7 +8,13 @@ import { allPages, hydrates, studioPage, transferSize } from "./support/site";
  * pages that hydrate (/portfolio, /contact) load React and their own code; a brand studio, React and at
  * most 40 KB of its own.
  */
-export const budgets = { scriptKB: 110, styleKB: 20, totalKB: 200, contentPageTotalKB: 60, studioOwnScriptKB: 40 } as const;
+export const budgets = {
+  scriptKB: 110,
+  styleKB: 20,
+  totalKB: 200,
+  contentPageTotalKB: 60,
+  studioOwnScriptKB: 40,
+} as const;
 
 /**
  * React, React DOM and React Router with the entry that starts them (and the bundler's runtime and route
@@ -50,7 +56,9 @@ for (const path of allPages()) {
     expect(bytes.stylesheet / 1024, `CSS on ${path}\n${report}`).toBeLessThanOrEqual(budgets.styleKB);
     if (path === studioPage) {
       // The studio's own code, beyond React and React Router (and what every hydrating page loads).
-      expect(bytes.ownScript / 1024, `the studio's own JavaScript\n${report}`).toBeLessThanOrEqual(budgets.studioOwnScriptKB);
+      expect(bytes.ownScript / 1024, `the studio's own JavaScript\n${report}`).toBeLessThanOrEqual(
+        budgets.studioOwnScriptKB,
+      );
       expect(bytes.ownScript, `${path} loads its code\n${report}`).toBeGreaterThan(0);
       expect(bytes.total / 1024, `everything on ${path}\n${report}`).toBeLessThanOrEqual(budgets.totalKB);
     } else if (hydrates(path)) {
@@ -67,7 +75,9 @@ for (const path of allPages()) {
   test(`${path}: the page itself arrives in the first round trip`, async ({ baseURL }) => {
     const { bytes, headerBytes, encoding } = await transferSize(`${baseURL}${path}`, "br, gzip");
     expect(encoding).toBe("br");
-    expect(headerBytes + bytes, `${path}: ${headerBytes} bytes of headers + ${bytes} of body`).toBeLessThanOrEqual(firstRoundTripBytes);
+    expect(headerBytes + bytes, `${path}: ${headerBytes} bytes of headers + ${bytes} of body`).toBeLessThanOrEqual(
+      firstRoundTripBytes,
+    );
   });
 
   test(`${path}: every character on the page is in the subset Inter font`, async ({ page }) => {
@@ -78,7 +88,9 @@ for (const path of allPages()) {
     expect(missing.map((c) => `${c} U+${c.codePointAt(0)!.toString(16).toUpperCase()}`)).toEqual([]);
   });
 
-  test(`${path}: images have sizes and alt text, load lazily below the fold, and the LCP image first`, async ({ page }) => {
+  test(`${path}: images have sizes and alt text, load lazily below the fold, and the LCP image first`, async ({
+    page,
+  }) => {
     for (const viewport of [mobile, desktop]) {
       await page.setViewportSize(viewport);
       await page.goto(path);
@@ -106,9 +118,10 @@ for (const path of allPages()) {
         expect(new URL(image.src, page.url()).pathname, `format of ${image.html}`).toMatch(/\.(avif|webp|svg)$|^data:/);
         // Raster images come at about the size they are shown (srcset/sizes), not far larger.
         if (image.visible && image.naturalWidth > 0 && !/\.svg$/.test(new URL(image.src, page.url()).pathname)) {
-          expect(image.naturalWidth, `file width of ${image.html} shown ${Math.round(image.shownWidth)}px wide`).toBeLessThanOrEqual(
-            Math.max(2 * image.shownWidth, 96),
-          );
+          expect(
+            image.naturalWidth,
+            `file width of ${image.html} shown ${Math.round(image.shownWidth)}px wide`,
+          ).toBeLessThanOrEqual(Math.max(2 * image.shownWidth, 96));
         }
         if (image.visible && image.top >= viewport.height) {
           expect(image.loading, `below the fold at ${viewport.width}px: ${image.html}`).toBe("lazy");
@@ -116,21 +129,23 @@ for (const path of allPages()) {
       }
       const lcp = await page.evaluate(
         () =>
-          new Promise<{ tag: string; loading: string | null; fetchPriority: string | null; html: string } | null>((done) => {
-            new PerformanceObserver((list) => {
-              const entries = list.getEntries() as (PerformanceEntry & { element?: Element | null })[];
-              const element = entries.at(-1)?.element ?? null;
-              done(
-                element && {
-                  tag: element.tagName,
-                  loading: element.getAttribute("loading"),
-                  fetchPriority: element.getAttribute("fetchpriority"),
-                  html: element.outerHTML.slice(0, 160),
-                },
-              );
-            }).observe({ type: "largest-contentful-paint", buffered: true });
-            setTimeout(() => done(null), 2000);
-          }),
+          new Promise<{ tag: string; loading: string | null; fetchPriority: string | null; html: string } | null>(
+            (done) => {
+              new PerformanceObserver((list) => {
+                const entries = list.getEntries() as (PerformanceEntry & { element?: Element | null })[];
+                const element = entries.at(-1)?.element ?? null;
+                done(
+                  element && {
+                    tag: element.tagName,
+                    loading: element.getAttribute("loading"),
+                    fetchPriority: element.getAttribute("fetchpriority"),
+                    html: element.outerHTML.slice(0, 160),
+                  },
+                );
+              }).observe({ type: "largest-contentful-paint", buffered: true });
+              setTimeout(() => done(null), 2000);
+            },
+          ),
       );
       if (lcp?.tag === "IMG") {
         expect(lcp.loading, `LCP image at ${viewport.width}px is not lazy: ${lcp.html}`).not.toBe("lazy");
@@ -140,7 +155,10 @@ for (const path of allPages()) {
   });
 }
 
-test("Inter is self-hosted, subset, preloaded, swapped in, with a metric-matched fallback", async ({ page, baseURL }) => {
+test("Inter is self-hosted, subset, preloaded, swapped in, with a metric-matched fallback", async ({
+  page,
+  baseURL,
+}) => {
   const fonts: string[] = [];
   page.on("request", (request) => {
     if (request.resourceType() === "font") fonts.push(request.url());
@@ -153,7 +171,9 @@ test("Inter is self-hosted, subset, preloaded, swapped in, with a metric-matched
   expect(fonts).toEqual([`${baseURL}${preload}`]);
   const faces = await page.evaluate(() =>
     [...document.styleSheets].flatMap((sheet) =>
-      [...sheet.cssRules].filter((rule) => rule instanceof CSSFontFaceRule).map((rule) => (rule as CSSFontFaceRule).style.cssText),
+      [...sheet.cssRules]
+        .filter((rule) => rule instanceof CSSFontFaceRule)
+        .map((rule) => (rule as CSSFontFaceRule).style.cssText),
     ),
   );
   const inter = faces.find((face) => face.includes('"Inter Variable"'));

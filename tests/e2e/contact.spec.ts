@@ -5,7 +5,16 @@ import type { Page, Route } from "@playwright/test";
 import { pageWithEntryHeld } from "./support/site";
 import { expect, test } from "./support/test";
 
-type Listed = { name: string; company: string; email: string; phone: string; product: string; message: string; page: string; idempotencyKey: string };
+type Listed = {
+  name: string;
+  company: string;
+  email: string;
+  phone: string;
+  product: string;
+  message: string;
+  page: string;
+  idempotencyKey: string;
+};
 
 /** `npm run quotes -- list --json` against the server's data folder. */
 function listedQuotes(): Listed[] {
@@ -35,7 +44,6 @@ const uniqueBuyer = () => {
 };
 
 const toasts = (page: Page) => page.getByRole("region", { name: /Notifications/ });
-
 
 /**
  * /contact hydrated, with its clock under the test's control, and every quote the form's script posts
@@ -117,12 +125,22 @@ test.describe("with JavaScript", () => {
     expect(headers.accept).toBe("application/json");
     expect(headers["content-type"]).toMatch(/^application\/x-www-form-urlencoded/);
     const sent = Object.fromEntries(new URLSearchParams(request.postData() ?? ""));
-    expect(sent).toMatchObject({ name: buyer.Name, email: buyer.Email, message: buyer.Message, page: "/contact", website: "" });
+    expect(sent).toMatchObject({
+      name: buyer.Name,
+      email: buyer.Email,
+      message: buyer.Message,
+      page: "/contact",
+      website: "",
+    });
     expect(sent.idempotencyKey).toMatch(/\S{16,}/);
     const response = await request.response();
     expect(response?.status()).toBe(200);
     expect(response?.headers()["content-type"]).toContain("application/json");
-    expect(await response?.json()).toEqual({ status: "success", title: "Quote Request Submitted!", message: "We'll get back to you within 24 hours." });
+    expect(await response?.json()).toEqual({
+      status: "success",
+      title: "Quote Request Submitted!",
+      message: "We'll get back to you within 24 hours.",
+    });
 
     await expect(toasts(page).getByText("Quote Request Submitted!")).toBeVisible();
     await expect(toasts(page).getByText("We'll get back to you within 24 hours.")).toBeVisible();
@@ -141,8 +159,12 @@ test.describe("with JavaScript", () => {
     });
   });
 
-  test("when sending keeps failing, retries with one idempotency key, keeps the fields and offers WhatsApp and e-mail", async ({ page }) => {
-    const keys = await answerQuotePosts(page, (route) => route.fulfill({ status: 503, contentType: "application/json", body: '{"status":"error"}' }));
+  test("when sending keeps failing, retries with one idempotency key, keeps the fields and offers WhatsApp and e-mail", async ({
+    page,
+  }) => {
+    const keys = await answerQuotePosts(page, (route) =>
+      route.fulfill({ status: 503, contentType: "application/json", body: '{"status":"error"}' }),
+    );
     const buyer = uniqueBuyer();
     await fill(page, buyer);
     await page.getByRole("button", { name: "Submit Quote Request" }).click();
@@ -163,7 +185,9 @@ test.describe("with JavaScript", () => {
     const mailto = await page.getByRole("main").getByRole("link", { name: "Send by e-mail" }).getAttribute("href");
     expect(decodeURIComponent(mailto ?? "")).toContain(buyer.Message);
   });
-  test("when the first attempts fail, a retry with the same idempotency key gets through and the request is stored once", async ({ page }) => {
+  test("when the first attempts fail, a retry with the same idempotency key gets through and the request is stored once", async ({
+    page,
+  }) => {
     const keys = await answerQuotePosts(page, async (route, attempt) => {
       if (attempt === 1) {
         // The server takes the request, but its answer is lost on the way back.
@@ -186,11 +210,15 @@ test.describe("with JavaScript", () => {
     expect(keys).toHaveLength(3);
     expect(new Set(keys).size).toBe(1);
     for (const label of Object.keys(buyer)) await expect(field(page, label)).toHaveValue("");
-    expect(listedQuotes().filter((quote) => quote.email === buyer.Email)).toMatchObject([{ idempotencyKey: keys[0], name: buyer.Name }]);
+    expect(listedQuotes().filter((quote) => quote.email === buyer.Email)).toMatchObject([
+      { idempotencyKey: keys[0], name: buyer.Name },
+    ]);
   });
 });
 
-test("what a visitor types before the page hydrates is kept and sent, with no further keystroke", async ({ context }) => {
+test("what a visitor types before the page hydrates is kept and sent, with no further keystroke", async ({
+  context,
+}) => {
   const { page, release } = await pageWithEntryHeld(context);
   await page.goto("/contact");
   const buyer = uniqueBuyer();
@@ -202,7 +230,9 @@ test("what a visitor types before the page hydrates is kept and sent, with no fu
   for (const [label, value] of Object.entries(buyer)) await expect(field(page, label)).toHaveValue(value);
   await page.getByRole("button", { name: "Submit Quote Request" }).click();
   await expect(toasts(page).getByText("Quote Request Submitted!")).toBeVisible();
-  expect(listedQuotes().filter((quote) => quote.email === buyer.Email)).toMatchObject([{ name: buyer.Name, message: buyer.Message }]);
+  expect(listedQuotes().filter((quote) => quote.email === buyer.Email)).toMatchObject([
+    { name: buyer.Name, message: buyer.Message },
+  ]);
 });
 
 test("?product= fills Products of interest", async ({ page }) => {
@@ -238,6 +268,10 @@ test.describe("without JavaScript", () => {
 
     const stored = listedQuotes().filter((quote) => quote.email === buyer.Email);
     expect(stored).toHaveLength(1);
-    expect(stored[0]).toMatchObject({ name: buyer.Name, message: buyer.Message, product: buyer["Products of interest"] });
+    expect(stored[0]).toMatchObject({
+      name: buyer.Name,
+      message: buyer.Message,
+      product: buyer["Products of interest"],
+    });
   });
 });

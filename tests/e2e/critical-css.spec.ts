@@ -25,14 +25,16 @@ function computedStyles(page: Page, detailFor: number[] = []) {
         const drawn = pseudo === null || !["none", "normal"].includes(style.getPropertyValue("content"));
         // Custom properties paint nothing: what they change shows in the properties that read them.
         const values = drawn
-          ? Array.from(style, (property) => (property.startsWith("--") ? "" : `${property}:${style.getPropertyValue(property)}`)).filter(Boolean)
+          ? Array.from(style, (property) =>
+              property.startsWith("--") ? "" : `${property}:${style.getPropertyValue(property)}`,
+            ).filter(Boolean)
           : [`content:${style.getPropertyValue("content")}`];
         if (detailFor.includes(hashes.length)) {
           details[hashes.length] = Object.fromEntries(
-            [...values, `element:${element.tagName.toLowerCase()}.${element.getAttribute("class") ?? ""}${pseudo ?? ""}`].map((v) => [
-              v.slice(0, v.indexOf(":")),
-              v.slice(v.indexOf(":") + 1),
-            ]),
+            [
+              ...values,
+              `element:${element.tagName.toLowerCase()}.${element.getAttribute("class") ?? ""}${pseudo ?? ""}`,
+            ].map((v) => [v.slice(0, v.indexOf(":")), v.slice(v.indexOf(":") + 1)]),
           );
         }
         hashes.push(hash(values.join(";")));
@@ -72,7 +74,10 @@ for (const path of sitemapRoutes()) {
     const withFullSheet = served.replace(critical!, () => fontFaces + fullCss);
     expect(withFullSheet).not.toBe(served);
 
-    for (const viewport of [{ width: 390, height: 844 }, { width: 1440, height: 900 }]) {
+    for (const viewport of [
+      { width: 390, height: 844 },
+      { width: 1440, height: 900 },
+    ]) {
       await page.setViewportSize(viewport);
       await page.unroute(path);
       await page.goto(path);
@@ -84,7 +89,9 @@ for (const path of sitemapRoutes()) {
       const whole = await computedStyles(page);
       expect(whole.hashes.length, `${path} at ${viewport.width} px: same elements`).toBe(own.hashes.length);
 
-      const differing = own.hashes.flatMap((h, index) => (h === whole.hashes[index] || index < 12 ? [] : [index])).slice(0, 6);
+      const differing = own.hashes
+        .flatMap((h, index) => (h === whole.hashes[index] || index < 12 ? [] : [index]))
+        .slice(0, 6);
       if (differing.length > 0) {
         const details = (await computedStyles(page, differing)).details;
         await page.unroute(path);
@@ -113,7 +120,10 @@ test.describe("with JavaScript", () => {
       await expect(page.locator('link[rel="stylesheet"]')).toHaveAttribute("href", href);
       await page.waitForLoadState("networkidle");
       const sheets = await page.evaluate(() =>
-        [...document.styleSheets].map((sheet) => ({ href: sheet.href && new URL(sheet.href).pathname, rules: sheet.cssRules.length })),
+        [...document.styleSheets].map((sheet) => ({
+          href: sheet.href && new URL(sheet.href).pathname,
+          rules: sheet.cssRules.length,
+        })),
       );
       // The page's own rules first, then the whole sheet: equal rules, the later ones win, same result.
       expect(sheets.map((sheet) => sheet.href)).toEqual([null, href]);

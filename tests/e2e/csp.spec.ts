@@ -5,12 +5,16 @@ import { allPages, hydrates, notFoundPath } from "./support/site";
 // and no error: the inline scripts it carries (the menu's, and React Router's on the pages that hydrate)
 // are allowed by their hashes or the response's nonce.
 for (const path of allPages()) {
-  test(`${path}: loads${hydrates(path) ? " and hydrates" : ""} with no CSP violation and no console error`, async ({ page }) => {
+  test(`${path}: loads${hydrates(path) ? " and hydrates" : ""} with no CSP violation and no console error`, async ({
+    page,
+  }) => {
     await page.addInitScript(() => {
       const seen: string[] = [];
       (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
       document.addEventListener("securitypolicyviolation", (event) =>
-        seen.push(`${event.violatedDirective} blocked ${event.blockedURI || "inline"} (${event.sourceFile}:${event.lineNumber})`),
+        seen.push(
+          `${event.violatedDirective} blocked ${event.blockedURI || "inline"} (${event.sourceFile}:${event.lineNumber})`,
+        ),
       );
     });
     const errors: string[] = [];
@@ -31,7 +35,10 @@ for (const path of allPages()) {
     const unexpected = errors.filter(
       (text) =>
         // Chromium notes the 404 page's status; the page itself logs nothing.
-        !(path === notFoundPath && (/status of 404/.test(text) || text === `404 for ${new URL(notFoundPath, page.url()).href}`)),
+        !(
+          path === notFoundPath &&
+          (/status of 404/.test(text) || text === `404 for ${new URL(notFoundPath, page.url()).href}`)
+        ),
     );
     expect(unexpected).toEqual([]);
   });

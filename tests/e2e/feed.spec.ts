@@ -2,7 +2,10 @@ import Parser from "rss-parser";
 import { articleSummaries } from "../../app/content/articles.server";
 import { expect, test } from "./support/test";
 
-test("a feed reader reads every article from /blog/feed.xml, each with a date, a summary and a URL that answers", async ({ request, baseURL }) => {
+test("a feed reader reads every article from /blog/feed.xml, each with a date, a summary and a URL that answers", async ({
+  request,
+  baseURL,
+}) => {
   const feed = await new Parser().parseURL(`${baseURL}/blog/feed.xml`);
   const articles = articleSummaries();
   expect(feed.items).toHaveLength(6);
@@ -14,7 +17,9 @@ test("a feed reader reads every article from /blog/feed.xml, each with a date, a
     expect(url.protocol, item.link).toMatch(/^https?:$/);
     const page = await request.get(url.pathname);
     expect(page.status(), item.link).toBe(200);
-    expect(await page.text(), item.link).toContain(`<title>${item.title!.replace(/&/g, "&amp;")} | Lahore Promo Works</title>`);
+    expect(await page.text(), item.link).toContain(
+      `<title>${item.title!.replace(/&/g, "&amp;")} | Lahore Promo Works</title>`,
+    );
   }
 });
 

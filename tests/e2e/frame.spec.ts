@@ -46,7 +46,9 @@ test.describe("desktop navigation", () => {
 test.describe("scrolling from page to page", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test("a link opens the next page, a document of its own, at its top; Back reloads the page where the reader was", async ({ page }) => {
+  test("a link opens the next page, a document of its own, at its top; Back reloads the page where the reader was", async ({
+    page,
+  }) => {
     // Playwright's browser keeps no page in the back/forward cache: Back loads the document again, and
     // the browser restores the scroll position. (Back from the cache, as browsers do it for people, is in
     // back-forward-cache.spec.ts, on a catalogue page: a catalogue page loaded again counts its far cards
@@ -66,7 +68,9 @@ test.describe("scrolling from page to page", () => {
 
     await page.goBack();
     await expect(page).toHaveURL(/\/about$/);
-    expect(await page.evaluate(() => performance.getEntriesByType("navigation")[0]!.toJSON().type)).toBe("back_forward");
+    expect(await page.evaluate(() => performance.getEntriesByType("navigation")[0]!.toJSON().type)).toBe(
+      "back_forward",
+    );
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(placeOnPage);
     await expect(footerLink).toBeInViewport();
   });
@@ -83,7 +87,9 @@ test.describe("scrolling from page to page", () => {
 test.describe("mobile menu", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test("opens with its button, which exposes the expanded state; closes with the button, Escape and a tap outside", async ({ page }) => {
+  test("opens with its button, which exposes the expanded state; closes with the button, Escape and a tap outside", async ({
+    page,
+  }) => {
     await page.goto("/about");
     const toggle = page.getByRole("button", { name: "Menu" });
     const menu = page.getByRole("navigation", { name: "Mobile" });
@@ -168,7 +174,6 @@ test.describe("mobile menu", () => {
   });
 });
 
-
 test("footer: text, quick links, product links, contact links and this year's copyright", async ({ page }) => {
   await page.goto("/");
   const footer = page.getByRole("contentinfo");
@@ -252,7 +257,9 @@ test("home page: hero, stats, portfolio teaser, categories, why us, trust strip 
   await expect(main.getByRole("link", { name: "Request a Quote" }).last()).toHaveAttribute("href", "/contact");
 });
 
-test("an unknown path answers 404 with the not-found page inside the frame, and nothing in the browser's console", async ({ page }) => {
+test("an unknown path answers 404 with the not-found page inside the frame, and nothing in the browser's console", async ({
+  page,
+}) => {
   const errors: string[] = [];
   page.on("console", (message) => {
     if (message.type() === "error") errors.push(message.text());
@@ -278,7 +285,9 @@ test("the server logs every path it answers 404 for, and no page it finds", asyn
       expect((await fetch(`${server.baseURL}${path}`)).status, path).toBe(404);
     }
     expect((await fetch(`${server.baseURL}/about`)).status).toBe(200);
-    await expect.poll(() => server.output()).toContain("404 Error: User attempted to access non-existent route: /blog/no-such-article");
+    await expect
+      .poll(() => server.output())
+      .toContain("404 Error: User attempted to access non-existent route: /blog/no-such-article");
     expect(server.output()).toContain("404 Error: User attempted to access non-existent route: /no-such-page/here");
     expect(server.output()).not.toContain("/about");
   } finally {

@@ -6,7 +6,14 @@ import { allPages } from "./support/site";
 
 const vnu = resolve("node_modules/vnu-jar/build/dist/vnu.jar");
 
-type VnuMessage = { type: string; subType?: string; url?: string; lastLine?: number; message: string; extract?: string };
+type VnuMessage = {
+  type: string;
+  subType?: string;
+  url?: string;
+  lastLine?: number;
+  message: string;
+  extract?: string;
+};
 
 test("the Nu HTML Checker finds no error in the served HTML of any page", async ({ request }) => {
   test.setTimeout(120_000);
@@ -28,7 +35,10 @@ test("the Nu HTML Checker finds no error in the served HTML of any page", async 
   const { messages } = JSON.parse(run.stdout) as { messages: VnuMessage[] };
   const errors = messages
     .filter((m) => m.type === "error" || m.subType === "fatal")
-    .map((m) => `${fileToPath.get(m.url?.replace(/^file:/, "") ?? "") ?? m.url} line ${m.lastLine}: ${m.message} ${m.extract ? `[${m.extract.trim()}]` : ""}`);
+    .map(
+      (m) =>
+        `${fileToPath.get(m.url?.replace(/^file:/, "") ?? "") ?? m.url} line ${m.lastLine}: ${m.message} ${m.extract ? `[${m.extract.trim()}]` : ""}`,
+    );
   expect(errors).toEqual([]);
   expect(fileToPath.size).toBe(allPages().length);
 });

@@ -1,13 +1,26 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/test";
-import { allPages, contentPages, hydratingPages, isHydrated, notFoundPath, routeChunkName, sitemapRoutes, studioPage } from "./support/site";
+import {
+  allPages,
+  contentPages,
+  hydratingPages,
+  isHydrated,
+  notFoundPath,
+  routeChunkName,
+  sitemapRoutes,
+  studioPage,
+} from "./support/site";
 
 // Only the routes whose handle asks to hydrate (/portfolio, /contact, the brand studios) run React; every other page is
 // its HTML alone (app/root.tsx writes React Router's scripts only for the former). Pages reach each
 // other by document navigation, prerendered by the browser from the speculation rules every page carries.
 
 /** Every <script> in a page's HTML: its attributes and its text. */
-const scriptsIn = (html: string) => [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].map(([, attributes = "", text = ""]) => ({ attributes, text }));
+const scriptsIn = (html: string) =>
+  [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].map(([, attributes = "", text = ""]) => ({
+    attributes,
+    text,
+  }));
 
 const isJsonLd = ({ attributes }: { attributes: string }) => /\btype="application\/ld\+json"/.test(attributes);
 const isSpeculationRules = ({ attributes }: { attributes: string }) => /\btype="speculationrules"/.test(attributes);
@@ -32,7 +45,10 @@ test("the pages that hydrate are in the sitemap (but the brand studios), and so 
 });
 
 for (const path of contentPages()) {
-  test(`${path}: ships no JavaScript, in its HTML or in the browser, whatever the visitor does`, async ({ page, request }) => {
+  test(`${path}: ships no JavaScript, in its HTML or in the browser, whatever the visitor does`, async ({
+    page,
+    request,
+  }) => {
     const response = await request.get(path);
     expect(response.status()).toBe(path === notFoundPath ? 404 : 200);
     const html = await response.text();
@@ -41,7 +57,9 @@ for (const path of contentPages()) {
     // on the server-rendered 404 page.
     const scripts = scriptsIn(html).filter((script) => !isData(script));
     expect(scripts, `${path}: the menu's one inline script`).toHaveLength(1);
-    expect(scripts[0]!.attributes.trim(), "a classic inline script").toMatch(path === notFoundPath ? /^nonce="[\w+/=]+"$/ : /^$/);
+    expect(scripts[0]!.attributes.trim(), "a classic inline script").toMatch(
+      path === notFoundPath ? /^nonce="[\w+/=]+"$/ : /^$/,
+    );
     expect(scripts[0]!.text).toContain("hidePopover");
     expect(html).not.toContain("modulepreload");
     expect(html).not.toContain("__reactRouterManifest");
@@ -59,7 +77,13 @@ for (const path of contentPages()) {
     await page.waitForTimeout(300);
     expect(requested, `${path} loads no JavaScript`).toEqual([]);
     expect(await isHydrated(page)).toBe(false);
-    expect(await page.evaluate(() => [...document.scripts].filter((script) => !["application/ld+json", "speculationrules"].includes(script.type)).length)).toBe(1);
+    expect(
+      await page.evaluate(
+        () =>
+          [...document.scripts].filter((script) => !["application/ld+json", "speculationrules"].includes(script.type))
+            .length,
+      ),
+    ).toBe(1);
     // The menu's script ran, allowed by the page's policy: the menu listens for a chosen link.
     const cdp = await page.context().newCDPSession(page);
     const { result } = await cdp.send("Runtime.evaluate", { expression: 'document.getElementById("site-menu")' });
@@ -88,8 +112,14 @@ for (const path of hydratingPages) {
     const requested = scriptRequests(page);
     await page.goto(path);
     await expect.poll(() => isHydrated(page), { timeout: 10_000 }).toBe(true);
-    expect(requested.some((file) => /^\/assets\/entry\.client-[\w-]+\.js$/.test(file)), requested.join("\n")).toBe(true);
-    expect(requested.some((file) => new RegExp(`^/assets/${route}-[\\w-]+\\.js$`).test(file)), requested.join("\n")).toBe(true);
+    expect(
+      requested.some((file) => /^\/assets\/entry\.client-[\w-]+\.js$/.test(file)),
+      requested.join("\n"),
+    ).toBe(true);
+    expect(
+      requested.some((file) => new RegExp(`^/assets/${route}-[\\w-]+\\.js$`).test(file)),
+      requested.join("\n"),
+    ).toBe(true);
     // The entry adds the whole stylesheet for what the page's script shows later (app/entry.client.tsx).
     await expect(page.locator('head link[rel="stylesheet"][href^="/assets/app-"]')).toHaveCount(1);
     expect(errors).toEqual([]);
@@ -98,15 +128,22 @@ for (const path of hydratingPages) {
 
 test.describe("speculation rules", () => {
   for (const path of allPages()) {
-    test(`${path}: carries the site's speculation rules: prerender a page of the site the visitor heads for (moderate)`, async ({ request }) => {
+    test(`${path}: carries the site's speculation rules: prerender a page of the site the visitor heads for (moderate)`, async ({
+      request,
+    }) => {
       const html = await (await request.get(path)).text();
       const rules = scriptsIn(html).filter(isSpeculationRules);
       expect(rules).toHaveLength(1);
-      expect(JSON.parse(rules[0]!.text)).toEqual({ prerender: [{ source: "document", where: { href_matches: "/*" }, eagerness: "moderate" }] });
+      expect(JSON.parse(rules[0]!.text)).toEqual({
+        prerender: [{ source: "document", where: { href_matches: "/*" }, eagerness: "moderate" }],
+      });
     });
   }
 
-  test("the browser takes the rules without error and starts prerendering a link the pointer rests on", async ({ page, baseURL }) => {
+  test("the browser takes the rules without error and starts prerendering a link the pointer rests on", async ({
+    page,
+    baseURL,
+  }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
     const cdp = await page.context().newCDPSession(page);
     await cdp.send("Preload.enable");
@@ -119,7 +156,9 @@ test.describe("speculation rules", () => {
 
     await page.goto("/about");
     await expect.poll(() => ruleSets.length).toBeGreaterThan(0);
-    expect(ruleSets.map(({ errorType, errorMessage }) => ({ errorType, errorMessage }))).toEqual([{ errorType: undefined, errorMessage: undefined }]);
+    expect(ruleSets.map(({ errorType, errorMessage }) => ({ errorType, errorMessage }))).toEqual([
+      { errorType: undefined, errorMessage: undefined },
+    ]);
     // Moderate: nothing is prerendered before the visitor shows an intent.
     await page.waitForTimeout(500);
     expect(attempts).toEqual([]);

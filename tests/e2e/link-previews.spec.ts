@@ -60,7 +60,8 @@ test("a link to an item page previews that item's picture and name", async ({ re
   const blue = [0x15, 0x65, 0xc0];
   let brandPixels = 0;
   for (let i = 0; i < data.length; i += info.channels) {
-    if (Math.abs(data[i]! - blue[0]!) + Math.abs(data[i + 1]! - blue[1]!) + Math.abs(data[i + 2]! - blue[2]!) < 24) brandPixels++;
+    if (Math.abs(data[i]! - blue[0]!) + Math.abs(data[i + 1]! - blue[1]!) + Math.abs(data[i + 2]! - blue[2]!) < 24)
+      brandPixels++;
   }
   expect(brandPixels).toBeGreaterThan(2_000);
 });

@@ -9,7 +9,11 @@ type PageScan = {
 
 // A crawl from / (plus every sitemap route and the 404 page, so a page nothing links to yet is
 // still checked): every internal link, image, stylesheet, script, icon and #anchor must resolve.
-test("no broken internal link, image, stylesheet or anchor anywhere on the site", async ({ browser, baseURL, request }) => {
+test("no broken internal link, image, stylesheet or anchor anywhere on the site", async ({
+  browser,
+  baseURL,
+  request,
+}) => {
   test.setTimeout(180_000);
   // The served HTML as it is, before any script runs.
   const context = await browser.newContext({ javaScriptEnabled: false });
@@ -47,7 +51,8 @@ test("no broken internal link, image, stylesheet or anchor anywhere on the site"
         add(el.tagName.toLowerCase(), el.getAttribute("src"));
       }
       for (const el of document.querySelectorAll("img[srcset], source[srcset]")) {
-        for (const candidate of el.getAttribute("srcset")!.split(",")) add("srcset", candidate.trim().split(/\s+/)[0] ?? "");
+        for (const candidate of el.getAttribute("srcset")!.split(","))
+          add("srcset", candidate.trim().split(/\s+/)[0] ?? "");
       }
       for (const link of document.querySelectorAll("link[href]")) {
         const rel = link.getAttribute("rel") ?? "";
@@ -85,7 +90,8 @@ test("no broken internal link, image, stylesheet or anchor anywhere on the site"
       if (url.origin !== origin || !url.hash || url.hash === "#" || !kind.startsWith("link")) continue;
       const target = scans.get(url.pathname);
       const id = decodeURIComponent(url.hash.slice(1));
-      if (target && !target.ids.includes(id)) problems.push(`${kind} "${written}" on ${path}: no #${id} on ${url.pathname}`);
+      if (target && !target.ids.includes(id))
+        problems.push(`${kind} "${written}" on ${path}: no #${id} on ${url.pathname}`);
     }
   }
   await context.close();

@@ -45,8 +45,15 @@ test.describe("every item page, without JavaScript", () => {
       await expect(facts.locator("dd")).toHaveText([item.brand, category.label]);
       await expect(main.getByRole("list", { name: "Features" }).getByRole("listitem")).toHaveText(item.features);
 
-      await expect(main.getByRole("link", { name: "Request a Quote for This Product" })).toHaveAttribute("href", quoteHref(item.title));
-      if (category.path) await expect(main.getByRole("link", { name: `See all ${category.title}` })).toHaveAttribute("href", category.path);
+      await expect(main.getByRole("link", { name: "Request a Quote for This Product" })).toHaveAttribute(
+        "href",
+        quoteHref(item.title),
+      );
+      if (category.path)
+        await expect(main.getByRole("link", { name: `See all ${category.title}` })).toHaveAttribute(
+          "href",
+          category.path,
+        );
 
       const trail = page.getByRole("navigation", { name: "Breadcrumb" });
       await expect(trail.getByRole("listitem")).toHaveText(["Home", "Portfolio", item.title]);
@@ -65,11 +72,18 @@ test.describe("every item page, without JavaScript", () => {
       }
 
       const graph = await jsonLd(page);
-      const crumbs = graph.find((node) => node["@type"] === "BreadcrumbList") as unknown as { itemListElement: { name: string; item: string }[] };
+      const crumbs = graph.find((node) => node["@type"] === "BreadcrumbList") as unknown as {
+        itemListElement: { name: string; item: string }[];
+      };
       expect(crumbs.itemListElement.map((crumb) => crumb.name)).toEqual(["Home", "Portfolio", item.title]);
       expect(new URL(crumbs.itemListElement[2]!.item).pathname).toBe(itemPath(item.id));
       const described = graph.find((node) => node["@type"] === "Product")!;
-      expect(described).toMatchObject({ name: item.title, description: item.description, brand: { "@type": "Brand", name: item.brand }, category: category.label });
+      expect(described).toMatchObject({
+        name: item.title,
+        description: item.description,
+        brand: { "@type": "Brand", name: item.brand },
+        category: category.label,
+      });
       expect(new URL(described.image as string).pathname).toBe(item.image);
       expect(described).not.toHaveProperty("offers");
     });
@@ -77,7 +91,10 @@ test.describe("every item page, without JavaScript", () => {
 
   test("the trail and the related items lead on to other pages", async ({ page }) => {
     await page.goto(itemPath("naprox-pen-blue"));
-    await page.getByRole("main").getByRole("link", { name: /NAPROX Pen, Red Edition/ }).click();
+    await page
+      .getByRole("main")
+      .getByRole("link", { name: /NAPROX Pen, Red Edition/ })
+      .click();
     await expect(page).toHaveURL(new RegExp(`${itemPath("naprox-pen-red")}$`));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("NAPROX Pen, Red Edition");
     await page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link", { name: "Portfolio" }).click();

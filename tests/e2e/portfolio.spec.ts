@@ -225,7 +225,10 @@ test.describe("on a touch screen, where every card shows its caption", () => {
     await page.goto("/portfolio");
     const firstCard = grid(page).getByRole("button").first();
     await expect(firstCard.getByText(product("acecol-pen").description)).toBeVisible();
-    const { violations } = await new AxeBuilder({ page }).include('[aria-label="Portfolio products"]').withRules(["label-content-name-mismatch"]).analyze();
+    const { violations } = await new AxeBuilder({ page })
+      .include('[aria-label="Portfolio products"]')
+      .withRules(["label-content-name-mismatch"])
+      .analyze();
     expect(violations.flatMap((violation) => violation.nodes.map((node) => node.target.join(" ")))).toEqual([]);
   });
 });
@@ -265,8 +268,12 @@ test("the dialog's code loads only when a card is approached; filtering fetches 
   await expect(cards(page)).toHaveCount(11);
   expect(requested.filter((path) => path.endsWith(".data"))).toHaveLength(dataRequests);
 
-  await grid(page).getByRole("button", { name: product("onset-pen").title }).hover();
+  await grid(page)
+    .getByRole("button", { name: product("onset-pen").title })
+    .hover();
   await expect.poll(dialogCode).toHaveLength(1);
-  await grid(page).getByRole("button", { name: product("onset-pen").title }).click();
+  await grid(page)
+    .getByRole("button", { name: product("onset-pen").title })
+    .click();
   await expect(page.getByRole("dialog", { name: product("onset-pen").title })).toBeVisible();
 });

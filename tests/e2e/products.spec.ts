@@ -64,7 +64,9 @@ for (const { path, h1, category, features } of cataloguePages) {
   });
 }
 
-test("/products/pens shows the 11+ custom pens figure, and a pen's quote link opens the quote form", async ({ page }) => {
+test("/products/pens shows the 11+ custom pens figure, and a pen's quote link opens the quote form", async ({
+  page,
+}) => {
   await page.goto("/products/pens");
   await expect(main(page).getByText("11+", { exact: true })).toBeVisible();
   await expect(main(page).getByText("custom pens", { exact: true })).toBeVisible();
@@ -186,20 +188,36 @@ test.describe("on a 360 px phone", () => {
     // On a slow connection Chromium alone fetches lazy images from farther away (4 of these on 3G, nearly
     // all on 2G), taking bandwidth from the first view. Cards drawn only near the viewport hold them back.
     const network = await page.context().newCDPSession(page);
-    await network.send("Network.emulateNetworkConditions", { offline: false, latency: 300, downloadThroughput: 60_000, uploadThroughput: 30_000 });
+    await network.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 300,
+      downloadThroughput: 60_000,
+      uploadThroughput: 30_000,
+    });
     await page.goto("/products/pens");
     await page.waitForLoadState("load");
-    expect(await page.evaluate(() => (navigator as Navigator & { connection?: { effectiveType: string } }).connection?.effectiveType)).toBe("3g");
+    expect(
+      await page.evaluate(
+        () => (navigator as Navigator & { connection?: { effectiveType: string } }).connection?.effectiveType,
+      ),
+    ).toBe("3g");
     const fetchedAtOnce = pens.filter((product) => requested.has(product.image));
     expect(fetchedAtOnce.length, "pictures fetched before any scrolling").toBeLessThanOrEqual(2);
-    await network.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await network.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
 
     const cards = main(page).getByRole("article");
     await expect(cards).toHaveCount(pens.length);
     for (const card of await cards.all()) {
       await card.scrollIntoViewIfNeeded();
       await expect(card.getByRole("heading")).toBeVisible();
-      await expect.poll(() => card.locator("img").evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+      await expect
+        .poll(() => card.locator("img").evaluate((img) => (img as HTMLImageElement).naturalWidth))
+        .toBeGreaterThan(0);
     }
     // Scrolling back up, nothing jumps: the cards keep the height they were drawn at.
     const bottom = await page.evaluate(() => document.documentElement.scrollHeight);

@@ -14,12 +14,20 @@ const png = Buffer.from(
 const notAPng = Buffer.from("Just some text, named like a picture.\n");
 
 const quotesCommand = (args: string[]) =>
-  execFileSync("node", ["build/server/quotes.js", ...args], { env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR }, encoding: "utf8" });
+  execFileSync("node", ["build/server/quotes.js", ...args], {
+    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
+    encoding: "utf8",
+  });
 
 async function fillQuote(page: Page) {
   const id = randomUUID().slice(0, 8);
-  const buyer = { Name: `Logo buyer ${id}`, Email: `logo-${id}@acme.example`, Message: `Pens with the attached logo (${id})` };
-  for (const [label, value] of Object.entries(buyer)) await page.getByRole("textbox", { name: label, exact: true }).fill(value);
+  const buyer = {
+    Name: `Logo buyer ${id}`,
+    Email: `logo-${id}@acme.example`,
+    Message: `Pens with the attached logo (${id})`,
+  };
+  for (const [label, value] of Object.entries(buyer))
+    await page.getByRole("textbox", { name: label, exact: true }).fill(value);
   return buyer;
 }
 
@@ -37,7 +45,9 @@ test.describe("a quote with a logo, without JavaScript", () => {
 
     await expect(page.getByRole("status")).toContainText("Quote Request Submitted!");
 
-    const [stored] = (JSON.parse(quotesCommand(["list", "--json"])) as { id: number; email: string }[]).filter((quote) => quote.email === buyer.Email);
+    const [stored] = (JSON.parse(quotesCommand(["list", "--json"])) as { id: number; email: string }[]).filter(
+      (quote) => quote.email === buyer.Email,
+    );
     expect(stored).toBeDefined();
     const out = mkdtempSync(join(tmpdir(), "quote-export-"));
     try {
@@ -52,7 +62,9 @@ test.describe("a quote with a logo, without JavaScript", () => {
   test("a text file named .png comes back with the type error and the fields kept", async ({ page }) => {
     await page.goto("/contact");
     const buyer = await fillQuote(page);
-    await page.getByLabel("Attach your logo (optional)").setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: notAPng });
+    await page
+      .getByLabel("Attach your logo (optional)")
+      .setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: notAPng });
     await page.getByRole("button", { name: "Submit Quote Request" }).click();
 
     const notice = page.getByRole("alert");

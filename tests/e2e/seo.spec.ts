@@ -15,7 +15,9 @@ test("sitemap lists every public route with absolute URLs; robots.txt names it",
   expect(locs.length).toBe(47);
   for (const loc of locs) expect(loc).toMatch(/^https?:\/\/[^/]+\//);
   const paths = locs.map((loc) => new URL(loc).pathname);
-  expect(paths).toEqual(expect.arrayContaining(["/", "/portfolio", "/portfolio/naprox-pen-blue", "/contact", "/products/clocks", "/blog"]));
+  expect(paths).toEqual(
+    expect.arrayContaining(["/", "/portfolio", "/portfolio/naprox-pen-blue", "/contact", "/products/clocks", "/blog"]),
+  );
 
   const robots = await (await request.get("/robots.txt")).text();
   expect(robots).toContain("User-agent: *");
@@ -45,7 +47,9 @@ test("every public route is served as complete HTML with its own title, descript
     expect(html, path).toMatch(/<meta property="og:image:width" content="1200"\/?>/);
     expect(html, path).toMatch(/<meta property="og:image:height" content="630"\/?>/);
     // Each page's own share image (scripts/share-images.ts); link-previews.spec.ts fetches them.
-    expect(html, path).toMatch(/<meta property="og:image" content="https?:\/\/[^"]+\/images\/share\/[\w/-]+\.png\?v=[0-9a-f]{10}"/);
+    expect(html, path).toMatch(
+      /<meta property="og:image" content="https?:\/\/[^"]+\/images\/share\/[\w/-]+\.png\?v=[0-9a-f]{10}"/,
+    );
     expect(html, path).toMatch(/<meta name="twitter:card" content="summary_large_image"\/?>/);
 
     const jsonLd = html.match(/<script type="application\/ld\+json">(.+?)<\/script>/s)?.[1];

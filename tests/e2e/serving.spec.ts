@@ -27,7 +27,11 @@ function* files(dir: string): Generator<string> {
 
 function expectSecurityHeaders(headers: Record<string, string>, where: string) {
   const csp = headers["content-security-policy"] ?? "";
-  const scriptSrc = csp.split(";").map((d) => d.trim()).find((d) => d.startsWith("script-src")) ?? "";
+  const scriptSrc =
+    csp
+      .split(";")
+      .map((d) => d.trim())
+      .find((d) => d.startsWith("script-src")) ?? "";
   expect(scriptSrc, `${where}: script-src`).toMatch(/^script-src 'self'/);
   expect(scriptSrc, `${where}: script-src`).not.toContain("unsafe-inline");
   expect(scriptSrc, `${where}: script-src`).not.toContain("unsafe-eval");
@@ -49,7 +53,11 @@ test("the sitemap the server sends lists the same routes as the build's sitemap 
 for (const path of allPages()) {
   test(`${path}: HTML is revalidated, precompressed and sent with the security headers`, async ({ request }) => {
     const expectedStatus = path === notFoundPath ? 404 : 200;
-    for (const [accept, encoding] of [["gzip, deflate, br", "br"], ["gzip", "gzip"], ["identity", undefined]] as const) {
+    for (const [accept, encoding] of [
+      ["gzip, deflate, br", "br"],
+      ["gzip", "gzip"],
+      ["identity", undefined],
+    ] as const) {
       const response = await request.get(path, { headers: { "accept-encoding": accept } });
       expect(response.status(), `${path} (${accept})`).toBe(expectedStatus);
       const headers = response.headers();
@@ -61,7 +69,9 @@ for (const path of allPages()) {
       const html = await response.text();
       const csp = headers["content-security-policy"]!;
       const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
-      const inline = [...html.matchAll(/(<script(?![^>]*\bsrc=)(?![^>]*application\/ld\+json)[^>]*>)([\s\S]*?)<\/script>/g)];
+      const inline = [
+        ...html.matchAll(/(<script(?![^>]*\bsrc=)(?![^>]*application\/ld\+json)[^>]*>)([\s\S]*?)<\/script>/g),
+      ];
       // The menu's on every page; React Router's on the pages that hydrate (hydration.spec.ts).
       expect(inline.length, `${path} has inline scripts`).toBeGreaterThan(hydrates(path) ? 1 : 0);
       for (const [, tag = "", body = ""] of inline) {
@@ -79,8 +89,10 @@ for (const path of allPages()) {
       if (path === notFoundPath) {
         expect(inlineCss, "the fonts and the whole sheet").toMatch(/^@font-face\{/);
         expect(inlineCss!.endsWith(wholeStylesheet().css.trim()), "the fonts and the whole sheet").toBe(true);
-      }
-      else expect(inlineCss!.length, `${path} carries only its own rules`).toBeLessThan(wholeStylesheet().css.length * 0.8);
+      } else
+        expect(inlineCss!.length, `${path} carries only its own rules`).toBeLessThan(
+          wholeStylesheet().css.length * 0.8,
+        );
       expect(html, `${path} links no stylesheet`).not.toMatch(/<link[^>]*rel="stylesheet"/);
     }
     if (expectedStatus === 200) {
@@ -99,7 +111,10 @@ for (const path of allPages()) {
 test("hashed assets are cached for a year, immutable, and compressed by the client's choice", async ({ request }) => {
   const html = await (await request.get("/portfolio")).text();
   // The font, the modules of a page that hydrates, and the whole stylesheet its entry adds.
-  const assets = [...new Set([...html.matchAll(/["(](\/assets\/[^")]+)[")]/g)].map((m) => m[1]!)), wholeStylesheet().href];
+  const assets = [
+    ...new Set([...html.matchAll(/["(](\/assets\/[^")]+)[")]/g)].map((m) => m[1]!)),
+    wholeStylesheet().href,
+  ];
   expect(assets.some((a) => a.endsWith(".js"))).toBe(true);
   expect(assets.some((a) => a.endsWith(".woff2"))).toBe(true);
   for (const asset of assets) {
@@ -154,7 +169,8 @@ test("a page that only shows content fetches no stylesheet; a page that hydrates
   const { href } = wholeStylesheet();
   const stylesheets: string[] = [];
   page.on("request", (request) => {
-    if (request.resourceType() === "stylesheet" || new URL(request.url()).pathname.endsWith(".css")) stylesheets.push(new URL(request.url()).pathname);
+    if (request.resourceType() === "stylesheet" || new URL(request.url()).pathname.endsWith(".css"))
+      stylesheets.push(new URL(request.url()).pathname);
   });
   const styled = () =>
     page.evaluate(() => ({
@@ -172,18 +188,32 @@ test("a page that only shows content fetches no stylesheet; a page that hydrates
   await page.goto("/portfolio"); // the fixture's goto waits for hydration
   await page.waitForLoadState("networkidle");
   expect(stylesheets).toEqual([href]);
-  const links = await page.evaluate(() => [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map((link) => link.getAttribute("href")));
+  const links = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map((link) => link.getAttribute("href")),
+  );
   expect(links).toEqual([href]);
   // React leaves the page's own rules where they were.
   expect(await styled()).toMatchObject({ sheets: 1, length: served.length });
   expect((await styled()).font).toContain("Inter");
-  expect(await page.evaluate((href) => [...document.styleSheets].some((sheet) => sheet.href?.endsWith(href) && sheet.cssRules.length > 0), href)).toBe(true);
+  expect(
+    await page.evaluate(
+      (href) => [...document.styleSheets].some((sheet) => sheet.href?.endsWith(href) && sheet.cssRules.length > 0),
+      href,
+    ),
+  ).toBe(true);
 });
 
 test.describe("the quote action answers the form's script in JSON", () => {
   const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
   const json = { accept: "application/json", "content-type": "application/x-www-form-urlencoded" };
-  const buyer = () => ({ name: "Ayesha Khan", email: `json-${randomUUID()}@acme.example`, message: "500 pens", idempotencyKey: randomUUID(), page: "/contact", website: "" });
+  const buyer = () => ({
+    name: "Ayesha Khan",
+    email: `json-${randomUUID()}@acme.example`,
+    message: "500 pens",
+    idempotencyKey: randomUUID(),
+    page: "/contact",
+    website: "",
+  });
 
   test("a valid request: 200 and the success notice, never cached", async ({ request }) => {
     const response = await request.post("/contact", { headers: json, data: form(buyer()) });
@@ -191,7 +221,11 @@ test.describe("the quote action answers the form's script in JSON", () => {
     expect(response.headers()["content-type"]).toContain("application/json");
     expect(response.headers()["cache-control"]).toBe("no-store");
     expectSecurityHeaders(response.headers(), "POST /contact");
-    expect(await response.json()).toEqual({ status: "success", title: "Quote Request Submitted!", message: "We'll get back to you within 24 hours." });
+    expect(await response.json()).toEqual({
+      status: "success",
+      title: "Quote Request Submitted!",
+      message: "We'll get back to you within 24 hours.",
+    });
   });
 
   test("a request missing its required fields: 400 with the fields to fix and the values sent", async ({ request }) => {
@@ -200,22 +234,36 @@ test.describe("the quote action answers the form's script in JSON", () => {
     expect(response.status()).toBe(400);
     expect(response.headers()["content-type"]).toContain("application/json");
     const answer = (await response.json()) as Record<string, unknown>;
-    expect(answer).toMatchObject({ status: "error", code: "missing", title: "Missing Information", message: "Please fill in all required fields." });
+    expect(answer).toMatchObject({
+      status: "error",
+      code: "missing",
+      title: "Missing Information",
+      message: "Please fill in all required fields.",
+    });
     expect(answer.fields).toEqual(expect.arrayContaining(["name", "email"]));
     expect(answer.values).toMatchObject({ name: "   ", email: "", message: "500 pens" });
   });
 
   test("a body that is not a form: 415; one too large: 413; both in JSON", async ({ request }) => {
-    const notForm = await request.post("/contact", { headers: { ...json, "content-type": "application/json" }, data: JSON.stringify(buyer()) });
+    const notForm = await request.post("/contact", {
+      headers: { ...json, "content-type": "application/json" },
+      data: JSON.stringify(buyer()),
+    });
     expect(notForm.status()).toBe(415);
     expect(await notForm.json()).toMatchObject({ status: "error", code: "unsupported_media_type" });
-    const tooLarge = await request.post("/contact", { headers: json, data: form({ ...buyer(), message: "x".repeat(70 * 1024) }) });
+    const tooLarge = await request.post("/contact", {
+      headers: json,
+      data: form({ ...buyer(), message: "x".repeat(70 * 1024) }),
+    });
     expect(tooLarge.status()).toBe(413);
     expect(await tooLarge.json()).toMatchObject({ status: "error", code: "payload_too_large" });
   });
 
   test("the same post without asking for JSON gets the contact page showing the result", async ({ request }) => {
-    const response = await request.post("/contact", { headers: { "content-type": "application/x-www-form-urlencoded" }, data: form({ ...buyer(), name: " " }) });
+    const response = await request.post("/contact", {
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      data: form({ ...buyer(), name: " " }),
+    });
     expect(response.status()).toBe(400);
     expect(response.headers()["content-type"]).toContain("text/html");
     const html = await response.text();
@@ -252,7 +300,10 @@ test.describe("the quote action answers the form's script in JSON", () => {
 
   test("/api/quote, the old JSON endpoint, is gone", async ({ request }) => {
     expect((await request.get("/api/quote")).status()).toBe(404);
-    const posted = await request.post("/api/quote", { headers: { ...json, "content-type": "application/json" }, data: JSON.stringify(buyer()) });
+    const posted = await request.post("/api/quote", {
+      headers: { ...json, "content-type": "application/json" },
+      data: JSON.stringify(buyer()),
+    });
     expect(posted.status()).toBe(404);
   });
 });

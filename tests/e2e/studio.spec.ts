@@ -23,7 +23,9 @@ async function stripesPng(colours: [number, number, number][], width: number, he
       raw.set([r, g, b, 255], (y * width + x) * 4);
     }
   }
-  return sharp(raw, { raw: { width, height, channels: 4 } }).png().toBuffer();
+  return sharp(raw, { raw: { width, height, channels: 4 } })
+    .png()
+    .toBuffer();
 }
 
 /** An SVG logo in three colours, carrying `marker` so a request that carries the file shows it. */
@@ -48,7 +50,10 @@ function recordRequests(page: Page) {
   return requests;
 }
 
-test("the item page and the portfolio dialog lead to the studio, and an unknown item's studio is the 404 page", async ({ page, request }) => {
+test("the item page and the portfolio dialog lead to the studio, and an unknown item's studio is the 404 page", async ({
+  page,
+  request,
+}) => {
   await page.goto(`/portfolio/${pen.id}`);
   await page.getByRole("link", { name: "See Your Brand on It" }).click();
   await expect(page).toHaveURL(new RegExp(`/portfolio/${pen.id}/studio$`));
@@ -59,7 +64,10 @@ test("the item page and the portfolio dialog lead to the studio, and an unknown 
 
   await page.goto(`/portfolio?product=${pen.id}`);
   const dialog = page.getByRole("dialog", { name: pen.title });
-  await expect(dialog.getByRole("link", { name: "See Your Brand on It" })).toHaveAttribute("href", `/portfolio/${pen.id}/studio`);
+  await expect(dialog.getByRole("link", { name: "See Your Brand on It" })).toHaveAttribute(
+    "href",
+    `/portfolio/${pen.id}/studio`,
+  );
 
   expect((await request.get("/portfolio/no-such-item/studio")).status()).toBe(404);
 });
@@ -93,30 +101,52 @@ test("a name typed and a logo chosen before the page's script has run are drawn 
   const { page, release } = await pageWithEntryHeld(context);
   await page.goto(`/portfolio/${pen.id}/studio`);
   await page.getByLabel("Brand name").fill("ACME");
-  await page.getByLabel("Your logo").setInputFiles({ name: "logo.svg", mimeType: "image/svg+xml", buffer: svgLogo("early") });
+  await page
+    .getByLabel("Your logo")
+    .setInputFiles({ name: "logo.svg", mimeType: "image/svg+xml", buffer: svgLogo("early") });
   release();
   await waitForHydration(page);
   await expect(page.getByLabel("Brand name")).toHaveValue("ACME");
-  await expect(page.getByRole("img", { name: `Mockup of the ${pen.title} with your brand ACME and your logo` })).toBeVisible();
+  await expect(
+    page.getByRole("img", { name: `Mockup of the ${pen.title} with your brand ACME and your logo` }),
+  ).toBeVisible();
   await expect(mockup(page).locator("svg[data-print-area] text")).toHaveText("ACME");
   await expect(mockup(page).locator("image[data-logo]")).toHaveAttribute("href", /^blob:/);
 });
 
-test("a PNG and an SVG logo go on the item, are moved and scaled with the keyboard and the pointer, and are checked", async ({ page }) => {
+test("a PNG and an SVG logo go on the item, are moved and scaled with the keyboard and the pointer, and are checked", async ({
+  page,
+}) => {
   await openStudio(page);
   await page.getByLabel("Brand name").fill("ACME");
   const logoInput = page.getByLabel("Your logo");
 
   // A sharp three-colour PNG: too many colours for a 1-colour pad print, resolution enough.
-  await logoInput.setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: await stripesPng([[198, 40, 40], [21, 101, 192], [46, 125, 50]], 600, 200) });
-  await expect(page.getByRole("img", { name: `Mockup of the ${pen.title} with your brand ACME and your logo` })).toBeVisible();
+  await logoInput.setInputFiles({
+    name: "logo.png",
+    mimeType: "image/png",
+    buffer: await stripesPng(
+      [
+        [198, 40, 40],
+        [21, 101, 192],
+        [46, 125, 50],
+      ],
+      600,
+      200,
+    ),
+  });
+  await expect(
+    page.getByRole("img", { name: `Mockup of the ${pen.title} with your brand ACME and your logo` }),
+  ).toBeVisible();
   const logo = mockup(page).locator("image[data-logo]");
   await expect(logo).toHaveAttribute("href", /^blob:/);
   await expect(printCheck(page)).toContainText("Your logo has 3 colours, but pad print prints 1 colour");
   await expect(printCheck(page)).not.toContainText("ppi");
 
   // The keyboard: arrows move 1 mm, with Shift 5 mm; + and - scale; each step is announced in mm.
-  await expect(logoPosition(page)).toHaveText("Logo 0 mm from the left and 0 mm from the top of the print area, 18 by 6 mm.");
+  await expect(logoPosition(page)).toHaveText(
+    "Logo 0 mm from the left and 0 mm from the top of the print area, 18 by 6 mm.",
+  );
   await page.getByRole("button", { name: "Move logo", exact: true }).focus();
   await page.keyboard.press("ArrowRight");
   await expect(logoPosition(page)).toHaveText(/^Logo 1 mm from the left/);
@@ -144,7 +174,11 @@ test("a PNG and an SVG logo go on the item, are moved and scaled with the keyboa
   await expect.poll(async () => Number(await logo.getAttribute("x"))).toBeLessThan(before - 3);
 
   // A PNG too small for its printed size.
-  await logoInput.setInputFiles({ name: "tiny.png", mimeType: "image/png", buffer: await stripesPng([[198, 40, 40]], 30, 10) });
+  await logoInput.setInputFiles({
+    name: "tiny.png",
+    mimeType: "image/png",
+    buffer: await stripesPng([[198, 40, 40]], 30, 10),
+  });
   await expect(printCheck(page)).toContainText(/Your logo is \d+ ppi at its printed size, below the 300 ppi/);
   await expect(printCheck(page)).not.toContainText("colours, but");
 
@@ -156,14 +190,22 @@ test("a PNG and an SVG logo go on the item, are moved and scaled with the keyboa
   await expect(printCheck(page)).not.toContainText("ppi");
 
   // A file that only calls itself an image is refused, in words.
-  await logoInput.setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: Buffer.from("MZ\x90\x00 this is a program") });
-  await expect(page.getByRole("alert")).toHaveText("This file is not a PNG, JPEG, WebP or SVG image. Choose your logo in one of those formats.");
+  await logoInput.setInputFiles({
+    name: "logo.png",
+    mimeType: "image/png",
+    buffer: Buffer.from("MZ\x90\x00 this is a program"),
+  });
+  await expect(page.getByRole("alert")).toHaveText(
+    "This file is not a PNG, JPEG, WebP or SVG image. Choose your logo in one of those formats.",
+  );
 });
 
 test("axe finds nothing with the studio open, a logo placed and its warnings shown", async ({ page }) => {
   await openStudio(page);
   await page.getByLabel("Brand name").fill("ACME");
-  await page.getByLabel("Your logo").setInputFiles({ name: "logo.svg", mimeType: "image/svg+xml", buffer: svgLogo("axe") });
+  await page
+    .getByLabel("Your logo")
+    .setInputFiles({ name: "logo.svg", mimeType: "image/svg+xml", buffer: svgLogo("axe") });
   await expect(printCheck(page)).toContainText("colours, but");
   await expectNoAxeViolations(page, `${studioPage} with a logo`);
 });
@@ -180,7 +222,9 @@ test("'Request a Quote with This Design' attaches the design to the quote form, 
 
   await openStudio(page);
   await page.getByLabel("Brand name").fill("ACME");
-  await page.getByLabel("Your logo").setInputFiles({ name: "logo.svg", mimeType: "image/svg+xml", buffer: svgLogo(marker) });
+  await page
+    .getByLabel("Your logo")
+    .setInputFiles({ name: "logo.svg", mimeType: "image/svg+xml", buffer: svgLogo(marker) });
   await expect(mockup(page).locator("image[data-logo]")).toHaveAttribute("href", /^blob:/);
   await page.getByRole("button", { name: "Move logo", exact: true }).focus();
   await page.keyboard.press("Shift+ArrowRight");
@@ -196,7 +240,9 @@ test("'Request a Quote with This Design' attaches the design to the quote form, 
   // The buyer has designed, asked for a quote and is on the form: nothing has been posted, and no
   // request carried their logo.
   const carried = (request: Request) => `${request.url()} ${request.postDataBuffer()?.toString("latin1") ?? ""}`;
-  expect(requests.filter((request) => request.method() !== "GET").map((request) => `${request.method()} ${request.url()}`)).toEqual([]);
+  expect(
+    requests.filter((request) => request.method() !== "GET").map((request) => `${request.method()} ${request.url()}`),
+  ).toEqual([]);
   expect(requests.filter((request) => carried(request).includes(marker)).map((request) => request.url())).toEqual([]);
   expect(violations).toEqual([]);
   await expectNoAxeViolations(page, "/contact with a design attached");
@@ -211,13 +257,20 @@ test("'Request a Quote with This Design' attaches the design to the quote form, 
 });
 
 const quotesCommand = (args: string[]) =>
-  execFileSync("node", ["build/server/quotes.js", ...args], { env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR }, encoding: "utf8" });
+  execFileSync("node", ["build/server/quotes.js", ...args], {
+    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
+    encoding: "utf8",
+  });
 
-test("a quote sent with a design carries its mockup, the checked logo and the design's spec, found by the export command", async ({ page }) => {
+test("a quote sent with a design carries its mockup, the checked logo and the design's spec, found by the export command", async ({
+  page,
+}) => {
   const id = randomUUID().slice(0, 8);
   await openStudio(page);
   await page.getByLabel("Brand name").fill("ACME");
-  await page.getByLabel("Your logo").setInputFiles({ name: "logo.svg", mimeType: "image/svg+xml", buffer: svgLogo(`logo-${id}`) });
+  await page
+    .getByLabel("Your logo")
+    .setInputFiles({ name: "logo.svg", mimeType: "image/svg+xml", buffer: svgLogo(`logo-${id}`) });
   await expect(mockup(page).locator("image[data-logo]")).toBeAttached();
   await page.getByRole("button", { name: "Request a Quote with This Design" }).click();
   await expect(page).toHaveURL(/\/contact\?.*design=1$/);
@@ -227,22 +280,34 @@ test("a quote sent with a design carries its mockup, the checked logo and the de
   const email = `studio-${id}@acme.example`;
   await page.getByRole("textbox", { name: "Name", exact: true }).fill(`Studio buyer ${id}`);
   await page.getByRole("textbox", { name: "Email", exact: true }).fill(email);
-  await page.getByRole("textbox", { name: "Message", exact: true }).fill("500 pens with our logo, as in the attached design.");
+  await page
+    .getByRole("textbox", { name: "Message", exact: true })
+    .fill("500 pens with our logo, as in the attached design.");
   await page.getByRole("button", { name: "Submit Quote Request" }).click();
   await expect(page.getByRole("region", { name: /Notifications/ }).getByText("Quote Request Submitted!")).toBeVisible();
   await expect(page.getByRole("img", { name: /Your design mockup/ })).toHaveCount(0);
 
-  const stored = (JSON.parse(quotesCommand(["list", "--json"])) as { id: number; email: string; design: { itemId: string; text: string } | null }[]).find(
-    (quote) => quote.email === email,
-  );
+  const stored = (
+    JSON.parse(quotesCommand(["list", "--json"])) as {
+      id: number;
+      email: string;
+      design: { itemId: string; text: string } | null;
+    }[]
+  ).find((quote) => quote.email === email);
   expect(stored?.design).toMatchObject({ itemId: pen.id, text: "ACME" });
   const out = mkdtempSync(join(tmpdir(), "studio-export-"));
   try {
     quotesCommand(["export", "--attachments", out]);
-    const files = readdirSync(out).filter((name) => name.startsWith(`quote-${stored!.id}-`)).sort();
+    const files = readdirSync(out)
+      .filter((name) => name.startsWith(`quote-${stored!.id}-`))
+      .sort();
     expect(files).toEqual([`quote-${stored!.id}-logo.svg`, `quote-${stored!.id}-mockup.png`]);
     expect(readFileSync(join(out, `quote-${stored!.id}-logo.svg`), "utf8")).toContain("<svg");
-    expect(readFileSync(join(out, `quote-${stored!.id}-mockup.png`)).subarray(1, 4).toString("latin1")).toBe("PNG");
+    expect(
+      readFileSync(join(out, `quote-${stored!.id}-mockup.png`))
+        .subarray(1, 4)
+        .toString("latin1"),
+    ).toBe("PNG");
   } finally {
     rmSync(out, { recursive: true, force: true });
   }
@@ -257,7 +322,9 @@ test("the mockup sent with the quote is a PNG of at most 300 KB", async ({ page 
   await page.getByLabel("Your logo").setInputFiles({
     name: "photo.png",
     mimeType: "image/png",
-    buffer: await sharp(noise, { raw: { width: 1200, height: 900, channels: 3 } }).png().toBuffer(),
+    buffer: await sharp(noise, { raw: { width: 1200, height: 900, channels: 3 } })
+      .png()
+      .toBuffer(),
   });
   await expect(mockup(page).locator("image[data-logo]")).toBeAttached();
   await page.getByRole("button", { name: "Request a Quote with This Design" }).click();

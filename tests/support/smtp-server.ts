@@ -15,7 +15,11 @@ export async function startSmtp(port = 0) {
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
         const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : "";
-        received.push({ from, to: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw: Buffer.concat(chunks).toString("utf8") });
+        received.push({
+          from,
+          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+          raw: Buffer.concat(chunks).toString("utf8"),
+        });
         callback();
       });
     },
@@ -38,7 +42,9 @@ export async function freeSmtpPort() {
 
 /** Quoted-printable soft breaks and escapes undone, so assertions read the message as written. */
 export const decoded = (raw: string) =>
-  raw.replace(/=\r\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  raw
+    .replace(/=\r\n/g, "")
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 
 export async function until(condition: () => boolean, timeoutMs = 10_000) {
   const start = Date.now();
@@ -47,4 +53,3 @@ export async function until(condition: () => boolean, timeoutMs = 10_000) {
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }
-

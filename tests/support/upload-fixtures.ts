@@ -26,13 +26,31 @@ export const fixtures = {
     ),
   /** A PNG cut short: its image data ends half way. */
   truncatedPng: async () => {
-    const whole = await sharp({ create: { width: 300, height: 300, channels: 3, background: "#000", noise: { type: "gaussian", mean: 128, sigma: 40 } } }).png().toBuffer();
+    const whole = await sharp({
+      create: {
+        width: 300,
+        height: 300,
+        channels: 3,
+        background: "#000",
+        noise: { type: "gaussian", mean: 128, sigma: 40 },
+      },
+    })
+      .png()
+      .toBuffer();
     return whole.subarray(0, Math.floor(whole.length / 2));
   },
   /** A small, valid-looking PNG that declares 20000 × 20000 pixels (400 megapixels once decoded). */
   decompressionBomb: () => pngDeclaring(20_000, 20_000),
   elf: () => Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0x02, 0x01, 0x01, 0x00]), Buffer.alloc(8192, 0x90)]),
-  windowsExe: () => Buffer.concat([Buffer.from("MZ"), Buffer.alloc(58), Buffer.from([0x80, 0, 0, 0]), Buffer.alloc(64), Buffer.from("PE\0\0"), Buffer.alloc(8192)]),
+  windowsExe: () =>
+    Buffer.concat([
+      Buffer.from("MZ"),
+      Buffer.alloc(58),
+      Buffer.from([0x80, 0, 0, 0]),
+      Buffer.alloc(64),
+      Buffer.from("PE\0\0"),
+      Buffer.alloc(8192),
+    ]),
   text: () => Buffer.from("This is a text file with a .png name.\n".repeat(20)),
   /** A PNG signature and header followed by padding, `bytes` long (refused on size before any decoding). */
   pngOfSize: (bytes: number) => {
@@ -46,7 +64,15 @@ export const fixtures = {
   },
   /** Random pixels do not compress: a PNG close to 5 MB for ~1.6 megapixels. */
   noisePng: (side = 1270) =>
-    sharp({ create: { width: side, height: side, channels: 3, background: "#000", noise: { type: "gaussian", mean: 128, sigma: 90 } } })
+    sharp({
+      create: {
+        width: side,
+        height: side,
+        channels: 3,
+        background: "#000",
+        noise: { type: "gaussian", mean: 128, sigma: 90 },
+      },
+    })
       .png({ compressionLevel: 0 })
       .toBuffer(),
 };
@@ -66,5 +92,10 @@ function pngDeclaring(width: number, height: number): Buffer {
   header.set([8, 0, 0, 0, 0], 8); // 8-bit greyscale
   // A few rows of zeros: a real bomb would hold the whole image in a few hundred KB; the header is what counts.
   const rows = deflateSync(Buffer.alloc((width + 1) * 4));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", header), chunk("IDAT", rows), chunk("IEND", Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", rows),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
 }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { budgetFailures, type LighthouseResult, measure, median, medianRun, pageKind, type RouteMeasure } from "../../bench/budgets";
+import {
+  budgetFailures,
+  type LighthouseResult,
+  measure,
+  median,
+  medianRun,
+  pageKind,
+  type RouteMeasure,
+} from "../../bench/budgets";
 
 const passing: RouteMeasure = {
   route: "/",
@@ -19,9 +27,21 @@ const passing: RouteMeasure = {
 describe("bench budgets", () => {
   it("reads scores, metrics and script bytes from a Lighthouse result", () => {
     const lhr: LighthouseResult = {
-      categories: { performance: { score: 0.99 }, accessibility: { score: 1 }, "best-practices": { score: 0.96 }, seo: { score: 1 } },
+      categories: {
+        performance: { score: 0.99 },
+        accessibility: { score: 1 },
+        "best-practices": { score: 0.96 },
+        seo: { score: 1 },
+      },
       audits: {
-        "largest-contentful-paint": { id: "largest-contentful-paint", title: "LCP", score: 0.9, scoreDisplayMode: "numeric", numericValue: 1300, displayValue: "1.3 s" },
+        "largest-contentful-paint": {
+          id: "largest-contentful-paint",
+          title: "LCP",
+          score: 0.9,
+          scoreDisplayMode: "numeric",
+          numericValue: 1300,
+          displayValue: "1.3 s",
+        },
         "first-contentful-paint": { id: "first-contentful-paint", title: "FCP", score: 1, numericValue: 700 },
         "total-blocking-time": { id: "total-blocking-time", title: "TBT", score: 1, numericValue: 10 },
         "cumulative-layout-shift": { id: "cumulative-layout-shift", title: "CLS", score: 1, numericValue: 0.002 },
@@ -30,12 +50,25 @@ describe("bench budgets", () => {
           id: "network-requests",
           title: "Requests",
           score: null,
-          details: { items: [{ resourceType: "Script", transferSize: 1000 }, { resourceType: "Script", transferSize: 500 }, { resourceType: "Font", transferSize: 40_000 }] },
+          details: {
+            items: [
+              { resourceType: "Script", transferSize: 1000 },
+              { resourceType: "Script", transferSize: 500 },
+              { resourceType: "Font", transferSize: 40_000 },
+            ],
+          },
         },
       },
     };
     const m = measure("/x", lhr);
-    expect(m).toMatchObject({ route: "/x", performance: 99, bestPractices: 96, lcp: 1300, jsBytes: 1500, totalBytes: 150_000 });
+    expect(m).toMatchObject({
+      route: "/x",
+      performance: 99,
+      bestPractices: 96,
+      lcp: 1300,
+      jsBytes: 1500,
+      totalBytes: 150_000,
+    });
     expect(m.failingAudits).toEqual(["largest-contentful-paint: LCP (1.3 s)"]);
   });
 
@@ -52,12 +85,23 @@ describe("bench budgets", () => {
 
   it("tells a page that runs React from one that only shows content", () => {
     expect(pageKind('<html><head><script type="application/ld+json">{}</script></head></html>')).toBe("content");
-    expect(pageKind('<html><body><script type="module">import "/assets/entry.client-x.js"</script></body></html>')).toBe("interactive");
+    expect(
+      pageKind('<html><body><script type="module">import "/assets/entry.client-x.js"</script></body></html>'),
+    ).toBe("interactive");
   });
 
   it("holds a content page to no JavaScript, a small first view and every score at 100", () => {
     expect(budgetFailures(passing, "content", 500)).toEqual([]);
-    const heavy = { ...passing, performance: 99, seo: 92, lcp: 1100, fcp: 850, cls: 0.001, jsBytes: 2048, totalBytes: 70 * 1024 };
+    const heavy = {
+      ...passing,
+      performance: 99,
+      seo: 92,
+      lcp: 1100,
+      fcp: 850,
+      cls: 0.001,
+      jsBytes: 2048,
+      totalBytes: 70 * 1024,
+    };
     expect(budgetFailures(heavy, "content", 0)).toEqual([
       "performance 99 < 100",
       "SEO 92 < 100",

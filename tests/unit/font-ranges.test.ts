@@ -1,7 +1,14 @@
 import { readFileSync } from "node:fs";
 import * as hb from "harfbuzzjs";
 import { describe, expect, it } from "vitest";
-import { coveredByFont, fontFeatures, fontWeights, interSource, subsetFontFile, unicodeRange } from "../../scripts/font-ranges";
+import {
+  coveredByFont,
+  fontFeatures,
+  fontWeights,
+  interSource,
+  subsetFontFile,
+  unicodeRange,
+} from "../../scripts/font-ranges";
 import { fontFace } from "../../scripts/outline-text";
 
 /** Each glyph's advance and offsets, in font units (2048 to the em), as a browser would lay the text out. */
@@ -11,7 +18,11 @@ function layout(face: hb.Face, text: string, weight: number, features: string[] 
   const buffer = new hb.Buffer();
   buffer.addText(text);
   buffer.guessSegmentProperties();
-  hb.shape(font, buffer, features.map((tag) => new hb.Feature(tag)));
+  hb.shape(
+    font,
+    buffer,
+    features.map((tag) => new hb.Feature(tag)),
+  );
   return buffer.getGlyphPositions().map(({ xAdvance, xOffset, yOffset }) => [xAdvance, xOffset, yOffset]);
 }
 
@@ -50,7 +61,10 @@ describe("the subset Inter font", () => {
     // Kerning pairs, quotes, dashes, the rupee sign, and what Inter's `calt` changes: "->" and ":" between figures.
     const sample = "AVATAR Te Yo Wa “Office” — 10:30 ₨ 1,250 fi/fl LT-7 -> (A)";
     for (const weight of [fontWeights.min, 600, fontWeights.max]) {
-      expect(largestShift(layout(subset, sample, weight), layout(whole, sample, weight)), `at ${weight}`).toBeLessThanOrEqual(1);
+      expect(
+        largestShift(layout(subset, sample, weight), layout(whole, sample, weight)),
+        `at ${weight}`,
+      ).toBeLessThanOrEqual(1);
       const figures = "1 111 000";
       const tabular = largestShift(layout(subset, figures, weight, ["tnum"]), layout(whole, figures, weight, ["tnum"]));
       expect(tabular, `tabular figures at ${weight}`).toBeLessThanOrEqual(1);

@@ -50,7 +50,13 @@ export default function DesignAttachment({
   if (!attachments || !thumbnail) return null;
   return (
     <figure className="flex items-center gap-4 rounded-lg border border-border bg-muted/40 p-3">
-      <img src={thumbnail} alt={name} width={160} height={120} className="h-auto w-32 rounded-md bg-white shadow-sm sm:w-40" />
+      <img
+        src={thumbnail}
+        alt={name}
+        width={160}
+        height={120}
+        className="h-auto w-32 rounded-md bg-white shadow-sm sm:w-40"
+      />
       <figcaption className="min-w-0 flex-1 space-y-2 text-sm">
         <p className="font-semibold">{text.title}</p>
         <p className="text-muted-foreground">{text.note}</p>

@@ -62,7 +62,9 @@ function loadSubmitKit(): Promise<QuoteSubmitKit> {
 export function QuoteForm({ result }: { result?: QuoteFormResult }) {
   const [values, setValues] = useState<QuoteFields>(result?.status === "error" ? result.values : emptyQuote);
   const [invalid, setInvalid] = useState<string[]>(result?.status === "error" ? result.fields : []);
-  const [notice, setNotice] = useState<Notice | null>(result ? { ...noticeFromResult(result), fromServer: true } : null);
+  const [notice, setNotice] = useState<Notice | null>(
+    result ? { ...noticeFromResult(result), fromServer: true } : null,
+  );
   const [pending, setPending] = useState(false);
   const [kit, setKit] = useState<QuoteSubmitKit | null>(null);
   const [design, setDesign] = useState<QuoteAttachments | null>(null);
@@ -77,14 +79,16 @@ export function QuoteForm({ result }: { result?: QuoteFormResult }) {
     // On a slow phone a visitor may type before React drives the fields. React leaves what they typed
     // on screen but not in its state, and would wipe it on the next render: take it in, in the same render.
     const typed = formRef.current && fieldValues(formRef.current);
-    if (typed) setValues((current) => (quoteFields.some(({ name }) => typed[name] !== current[name]) ? typed : current));
+    if (typed)
+      setValues((current) => (quoteFields.some(({ name }) => typed[name] !== current[name]) ? typed : current));
   }, []);
 
   // ?product=… fills "Products of interest" once the page has hydrated (the prerendered page is
   // the same for every URL, so it cannot carry the value itself).
   const productParam = searchParams.get("product");
   useEffect(() => {
-    if (productParam) setValues((current) => (current.product ? current : { ...current, product: productParam.slice(0, 500) }));
+    if (productParam)
+      setValues((current) => (current.product ? current : { ...current, product: productParam.slice(0, 500) }));
   }, [productParam]);
 
   // A design from the brand studio (/contact?design=1) is shown and sent with the request: its code
@@ -188,7 +192,10 @@ export function QuoteForm({ result }: { result?: QuoteFormResult }) {
               "aria-invalid": invalid.includes(field.name) || undefined,
             };
             return (
-              <div key={field.name} className={cn("space-y-2", (field.name === "message" || field.name === "product") && "sm:col-span-2")}>
+              <div
+                key={field.name}
+                className={cn("space-y-2", (field.name === "message" || field.name === "product") && "sm:col-span-2")}
+              >
                 <Label htmlFor={id}>
                   {field.label}
                   {field.required && (
@@ -201,7 +208,11 @@ export function QuoteForm({ result }: { result?: QuoteFormResult }) {
                 {field.name === "message" ? (
                   <Textarea {...common} rows={6} onChange={(event) => update(field.name, event.target.value)} />
                 ) : (
-                  <Input {...common} {...inputProps[field.name]} onChange={(event) => update(field.name, event.target.value)} />
+                  <Input
+                    {...common}
+                    {...inputProps[field.name]}
+                    onChange={(event) => update(field.name, event.target.value)}
+                  />
                 )}
               </div>
             );
@@ -209,7 +220,13 @@ export function QuoteForm({ result }: { result?: QuoteFormResult }) {
         </div>
         <div className="space-y-2">
           <Label htmlFor="quote-logo">{quoteLogoField.label}</Label>
-          <Input id="quote-logo" type="file" name={LOGO_FIELD} accept={LOGO_ACCEPT} aria-describedby="quote-logo-hint" />
+          <Input
+            id="quote-logo"
+            type="file"
+            name={LOGO_FIELD}
+            accept={LOGO_ACCEPT}
+            aria-describedby="quote-logo-hint"
+          />
           <p id="quote-logo-hint" className="text-sm text-muted-foreground">
             {quoteLogoField.hint}
           </p>
@@ -238,7 +255,12 @@ function fieldValues(form: HTMLFormElement): QuoteFields {
 
 function noticeFromResult(result: QuoteFormResult): Notice {
   if (result.status === "success") return { tone: "success", title: result.title, message: result.message };
-  return { tone: "error", title: result.title, message: result.message, fallbackText: fallbackTextFor(result.values, result.code) };
+  return {
+    tone: "error",
+    title: result.title,
+    message: result.message,
+    fallbackText: fallbackTextFor(result.values, result.code),
+  };
 }
 
 function InlineNotice({ notice }: { notice: Notice }) {
@@ -248,7 +270,9 @@ function InlineNotice({ notice }: { notice: Notice }) {
       role={notice.tone === "success" ? "status" : "alert"}
       className={cn(
         "flex gap-3 rounded-lg border p-4 text-sm",
-        notice.tone === "success" ? "border-teal-200 bg-secondary text-secondary-foreground" : "border-red-200 bg-red-50 text-destructive",
+        notice.tone === "success"
+          ? "border-teal-200 bg-secondary text-secondary-foreground"
+          : "border-red-200 bg-red-50 text-destructive",
       )}
     >
       <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0" />

@@ -6,7 +6,14 @@ import { RetryableError } from "~/lib/query-client";
 import { type QuotePayload, QuoteRejectedError } from "~/lib/send-quote";
 import { createQuoteSubmitter } from "./quote-submit";
 
-const quote = { name: "Ayesha Khan", company: "Pharmedic", email: "ayesha@example.com", phone: "", product: "Pens", message: "500 pens" };
+const quote = {
+  name: "Ayesha Khan",
+  company: "Pharmedic",
+  email: "ayesha@example.com",
+  phone: "",
+  product: "Pens",
+  message: "500 pens",
+};
 const extras = { idempotencyKey: "k".repeat(20), page: "/contact", website: "" };
 
 function submitterAnswering(answer: () => Promise<{ title: string; message: string }>) {
@@ -23,10 +30,15 @@ describe("a quote submission", () => {
 
   it("sends the fields with the form's extras and announces the server's success notice", async () => {
     const success = vi.spyOn(toast, "success");
-    const { submit, sent } = submitterAnswering(async () => ({ title: "Quote Request Submitted!", message: "We'll get back to you within 24 hours." }));
+    const { submit, sent } = submitterAnswering(async () => ({
+      title: "Quote Request Submitted!",
+      message: "We'll get back to you within 24 hours.",
+    }));
     expect(await submit(quote, extras)).toEqual({ status: "sent" });
     expect(sent).toEqual([{ ...quote, ...extras }]);
-    expect(success).toHaveBeenCalledWith("Quote Request Submitted!", { description: "We'll get back to you within 24 hours." });
+    expect(success).toHaveBeenCalledWith("Quote Request Submitted!", {
+      description: "We'll get back to you within 24 hours.",
+    });
   });
 
   it("with a logo over 5 MB sends nothing and says so", async () => {
@@ -40,13 +52,18 @@ describe("a quote submission", () => {
       fields: [],
     });
     expect(sent).toEqual([]);
-    expect(error).toHaveBeenCalledWith("Logo too large", { description: "Logo too large: at most 5 MB (an SVG at most 1 MB)." });
+    expect(error).toHaveBeenCalledWith("Logo too large", {
+      description: "Logo too large: at most 5 MB (an SVG at most 1 MB).",
+    });
   });
 
   it("with a required field empty sends nothing and announces 'Missing Information'", async () => {
     const error = vi.spyOn(toast, "error");
     const { submit, sent } = submitterAnswering(async () => ({ title: "", message: "" }));
-    expect(await submit({ ...quote, name: "  ", message: "" }, extras)).toEqual({ status: "missing", fields: ["name", "message"] });
+    expect(await submit({ ...quote, name: "  ", message: "" }, extras)).toEqual({
+      status: "missing",
+      fields: ["name", "message"],
+    });
     expect(sent).toEqual([]);
     expect(error).toHaveBeenCalledWith("Missing Information", { description: "Please fill in all required fields." });
   });
@@ -54,7 +71,12 @@ describe("a quote submission", () => {
   it("the server's 'missing' answer is the same notice, with the fields it named", async () => {
     const error = vi.spyOn(toast, "error");
     const { submit } = submitterAnswering(async () => {
-      throw new QuoteRejectedError(400, { code: "missing", title: "Missing Information", message: "Please fill in all required fields.", fields: ["email"] });
+      throw new QuoteRejectedError(400, {
+        code: "missing",
+        title: "Missing Information",
+        message: "Please fill in all required fields.",
+        fields: ["email"],
+      });
     });
     expect(await submit(quote, extras)).toEqual({ status: "missing", fields: ["email"] });
     expect(error).toHaveBeenCalledWith(quoteNotices.missing.title, { description: quoteNotices.missing.description });
@@ -66,14 +88,24 @@ describe("a quote submission", () => {
       throw new RetryableError("Failed to fetch");
     });
     const outcome = await submit(quote, extras);
-    expect(outcome).toMatchObject({ status: "failed", title: quoteAnswers.failed.title, message: quoteAnswers.failed.description, fields: [] });
+    expect(outcome).toMatchObject({
+      status: "failed",
+      title: quoteAnswers.failed.title,
+      message: quoteAnswers.failed.description,
+      fields: [],
+    });
     expect(outcome.status === "failed" && outcome.fallbackText).toContain("500 pens");
   });
 
   it("turned down by the server shows its message, and the WhatsApp/e-mail offer only when rate-limited", async () => {
     vi.spyOn(toast, "error");
     const invalid = submitterAnswering(async () => {
-      throw new QuoteRejectedError(400, { code: "invalid", title: "Check your details", message: "Enter a valid e-mail address.", fields: ["email"] });
+      throw new QuoteRejectedError(400, {
+        code: "invalid",
+        title: "Check your details",
+        message: "Enter a valid e-mail address.",
+        fields: ["email"],
+      });
     });
     expect(await invalid.submit(quote, extras)).toEqual({
       status: "failed",
@@ -84,7 +116,11 @@ describe("a quote submission", () => {
     });
 
     const limited = submitterAnswering(async () => {
-      throw new QuoteRejectedError(429, { code: "rate_limited", title: "Too many requests", message: "Please wait a minute." });
+      throw new QuoteRejectedError(429, {
+        code: "rate_limited",
+        title: "Too many requests",
+        message: "Please wait a minute.",
+      });
     });
     const outcome = await limited.submit(quote, extras);
     expect(outcome).toMatchObject({ status: "failed", title: "Too many requests", fields: [] });

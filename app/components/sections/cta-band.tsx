@@ -3,7 +3,13 @@ import { ArrowRight } from "lucide-react";
 import { buttonVariants } from "~/components/ui/button";
 
 /** The amber call-to-action button: "Request a Quote" to /contact unless told otherwise. */
-export function QuoteLink({ to = "/contact", children = "Request a Quote" }: { to?: string; children?: React.ReactNode }) {
+export function QuoteLink({
+  to = "/contact",
+  children = "Request a Quote",
+}: {
+  to?: string;
+  children?: React.ReactNode;
+}) {
   return (
     <a href={to} className={buttonVariants({ variant: "accent", size: "lg" })}>
       {children}

@@ -31,7 +31,17 @@ const cardImageShapes = {
 } as const;
 
 /** The picture across the top of a card (a catalogue item, a category). It loads lazily: cards are never a page's priority image. */
-export function CardImage({ src, alt, sizes, shape }: { src: string; alt: string; sizes: string; shape: keyof typeof cardImageShapes }) {
+export function CardImage({
+  src,
+  alt,
+  sizes,
+  shape,
+}: {
+  src: string;
+  alt: string;
+  sizes: string;
+  shape: keyof typeof cardImageShapes;
+}) {
   const { width, height, className } = cardImageShapes[shape];
   return (
     <img
@@ -68,10 +78,7 @@ export function PageHero({
 }) {
   return (
     <section className="relative overflow-hidden bg-navy text-navy-foreground">
-      <div
-        aria-hidden="true"
-        className="absolute -right-24 -top-24 size-96 rounded-full bg-primary/40 blur-3xl"
-      />
+      <div aria-hidden="true" className="absolute -right-24 -top-24 size-96 rounded-full bg-primary/40 blur-3xl" />
       <div
         className={cn(
           "relative mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-20 lg:px-8",

@@ -164,7 +164,10 @@ function PortfolioCard({
       className="render-when-near group relative block w-full overflow-hidden rounded-xl border border-border bg-muted text-left shadow-sm transition-shadow hover:shadow-lg focus-visible:shadow-lg"
     >
       <img
-        {...imageSources(product.image, "(min-width: 1280px) 296px, (min-width: 1024px) 31vw, (min-width: 640px) 46vw, 100vw")}
+        {...imageSources(
+          product.image,
+          "(min-width: 1280px) 296px, (min-width: 1024px) 31vw, (min-width: 640px) 46vw, 100vw",
+        )}
         alt={product.title}
         width={800}
         height={600}

@@ -11,7 +11,6 @@ import { quoteHref } from "~/lib/quote-path";
 import { studioPagePath } from "~/lib/studio-path";
 import { FeatureList } from "./feature-list";
 
-
 /**
  * A catalogue product in full (this module, loaded on demand, brings the catalogue with it). `productId`
  * undefined (or unknown) means closed; the last product stays rendered while the dialog closes.
@@ -61,7 +60,9 @@ export function ProductDialog({
           />
           <div className="flex flex-col gap-4 p-6 sm:p-8">
             <div>
-              <DialogTitle size="large" className="pr-8">{shown.title}</DialogTitle>
+              <DialogTitle size="large" className="pr-8">
+                {shown.title}
+              </DialogTitle>
               <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
                 <dt className="font-medium text-muted-foreground">Category</dt>
                 <dd className="font-semibold capitalize text-primary">{categoryText(shown.category)}</dd>

@@ -3,7 +3,13 @@ import { productPagePath } from "~/lib/product-path";
 import { CardImage } from "./page-hero";
 
 /** A catalogue item as one link to its page: picture, brand and title. The picture's alt is empty: the link's words already name the item. */
-export function ProductLinkCard({ product, sizes }: { product: Pick<PortfolioCard, "id" | "title" | "image" | "brand">; sizes: string }) {
+export function ProductLinkCard({
+  product,
+  sizes,
+}: {
+  product: Pick<PortfolioCard, "id" | "title" | "image" | "brand">;
+  sizes: string;
+}) {
   return (
     <a
       href={productPagePath(product.id)}

@@ -74,7 +74,10 @@ export function BrandStudio({ item, rule }: { item: StudioItem; rule: PrintRule 
   );
   const mockupName = text.mockupName(item.title, name, !!logo);
   // The item is drawn once; an edit redraws only what its print area holds, and the mockup's title.
-  const drawing = useMemo(() => productImage(item, { art: noDesign, title: text.mockupName(item.title, "", false) }), [item]);
+  const drawing = useMemo(
+    () => productImage(item, { art: noDesign, title: text.mockupName(item.title, "", false) }),
+    [item],
+  );
   useLayoutEffect(() => {
     const mockup = mockupRef.current;
     const printArea = mockup?.querySelector("svg[data-print-area]");
@@ -86,7 +89,8 @@ export function BrandStudio({ item, rule }: { item: StudioItem; rule: PrintRule 
     if (art.logo && logoElement?.getAttribute("href") === art.logo.href) {
       for (const node of [...printArea.childNodes]) if (node !== logoElement) node.remove();
       const { xMm, yMm, widthMm, heightMm } = art.logo;
-      for (const [name, value] of Object.entries({ x: xMm, y: yMm, width: widthMm, height: heightMm })) logoElement.setAttribute(name, String(Math.round(value * 100) / 100));
+      for (const [name, value] of Object.entries({ x: xMm, y: yMm, width: widthMm, height: heightMm }))
+        logoElement.setAttribute(name, String(Math.round(value * 100) / 100));
       printArea.insertAdjacentHTML("beforeend", printedDesign({ ...art, logo: null }, area));
     } else {
       printArea.innerHTML = printedDesign(art, area);
@@ -98,7 +102,15 @@ export function BrandStudio({ item, rule }: { item: StudioItem; rule: PrintRule 
   const warnings = designWarnings({
     method: rule.method,
     logoColours: logo?.colours ?? null,
-    raster: logo?.pixels && placement ? { widthPx: logo.pixels.width, heightPx: logo.pixels.height, widthMm: placement.widthMm, heightMm: placement.heightMm } : null,
+    raster:
+      logo?.pixels && placement
+        ? {
+            widthPx: logo.pixels.width,
+            heightPx: logo.pixels.height,
+            widthMm: placement.widthMm,
+            heightMm: placement.heightMm,
+          }
+        : null,
     text: name,
     textSizeMm,
   });
@@ -164,7 +176,8 @@ export function BrandStudio({ item, rule }: { item: StudioItem; rule: PrintRule 
 
   function setDraft(index: number, value: string) {
     setDrafts((current) => current.map((draft, i) => (i === index ? value : draft)));
-    if (hexPattern.test(value)) setColours((current) => current.map((colour, i) => (i === index ? value.toLowerCase() : colour)));
+    if (hexPattern.test(value))
+      setColours((current) => current.map((colour, i) => (i === index ? value.toLowerCase() : colour)));
   }
 
   function addColour() {
@@ -181,7 +194,12 @@ export function BrandStudio({ item, rule }: { item: StudioItem; rule: PrintRule 
   function onHandleKey(event: React.KeyboardEvent) {
     if (!placement) return;
     const step = event.shiftKey ? 5 : 1;
-    const moves: Record<string, [number, number]> = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, -step], ArrowDown: [0, step] };
+    const moves: Record<string, [number, number]> = {
+      ArrowLeft: [-step, 0],
+      ArrowRight: [step, 0],
+      ArrowUp: [0, -step],
+      ArrowDown: [0, step],
+    };
     const move = moves[event.key];
     let next: LogoPlacement | null = null;
     if (move) next = moveBy(placement, move[0], move[1], area);
@@ -220,7 +238,9 @@ export function BrandStudio({ item, rule }: { item: StudioItem; rule: PrintRule 
     drag.current = null;
   }
 
-  const logoSizePercent = placement ? Math.round((placement.widthMm / Math.min(area.width, area.height * (logo?.aspect ?? 1))) * 100) : 100;
+  const logoSizePercent = placement
+    ? Math.round((placement.widthMm / Math.min(area.width, area.height * (logo?.aspect ?? 1))) * 100)
+    : 100;
   function onSizeChange(percent: number) {
     if (!placement) return;
     setPlacement(resize(placement, percent / logoSizePercent, area));
@@ -245,9 +265,15 @@ export function BrandStudio({ item, rule }: { item: StudioItem; rule: PrintRule 
     setSending(true);
     setSendProblem(null);
     try {
-      const [{ saveDesign }, { mockupPng }] = await Promise.all([import("~/lib/design-handoff"), import("./mockup-png")]);
+      const [{ saveDesign }, { mockupPng }] = await Promise.all([
+        import("~/lib/design-handoff"),
+        import("./mockup-png"),
+      ]);
       const href = logo ? await dataUrl(logo.file, logo.type) : null;
-      const printable = productImage(item, { art: { ...art, logo: href && placement ? { href, ...placement } : null }, title: mockupName });
+      const printable = productImage(item, {
+        art: { ...art, logo: href && placement ? { href, ...placement } : null },
+        title: mockupName,
+      });
       const mockup = await mockupPng(printable, uploadLimits.mockupTargetBytes);
       await saveDesign({
         attachments: { design: spec(), mockup, ...(logo && { logo: logo.file }) },
@@ -261,7 +287,12 @@ export function BrandStudio({ item, rule }: { item: StudioItem; rule: PrintRule 
   }
 
   const position = placement
-    ? text.position(oneDecimal(placement.xMm), oneDecimal(placement.yMm), oneDecimal(placement.widthMm), oneDecimal(placement.heightMm))
+    ? text.position(
+        oneDecimal(placement.xMm),
+        oneDecimal(placement.yMm),
+        oneDecimal(placement.widthMm),
+        oneDecimal(placement.heightMm),
+      )
     : "";
 
   return (
@@ -372,7 +403,12 @@ export function BrandStudio({ item, rule }: { item: StudioItem; rule: PrintRule 
           <fieldset className="space-y-3">
             <legend className="text-sm font-medium">{text.placement}</legend>
             <div className="flex flex-wrap items-center gap-3">
-              <Button type="button" variant="outline" aria-describedby="studio-handle-hint studio-logo-position" onKeyDown={onHandleKey}>
+              <Button
+                type="button"
+                variant="outline"
+                aria-describedby="studio-handle-hint studio-logo-position"
+                onKeyDown={onHandleKey}
+              >
                 <Move aria-hidden="true" />
                 {text.handle}
               </Button>
@@ -422,7 +458,14 @@ export function BrandStudio({ item, rule }: { item: StudioItem; rule: PrintRule 
         </section>
 
         <div className="space-y-2">
-          <Button type="button" variant="accent" size="lg" disabled={sending} onClick={() => void requestQuote()} className="w-full sm:w-auto">
+          <Button
+            type="button"
+            variant="accent"
+            size="lg"
+            disabled={sending}
+            onClick={() => void requestQuote()}
+            className="w-full sm:w-auto"
+          >
             <Send aria-hidden="true" />
             {sending ? text.preparing : text.request}
           </Button>

@@ -16,7 +16,12 @@ describe("logo placement", () => {
     const start = { xMm: 10, yMm: 0, widthMm: 6, heightMm: 6 };
     expect(moveBy(start, -15, 0, pen).xMm).toBe(0);
     expect(moveBy(start, 100, 3, pen)).toEqual({ xMm: 44, yMm: 0, widthMm: 6, heightMm: 6 });
-    expect(clampPlacement({ xMm: -5, yMm: -5, widthMm: 100, heightMm: 12 }, pen)).toEqual({ xMm: 0, yMm: 0, widthMm: 50, heightMm: 6 });
+    expect(clampPlacement({ xMm: -5, yMm: -5, widthMm: 100, heightMm: 12 }, pen)).toEqual({
+      xMm: 0,
+      yMm: 0,
+      widthMm: 50,
+      heightMm: 6,
+    });
   });
 
   it("scales about the logo's centre, no larger than the area and no smaller than a tenth of that", () => {

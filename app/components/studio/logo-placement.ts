@@ -26,7 +26,15 @@ export function defaultLogoSize(aspect: number, area: Area): LogoPlacement {
   const wide = area.height / area.width < 0.5;
   const heightMm = Math.min(wide ? area.height : area.height * 0.5, area.width / aspect);
   const widthMm = heightMm * aspect;
-  return clampPlacement({ xMm: wide ? 0 : (area.width - widthMm) / 2, yMm: wide ? (area.height - heightMm) / 2 : area.height * 0.05, widthMm, heightMm }, area);
+  return clampPlacement(
+    {
+      xMm: wide ? 0 : (area.width - widthMm) / 2,
+      yMm: wide ? (area.height - heightMm) / 2 : area.height * 0.05,
+      widthMm,
+      heightMm,
+    },
+    area,
+  );
 }
 
 export function moveBy(placement: LogoPlacement, dxMm: number, dyMm: number, area: Area): LogoPlacement {

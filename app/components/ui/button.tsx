@@ -31,6 +31,12 @@ export const buttonVariants = cva(
 );
 
 /** A button; a link that looks like one takes `buttonVariants` (every page link is a plain <a>). */
-export function Button({ className, variant, size, shape, ...props }: React.ComponentProps<"button"> & VariantProps<typeof buttonVariants>) {
+export function Button({
+  className,
+  variant,
+  size,
+  shape,
+  ...props
+}: React.ComponentProps<"button"> & VariantProps<typeof buttonVariants>) {
   return <button data-slot="button" className={cn(buttonVariants({ variant, size, shape, className }))} {...props} />;
 }

@@ -8,6 +8,12 @@ import { cn } from "~/lib/utils";
  */
 export function Label({ className, ...props }: React.ComponentProps<"label">) {
   return (
-    <label data-slot="label" className={cn("text-sm font-medium leading-none text-foreground select-none", className)} {...props} />
+    // The caller associates it with a control (htmlFor or a nested input).
+    // eslint-disable-next-line jsx-a11y/label-has-associated-control
+    <label
+      data-slot="label"
+      className={cn("text-sm font-medium leading-none text-foreground select-none", className)}
+      {...props}
+    />
   );
 }

@@ -5,7 +5,12 @@ import { z } from "zod";
 const blankAsUnset = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
 const addressList = z
   .string()
-  .transform((value) => value.split(",").map((address) => address.trim()).filter(Boolean))
+  .transform((value) =>
+    value
+      .split(",")
+      .map((address) => address.trim())
+      .filter(Boolean),
+  )
   .pipe(z.array(z.email("QUOTE_NOTIFY_TO must be one or more e-mail addresses, separated by commas.")).min(1));
 
 const envSchema = z.object({

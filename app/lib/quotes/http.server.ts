@@ -5,7 +5,14 @@ import { designFields } from "~/lib/upload-rules";
 import type { QuoteFormResult } from "~/lib/quote-api";
 import { checkQuote, type QuoteFields } from "~/lib/quote-schema";
 import type { QuoteService, SubmitResult } from "./service.server";
-import { checkReceived, discardReceived, readMultipart, textLimits, type UploadProblem, uploadProblems } from "./uploads.server";
+import {
+  checkReceived,
+  discardReceived,
+  readMultipart,
+  textLimits,
+  type UploadProblem,
+  uploadProblems,
+} from "./uploads.server";
 
 /** Largest text body accepted, with or without files (a real request is a few KB at most). */
 export const MAX_BODY_BYTES = textLimits.totalBytes;
@@ -19,7 +26,11 @@ type BodyRead = { ok: true; text: string } | { ok: false; status: 413 | 400; mes
 
 /** Reads the body as UTF-8 text, giving up (413) as soon as it passes `limit` bytes. */
 export async function readBodyText(request: Request, limit = MAX_BODY_BYTES): Promise<BodyRead> {
-  const tooLarge = { ok: false, status: 413, message: `The request is too large (at most ${limit / 1024} KB).` } as const;
+  const tooLarge = {
+    ok: false,
+    status: 413,
+    message: `The request is too large (at most ${limit / 1024} KB).`,
+  } as const;
   const declared = Number(request.headers.get("content-length") ?? "");
   if (Number.isFinite(declared) && declared > limit) return tooLarge;
   if (!request.body) return { ok: true, text: "" };
@@ -66,7 +77,6 @@ function pagePath(value: string): string {
   }
 }
 
-
 const quoteHeaders = (result: SubmitResult): Record<string, string> => {
   if (result.kind === "rate_limited") return { "Retry-After": String(result.retryAfterSeconds) };
   if (result.kind === "unavailable") return { "Retry-After": "5" };
@@ -76,20 +86,35 @@ const quoteHeaders = (result: SubmitResult): Record<string, string> => {
 /** What a submission answers: the status, headers and the result the form shows. */
 export function answerFor(result: SubmitResult, values: QuoteFields): QuoteAnswer {
   const headers = quoteHeaders(result);
-  const failure = (status: number, code: string, title: string, message: string, fields: string[] = []): QuoteAnswer => ({
+  const failure = (
+    status: number,
+    code: string,
+    title: string,
+    message: string,
+    fields: string[] = [],
+  ): QuoteAnswer => ({
     status,
     headers,
     result: { status: "error", code, title, message, values, fields },
   });
   switch (result.kind) {
     case "accepted":
-      return { status: 200, headers, result: { status: "success", title: quoteAnswers.success.title, message: quoteAnswers.success.description } };
+      return {
+        status: 200,
+        headers,
+        result: { status: "success", title: quoteAnswers.success.title, message: quoteAnswers.success.description },
+      };
     case "invalid":
       return failure(400, result.problem.code, result.problem.title, result.problem.message, result.problem.fields);
     case "rate_limited":
       return failure(429, "rate_limited", quoteAnswers.rateLimited.title, quoteAnswers.rateLimited.description);
     case "unavailable":
-      return failure(503, "unavailable", quoteAnswers.failed.title, "The request could not be saved just now. Please try again.");
+      return failure(
+        503,
+        "unavailable",
+        quoteAnswers.failed.title,
+        "The request could not be saved just now. Please try again.",
+      );
   }
 }
 
@@ -148,7 +173,11 @@ const valuesOf = (form: { get(name: string): string | null | undefined }) =>
  * before any image is decoded, then the checked copies stored with the request. Whatever happens,
  * the files as received are removed before the answer.
  */
-async function handleMultipartQuote(request: Request, context: Pick<AppLoadContext, "clientIp">, service: QuoteService): Promise<QuoteAnswer> {
+async function handleMultipartQuote(
+  request: Request,
+  context: Pick<AppLoadContext, "clientIp">,
+  service: QuoteService,
+): Promise<QuoteAnswer> {
   const read = await readMultipart(request, service.store.incomingDir);
   try {
     const fields = read.fields;
@@ -180,7 +209,11 @@ async function handleMultipartQuote(request: Request, context: Pick<AppLoadConte
 function answerForUpload(problem: UploadProblem, values: QuoteFields): QuoteAnswer {
   // Refused before its body was read: the connection is not reused for the next request.
   const headers: Record<string, string> = problem === uploadProblems.requestTooLarge ? { Connection: "close" } : {};
-  return { status: problem.status, headers, result: { status: "error", code: problem.code, title: problem.title, message: problem.message, values, fields: [] } };
+  return {
+    status: problem.status,
+    headers,
+    result: { status: "error", code: problem.code, title: problem.title, message: problem.message, values, fields: [] },
+  };
 }
 
 function answerForProblem(status: number, code: string, title: string, message: string): QuoteAnswer {

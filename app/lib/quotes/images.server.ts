@@ -19,15 +19,14 @@ export const SNIFF_BYTES = 4100;
 
 export async function sniffType(head: Uint8Array): Promise<SniffedType> {
   const detected = await fileTypeFromBuffer(head);
-  if (detected?.mime === "image/png" || detected?.mime === "image/jpeg" || detected?.mime === "image/webp") return detected.mime;
+  if (detected?.mime === "image/png" || detected?.mime === "image/jpeg" || detected?.mime === "image/webp")
+    return detected.mime;
   // An SVG shows up as XML (with an XML declaration) or as nothing detected; either is read in full later.
   if (detected && detected.mime !== "application/xml" && detected.mime !== "image/svg+xml") return "other";
   return "text";
 }
 
-export type RasterCheck =
-  | { ok: true; data: Buffer }
-  | { ok: false; reason: "too_many_pixels" | "unreadable" };
+export type RasterCheck = { ok: true; data: Buffer } | { ok: false; reason: "too_many_pixels" | "unreadable" };
 
 /**
  * Decodes and re-encodes a raster image in its own format (a printer gets the kind of file the buyer

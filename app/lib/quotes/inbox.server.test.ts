@@ -16,8 +16,20 @@ function storeWith(dates: string[]) {
   const store = QuoteStore.open(dir);
   dates.forEach((date, n) =>
     store.insert(
-      { name: `Buyer ${n}`, company: "", email: `b${n}@x.example`, phone: "+92 300 1234567", product: "", message: `=HYPERLINK("x"), "quoted"\nline two` },
-      { clientIp: "203.0.113.1", userAgent: "test", page: "/contact", idempotencyKey: `inbox-key-${String(n).padStart(8, "0")}` },
+      {
+        name: `Buyer ${n}`,
+        company: "",
+        email: `b${n}@x.example`,
+        phone: "+92 300 1234567",
+        product: "",
+        message: `=HYPERLINK("x"), "quoted"\nline two`,
+      },
+      {
+        clientIp: "203.0.113.1",
+        userAgent: "test",
+        page: "/contact",
+        idempotencyKey: `inbox-key-${String(n).padStart(8, "0")}`,
+      },
       { notify: false, now: new Date(date) },
     ),
   );
@@ -27,17 +39,36 @@ function storeWith(dates: string[]) {
 describe("inbox command", () => {
   it("reads list, --json, --csv and --since", () => {
     expect(parseInboxArgs(["list"])).toEqual({ command: "list", format: "text", since: undefined });
-    expect(parseInboxArgs(["list", "--json", "--since", "2026-01-31"])).toEqual({ command: "list", format: "json", since: "2026-01-31" });
+    expect(parseInboxArgs(["list", "--json", "--since", "2026-01-31"])).toEqual({
+      command: "list",
+      format: "json",
+      since: "2026-01-31",
+    });
     expect(parseInboxArgs(["list", "--csv"])).toEqual({ command: "list", format: "csv", since: undefined });
     expect(parseInboxArgs(["export", "--attachments", "out"])).toEqual({ command: "export", attachmentsDir: "out" });
     expect(parseInboxArgs(["delete", "12"])).toEqual({ command: "delete", id: 12 });
-    for (const bad of [[], ["delete"], ["delete", "x"], ["export"], ["list", "--attachments", "out"], ["list", "--since", "31/01/2026"], ["list", "--since", "2026-02-30"], ["list", "--json", "--csv"], ["list", "--xml"]]) {
+    for (const bad of [
+      [],
+      ["delete"],
+      ["delete", "x"],
+      ["export"],
+      ["list", "--attachments", "out"],
+      ["list", "--since", "31/01/2026"],
+      ["list", "--since", "2026-02-30"],
+      ["list", "--json", "--csv"],
+      ["list", "--xml"],
+    ]) {
       expect(() => parseInboxArgs(bad)).toThrow(UsageError);
     }
   });
 
   it("lists newest first, and --since keeps the requests from that day on", () => {
-    const store = storeWith(["2026-01-10T08:00:00Z", "2026-01-31T23:59:00Z", "2026-01-30T23:59:59Z", "2026-02-01T09:00:00Z"]);
+    const store = storeWith([
+      "2026-01-10T08:00:00Z",
+      "2026-01-31T23:59:00Z",
+      "2026-01-30T23:59:59Z",
+      "2026-02-01T09:00:00Z",
+    ]);
     expect(store.list().map((quote) => quote.name)).toEqual(["Buyer 3", "Buyer 1", "Buyer 2", "Buyer 0"]);
     expect(store.list({ since: "2026-01-31" }).map((quote) => quote.name)).toEqual(["Buyer 3", "Buyer 1"]);
     store.close();
@@ -49,7 +80,12 @@ describe("inbox command", () => {
     store.close();
     const [json] = JSON.parse(toJson(quotes)) as Record<string, unknown>[];
     expect(Object.keys(json!)).toEqual([...exportColumns]);
-    expect(json).toMatchObject({ name: "Buyer 0", receivedAt: "2026-01-10T08:00:00.000Z", notifyStatus: "off", clientIp: "203.0.113.1" });
+    expect(json).toMatchObject({
+      name: "Buyer 0",
+      receivedAt: "2026-01-10T08:00:00.000Z",
+      notifyStatus: "off",
+      clientIp: "203.0.113.1",
+    });
 
     const csv = toCsv(quotes);
     expect(csv.split("\r\n")[0]).toBe(exportColumns.join(","));
@@ -61,7 +97,13 @@ describe("inbox command", () => {
     const store = storeWith(["2026-01-10T08:00:00Z"]);
     const [quote] = store.list();
     store.close();
-    const design = { itemId: "onset-pen", text: "ACME", colours: ["#00897b"], logo: { xMm: 1, yMm: 0.5, widthMm: 10, heightMm: 5 }, warnings: [] };
+    const design = {
+      itemId: "onset-pen",
+      text: "ACME",
+      colours: ["#00897b"],
+      logo: { xMm: 1, yMm: 0.5, widthMm: 10, heightMm: 5 },
+      warnings: [],
+    };
     const [json] = JSON.parse(toJson([{ ...quote!, design }])) as Record<string, unknown>[];
     expect(json!.design).toEqual(design);
     expect((JSON.parse(toJson([quote!])) as Record<string, unknown>[])[0]!.design).toBeNull();

@@ -49,16 +49,20 @@ export function parseInboxArgs(argv: string[]): InboxCommand {
   const { values, positionals } = parsed;
   if (values.help || positionals[0] === "help") throw new UsageError("");
   if (positionals[0] === "export" && positionals.length === 1) {
-    if (!values.attachments) throw new UsageError("export needs --attachments DIR, the folder to write the files into.");
+    if (!values.attachments)
+      throw new UsageError("export needs --attachments DIR, the folder to write the files into.");
     return { command: "export", attachmentsDir: values.attachments };
   }
   if (positionals[0] === "delete" && positionals.length === 2) {
     const id = Number(positionals[1]);
-    if (!Number.isInteger(id) || id < 1) throw new UsageError(`delete needs a request number, not "${positionals[1]}".`);
+    if (!Number.isInteger(id) || id < 1)
+      throw new UsageError(`delete needs a request number, not "${positionals[1]}".`);
     return { command: "delete", id };
   }
   if (positionals.length !== 1 || positionals[0] !== "list") {
-    throw new UsageError(positionals.length ? `Unknown command: ${positionals.join(" ")}` : "Missing command: list, export or delete");
+    throw new UsageError(
+      positionals.length ? `Unknown command: ${positionals.join(" ")}` : "Missing command: list, export or delete",
+    );
   }
   if (values.attachments !== undefined) throw new UsageError("--attachments goes with export.");
   if (values.json && values.csv) throw new UsageError("Choose one of --json and --csv.");
@@ -120,11 +124,15 @@ export function toJson(quotes: StoredQuote[]): string {
  */
 export function toCsv(quotes: StoredQuote[]): string {
   const cell = (value: unknown) => {
-    let text = value === null || value === undefined ? "" : typeof value === "object" ? JSON.stringify(value) : String(value);
+    let text =
+      value === null || value === undefined ? "" : typeof value === "object" ? JSON.stringify(value) : String(value);
     if (/^[=@\t\r]|^[+-][^\d\s]/.test(text)) text = `'${text}`;
     return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
   };
-  const lines = [exportColumns.join(","), ...quotes.map((quote) => exportColumns.map((column) => cell(quote[column])).join(","))];
+  const lines = [
+    exportColumns.join(","),
+    ...quotes.map((quote) => exportColumns.map((column) => cell(quote[column])).join(",")),
+  ];
   return `${lines.join("\r\n")}\r\n`;
 }
 
@@ -141,8 +149,13 @@ export function toText(quotes: StoredQuote[], source: string): string {
     const lines = [`#${quote.id}  ${when}  ${who}`];
     if (quote.product) lines.push(`    Products: ${oneLine(quote.product, 100)}`);
     lines.push(`    ${oneLine(quote.message, 200)}`);
-    if (quote.design) lines.push(`    Design: "${quote.design.text}" on ${quote.design.itemId} (files: npm run quotes -- export --attachments DIR)`);
-    lines.push(`    E-mail notification: ${quote.notifyStatus}${quote.notifyError && quote.notifyStatus === "pending" ? ` (last error: ${oneLine(quote.notifyError, 80)})` : ""}`);
+    if (quote.design)
+      lines.push(
+        `    Design: "${quote.design.text}" on ${quote.design.itemId} (files: npm run quotes -- export --attachments DIR)`,
+      );
+    lines.push(
+      `    E-mail notification: ${quote.notifyStatus}${quote.notifyError && quote.notifyStatus === "pending" ? ` (last error: ${oneLine(quote.notifyError, 80)})` : ""}`,
+    );
     return lines.join("\n");
   });
   return `${quotes.length} quote request${quotes.length === 1 ? "" : "s"}, newest first (${source}):\n\n${blocks.join("\n\n")}`;

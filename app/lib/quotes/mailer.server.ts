@@ -59,7 +59,10 @@ export function notificationEmail(
     `${attachmentFileName(file)} (${file.mediaType}, ${Math.ceil(file.byteSize / 1024)} KB${file.originalName ? `, sent as "${file.originalName}"` : ""})`,
   ]);
   const mockup = files.find((file) => file.role === "mockup");
-  const subject = oneLine(`Quote request from ${quote.name}${quote.company ? ` (${quote.company})` : ""}`).slice(0, 200);
+  const subject = oneLine(`Quote request from ${quote.name}${quote.company ? ` (${quote.company})` : ""}`).slice(
+    0,
+    200,
+  );
 
   const text = [
     `New quote request from the ${business.name} website.`,
@@ -69,7 +72,9 @@ export function notificationEmail(
     `${quoteFieldLabel.message}:`,
     quote.message,
     "",
-    ...(designLines.length ? ["Design from the brand studio:", ...designLines.map(([label, value]) => `  ${label}: ${value}`), ""] : []),
+    ...(designLines.length
+      ? ["Design from the brand studio:", ...designLines.map(([label, value]) => `  ${label}: ${value}`), ""]
+      : []),
     ...(fileLines.length ? [...fileLines.map(([label, value]) => `${label}: ${value}`), ""] : []),
     ...details.map(([label, value]) => `${label}: ${value}`),
     "",
@@ -80,7 +85,10 @@ export function notificationEmail(
     `<tr><th align="left" style="padding:4px 12px 4px 0;vertical-align:top">${escapeHtml(label)}</th><td style="padding:4px 0">${escapeHtml(value)}</td></tr>`;
   const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#0f172a">
 <h1 style="font-size:18px">New quote request</h1>
-<table>${fields.filter(([, value]) => value).map(row).join("")}</table>
+<table>${fields
+    .filter(([, value]) => value)
+    .map(row)
+    .join("")}</table>
 <h2 style="font-size:16px">${escapeHtml(quoteFieldLabel.message)}</h2>
 <p style="white-space:pre-wrap">${escapeHtml(quote.message)}</p>
 ${designLines.length ? `<h2 style="font-size:16px">Design from the brand studio</h2>\n<table>${designLines.map(row).join("")}</table>\n` : ""}${mockup ? `<p><img src="cid:${MOCKUP_CID}" alt="Mockup of the buyer's design" style="max-width:100%;height:auto"></p>\n` : ""}${fileLines.length ? `<table>${fileLines.map(row).join("")}</table>\n` : ""}<table style="color:#475569;font-size:13px">${details.map(row).join("")}</table>

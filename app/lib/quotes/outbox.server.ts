@@ -65,14 +65,14 @@ export class Outbox {
         (error: unknown) => this.options.log(`Quote outbox: ${error instanceof Error ? error.message : String(error)}`),
       )
       .finally(() => {
-      this.running = undefined;
-      if (this.again) {
-        this.again = false;
-        this.kick();
-      } else {
-        this.schedule();
-      }
-    });
+        this.running = undefined;
+        if (this.again) {
+          this.again = false;
+          this.kick();
+        } else {
+          this.schedule();
+        }
+      });
   }
 
   /** Sends every notification that is due; returns how many went out. */

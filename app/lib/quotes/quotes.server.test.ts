@@ -40,11 +40,22 @@ function service(options: { smtpPort?: number; max?: number } = {}) {
 }
 
 /** A quote form post to /contact: fields, or a raw body. */
-function post(body: Record<string, string> | string | Uint8Array, { headers = {}, ip = "203.0.113.7" }: { headers?: Record<string, string>; ip?: string } = {}) {
+function post(
+  body: Record<string, string> | string | Uint8Array,
+  { headers = {}, ip = "203.0.113.7" }: { headers?: Record<string, string>; ip?: string } = {},
+) {
   const request = new Request("http://localhost/contact", {
     method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", "User-Agent": "vitest", Referer: "http://localhost/contact?product=pens", ...headers },
-    body: typeof body === "string" || body instanceof Uint8Array ? (body as BodyInit) : new URLSearchParams(body).toString(),
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      "User-Agent": "vitest",
+      Referer: "http://localhost/contact?product=pens",
+      ...headers,
+    },
+    body:
+      typeof body === "string" || body instanceof Uint8Array
+        ? (body as BodyInit)
+        : new URLSearchParams(body).toString(),
   });
   return { request, context: { clientIp: ip } };
 }
@@ -52,7 +63,11 @@ function post(body: Record<string, string> | string | Uint8Array, { headers = {}
 async function send(target: QuoteService, body: Parameters<typeof post>[0], options?: Parameters<typeof post>[1]) {
   const { request, context } = post(body, options);
   const answer = await handleQuoteForm(request, context, target);
-  return { status: answer.status, headers: new Headers(answer.headers), body: answer.result as Record<string, any> };
+  return {
+    status: answer.status,
+    headers: new Headers(answer.headers),
+    body: answer.result as Record<string, unknown>,
+  };
 }
 
 const key = (n: number) => `test-key-${String(n).padStart(8, "0")}`;
@@ -73,8 +88,20 @@ describe("a quote request", () => {
     const smtp = await startSmtp();
     try {
       const quotes = service({ smtpPort: smtp.port });
-      const answer = await send(quotes, { ...buyer, name: "  Ayesha Khan ", idempotencyKey: key(1), page: "/contact?product=pens" });
-      expect(answer).toMatchObject({ status: 200, body: { status: "success", title: "Quote Request Submitted!", message: "We'll get back to you within 24 hours." } });
+      const answer = await send(quotes, {
+        ...buyer,
+        name: "  Ayesha Khan ",
+        idempotencyKey: key(1),
+        page: "/contact?product=pens",
+      });
+      expect(answer).toMatchObject({
+        status: 200,
+        body: {
+          status: "success",
+          title: "Quote Request Submitted!",
+          message: "We'll get back to you within 24 hours.",
+        },
+      });
 
       // Committed before the answer: a second connection to the file sees it.
       const reader = QuoteStore.open(dataDir);
@@ -187,7 +214,12 @@ describe("a quote request", () => {
 
 describe("bad requests get a 4xx with a clear message, never a 500", () => {
   const cases: [string, () => ReturnType<typeof post>, number, string][] = [
-    ["wrong content type", () => post(JSON.stringify(buyer), { headers: { "Content-Type": "application/json" } }), 415, "unsupported_media_type"],
+    [
+      "wrong content type",
+      () => post(JSON.stringify(buyer), { headers: { "Content-Type": "application/json" } }),
+      415,
+      "unsupported_media_type",
+    ],
     ["missing fields", () => post({ company: "Acme" }), 400, "missing"],
     ["a required field of spaces", () => post({ ...buyer, name: "   " }), 400, "missing"],
     ["an over-long value", () => post({ ...buyer, message: "x".repeat(10_001) }), 400, "too_long"],
@@ -242,7 +274,8 @@ describe("bad requests get a 4xx with a clear message, never a 500", () => {
 describe("rate limit", () => {
   it("answers the 6th request from one address within 10 minutes with 429 and a clear message", async () => {
     const quotes = service({ max: 5 });
-    for (let n = 0; n < 5; n++) expect((await send(quotes, { ...buyer, idempotencyKey: key(100 + n) })).status).toBe(200);
+    for (let n = 0; n < 5; n++)
+      expect((await send(quotes, { ...buyer, idempotencyKey: key(100 + n) })).status).toBe(200);
 
     const sixth = await send(quotes, { ...buyer, idempotencyKey: key(105) });
     expect(sixth.status).toBe(429);
@@ -261,14 +294,26 @@ describe("the form post from a page without JavaScript", () => {
   const form = (fields: Record<string, string>, headers: Record<string, string> = {}) =>
     new Request("http://localhost/contact", {
       method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Referer: "http://localhost/contact?product=mugs", ...headers },
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        Referer: "http://localhost/contact?product=mugs",
+        ...headers,
+      },
       body: new URLSearchParams(fields).toString(),
     });
 
   it("stores the request and says so", async () => {
     const quotes = service();
     const answer = await handleQuoteForm(form(buyer), { clientIp: "203.0.113.20" }, quotes);
-    expect(answer).toEqual({ status: 200, headers: {}, result: { status: "success", title: "Quote Request Submitted!", message: "We'll get back to you within 24 hours." } });
+    expect(answer).toEqual({
+      status: 200,
+      headers: {},
+      result: {
+        status: "success",
+        title: "Quote Request Submitted!",
+        message: "We'll get back to you within 24 hours.",
+      },
+    });
     expect(quotes.store.list()[0]).toMatchObject({ ...buyer, page: "/contact?product=mugs" });
   });
 
@@ -277,7 +322,13 @@ describe("the form post from a page without JavaScript", () => {
     const typed = { ...buyer, name: "   " };
     const answer = await handleQuoteForm(form(typed), { clientIp: "203.0.113.20" }, quotes);
     expect(answer.status).toBe(400);
-    expect(answer.result).toMatchObject({ status: "error", title: "Missing Information", message: "Please fill in all required fields.", values: typed, fields: ["name"] });
+    expect(answer.result).toMatchObject({
+      status: "error",
+      title: "Missing Information",
+      message: "Please fill in all required fields.",
+      values: typed,
+      fields: ["name"],
+    });
     expect(quotes.store.count()).toBe(0);
   });
 
@@ -297,13 +348,20 @@ describe("configuration", () => {
   });
 
   it("refuses bad values with the variable's name", () => {
-    expect(() => readQuoteConfig({ QUOTE_RATE_LIMIT: "many", SMTP_URL: "mail.example" })).toThrow(/QUOTE_RATE_LIMIT[\s\S]*SMTP_URL|SMTP_URL[\s\S]*QUOTE_RATE_LIMIT/);
+    expect(() => readQuoteConfig({ QUOTE_RATE_LIMIT: "many", SMTP_URL: "mail.example" })).toThrow(
+      /QUOTE_RATE_LIMIT[\s\S]*SMTP_URL|SMTP_URL[\s\S]*QUOTE_RATE_LIMIT/,
+    );
     expect(() => readQuoteConfig({ QUOTE_NOTIFY_TO: "sales at example" })).toThrow(/QUOTE_NOTIFY_TO/);
   });
 
   it("turns notifications off, saying why, when only one of SMTP_URL and QUOTE_NOTIFY_TO is set", () => {
-    expect(readQuoteConfig({ SMTP_URL: "smtp://mail.example:587" })).toMatchObject({ mail: null, mailOffReason: "QUOTE_NOTIFY_TO is not set" });
-    expect(readQuoteConfig({ SMTP_URL: "smtp://mail.example", QUOTE_NOTIFY_TO: "a@x.example, b@x.example" }).mail).toEqual({
+    expect(readQuoteConfig({ SMTP_URL: "smtp://mail.example:587" })).toMatchObject({
+      mail: null,
+      mailOffReason: "QUOTE_NOTIFY_TO is not set",
+    });
+    expect(
+      readQuoteConfig({ SMTP_URL: "smtp://mail.example", QUOTE_NOTIFY_TO: "a@x.example, b@x.example" }).mail,
+    ).toEqual({
       smtpUrl: "smtp://mail.example",
       to: ["a@x.example", "b@x.example"],
       from: "a@x.example",

@@ -24,11 +24,16 @@ export class RateLimiter {
 
   /** What a hit now would get, without counting it. */
   peek(key: string, now = Date.now()): { allowed: true } | { allowed: false; retryAfterMs: number } {
-    return this.verdict((this.hits.get(key) ?? []).filter((time) => time > now - this.options.windowMs), now);
+    return this.verdict(
+      (this.hits.get(key) ?? []).filter((time) => time > now - this.options.windowMs),
+      now,
+    );
   }
 
   private verdict(recent: number[], now: number): { allowed: true } | { allowed: false; retryAfterMs: number } {
-    return recent.length >= this.options.max ? { allowed: false, retryAfterMs: recent[0]! + this.options.windowMs - now } : { allowed: true };
+    return recent.length >= this.options.max
+      ? { allowed: false, retryAfterMs: recent[0]! + this.options.windowMs - now }
+      : { allowed: true };
   }
 
   private prune(since: number) {

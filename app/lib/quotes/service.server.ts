@@ -38,7 +38,9 @@ const keyPattern = /^[A-Za-z0-9_-]{16,100}$/;
 function derivedKey(quote: QuoteFields, clientIp: string, now: Date, { files = [], design = null }: SubmissionExtras) {
   const day = now.toISOString().slice(0, 10);
   const fileHashes = files.map((file) => `${file.role}:${createHash("sha256").update(file.data).digest("hex")}`);
-  const hash = createHash("sha256").update(JSON.stringify([clientIp, day, quote, fileHashes, design])).digest("base64url");
+  const hash = createHash("sha256")
+    .update(JSON.stringify([clientIp, day, quote, fileHashes, design]))
+    .digest("base64url");
   return `form-${hash}`;
 }
 
@@ -47,7 +49,11 @@ export type QuoteService = ReturnType<typeof createQuoteService>;
 /** The quote pipeline: check, limit, store (committed), then notify through the outbox. */
 export function createQuoteService(
   config: QuoteConfig,
-  { mailer, outbox: outboxOptions, log = console.log }: { mailer?: Mailer; outbox?: OutboxOptions; log?: (message: string) => void } = {},
+  {
+    mailer,
+    outbox: outboxOptions,
+    log = console.log,
+  }: { mailer?: Mailer; outbox?: OutboxOptions; log?: (message: string) => void } = {},
 ) {
   const store = QuoteStore.open(config.dataDir);
   store.removeStrayFiles();
@@ -76,7 +82,12 @@ export function createQuoteService(
     return null;
   }
 
-  function submit(input: unknown, context: SubmissionContext, { files = [], design = null }: SubmissionExtras = {}, now = new Date()): SubmitResult {
+  function submit(
+    input: unknown,
+    context: SubmissionContext,
+    { files = [], design = null }: SubmissionExtras = {},
+    now = new Date(),
+  ): SubmitResult {
     const check = checkQuote(input);
     if (!check.ok) return { kind: "invalid", problem: check.problem };
     const quote = check.data;

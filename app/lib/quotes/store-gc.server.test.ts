@@ -13,6 +13,10 @@ it("keeps the process alive while the garbage collector frees the store's statem
     encoding: "utf8",
     timeout: 60_000,
   });
-  expect({ status: result.status, signal: result.signal, stderr: result.stderr.slice(0, 2000) }).toEqual({ status: 0, signal: null, stderr: "" });
+  expect({ status: result.status, signal: result.signal, stderr: result.stderr.slice(0, 2000) }).toEqual({
+    status: 0,
+    signal: null,
+    stderr: "",
+  });
   expect(result.stdout).toMatch(/^stored 2000 /);
 });

@@ -180,7 +180,10 @@ export class QuoteStore {
   /** Where uploads are streamed while they are checked (under attachmentsDir, so on the same disk). */
   readonly incomingDir: string;
 
-  private constructor(readonly file: string, dataDir: string) {
+  private constructor(
+    readonly file: string,
+    dataDir: string,
+  ) {
     this.attachmentsDir = join(dataDir, ATTACHMENTS_DIR);
     this.incomingDir = join(this.attachmentsDir, "incoming");
     this.db = new Sqlite(file);
@@ -203,10 +206,12 @@ export class QuoteStore {
       throw new Error(`${this.file} has schema version ${current}, newer than this code knows (${migrations.length}).`);
     }
     for (let version = current; version < migrations.length; version++) {
-      this.db.transaction(() => {
-        this.db.exec(migrations[version]!);
-        this.db.pragma(`user_version = ${version + 1}`);
-      }).immediate();
+      this.db
+        .transaction(() => {
+          this.db.exec(migrations[version]!);
+          this.db.pragma(`user_version = ${version + 1}`);
+        })
+        .immediate();
     }
   }
 
@@ -289,7 +294,9 @@ export class QuoteStore {
 
   /** The files of one request, logo first. */
   attachments(quoteId: number): StoredAttachment[] {
-    const rows = this.db.prepare("SELECT * FROM quote_attachments WHERE quote_id = ? ORDER BY role").all(quoteId) as AttachmentRow[];
+    const rows = this.db
+      .prepare("SELECT * FROM quote_attachments WHERE quote_id = ? ORDER BY role")
+      .all(quoteId) as AttachmentRow[];
     return rows.map((row) => this.fromAttachmentRow(row));
   }
 
@@ -334,7 +341,9 @@ export class QuoteStore {
       return;
     }
     const known = new Set(
-      (this.db.prepare("SELECT stored_name FROM quote_attachments").all() as { stored_name: string }[]).map((row) => row.stored_name),
+      (this.db.prepare("SELECT stored_name FROM quote_attachments").all() as { stored_name: string }[]).map(
+        (row) => row.stored_name,
+      ),
     );
     for (const name of names) {
       const path = join(this.attachmentsDir, name);
@@ -348,7 +357,8 @@ export class QuoteStore {
   }
 
   findByKey(idempotencyKey: string): StoredQuote | undefined {
-    const row = this.db.prepare("SELECT * FROM quotes WHERE idempotency_key = ?").get(idempotencyKey) as Row | undefined;
+    const row = this.db.prepare("SELECT * FROM quotes WHERE idempotency_key = ?").get(idempotencyKey) as
+      Row | undefined;
     return row && fromRow(row);
   }
 
@@ -373,7 +383,15 @@ export class QuoteStore {
    * Takes up to `limit` notifications that are due, leasing each for `leaseMs` so that no other
    * worker (another process on the same data folder) sends it meanwhile.
    */
-  claimDue({ now = Date.now(), leaseMs, limit = 10 }: { now?: number; leaseMs: number; limit?: number }): StoredQuote[] {
+  claimDue({
+    now = Date.now(),
+    leaseMs,
+    limit = 10,
+  }: {
+    now?: number;
+    leaseMs: number;
+    limit?: number;
+  }): StoredQuote[] {
     return this.db
       .transaction(() => {
         const rows = this.db

@@ -8,8 +8,7 @@ import type { JSDOM } from "jsdom";
  * than embedded PNG, JPEG or WebP data.
  */
 export type SvgCheck =
-  | { ok: true; svg: Buffer }
-  | { ok: false; reason: "declarations" | "not_svg" | "unreadable" | "too_complex" };
+  { ok: true; svg: Buffer } | { ok: false; reason: "declarations" | "not_svg" | "unreadable" | "too_complex" };
 
 const SVG_NAMESPACE = "http://www.w3.org/2000/svg";
 
@@ -127,11 +126,14 @@ export function cleanCss(css: string): string | null {
   const withoutImports = css.replace(/@import\b[^;]*(;|$)/gi, "");
   if (/@import/i.test(withoutImports)) return null;
   let kept = 0;
-  const cleaned = withoutImports.replace(/url\s*\(\s*(['"]?)([^'")]*)\1\s*\)/gi, (whole, _quote: string, target: string) => {
-    if (!allowedReference.test(target)) return "none";
-    kept++;
-    return whole;
-  });
+  const cleaned = withoutImports.replace(
+    /url\s*\(\s*(['"]?)([^'")]*)\1\s*\)/gi,
+    (whole, _quote: string, target: string) => {
+      if (!allowedReference.test(target)) return "none";
+      kept++;
+      return whole;
+    },
+  );
   // A url( this reading did not match (unclosed, oddly quoted) may still fetch.
   return (cleaned.match(/url\s*\(/gi)?.length ?? 0) === kept ? cleaned : null;
 }

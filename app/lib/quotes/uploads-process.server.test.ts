@@ -13,7 +13,8 @@ const serverScript = fileURLToPath(new URL("../../../tests/support/quote-http-se
 const children: ChildProcess[] = [];
 
 afterEach(() => {
-  for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+  for (const child of children.splice(0))
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
 });
 
 async function startServer(dataDir: string, port: number) {
@@ -31,7 +32,12 @@ async function startServer(dataDir: string, port: number) {
 
 function quoteForm(logo: Buffer, n: number) {
   const form = new FormData();
-  for (const [name, value] of Object.entries({ name: `Buyer ${n}`, email: `b${n}@x.example`, message: "Logo attached", idempotencyKey: `process-key-${String(n).padStart(8, "0")}` })) {
+  for (const [name, value] of Object.entries({
+    name: `Buyer ${n}`,
+    email: `b${n}@x.example`,
+    message: "Logo attached",
+    idempotencyKey: `process-key-${String(n).padStart(8, "0")}`,
+  })) {
     form.append(name, value);
   }
   form.append("logo", new Blob([new Uint8Array(logo)], { type: "image/png" }), "logo.png");
@@ -61,9 +67,11 @@ it("keeps the server under 400 MB of resident memory through 20 concurrent 5 MB 
   try {
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, n) =>
-        fetch(`http://127.0.0.1:${port}/contact`, { method: "POST", body: quoteForm(logo, n), headers: { Accept: "application/json" } }).then(
-          async (response) => ({ status: response.status, body: (await response.json()) as { status: string } }),
-        ),
+        fetch(`http://127.0.0.1:${port}/contact`, {
+          method: "POST",
+          body: quoteForm(logo, n),
+          headers: { Accept: "application/json" },
+        }).then(async (response) => ({ status: response.status, body: (await response.json()) as { status: string } })),
       ),
     );
     expect(answers.map((answer) => answer.status)).toEqual(Array(20).fill(200));
@@ -71,7 +79,9 @@ it("keeps the server under 400 MB of resident memory through 20 concurrent 5 MB 
     clearInterval(sampler);
   }
   const { peak } = memoryOf(server.pid!);
-  console.log(`Server resident memory through 20 concurrent 5 MB uploads: ${Math.round(atStart)} MB at start, peak ${Math.round(peak)} MB (sampled ${Math.round(sampled)} MB).`);
+  console.log(
+    `Server resident memory through 20 concurrent 5 MB uploads: ${Math.round(atStart)} MB at start, peak ${Math.round(peak)} MB (sampled ${Math.round(sampled)} MB).`,
+  );
   expect(peak).toBeLessThan(400);
 
   const store = QuoteStore.open(dataDir);
@@ -85,7 +95,11 @@ it("keeps an acknowledged quote with its files through a kill -9 of the server",
   const port = await freePort();
   const server = await startServer(dataDir, port);
   const logo = await fixtures.png();
-  const response = await fetch(`http://127.0.0.1:${port}/contact`, { method: "POST", body: quoteForm(logo, 1), headers: { Accept: "application/json" } });
+  const response = await fetch(`http://127.0.0.1:${port}/contact`, {
+    method: "POST",
+    body: quoteForm(logo, 1),
+    headers: { Accept: "application/json" },
+  });
   expect(response.status).toBe(200);
   server.kill("SIGKILL");
   await new Promise((resolve) => server.once("exit", resolve));

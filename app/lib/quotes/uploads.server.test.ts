@@ -39,30 +39,43 @@ let services: QuoteService[] = [];
 
 function service(smtpPort?: number, rateLimit = 1000) {
   const env: Record<string, string> = { DATA_DIR: dataDir, QUOTE_RATE_LIMIT: String(rateLimit) };
-  if (smtpPort) Object.assign(env, { SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, QUOTE_NOTIFY_TO: "sales@promo.example" });
-  const created = createQuoteService(readQuoteConfig(env), { outbox: { baseDelayMs: 50, maxDelayMs: 200, pollMs: 1_000, log: () => {} }, log: () => {} });
+  if (smtpPort)
+    Object.assign(env, { SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, QUOTE_NOTIFY_TO: "sales@promo.example" });
+  const created = createQuoteService(readQuoteConfig(env), {
+    outbox: { baseDelayMs: 50, maxDelayMs: 200, pollMs: 1_000, log: () => {} },
+    log: () => {},
+  });
   created.start();
   services.push(created);
   return created;
 }
 
 /** The quote form sent as multipart/form-data, as the browser sends it with a file chosen. */
-async function multipart(files: Attachment[], fields: Record<string, string> = {}, headers: Record<string, string> = {}): Promise<Request> {
+async function multipart(
+  files: Attachment[],
+  fields: Record<string, string> = {},
+  headers: Record<string, string> = {},
+): Promise<Request> {
   const form = new FormData();
   for (const [name, value] of Object.entries({ ...buyer, ...fields })) form.append(name, value);
-  for (const file of files) form.append(file.field, new Blob([new Uint8Array(file.data)], { type: file.type ?? "image/png" }), file.name);
+  for (const file of files)
+    form.append(file.field, new Blob([new Uint8Array(file.data)], { type: file.type ?? "image/png" }), file.name);
   // Encoded in full first, like a body arriving from the network: a request streaming its FormData would
   // have undici go on writing into the stream the server cancels when it refuses (an unhandled
   // rejection on Node 24).
   const encoded = new Response(form);
   const body = await encoded.arrayBuffer();
   const type = encoded.headers.get("content-type")!;
-  return new Request("http://localhost/contact", { method: "POST", body, headers: { "Content-Type": type, "User-Agent": "vitest", ...headers } });
+  return new Request("http://localhost/contact", {
+    method: "POST",
+    body,
+    headers: { "Content-Type": type, "User-Agent": "vitest", ...headers },
+  });
 }
 
 async function send(target: QuoteService, request: Request | Promise<Request>) {
   const answer = await handleQuoteForm(await request, { clientIp: "203.0.113.7" }, target);
-  return { status: answer.status, headers: answer.headers, body: answer.result as Record<string, any> };
+  return { status: answer.status, headers: answer.headers, body: answer.result as Record<string, unknown> };
 }
 
 /** Every file under the attachments folder, the incoming uploads included. */
@@ -136,7 +149,10 @@ describe("a quote request with files", () => {
       expect(raw).toContain("Colours: #1565c0");
       expect(raw).toContain("Warning: The logo has 3 colours; pad print on this pen prints 1.");
       // The attachment is the stored copy, byte for byte.
-      const logoPart = raw.split(`filename=quote-${quote!.id}-logo.png`)[1]!.split(/\r\n\r\n/)[1]!.split(/\r\n--/)[0]!;
+      const logoPart = raw
+        .split(`filename=quote-${quote!.id}-logo.png`)[1]!
+        .split(/\r\n\r\n/)[1]!
+        .split(/\r\n--/)[0]!;
       expect(Buffer.from(logoPart.replace(/\s+/g, ""), "base64").equals(stored)).toBe(true);
       await until(() => quotes.store.list()[0]!.notifyStatus === "sent");
     } finally {
@@ -147,23 +163,36 @@ describe("a quote request with files", () => {
   it.each([
     ["JPEG", fixtures.jpeg, "image/jpeg", /\.jpg$/, "jpeg"],
     ["WebP", fixtures.webp, "image/webp", /\.webp$/, "webp"],
-  ] as const)("stores a %s logo re-encoded in its own format, without its metadata", async (_, make, mediaType, extension, format) => {
-    const quotes = service();
-    const answer = await send(quotes, multipart([{ field: "logo", data: await make(), name: "logo.bin", type: "application/octet-stream" }]));
-    expect(answer.status).toBe(200);
-    const [file] = quotes.store.attachments(quotes.store.list()[0]!.id);
-    expect(file).toMatchObject({ role: "logo", mediaType });
-    expect(file!.storedName).toMatch(extension);
-    const stored = readFileSync(file!.path);
-    expect(stored.includes("EXIF-SECRET")).toBe(false);
-    const metadata = await sharp(stored).metadata();
+  ] as const)(
+    "stores a %s logo re-encoded in its own format, without its metadata",
+    async (_, make, mediaType, extension, format) => {
+      const quotes = service();
+      const answer = await send(
+        quotes,
+        multipart([{ field: "logo", data: await make(), name: "logo.bin", type: "application/octet-stream" }]),
+      );
+      expect(answer.status).toBe(200);
+      const [file] = quotes.store.attachments(quotes.store.list()[0]!.id);
+      expect(file).toMatchObject({ role: "logo", mediaType });
+      expect(file!.storedName).toMatch(extension);
+      const stored = readFileSync(file!.path);
+      expect(stored.includes("EXIF-SECRET")).toBe(false);
+      const metadata = await sharp(stored).metadata();
       expect(metadata).toMatchObject({ format, width: 240, height: 120 });
       expect([metadata.exif, metadata.xmp, metadata.iptc]).toEqual([undefined, undefined, undefined]);
-  });
+    },
+  );
 
   it("stores an SVG logo as clean SVG with its viewBox and gradient", async () => {
     const quotes = service();
-    expect((await send(quotes, multipart([{ field: "logo", data: fixtures.svg(), name: "logo.svg", type: "image/svg+xml" }]))).status).toBe(200);
+    expect(
+      (
+        await send(
+          quotes,
+          multipart([{ field: "logo", data: fixtures.svg(), name: "logo.svg", type: "image/svg+xml" }]),
+        )
+      ).status,
+    ).toBe(200);
     const [file] = quotes.store.attachments(quotes.store.list()[0]!.id);
     expect(file).toMatchObject({ mediaType: "image/svg+xml" });
     const text = readFileSync(file!.path, "utf8");
@@ -175,14 +204,23 @@ describe("a quote request with files", () => {
     const smtp = await startSmtp();
     try {
       const quotes = service(smtp.port);
-      expect((await send(quotes, multipart([{ field: "logo", data: fixtures.hostileSvg(), name: "logo.svg" }]))).status).toBe(200);
+      expect(
+        (await send(quotes, multipart([{ field: "logo", data: fixtures.hostileSvg(), name: "logo.svg" }]))).status,
+      ).toBe(200);
       const [file] = quotes.store.attachments(quotes.store.list()[0]!.id);
       const text = readFileSync(file!.path, "utf8");
       expect(text).not.toMatch(/HIDDEN|script|onload|evil/);
       expect(text).toContain('<rect width="100" height="50" fill="#1565c0"');
       await until(() => smtp.received.length === 1);
       const raw = decoded(smtp.received[0]!.raw);
-      const attached = Buffer.from(raw.split("filename=quote-1-logo.svg")[1]!.split(/\r\n\r\n/)[1]!.split(/\r\n--/)[0]!.replace(/\s+/g, ""), "base64");
+      const attached = Buffer.from(
+        raw
+          .split("filename=quote-1-logo.svg")[1]!
+          .split(/\r\n\r\n/)[1]!
+          .split(/\r\n--/)[0]!
+          .replace(/\s+/g, ""),
+        "base64",
+      );
       expect(attached.toString("utf8")).toBe(text);
       expect(raw).not.toMatch(/HIDDEN/);
     } finally {
@@ -193,7 +231,8 @@ describe("a quote request with files", () => {
   it("sent twice with the same key keeps one request and one set of files", async () => {
     const quotes = service();
     const logo = await fixtures.png();
-    const again = () => send(quotes, multipart([{ field: "logo", data: logo, name: "logo.png" }], { idempotencyKey: key(2) }));
+    const again = () =>
+      send(quotes, multipart([{ field: "logo", data: logo, name: "logo.png" }], { idempotencyKey: key(2) }));
     const answers = await Promise.all([again(), again()]);
     answers.push(await again());
     for (const answer of answers) expect(answer.status).toBe(200);
@@ -203,7 +242,10 @@ describe("a quote request with files", () => {
 
   it("with an empty file field (no file chosen on the page without JavaScript) is stored without files", async () => {
     const quotes = service();
-    const answer = await send(quotes, multipart([{ field: "logo", data: Buffer.alloc(0), name: "", type: "application/octet-stream" }]));
+    const answer = await send(
+      quotes,
+      multipart([{ field: "logo", data: Buffer.alloc(0), name: "", type: "application/octet-stream" }]),
+    );
     expect(answer.status).toBe(200);
     expect(quotes.store.attachments(quotes.store.list()[0]!.id)).toEqual([]);
     expect(filesOnDisk()).toEqual([]);
@@ -211,7 +253,13 @@ describe("a quote request with files", () => {
 
   it("survives a restart, and goes with its files when deleted", async () => {
     const quotes = service();
-    await send(quotes, multipart([{ field: "logo", data: await fixtures.png(), name: "logo.png" }, { field: "mockup", data: await fixtures.mockup(), name: "m.png" }]));
+    await send(
+      quotes,
+      multipart([
+        { field: "logo", data: await fixtures.png(), name: "logo.png" },
+        { field: "mockup", data: await fixtures.mockup(), name: "m.png" },
+      ]),
+    );
     const before = quotes.store.attachments(1);
     await quotes.close();
     services = [];
@@ -220,10 +268,14 @@ describe("a quote request with files", () => {
     try {
       const after = reopened.attachments(1);
       expect(after).toEqual(before);
-      for (const file of after) expect(createHash("sha256").update(readFileSync(file.path)).digest("hex")).toBe(file.sha256);
+      for (const file of after)
+        expect(createHash("sha256").update(readFileSync(file.path)).digest("hex")).toBe(file.sha256);
 
       const out = join(dataDir, "export");
-      expect(exportAttachments(reopened, out).map((path) => path.slice(out.length + 1))).toEqual(["quote-1-logo.png", "quote-1-mockup.png"]);
+      expect(exportAttachments(reopened, out).map((path) => path.slice(out.length + 1))).toEqual([
+        "quote-1-logo.png",
+        "quote-1-mockup.png",
+      ]);
       expect(readFileSync(join(out, "quote-1-logo.png")).equals(readFileSync(after[0]!.path))).toBe(true);
 
       expect(reopened.delete(1)).toBe(true);
@@ -240,15 +292,69 @@ describe("a quote request with files", () => {
 describe("a bad file is refused with a 4xx the form shows, and nothing is stored", () => {
   const MB = 1024 * 1024;
   const cases: [string, () => Promise<Request> | Request, number, string, RegExp][] = [
-    ["a text file named .png", () => multipart([{ field: "logo", data: fixtures.text(), name: "logo.png" }]), 415, "logo_type", /must be an SVG, PNG, JPEG or WebP image/],
-    ["an executable (ELF) named logo.png", () => multipart([{ field: "logo", data: fixtures.elf(), name: "logo.png" }]), 415, "logo_type", /SVG, PNG, JPEG or WebP/],
-    ["an executable (MZ) named logo.png", () => multipart([{ field: "logo", data: fixtures.windowsExe(), name: "logo.png" }]), 415, "logo_type", /SVG, PNG, JPEG or WebP/],
-    ["a truncated PNG", async () => multipart([{ field: "logo", data: await fixtures.truncatedPng(), name: "logo.png" }]), 422, "logo_unreadable", /damaged or incomplete/],
-    ["a decompression bomb", () => multipart([{ field: "logo", data: fixtures.decompressionBomb(), name: "logo.png" }]), 422, "logo_too_many_pixels", /at most 25 megapixels/],
-    ["a logo over 5 MB", () => multipart([{ field: "logo", data: fixtures.pngOfSize(5 * MB + 1), name: "logo.png" }]), 413, "logo_too_large", /Logo too large: at most 5 MB\./],
-    ["an SVG over 1 MB", () => multipart([{ field: "logo", data: fixtures.svgOfSize(MB + 10), name: "logo.svg" }]), 413, "logo_too_large", /at most 1 MB for an SVG/],
-    ["a mockup over 1 MB", () => multipart([{ field: "mockup", data: fixtures.pngOfSize(MB + 1), name: "m.png" }]), 413, "mockup_too_large", /Mockup too large: at most 1 MB/],
-    ["a mockup that is not a PNG", async () => multipart([{ field: "mockup", data: await fixtures.jpeg(), name: "m.png" }]), 415, "mockup_type", /must be a PNG/],
+    [
+      "a text file named .png",
+      () => multipart([{ field: "logo", data: fixtures.text(), name: "logo.png" }]),
+      415,
+      "logo_type",
+      /must be an SVG, PNG, JPEG or WebP image/,
+    ],
+    [
+      "an executable (ELF) named logo.png",
+      () => multipart([{ field: "logo", data: fixtures.elf(), name: "logo.png" }]),
+      415,
+      "logo_type",
+      /SVG, PNG, JPEG or WebP/,
+    ],
+    [
+      "an executable (MZ) named logo.png",
+      () => multipart([{ field: "logo", data: fixtures.windowsExe(), name: "logo.png" }]),
+      415,
+      "logo_type",
+      /SVG, PNG, JPEG or WebP/,
+    ],
+    [
+      "a truncated PNG",
+      async () => multipart([{ field: "logo", data: await fixtures.truncatedPng(), name: "logo.png" }]),
+      422,
+      "logo_unreadable",
+      /damaged or incomplete/,
+    ],
+    [
+      "a decompression bomb",
+      () => multipart([{ field: "logo", data: fixtures.decompressionBomb(), name: "logo.png" }]),
+      422,
+      "logo_too_many_pixels",
+      /at most 25 megapixels/,
+    ],
+    [
+      "a logo over 5 MB",
+      () => multipart([{ field: "logo", data: fixtures.pngOfSize(5 * MB + 1), name: "logo.png" }]),
+      413,
+      "logo_too_large",
+      /Logo too large: at most 5 MB\./,
+    ],
+    [
+      "an SVG over 1 MB",
+      () => multipart([{ field: "logo", data: fixtures.svgOfSize(MB + 10), name: "logo.svg" }]),
+      413,
+      "logo_too_large",
+      /at most 1 MB for an SVG/,
+    ],
+    [
+      "a mockup over 1 MB",
+      () => multipart([{ field: "mockup", data: fixtures.pngOfSize(MB + 1), name: "m.png" }]),
+      413,
+      "mockup_too_large",
+      /Mockup too large: at most 1 MB/,
+    ],
+    [
+      "a mockup that is not a PNG",
+      async () => multipart([{ field: "mockup", data: await fixtures.jpeg(), name: "m.png" }]),
+      415,
+      "mockup_type",
+      /must be a PNG/,
+    ],
     [
       "3 files",
       async () =>
@@ -261,19 +367,52 @@ describe("a bad file is refused with a 4xx the form shows, and nothing is stored
       "too_many_files",
       /at most 2/,
     ],
-    ["a file in another field", async () => multipart([{ field: "attachment", data: await fixtures.png(), name: "a.png" }]), 400, "unexpected_file", /Only a logo and a design mockup/],
-    ["an SVG with a DOCTYPE", () => multipart([{ field: "logo", data: Buffer.from(`<!DOCTYPE svg>${fixtures.svg()}`), name: "logo.svg" }]), 422, "svg_declarations", /DOCTYPE or entity/],
     [
-      "an SVG with entities",
-      () => multipart([{ field: "logo", data: Buffer.from(`<?xml version="1.0"?><!DOCTYPE s [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;">]><svg xmlns="http://www.w3.org/2000/svg"><text>&b;</text></svg>`), name: "logo.svg" }]),
+      "a file in another field",
+      async () => multipart([{ field: "attachment", data: await fixtures.png(), name: "a.png" }]),
+      400,
+      "unexpected_file",
+      /Only a logo and a design mockup/,
+    ],
+    [
+      "an SVG with a DOCTYPE",
+      () => multipart([{ field: "logo", data: Buffer.from(`<!DOCTYPE svg>${fixtures.svg()}`), name: "logo.svg" }]),
       422,
       "svg_declarations",
       /DOCTYPE or entity/,
     ],
-    ["a design that is not one", async () => multipart([{ field: "mockup", data: await fixtures.mockup(), name: "m.png" }], { design: '{"itemId":"../x"}' }), 400, "design_invalid", /design/],
+    [
+      "an SVG with entities",
+      () =>
+        multipart([
+          {
+            field: "logo",
+            data: Buffer.from(
+              `<?xml version="1.0"?><!DOCTYPE s [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;">]><svg xmlns="http://www.w3.org/2000/svg"><text>&b;</text></svg>`,
+            ),
+            name: "logo.svg",
+          },
+        ]),
+      422,
+      "svg_declarations",
+      /DOCTYPE or entity/,
+    ],
+    [
+      "a design that is not one",
+      async () =>
+        multipart([{ field: "mockup", data: await fixtures.mockup(), name: "m.png" }], { design: '{"itemId":"../x"}' }),
+      400,
+      "design_invalid",
+      /design/,
+    ],
     [
       "a request declaring more than 8 MB",
-      () => multipart([{ field: "logo", data: fixtures.svg(), name: "logo.svg" }], {}, { "Content-Length": String(8 * MB + 1) }),
+      () =>
+        multipart(
+          [{ field: "logo", data: fixtures.svg(), name: "logo.svg" }],
+          {},
+          { "Content-Length": String(8 * MB + 1) },
+        ),
       413,
       "request_too_large",
       /at most 8 MB/,
@@ -304,16 +443,27 @@ describe("a bad file is refused with a 4xx the form shows, and nothing is stored
 
   it("answers a stored request's retry, a visitor over the limit and a filled honeypot without decoding their files", async () => {
     const quotes = service(undefined, 1);
-    const first = await send(quotes, multipart([{ field: "logo", data: await fixtures.png(), name: "logo.png" }], { idempotencyKey: key(7) }));
+    const first = await send(
+      quotes,
+      multipart([{ field: "logo", data: await fixtures.png(), name: "logo.png" }], { idempotencyKey: key(7) }),
+    );
     expect(first.status).toBe(200);
     // A truncated PNG would be refused (422) if it were decoded.
-    const broken = async (fields: Record<string, string>) => send(quotes, multipart([{ field: "logo", data: await fixtures.truncatedPng(), name: "logo.png" }], fields));
+    const broken = async (fields: Record<string, string>) =>
+      send(quotes, multipart([{ field: "logo", data: await fixtures.truncatedPng(), name: "logo.png" }], fields));
     expect(await broken({ idempotencyKey: key(7) })).toMatchObject({ status: 200, body: { status: "success" } });
     expect(await broken({ idempotencyKey: key(8) })).toMatchObject({ status: 429, body: { code: "rate_limited" } });
     expect(quotes.store.count()).toBe(1);
 
     const open = service(undefined, 1000);
-    expect(await send(open, multipart([{ field: "logo", data: await fixtures.truncatedPng(), name: "logo.png" }], { website: "https://spam.example" }))).toMatchObject({
+    expect(
+      await send(
+        open,
+        multipart([{ field: "logo", data: await fixtures.truncatedPng(), name: "logo.png" }], {
+          website: "https://spam.example",
+        }),
+      ),
+    ).toMatchObject({
       status: 200,
       body: { status: "success" },
     });

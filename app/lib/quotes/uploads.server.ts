@@ -14,7 +14,13 @@ import { cleanSvg, looksLikeXml } from "./svg.server";
 export type UploadProblem = { status: 400 | 413 | 415 | 422; code: string; title: string; message: string };
 
 /** A file as received, in the incoming folder, its type known from its first bytes only. */
-export type ReceivedFile = { role: AttachmentRole; path: string; sniffed: SniffedType; bytes: number; originalName: string };
+export type ReceivedFile = {
+  role: AttachmentRole;
+  path: string;
+  sniffed: SniffedType;
+  bytes: number;
+  originalName: string;
+};
 
 /** The checked copy of a file: the only thing stored and mailed. */
 export type CheckedFile = { role: AttachmentRole; mediaType: LogoType; data: Buffer; originalName: string };
@@ -36,7 +42,12 @@ export const uploadProblems = {
     title: `${roleName[role]} too large`,
     message: `${roleName[role]} too large: at most ${megabytes(limit)}${role === "logo" && limit === uploadLimits.svgBytes ? " for an SVG" : ""}.`,
   }),
-  textTooLarge: { status: 413, code: "payload_too_large", title: "Request too large", message: "The text of the request is too long." },
+  textTooLarge: {
+    status: 413,
+    code: "payload_too_large",
+    title: "Request too large",
+    message: "The text of the request is too long.",
+  },
   tooManyFiles: {
     status: 400,
     code: "too_many_files",
@@ -55,7 +66,12 @@ export const uploadProblems = {
     title: "Logo type not accepted",
     message: "Your logo must be an SVG, PNG, JPEG or WebP image.",
   },
-  mockupType: { status: 415, code: "mockup_type", title: "Mockup type not accepted", message: "The design mockup must be a PNG image." },
+  mockupType: {
+    status: 415,
+    code: "mockup_type",
+    title: "Mockup type not accepted",
+    message: "The design mockup must be a PNG image.",
+  },
   unreadable: (role: AttachmentRole): UploadProblem => ({
     status: 422,
     code: `${role}_unreadable`,
@@ -72,16 +88,28 @@ export const uploadProblems = {
     status: 422,
     code: "svg_declarations",
     title: "SVG not accepted",
-    message: "Your SVG logo contains a DOCTYPE or entity declarations, which we do not accept. Please export it again as plain SVG.",
+    message:
+      "Your SVG logo contains a DOCTYPE or entity declarations, which we do not accept. Please export it again as plain SVG.",
   },
   svgTooComplex: {
     status: 422,
     code: "svg_too_complex",
     title: "SVG too complex",
-    message: "Your SVG logo is nested too deeply or has too many elements for a logo. Please export it again simplified, or attach a PNG.",
+    message:
+      "Your SVG logo is nested too deeply or has too many elements for a logo. Please export it again simplified, or attach a PNG.",
   },
-  design: { status: 400, code: "design_invalid", title: "Design not readable", message: "The design sent with the request could not be read." },
-  unreadableBody: { status: 400, code: "unreadable_body", title: "Unreadable request", message: "The request body could not be read." },
+  design: {
+    status: 400,
+    code: "design_invalid",
+    title: "Design not readable",
+    message: "The design sent with the request could not be read.",
+  },
+  unreadableBody: {
+    status: 400,
+    code: "unreadable_body",
+    title: "Unreadable request",
+    message: "The request body could not be read.",
+  },
 } as const satisfies Record<string, UploadProblem | ((...args: never[]) => UploadProblem)>;
 
 /** Text in a multipart request: the same 64 KB in all as a form sent without files, the design at most 8 KB. */
@@ -158,7 +186,8 @@ export async function readMultipart(request: Request, incomingDir: string): Prom
     parser.on("field", (name, value, info) => {
       textBytes += Buffer.byteLength(name) + Buffer.byteLength(value);
       if (info.valueTruncated || textBytes > textLimits.totalBytes) return refuse(uploadProblems.textTooLarge);
-      if (name === designFields.design && Buffer.byteLength(value) > textLimits.designBytes) return refuse(uploadProblems.textTooLarge);
+      if (name === designFields.design && Buffer.byteLength(value) > textLimits.designBytes)
+        return refuse(uploadProblems.textTooLarge);
       if (!fields.has(name)) fields.set(name, value);
     });
     parser.on("fieldsLimit", () => refuse(uploadProblems.textTooLarge));
@@ -230,7 +259,8 @@ class FileCheck extends Transform {
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
     this.file.bytes += chunk.byteLength;
-    if (this.file.bytes > this.limit) return callback(new RefusedUpload(uploadProblems.fileTooLarge(this.role, this.limit)));
+    if (this.file.bytes > this.limit)
+      return callback(new RefusedUpload(uploadProblems.fileTooLarge(this.role, this.limit)));
     if (this.head) {
       this.head.push(chunk);
       this.headBytes += chunk.byteLength;
@@ -252,7 +282,8 @@ class FileCheck extends Transform {
     const sniffed = await sniffType(head);
     this.file.sniffed = sniffed;
     if (this.role === "mockup" && sniffed !== "image/png") throw new RefusedUpload(uploadProblems.mockupType);
-    if (sniffed === "other" || (sniffed === "text" && !looksLikeXml(head))) throw new RefusedUpload(uploadProblems.logoType);
+    if (sniffed === "other" || (sniffed === "text" && !looksLikeXml(head)))
+      throw new RefusedUpload(uploadProblems.logoType);
     if (sniffed === "text") this.limit = uploadLimits.svgBytes;
     if (this.file.bytes > this.limit) throw new RefusedUpload(uploadProblems.fileTooLarge(this.role, this.limit));
     this.push(head);
@@ -284,7 +315,13 @@ export async function checkReceived(
     } else if (file.sniffed === "image/png" || file.sniffed === "image/jpeg" || file.sniffed === "image/webp") {
       const raster = await reencodeRaster(file.path, file.sniffed);
       if (!raster.ok) {
-        return { ok: false, problem: raster.reason === "too_many_pixels" ? uploadProblems.tooManyPixels(file.role) : uploadProblems.unreadable(file.role) };
+        return {
+          ok: false,
+          problem:
+            raster.reason === "too_many_pixels"
+              ? uploadProblems.tooManyPixels(file.role)
+              : uploadProblems.unreadable(file.role),
+        };
       }
       checked.push({ ...base, mediaType: file.sniffed, data: raster.data });
     } else {
@@ -301,5 +338,8 @@ export async function discardReceived(files: ReceivedFile[]) {
 /** The name the buyer's file had, for display only (never used as a path): printable, at most 100 characters. */
 export function displayName(name: string | undefined): string {
   const base = (name ?? "").split(/[\\/]/).pop() ?? "";
-  return base.replace(/[\p{Cc}\p{Cf}"<>]/gu, "").trim().slice(0, 100);
+  return base
+    .replace(/[\p{Cc}\p{Cf}"<>]/gu, "")
+    .trim()
+    .slice(0, 100);
 }

@@ -15,7 +15,12 @@ export const meta = () =>
     title: "Office Accessories",
     description:
       "Branded desk accessories for clinics and offices: pen holders, organisers, mouse pads, calendars and paperweights.",
-    keywords: ["office accessories branding", "desk promotional items", "branded pen holders", "custom mouse pads Pakistan"],
+    keywords: [
+      "office accessories branding",
+      "desk promotional items",
+      "branded pen holders",
+      "custom mouse pads Pakistan",
+    ],
     path: "/products/office-accessories",
     breadcrumbs: [
       { name: "Products", path: "/#products" },
@@ -41,7 +46,11 @@ export default function Page({ loaderData: { category, products, useCases } }: R
       </Section>
 
       <Section tone="muted" aria-labelledby="use-cases-heading">
-        <SectionHeading id="use-cases-heading" title="Use cases" intro="Where branded desk items work hardest for you." />
+        <SectionHeading
+          id="use-cases-heading"
+          title="Use cases"
+          intro="Where branded desk items work hardest for you."
+        />
         <OptionCards cards={useCases} className="mt-12" />
       </Section>
 

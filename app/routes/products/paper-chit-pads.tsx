@@ -41,7 +41,11 @@ export default function Page({ loaderData: { category, products, finishes, speci
       </Section>
 
       <Section tone="muted" aria-labelledby="finishes-heading">
-        <SectionHeading id="finishes-heading" title="Finishes" intro="Choose the finish that suits your brand and budget." />
+        <SectionHeading
+          id="finishes-heading"
+          title="Finishes"
+          intro="Choose the finish that suits your brand and budget."
+        />
         <OptionCards cards={finishes} className="mt-12" />
       </Section>
 

@@ -14,7 +14,13 @@ export const meta = () =>
     title: "Custom Pens",
     description:
       "Custom branded pens for pharmaceutical and corporate promotion: ballpoint, gel and metal pens printed with your product name.",
-    keywords: ["custom pens", "branded pens Pakistan", "pharma pens", "printed ballpoint pens", "promotional pens Lahore"],
+    keywords: [
+      "custom pens",
+      "branded pens Pakistan",
+      "pharma pens",
+      "printed ballpoint pens",
+      "promotional pens Lahore",
+    ],
     path: "/products/pens",
     breadcrumbs: [
       { name: "Products", path: "/#products" },

@@ -7,7 +7,8 @@ export const wcagTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", 
 export async function expectNoAxeViolations(page: Page, where: string) {
   const { violations } = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
   const summary = violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(" ")}: ${n.failureSummary}`).join("\n")}`,
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(" ")}: ${n.failureSummary}`).join("\n")}`,
   );
   expect(summary, `axe on ${where}`).toEqual([]);
 }

@@ -58,9 +58,11 @@ export function allPages(): string[] {
 export const hydratingPages = ["/portfolio", "/contact", studioPage] as const;
 
 /** The name of a hydrating page's route chunk under /assets: /contact → contact, a studio → portfolio-studio. */
-export const routeChunkName = (path: (typeof hydratingPages)[number]) => (path === studioPage ? "portfolio-studio" : path.slice(1));
+export const routeChunkName = (path: (typeof hydratingPages)[number]) =>
+  path === studioPage ? "portfolio-studio" : path.slice(1);
 
-export const hydrates = (path: string) => (hydratingPages as readonly string[]).includes(new URL(path, "http://x").pathname);
+export const hydrates = (path: string) =>
+  (hydratingPages as readonly string[]).includes(new URL(path, "http://x").pathname);
 
 /** Every page a visitor can land on that only shows content: no JavaScript, no hydration. */
 export function contentPages(): string[] {
@@ -103,7 +105,10 @@ export async function menuButtonExpanded(page: Page): Promise<boolean | undefine
   const cdp = await page.context().newCDPSession(page);
   try {
     const { root } = await cdp.send("DOM.getDocument", { depth: 0 });
-    const { nodeId } = await cdp.send("DOM.querySelector", { nodeId: root.nodeId, selector: 'button[popovertarget="site-menu"]' });
+    const { nodeId } = await cdp.send("DOM.querySelector", {
+      nodeId: root.nodeId,
+      selector: 'button[popovertarget="site-menu"]',
+    });
     expect(nodeId, "the menu button").toBeGreaterThan(0);
     const { nodes } = await cdp.send("Accessibility.getPartialAXTree", { nodeId, fetchRelatives: false });
     const value = nodes[0]?.properties?.find((property) => property.name === "expanded")?.value.value;
@@ -114,8 +119,10 @@ export async function menuButtonExpanded(page: Page): Promise<boolean | undefine
 }
 
 /** Marks the document in the page: a later document navigation leaves the mark behind. */
-export const sameDocumentMark = (page: Page) => page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
-export const isSameDocument = (page: Page) => page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument === true);
+export const sameDocumentMark = (page: Page) =>
+  page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+export const isSameDocument = (page: Page) =>
+  page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument === true);
 
 /** Read down to a link as a visitor does, a turn of the wheel at a time, drawing every card on the way. */
 export async function scrollDownTo(page: Page, link: Locator) {
@@ -140,9 +147,12 @@ export function transferSize(
       let bytes = 0;
       const statusLine = `HTTP/${res.httpVersion} ${res.statusCode} ${res.statusMessage}\r\n`;
       let headerBytes = Buffer.byteLength(statusLine) + 2;
-      for (let i = 0; i < res.rawHeaders.length; i += 2) headerBytes += Buffer.byteLength(`${res.rawHeaders[i]}: ${res.rawHeaders[i + 1]}\r\n`);
+      for (let i = 0; i < res.rawHeaders.length; i += 2)
+        headerBytes += Buffer.byteLength(`${res.rawHeaders[i]}: ${res.rawHeaders[i + 1]}\r\n`);
       res.on("data", (chunk: Buffer) => (bytes += chunk.length));
-      res.on("end", () => done({ status: res.statusCode ?? 0, bytes, headerBytes, encoding: res.headers["content-encoding"] }));
+      res.on("end", () =>
+        done({ status: res.statusCode ?? 0, bytes, headerBytes, encoding: res.headers["content-encoding"] }),
+      );
       res.on("error", fail);
     });
     req.on("error", fail);
@@ -154,7 +164,6 @@ export async function getText(request: APIRequestContext, path: string) {
   const response = await request.get(path);
   return { status: response.status(), text: await response.text(), headers: response.headers() };
 }
-
 
 /**
  * A production server of its own (`node server.js` on the build, as playwright.config.ts starts the

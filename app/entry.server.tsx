@@ -25,8 +25,6 @@ export default function handleRequest(
   if (responseStatusCode === 404) {
     console.error("404 Error: User attempted to access non-existent route:", new URL(request.url).pathname);
   }
-  const actionAnswer = jsonActionAnswer(request, responseStatusCode, responseHeaders, routerContext);
-  if (actionAnswer) return actionAnswer;
   const nonce = loadContext.cspNonce;
 
   return new Promise<Response>((resolve, reject) => {
@@ -74,16 +72,4 @@ export default function handleRequest(
       },
     );
   });
-}
-
-/**
- * A form post made by the page's own script (`Accept: application/json`) gets its action's answer as
- * JSON instead of the page around it: one action serves the form with and without JavaScript.
- */
-function jsonActionAnswer(request: Request, status: number, headers: Headers, { staticHandlerContext }: EntryContext) {
-  if (request.method === "GET" || !/\bapplication\/json\b/.test(request.headers.get("accept") ?? "")) return null;
-  const answer = Object.values(staticHandlerContext.actionData ?? {})[0];
-  if (answer === undefined) return null;
-  headers.set("Cache-Control", "no-store");
-  return Response.json(answer, { status, headers });
 }

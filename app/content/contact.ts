@@ -1,3 +1,5 @@
+import type { QuoteFieldName } from "~/lib/quote-fields";
+
 /** Texts of the contact page and its quote form. Notices quoted in the spec are word for word. */
 
 export const contactHero = {
@@ -6,39 +8,42 @@ export const contactHero = {
   lead: "Tell us what you'd like branded, how many and by when. We reply within 24 business hours with ideas, a mockup plan and a quotation.",
 } as const;
 
-export type QuoteFieldName = "name" | "company" | "email" | "phone" | "product" | "message";
-
-export type QuoteFieldText = {
-  name: QuoteFieldName;
-  label: string;
-  required: boolean;
-  placeholder?: string;
+/** Each field's words; the names, their order and which are required are in app/lib/quote-fields.ts. */
+export const quoteFieldText: Record<QuoteFieldName, { label: string; placeholder: string }> = {
+  name: { label: "Name", placeholder: "Your full name" },
+  company: { label: "Company", placeholder: "Company or brand" },
+  email: { label: "Email", placeholder: "you@company.com" },
+  phone: { label: "Phone", placeholder: "+92 300 0000000" },
+  product: { label: "Products of interest", placeholder: "e.g. custom pens, chit pad boxes, mugs" },
+  message: { label: "Message", placeholder: "Quantities, colours, logo, deadline…" },
 };
 
-/** The form's fields, in order. Rules and length caps live in app/lib/quote-schema.ts. */
-export const quoteFields: readonly QuoteFieldText[] = [
-  { name: "name", label: "Name", required: true, placeholder: "Your full name" },
-  { name: "company", label: "Company", required: false, placeholder: "Company or brand" },
-  { name: "email", label: "Email", required: true, placeholder: "you@company.com" },
-  { name: "phone", label: "Phone", required: false, placeholder: "+92 300 0000000" },
-  {
-    name: "product",
-    label: "Products of interest",
-    required: false,
-    placeholder: "e.g. custom pens, chit pad boxes, mugs",
-  },
-  { name: "message", label: "Message", required: true, placeholder: "Quantities, colours, logo, deadline…" },
-];
+export const quoteFieldLabel = Object.fromEntries(
+  Object.entries(quoteFieldText).map(([name, { label }]) => [name, label]),
+) as Record<QuoteFieldName, string>;
 
-export const quoteFieldLabel = Object.fromEntries(quoteFields.map((field) => [field.name, field.label])) as Record<
-  QuoteFieldName,
-  string
->;
-
-/** The optional logo on the quote form (the limits are the server's, app/lib/design-schema.ts). */
+/** The optional logo on the quote form (the limits are the server's, app/lib/upload-rules.ts). */
 export const quoteLogoField = {
   label: "Attach your logo (optional)",
   hint: "SVG, PNG, JPEG or WebP; at most 5 MB (SVG 1 MB).",
+  fromDesign: (fileName: string) => `Your logo (${fileName}) comes with your design: no need to attach it again.`,
+} as const;
+
+/** The design a buyer brings from the brand studio, shown at the top of the form and sent with it. */
+export const attachedDesignText = {
+  title: "Your design",
+  item: "Item",
+  name: "Name",
+  noName: "Logo only",
+  colours: "Colours",
+  note: "Sent with your request: the mockup, your logo and the design's details.",
+  remove: "Remove design",
+  /** The message the form starts with: short, for the buyer to complete. */
+  summary: ({ item, name, colours, logo }: { item: string; name: string; colours: string[]; logo: boolean }) => {
+    const brand = [name && `our name "${name}"`, logo && "our logo"].filter(Boolean).join(" and ");
+    const printed = colours.length ? `, printed in ${colours.join(", ")}` : "";
+    return `Please quote the ${item}${brand ? ` with ${brand}` : ""}${printed}, as in the attached design.\nQuantity: \nNeeded by: `;
+  },
 } as const;
 
 export const quoteForm = {
@@ -46,6 +51,20 @@ export const quoteForm = {
   intro: "Fields marked * are required.",
   submit: "Submit Quote Request",
   submitting: "Sending…",
+} as const;
+
+/** What stays in the form's place once a request is through (the title and line are the spec's). */
+export const quoteConfirmation = {
+  reference: "Your reference:",
+  nextTitle: "What happens next",
+  next: [
+    "We read your request and check how each item can be printed with your brand.",
+    "We reply by e-mail with a quotation and a mockup plan, or with questions if we need details.",
+    "Once you approve the mockup, production starts; we agree the delivery date with you.",
+  ],
+  direct: "In a hurry? Reach us directly:",
+  whatsapp: "Chat on WhatsApp",
+  another: "Send another request",
 } as const;
 
 /**

@@ -1,7 +1,6 @@
 /**
- * The quote form's notices that its submit step (a chunk loaded on first use) and the server's answer
- * need, apart from app/content/contact.ts so that they stay out of the page's first view (spec
- * sections 8 and 9, word for word).
+ * What a quote request is answered: by the server's action, or by the form's client action before
+ * sending (spec sections 8 and 9, word for word).
  */
 export const quoteAnswers = {
   success: { title: "Quote Request Submitted!", description: "We'll get back to you within 24 hours." },
@@ -15,6 +14,6 @@ export const quoteAnswers = {
     description:
       "We've received several quote requests from your network in the last few minutes. Please wait a few minutes and try again, or send the same text to us directly:",
   },
-  /** Said by the form's script before sending a logo the server would refuse. */
+  /** Said in the browser before sending a logo the server would refuse. */
   logoTooLarge: { title: "Logo too large", description: "Logo too large: at most 5 MB (an SVG at most 1 MB)." },
 } as const;

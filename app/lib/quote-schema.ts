@@ -1,17 +1,18 @@
 import * as z from "zod/mini"; // the mini build: a smaller chunk for the browser
-import { type QuoteFieldName, quoteFieldLabel, quoteNotices } from "~/content/contact";
+import { quoteFieldLabel, quoteNotices } from "~/content/contact";
+import { isRequiredQuoteField, type QuoteFieldName, quoteFieldNames } from "./quote-fields";
 
 // No JIT: zod would otherwise compile parsers with `new Function`, which the Content-Security-Policy
 // (no unsafe-eval) blocks and reports in the browser.
 z.config({ jitless: true });
 
-export { emptyQuote, quoteAsText } from "./quote-text";
+export { quoteAsText } from "./quote-text";
 
 /**
  * The quote request, one schema for the browser and the server (spec section 5): values are
  * trimmed, so a value of only spaces counts as empty; name, email and message are required.
  * The server also caps lengths no real buyer reaches; the browser acts on the required rule only.
- * The browser loads this module (and zod) only when the form is used (app/components/quote/quote-submit.ts).
+ * The browser loads this module (and zod) on the form's first submission (app/lib/send-quote.ts).
  */
 export const quoteLimits = {
   name: 200,
@@ -22,12 +23,10 @@ export const quoteLimits = {
   message: 10_000,
 } as const satisfies Record<QuoteFieldName, number>;
 
-export const requiredQuoteFields = ["name", "email", "message"] as const satisfies readonly QuoteFieldName[];
-
 const MISSING = "missing";
 
 function field(name: QuoteFieldName) {
-  const required = (requiredQuoteFields as readonly string[]).includes(name);
+  const required = isRequiredQuoteField(name);
   const text = z
     .string({
       error: (issue) =>
@@ -48,14 +47,12 @@ function field(name: QuoteFieldName) {
       );
 }
 
-export const quoteSchema = z.object({
-  name: field("name"),
-  company: field("company"),
-  email: field("email"),
-  phone: field("phone"),
-  product: field("product"),
-  message: field("message"),
-});
+export const quoteSchema = z.object(
+  Object.fromEntries(quoteFieldNames.map((name) => [name, field(name)])) as Record<
+    QuoteFieldName,
+    ReturnType<typeof field>
+  >,
+);
 
 export type QuoteFields = z.infer<typeof quoteSchema>;
 

@@ -1,22 +1,8 @@
 import { quoteFieldLabel } from "~/content/contact";
-import type { QuoteFields } from "./quote-schema";
-
-/*
- * The quote helpers the form needs on its first view, without zod: the schema itself
- * (app/lib/quote-schema.ts) is loaded in the browser only when the form is used.
- */
-
-export const emptyQuote: QuoteFields = {
-  name: "",
-  company: "",
-  email: "",
-  phone: "",
-  product: "",
-  message: "",
-};
+import type { QuoteValues } from "./quote-fields";
 
 /** The request as plain text: the e-mail notification and the WhatsApp/e-mail fallback use it. */
-export function quoteAsText(quote: QuoteFields): string {
+export function quoteAsText(quote: QuoteValues): string {
   const details: [string, string][] = [
     [quoteFieldLabel.name, quote.name],
     [quoteFieldLabel.company, quote.company],
@@ -29,9 +15,12 @@ export function quoteAsText(quote: QuoteFields): string {
 }
 
 /**
- * The request's text for the WhatsApp / e-mail fallback, offered when it could not be sent (no rejection)
- * or was turned away by the rate limit; a request the server found wrong needs correcting instead.
+ * Answers after which the request's text is offered for WhatsApp / e-mail: it could not be sent or
+ * stored, or the rate limit turned it away. A request the server found wrong needs correcting instead.
  */
-export function fallbackTextFor(quote: QuoteFields, rejectionCode: string | null): string | undefined {
-  return rejectionCode === null || rejectionCode === "rate_limited" ? quoteAsText(quote) : undefined;
+const fallbackCodes = new Set(["network", "refused", "unavailable", "rate_limited"]);
+
+/** The request's text for the WhatsApp / e-mail fallback, when the answer `code` calls for it. */
+export function fallbackTextFor(quote: QuoteValues, code: string): string | undefined {
+  return fallbackCodes.has(code) ? quoteAsText(quote) : undefined;
 }

@@ -1,19 +1,47 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { clearDesign } from "./design-handoff";
 import { newIdempotencyKey } from "./idempotency";
-import { RetryableError } from "./query-client";
-import { QuoteRejectedError, sendQuote } from "./send-quote";
+import type { QuoteFormResult } from "./quote-api";
+import { isRetryable, quoteBody, sendQuoteAttempt } from "./send-quote";
 
-const payload = {
-  name: "A",
-  company: "",
-  email: "a@b.example",
+const quote = {
+  name: "Ayesha Khan",
+  company: "Pharmedic",
+  email: "ayesha@example.com",
   phone: "",
-  product: "",
-  message: "Hi",
-  idempotencyKey: "k".repeat(20),
-  page: "/contact",
-  website: "",
+  product: "Pens",
+  message: "500 pens",
 };
+
+vi.mock("./design-handoff", () => ({ clearDesign: vi.fn(async () => {}) }));
+
+/** What React Router throws when an answer is not its own: a proxy's error page, say. */
+const notTheActionsAnswer = (status: number, statusText: string) => ({ status, statusText, internal: true, data: "" });
+
+const success: QuoteFormResult = {
+  status: "success",
+  title: "Quote Request Submitted!",
+  message: "We'll get back to you within 24 hours.",
+};
+
+function formOf(fields: Record<string, string | Blob>) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  return form;
+}
+
+/** The request React Router hands a clientAction for a fetcher's multipart submission. */
+const requestWith = (body: FormData) => new Request("http://localhost/contact", { method: "POST", body });
+
+/** A server action that reads the request's body, as React Router's does, and answers `answer`. */
+function serverActionFor(request: Request, answer: () => QuoteFormResult | Promise<QuoteFormResult>) {
+  const bodies: FormData[] = [];
+  const serverAction = vi.fn(async () => {
+    bodies.push(await request.formData());
+    return answer();
+  });
+  return { serverAction, bodies };
+}
 
 describe("idempotency keys", () => {
   it("are new for every submission and accepted by the server's pattern", () => {
@@ -23,83 +51,127 @@ describe("idempotency keys", () => {
   });
 });
 
-describe("sendQuote", () => {
-  it("posts the form to /contact, asking for JSON, and returns the success notice", async () => {
-    let seen: { url: string; init?: RequestInit } | undefined;
-    const answer = await sendQuote(payload, async (url, init) => {
-      seen = { url: String(url), init };
-      return Response.json({
-        status: "success",
-        title: "Quote Request Submitted!",
-        message: "We'll get back to you within 24 hours.",
-      });
-    });
-    expect(answer.title).toBe("Quote Request Submitted!");
-    expect(seen?.url).toBe("/contact");
-    expect(new Headers(seen?.init?.headers).get("accept")).toBe("application/json");
-    expect(Object.fromEntries(seen?.init?.body as URLSearchParams)).toEqual(payload);
-  });
-
-  it("sends a logo, the studio's mockup and its design as multipart/form-data, the same on every attempt", async () => {
+describe("quoteBody", () => {
+  it("carries the form's fields, the key, the page and a design's files and spec; an empty file input is left out", async () => {
+    const form = formOf({ ...quote, website: "", logo: new File([], "") });
     const logo = new File(["<svg/>"], "brand.svg", { type: "image/svg+xml" });
     const mockup = new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], { type: "image/png" });
     const design = { itemId: "onset-pen", text: "ACME", colours: ["#1565c0"], logo: null, warnings: [] };
-    const bodies: FormData[] = [];
-    const fetchImpl = async (_url: RequestInfo | URL, init?: RequestInit) => {
-      bodies.push(init?.body as FormData);
-      return bodies.length === 1
-        ? new Response("Bad gateway", { status: 502 })
-        : Response.json({ status: "success", title: "Sent", message: "Thanks" });
-    };
-    const attempt = () => sendQuote({ ...payload, attachments: { logo, mockup, design } }, fetchImpl);
-    await expect(attempt()).rejects.toBeInstanceOf(RetryableError);
-    expect(await attempt()).toEqual({ title: "Sent", message: "Thanks" });
-    for (const body of bodies) {
-      expect(body).toBeInstanceOf(FormData);
-      expect(body.get("message")).toBe("Hi");
-      expect(body.get("idempotencyKey")).toBe(payload.idempotencyKey);
-      expect(JSON.parse(String(body.get("design")))).toEqual(design);
-      expect(await (body.get("logo") as File).text()).toBe("<svg/>");
-      expect((body.get("logo") as File).name).toBe("brand.svg");
-      expect((body.get("mockup") as File).size).toBe(4);
-      expect(body.has("attachments")).toBe(false);
+    const body = quoteBody(form, {
+      idempotencyKey: "k".repeat(20),
+      page: "/contact?design=1",
+      attachments: { logo, mockup, design },
+    });
+    expect(body.get("message")).toBe("500 pens");
+    expect(body.get("website")).toBe("");
+    expect(body.get("idempotencyKey")).toBe("k".repeat(20));
+    expect(body.get("page")).toBe("/contact?design=1");
+    expect(body.getAll("logo")).toHaveLength(1);
+    expect(await (body.get("logo") as File).text()).toBe("<svg/>");
+    expect((body.get("logo") as File).name).toBe("brand.svg");
+    expect((body.get("mockup") as File).size).toBe(4);
+    expect(JSON.parse(String(body.get("design")))).toEqual(design);
+
+    const plain = quoteBody(formOf({ ...quote, logo: new File([], "") }), { idempotencyKey: "k", page: "/contact" });
+    expect(plain.has("logo")).toBe(false);
+    expect(plain.has("design")).toBe(false);
+  });
+});
+
+describe("one attempt at a quote request (the contact route's clientAction)", () => {
+  it("hands the server action the request untouched and returns its answer", async () => {
+    const request = requestWith(formOf({ ...quote, idempotencyKey: "k".repeat(20) }));
+    const { serverAction, bodies } = serverActionFor(request, () => success);
+    expect(await sendQuoteAttempt(request, serverAction)).toEqual(success);
+    expect(serverAction).toHaveBeenCalledTimes(1);
+    expect(bodies[0]!.get("message")).toBe("500 pens");
+    expect(bodies[0]!.get("idempotencyKey")).toBe("k".repeat(20));
+    expect(clearDesign).not.toHaveBeenCalled();
+  });
+
+  it("deletes the design kept on the device once the request carrying it went through, not before", async () => {
+    const design = JSON.stringify({ itemId: "onset-pen", text: "ACME", colours: [], logo: null, warnings: [] });
+    const failed = requestWith(formOf({ ...quote, design }));
+    await sendQuoteAttempt(failed, () => Promise.reject(new TypeError("Failed to fetch")));
+    expect(clearDesign).not.toHaveBeenCalled();
+    const sent = requestWith(formOf({ ...quote, design }));
+    expect(await sendQuoteAttempt(sent, async () => success)).toEqual(success);
+    expect(clearDesign).toHaveBeenCalledTimes(1);
+  });
+
+  it("with a required field empty or only spaces sends nothing and says 'Missing Information', keeping the values", async () => {
+    const request = requestWith(formOf({ ...quote, name: "   ", message: "" }));
+    const { serverAction } = serverActionFor(request, () => success);
+    expect(await sendQuoteAttempt(request, serverAction)).toEqual({
+      status: "error",
+      code: "missing",
+      title: "Missing Information",
+      message: "Please fill in all required fields.",
+      values: { ...quote, name: "   ", message: "" },
+      fields: ["name", "message"],
+    });
+    expect(serverAction).not.toHaveBeenCalled();
+  });
+
+  it("with a logo over 5 MB, or an SVG over 1 MB, sends nothing and says so", async () => {
+    for (const logo of [
+      new File([new Uint8Array(5 * 1024 * 1024 + 1)], "logo.png", { type: "image/png" }),
+      new File([new Uint8Array(1024 * 1024 + 1)], "logo.svg", { type: "image/svg+xml" }),
+    ]) {
+      const request = requestWith(formOf({ ...quote, logo }));
+      const { serverAction } = serverActionFor(request, () => success);
+      expect(await sendQuoteAttempt(request, serverAction)).toMatchObject({
+        status: "error",
+        code: "too_large",
+        title: "Logo too large",
+        message: "Logo too large: at most 5 MB (an SVG at most 1 MB).",
+      });
+      expect(serverAction).not.toHaveBeenCalled();
     }
   });
 
-  it("sends urlencoded text when the logo input was left empty and nothing else is attached", async () => {
-    let body: unknown;
-    await sendQuote({ ...payload, attachments: { logo: new File([], "") } }, async (_url, init) => {
-      body = init?.body;
-      return Response.json({ status: "success", title: "Sent", message: "Thanks" });
-    });
-    expect(body).toBeInstanceOf(URLSearchParams);
-    expect(Object.fromEntries(body as URLSearchParams)).toEqual(payload);
+  it("marks no answer (a lost connection, a proxy's 502) and the server's 503 as retryable", async () => {
+    const failures = [
+      () => Promise.reject(new TypeError("Failed to fetch")),
+      () => Promise.reject(notTheActionsAnswer(502, "Bad Gateway")),
+    ];
+    for (const fail of failures) {
+      const request = requestWith(formOf(quote));
+      const attempt = await sendQuoteAttempt(request, fail);
+      expect(attempt).toMatchObject({ status: "error", code: "network", retryable: true, values: quote });
+      expect(isRetryable(attempt)).toBe(true);
+    }
+    const request = requestWith(formOf(quote));
+    const unavailable = await sendQuoteAttempt(request, async () => ({
+      status: "error",
+      code: "unavailable",
+      title: "We couldn't send your request",
+      message: "The request could not be saved just now. Please try again.",
+      values: quote,
+      fields: [],
+    }));
+    expect(isRetryable(unavailable)).toBe(true);
   });
 
-  it("marks network failures and 5xx answers as retryable", async () => {
-    await expect(
-      sendQuote(payload, async () => Promise.reject(new TypeError("Failed to fetch"))),
-    ).rejects.toBeInstanceOf(RetryableError);
-    await expect(sendQuote(payload, async () => new Response("Bad gateway", { status: 502 }))).rejects.toBeInstanceOf(
-      RetryableError,
+  it("does not retry what the server turned down on purpose", async () => {
+    const limited: QuoteFormResult = {
+      status: "error",
+      code: "rate_limited",
+      title: "Too many requests",
+      message: "Please wait a few minutes.",
+      values: quote,
+      fields: [],
+    };
+    const request = requestWith(formOf(quote));
+    const attempt = await sendQuoteAttempt(request, async () => limited);
+    expect(attempt).toEqual(limited);
+    expect(isRetryable(attempt)).toBe(false);
+    expect(isRetryable(success)).toBe(false);
+    // A 4xx that is not the action's own answer (a proxy refusing the upload).
+    const refused = await sendQuoteAttempt(requestWith(formOf(quote)), () =>
+      Promise.reject(notTheActionsAnswer(413, "Payload Too Large")),
     );
-  });
-
-  it("turns a 4xx into a rejection carrying the server's message", async () => {
-    const error = await sendQuote(payload, async () =>
-      Response.json(
-        {
-          status: "error",
-          code: "rate_limited",
-          title: "Too many requests",
-          message: "Wait",
-          values: payload,
-          fields: [],
-        },
-        { status: 429 },
-      ),
-    ).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(QuoteRejectedError);
-    expect((error as QuoteRejectedError).error.code).toBe("rate_limited");
+    expect(refused).toMatchObject({ status: "error", code: "refused" });
+    expect(isRetryable(refused)).toBe(false);
   });
 });

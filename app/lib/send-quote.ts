@@ -1,12 +1,20 @@
+import { isRouteErrorResponse } from "react-router";
+import { quoteNotices } from "~/content/contact";
+import { quoteAnswers } from "~/content/quote-answers";
 import type { DesignSpec } from "./design-schema";
-import { designFields } from "./upload-rules";
-import type { QuoteFormResult } from "./quote-api";
-import type { QuoteFields } from "./quote-schema";
-import { RetryableError } from "./query-client";
+import type { QuoteAttempt, QuoteFormResult } from "./quote-api";
+import { quotePostFields, type QuoteValues, quoteValuesOf } from "./quote-fields";
+import { uploadLimits } from "./upload-rules";
+
+/*
+ * The quote form's way to the server with JavaScript: the route's clientAction runs
+ * `sendQuoteAttempt` for each attempt, and the form's fetcher sends the same body again when an
+ * attempt ends in a way a later one may not (./use-retrying-fetcher.ts).
+ */
 
 /**
- * Files and the studio's design sent with a request: the buyer's logo (a File from the form's input
- * or the studio), the studio's mockup PNG and the design's spec. The server checks each again.
+ * What a request carries besides its text: the buyer's logo (from the form's file input or the brand
+ * studio), the studio's mockup PNG and the design's spec. The server checks each again.
  */
 export type QuoteAttachments = {
   logo?: Blob & { name?: string };
@@ -14,75 +22,86 @@ export type QuoteAttachments = {
   design?: DesignSpec;
 };
 
-export type QuotePayload = QuoteFields & {
-  idempotencyKey: string;
-  page: string;
-  website: string;
-  attachments?: QuoteAttachments;
-};
-
-type QuoteError = Extract<QuoteFormResult, { status: "error" }>;
-
-/** The server answered, and said no (4xx): sending the same request again will not help. */
-export class QuoteRejectedError extends Error {
-  override name = "QuoteRejectedError";
-  constructor(
-    readonly httpStatus: number,
-    readonly error: Pick<QuoteError, "code" | "title" | "message"> & { fields?: string[] },
-  ) {
-    super(error.message);
+/**
+ * The body of a request: the form's own fields, the key every attempt of it carries, the page it was
+ * sent from, and a design's files and spec. Built once per request, so each attempt sends the same.
+ */
+export function quoteBody(
+  form: FormData,
+  { idempotencyKey, page, attachments }: { idempotencyKey: string; page: string; attachments?: QuoteAttachments },
+): FormData {
+  const body = new FormData();
+  for (const [name, value] of form) {
+    // A file input left empty posts an empty file without a name: nothing to send.
+    if (typeof value === "string" || value.size > 0) body.append(name, value);
   }
+  body.set(quotePostFields.idempotencyKey, idempotencyKey);
+  body.set(quotePostFields.page, page);
+  const { logo, mockup, design } = attachments ?? {};
+  if (logo) body.set(quotePostFields.logo, logo, logo.name || "logo");
+  if (mockup) body.set(quotePostFields.mockup, mockup, "mockup.png");
+  if (design) body.set(quotePostFields.design, JSON.stringify(design));
+  return body;
 }
 
-/** Where the quote form posts, with or without JavaScript. */
-export const QUOTE_ENDPOINT = "/contact";
+/** One attempt ended without an answer, or with one that asks to try again: the next may get through. */
+export const isRetryable = (attempt: QuoteAttempt) => attempt.status === "error" && attempt.retryable === true;
 
 /**
- * The body of one attempt: urlencoded text, or multipart/form-data when files or a design go with it
- * (built anew for each attempt, so a retry sends the same files).
+ * One attempt at a quote request, in the browser (the contact route's clientAction). What the server
+ * would refuse at once — a required field empty or only spaces, a logo over its size — is said without
+ * sending. Otherwise the server's action answers; when no answer comes (the connection dropped, a proxy's
+ * 5xx) or it could not store the request (503), the attempt is marked retryable. A request that went
+ * through with the studio's design deletes the copy kept on the device.
  */
-export function quoteBody({ attachments, ...fields }: QuotePayload): URLSearchParams | FormData {
-  const { mockup, design } = attachments ?? {};
-  // An empty file is a file input left empty.
-  const logo = attachments?.logo?.size ? attachments.logo : undefined;
-  if (!logo && !mockup && !design) return new URLSearchParams(fields);
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  if (design) form.append(designFields.design, JSON.stringify(design));
-  if (logo) form.append(designFields.logo, logo, logo.name || "logo");
-  if (mockup) form.append(designFields.mockup, mockup, "mockup.png");
-  return form;
-}
+export async function sendQuoteAttempt(
+  request: Request,
+  serverAction: () => Promise<QuoteFormResult>,
+): Promise<QuoteAttempt> {
+  // Read from a copy: the server action posts the request's own body.
+  const form = await request.clone().formData();
+  const values = quoteValuesOf(form);
 
-/**
- * One attempt to send a quote request: the same form post as without JavaScript, asking for the answer
- * as JSON. No answer or a 5xx: RetryableError (react-query retries with the same idempotency key); a
- * 4xx: QuoteRejectedError with the server's message.
- */
-export async function sendQuote(
-  payload: QuotePayload,
-  fetchImpl: typeof fetch = fetch,
-): Promise<{ title: string; message: string }> {
-  let response: Response;
+  const missing = await missingFields(values);
+  if (missing.length) return failure(values, "missing", quoteNotices.missing, missing);
+  const logo = form.get(quotePostFields.logo);
+  if (logo instanceof Blob && logo.size > logoLimit(logo))
+    return failure(values, "too_large", quoteAnswers.logoTooLarge);
+
+  let answer: QuoteFormResult;
   try {
-    response = await fetchImpl(QUOTE_ENDPOINT, {
-      method: "POST",
-      headers: { Accept: "application/json" },
-      body: quoteBody(payload),
-    });
+    answer = await serverAction();
   } catch (error) {
-    throw new RetryableError(error instanceof Error ? error.message : "Network error");
+    // A 4xx that is not the action's answer (a proxy refusing the upload, say) will not change on a retry.
+    if (isRouteErrorResponse(error) && error.status < 500) {
+      return failure(values, "refused", quoteAnswers.failed);
+    }
+    return { ...failure(values, "network", quoteAnswers.failed), retryable: true };
   }
-  if (response.status >= 500) throw new RetryableError(`Server error ${response.status}`);
-  const answer = (await response.json().catch(() => null)) as QuoteFormResult | null;
-  if (!answer) {
-    if (response.ok) throw new RetryableError("Unreadable answer");
-    throw new QuoteRejectedError(response.status, {
-      code: "unknown",
-      title: "Request failed",
-      message: `The server answered ${response.status}.`,
-    });
+  if (answer.status === "error") return answer.code === "unavailable" ? { ...answer, retryable: true } : answer;
+  if (form.has(quotePostFields.design)) {
+    // Sent: the copy kept for the form has done its job (left in place if the device cannot delete it).
+    await import("./design-handoff").then(({ clearDesign }) => clearDesign()).catch(() => {});
   }
-  if (answer.status === "error") throw new QuoteRejectedError(response.status, answer);
-  return { title: answer.title, message: answer.message };
+  return answer;
+}
+
+/**
+ * The required fields that are empty, by the shared schema. It is fetched on the first submission, so
+ * the form's first view carries no zod; if it cannot be fetched, the server's check is the one that counts.
+ */
+async function missingFields(values: QuoteValues) {
+  const schema = await import("./quote-schema").catch(() => null);
+  return schema ? schema.missingRequiredFields(values) : [];
+}
+
+const logoLimit = (logo: Blob) => (logo.type === "image/svg+xml" ? uploadLimits.svgBytes : uploadLimits.logoBytes);
+
+function failure(
+  values: QuoteValues,
+  code: string,
+  { title, description }: { title: string; description: string },
+  fields: string[] = [],
+): Extract<QuoteAttempt, { status: "error" }> {
+  return { status: "error", code, title, message: description, values, fields };
 }

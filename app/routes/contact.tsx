@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, type ShouldRevalidateFunctionArgs } from "react-router";
 import { ContactDetails } from "~/components/quote/contact-details";
 import { QuoteForm } from "~/components/quote/quote-form";
 import { PageHero } from "~/components/sections/page-hero";
@@ -7,6 +7,7 @@ import { contactHero, quoteForm } from "~/content/contact";
 import { handleQuoteForm } from "~/lib/quotes/http.server";
 import { getQuoteService } from "~/lib/quotes/service.server";
 import type { RouteHandle } from "~/lib/route-handle";
+import { sendQuoteAttempt } from "~/lib/send-quote";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/contact";
 
@@ -35,6 +36,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data(result, { status, headers });
 }
 
+/** With JavaScript: the browser's checks, then one attempt at the action (see sendQuoteAttempt). */
+export const clientAction = ({ request, serverAction }: Route.ClientActionArgs) =>
+  sendQuoteAttempt(request, serverAction);
+
+/** A quote request changes nothing the page loaded (its head): no reload of it after one. */
+export const shouldRevalidate = ({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) =>
+  formMethod ? false : defaultShouldRevalidate;
+
 /** A refused request says when to try again (Retry-After). */
 export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
 
@@ -44,10 +53,10 @@ export default function Page({ actionData }: Route.ComponentProps) {
       <PageHero eyebrow={contactHero.eyebrow} title={contactHero.title} lead={contactHero.lead} />
       <Section tone="muted">
         <div className="grid gap-8 lg:grid-cols-3">
-          <div className="rounded-xl border border-border bg-background p-6 shadow-sm sm:p-8 lg:col-span-2">
+          <div className="rounded-xl border border-border bg-background p-5 shadow-sm sm:p-8 lg:col-span-2">
             <h2 className="text-xl font-bold tracking-tight">{quoteForm.title}</h2>
             <div className="mt-4">
-              <QuoteForm result={actionData} />
+              <QuoteForm serverResult={actionData} />
             </div>
           </div>
           <ContactDetails />

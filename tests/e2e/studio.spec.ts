@@ -284,7 +284,7 @@ test("a quote sent with a design carries its mockup, the checked logo and the de
     .getByRole("textbox", { name: "Message", exact: true })
     .fill("500 pens with our logo, as in the attached design.");
   await page.getByRole("button", { name: "Submit Quote Request" }).click();
-  await expect(page.getByRole("region", { name: /Notifications/ }).getByText("Quote Request Submitted!")).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "Quote Request Submitted!" })).toBeVisible();
   await expect(page.getByRole("img", { name: /Your design mockup/ })).toHaveCount(0);
 
   const stored = (

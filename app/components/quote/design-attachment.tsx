@@ -1,70 +1,64 @@
 import { X } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
-import { attachedDesignText as text } from "~/content/attached-design";
-import { clearDesign, loadDesign } from "~/lib/design-handoff";
-import type { QuoteAttachments } from "~/lib/send-quote";
+import { attachedDesignText as text } from "~/content/contact";
+import type { AttachedDesign } from "./use-attached-design";
 
-/**
- * The design the brand studio kept on this device, shown in the quote form as a thumbnail of its
- * mockup, removable (it comes with the form's submit machinery, ./quote-submit.ts). It hands the form what to send with the quote (`onChange`); once the form has
- * sent it, or the buyer removes it (`attachments` back to null), the kept copy is deleted.
- */
-export default function DesignAttachment({
-  attachments,
-  onChange,
-}: {
-  attachments: QuoteAttachments | null;
-  onChange: (attachments: QuoteAttachments | null) => void;
-}) {
-  const [name, setName] = useState("");
-  const [thumbnail, setThumbnail] = useState<string | null>(null);
-  const loaded = useRef(false);
-
-  useEffect(() => {
-    let live = true;
-    void loadDesign().then((saved) => {
-      if (!live || !saved) return;
-      loaded.current = true;
-      setName(saved.mockupName);
-      onChange(saved.attachments);
-    });
-    return () => {
-      live = false;
-    };
-    // Read once, when the form opens with a design.
-  }, []);
-
-  const mockup = attachments?.mockup;
-  useEffect(() => {
-    if (!mockup) return setThumbnail(null);
-    const url = URL.createObjectURL(mockup);
-    setThumbnail(url);
-    return () => URL.revokeObjectURL(url);
-  }, [mockup]);
-
-  useEffect(() => {
-    if (!attachments && loaded.current) void clearDesign();
-  }, [attachments]);
-
-  if (!attachments || !thumbnail) return null;
+/** The design the buyer brings from the brand studio, at the top of the quote form: what will be sent. */
+export function DesignAttachment({ design, onRemove }: { design: AttachedDesign; onRemove: () => void }) {
+  const spec = design.attachments.design;
   return (
-    <figure className="flex items-center gap-4 rounded-lg border border-border bg-muted/40 p-3">
-      <img
-        src={thumbnail}
-        alt={name}
-        width={160}
-        height={120}
-        className="h-auto w-32 rounded-md bg-white shadow-sm sm:w-40"
-      />
-      <figcaption className="min-w-0 flex-1 space-y-2 text-sm">
-        <p className="font-semibold">{text.title}</p>
+    <section
+      aria-labelledby="quote-design-title"
+      className="flex flex-col gap-4 rounded-lg border border-teal-200 bg-secondary/60 p-4 sm:flex-row sm:items-start"
+    >
+      {design.picture && (
+        <img
+          src={design.picture}
+          alt={design.mockupName}
+          width={800}
+          height={600}
+          className="aspect-[4/3] h-auto w-full rounded-md bg-white object-contain shadow-sm sm:w-48"
+        />
+      )}
+      <div className="min-w-0 flex-1 space-y-3 text-sm">
+        <h3 id="quote-design-title" className="text-base font-semibold">
+          {text.title}
+        </h3>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5">
+          {design.itemTitle && (
+            <>
+              <dt className="text-muted-foreground">{text.item}</dt>
+              <dd className="font-medium">{design.itemTitle}</dd>
+            </>
+          )}
+          <dt className="text-muted-foreground">{text.name}</dt>
+          <dd className="font-medium break-words">{spec?.text || text.noName}</dd>
+          {!!spec?.colours.length && (
+            <>
+              <dt className="text-muted-foreground">{text.colours}</dt>
+              <dd>
+                <ul className="flex flex-wrap gap-x-3 gap-y-1">
+                  {spec.colours.map((colour) => (
+                    <li key={colour} className="inline-flex items-center gap-1.5 font-mono text-xs">
+                      <span
+                        aria-hidden="true"
+                        className="size-4 rounded-full border border-black/15"
+                        style={{ backgroundColor: colour }}
+                      />
+                      {colour}
+                    </li>
+                  ))}
+                </ul>
+              </dd>
+            </>
+          )}
+        </dl>
         <p className="text-muted-foreground">{text.note}</p>
-        <Button type="button" variant="outline" size="sm" onClick={() => onChange(null)}>
+        <Button type="button" variant="outline" size="sm" className="pointer-coarse:h-11" onClick={onRemove}>
           <X aria-hidden="true" />
           {text.remove}
         </Button>
-      </figcaption>
-    </figure>
+      </div>
+    </section>
   );
 }

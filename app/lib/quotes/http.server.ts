@@ -1,8 +1,8 @@
 import type { AppLoadContext } from "react-router";
 import { quoteAnswers } from "~/content/quote-answers";
 import { parseDesignSpec } from "~/lib/design-schema";
-import { designFields } from "~/lib/upload-rules";
 import type { QuoteFormResult } from "~/lib/quote-api";
+import { emptyQuote, quotePostFields, quoteValuesOf } from "~/lib/quote-fields";
 import { checkQuote, type QuoteFields } from "~/lib/quote-schema";
 import type { QuoteService, SubmitResult } from "./service.server";
 import {
@@ -16,11 +16,6 @@ import {
 
 /** Largest text body accepted, with or without files (a real request is a few KB at most). */
 export const MAX_BODY_BYTES = textLimits.totalBytes;
-
-/** The honeypot's field name: a plausible one, so form-filling bots fill it in. */
-export const HONEYPOT_FIELD = "website";
-
-const FIELD_NAMES = ["name", "company", "email", "phone", "product", "message"] as const;
 
 type BodyRead = { ok: true; text: string } | { ok: false; status: 413 | 400; message: string };
 
@@ -120,13 +115,11 @@ export function answerFor(result: SubmitResult, values: QuoteFields): QuoteAnswe
 
 export type QuoteAnswer = { status: number; headers: Record<string, string>; result: QuoteFormResult };
 
-const emptyValues: QuoteFields = { name: "", company: "", email: "", phone: "", product: "", message: "" };
-
 /**
  * POST /contact, the one way in for a quote request: the plain form post without JavaScript (the
- * page that comes back shows the result) and the form's own script (which gets the same result as
- * JSON, app/entry.server.tsx), which adds an idempotency key kept across its retries and the page it
- * was sent from. Every client mistake is a 4xx with a message the form shows, never a throw.
+ * page that comes back shows the result) and the form's fetcher (the route's clientAction calls it
+ * and hands the result to the form), which adds an idempotency key kept across its retries and the
+ * page it was sent from. Every client mistake is a 4xx with a message the form shows, never a throw.
  * A request with files (a logo, the studio's mockup and design) is multipart/form-data; one
  * without may be either.
  */
@@ -156,17 +149,14 @@ export async function handleQuoteForm(
   }
 
   const form = new URLSearchParams(body.text);
-  const values = valuesOf(form);
+  const values = quoteValuesOf(form);
   const result = service.submit(values, {
-    ...submissionContext(request, context, form.get("page") ?? undefined),
-    idempotencyKey: form.get("idempotencyKey") ?? undefined,
-    honeypot: form.get(HONEYPOT_FIELD) ?? undefined,
+    ...submissionContext(request, context, form.get(quotePostFields.page) ?? undefined),
+    idempotencyKey: form.get(quotePostFields.idempotencyKey) ?? undefined,
+    honeypot: form.get(quotePostFields.honeypot) ?? undefined,
   });
   return answerFor(result, values);
 }
-
-const valuesOf = (form: { get(name: string): string | null | undefined }) =>
-  Object.fromEntries(FIELD_NAMES.map((name) => [name, form.get(name) ?? ""])) as QuoteFields;
 
 /**
  * The multipart request: files streamed to the incoming folder within their limits, the text checked
@@ -181,19 +171,19 @@ async function handleMultipartQuote(
   const read = await readMultipart(request, service.store.incomingDir);
   try {
     const fields = read.fields;
-    const values = valuesOf(fields);
+    const values = quoteValuesOf(fields);
     if (!read.ok) return answerForUpload(read.problem, values);
 
     const check = checkQuote(values);
     if (!check.ok) return answerFor({ kind: "invalid", problem: check.problem }, values);
-    const designText = fields.get(designFields.design);
+    const designText = fields.get(quotePostFields.design);
     const design = parseDesignSpec(designText);
     if (designText && !design) return answerForUpload(uploadProblems.design, values);
 
     const submission = {
-      ...submissionContext(request, context, fields.get("page")),
-      idempotencyKey: fields.get("idempotencyKey"),
-      honeypot: fields.get(HONEYPOT_FIELD),
+      ...submissionContext(request, context, fields.get(quotePostFields.page)),
+      idempotencyKey: fields.get(quotePostFields.idempotencyKey),
+      honeypot: fields.get(quotePostFields.honeypot),
     };
     const early = service.answerBeforeFiles(submission);
     if (early) return answerFor(early, values);
@@ -217,5 +207,5 @@ function answerForUpload(problem: UploadProblem, values: QuoteFields): QuoteAnsw
 }
 
 function answerForProblem(status: number, code: string, title: string, message: string): QuoteAnswer {
-  return { status, headers: {}, result: { status: "error", code, title, message, values: emptyValues, fields: [] } };
+  return { status, headers: {}, result: { status: "error", code, title, message, values: emptyQuote, fields: [] } };
 }

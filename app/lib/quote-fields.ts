@@ -1,0 +1,44 @@
+import { designFields } from "./upload-rules";
+
+/*
+ * The names a quote request is posted with, in one place: the form renders them, the shared schema
+ * (./quote-schema.ts) checks them, the client action reads them and the server
+ * (./quotes/http.server.ts) takes them in. Plain constants, so the form's first view needs no zod.
+ */
+
+/** The text fields, in the form's order (spec section 3). */
+export const quoteFieldNames = ["name", "company", "email", "phone", "product", "message"] as const;
+export type QuoteFieldName = (typeof quoteFieldNames)[number];
+
+/** Spec section 5: the fields that must not be empty (or only spaces). */
+export const requiredQuoteFields = ["name", "email", "message"] as const satisfies readonly QuoteFieldName[];
+
+export const isRequiredQuoteField = (name: QuoteFieldName) => (requiredQuoteFields as readonly string[]).includes(name);
+
+export type QuoteValues = Record<QuoteFieldName, string>;
+
+export const emptyQuote: QuoteValues = Object.freeze(
+  Object.fromEntries(quoteFieldNames.map((name) => [name, ""])) as QuoteValues,
+);
+
+/**
+ * What the form posts beside its text: the honeypot (a plausible name, so form-filling bots fill it in),
+ * the key its script keeps across retries of one request, the page it was sent from, and the files and
+ * design of ./upload-rules.ts.
+ */
+export const quotePostFields = {
+  honeypot: "website",
+  idempotencyKey: "idempotencyKey",
+  page: "page",
+  ...designFields,
+} as const;
+
+/** The text fields of a posted form (FormData or URLSearchParams); an absent or non-text field is "". */
+export function quoteValuesOf(form: { get(name: string): unknown }): QuoteValues {
+  return Object.fromEntries(
+    quoteFieldNames.map((name) => {
+      const value = form.get(name);
+      return [name, typeof value === "string" ? value : ""];
+    }),
+  ) as QuoteValues;
+}

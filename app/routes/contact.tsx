@@ -52,7 +52,7 @@ export default function Page({ actionData }: Route.ComponentProps) {
     <>
       <PageHero eyebrow={contactHero.eyebrow} title={contactHero.title} lead={contactHero.lead} />
       <Section tone="muted">
-        <div className="grid gap-8 lg:grid-cols-3">
+        <div className="grid items-start gap-8 lg:grid-cols-3">
           <div className="rounded-xl border border-border bg-background p-5 shadow-sm sm:p-8 lg:col-span-2">
             <h2 className="text-xl font-bold tracking-tight">{quoteForm.title}</h2>
             <div className="mt-4">

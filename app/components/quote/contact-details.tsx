@@ -17,7 +17,20 @@ function Item({ icon: Icon, title, children }: { icon: typeof Phone; title: stri
   );
 }
 
-const linkClass = "font-medium text-primary underline-offset-4 hover:underline break-words";
+// On touch screens each link is a full 44 px target.
+const linkClass =
+  "font-medium text-primary underline-offset-4 hover:underline pointer-coarse:inline-flex pointer-coarse:min-h-11 pointer-coarse:items-center";
+
+/** An e-mail address that wraps, when it must, after its @ only (never inside the name or the domain). */
+function EmailAddress({ address }: { address: string }) {
+  const at = address.indexOf("@") + 1;
+  return (
+    <span className="flex flex-wrap">
+      <span className="whitespace-nowrap">{address.slice(0, at)}</span>
+      <span className="whitespace-nowrap">{address.slice(at)}</span>
+    </span>
+  );
+}
 
 /** Office address, phone, e-mail, WhatsApp, business hours and the reply promise. */
 export function ContactDetails() {
@@ -36,7 +49,7 @@ export function ContactDetails() {
         </Item>
         <Item icon={Mail} title={contactDetails.email}>
           <a href={mailtoUrl()} className={linkClass}>
-            {business.email}
+            <EmailAddress address={business.email} />
           </a>
         </Item>
         <Item icon={MessageCircle} title={contactDetails.whatsapp}>
@@ -48,7 +61,7 @@ export function ContactDetails() {
         <Item icon={Clock} title={contactDetails.hours}>
           <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
             <dt>{hours.days}</dt>
-            <dd>
+            <dd className="whitespace-nowrap">
               {hours.opens}–{hours.closes} {hours.timeZone}
             </dd>
             <dt>{hours.closed}</dt>

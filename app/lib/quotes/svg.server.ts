@@ -20,14 +20,41 @@ const allowedReference = /^\s*(#[^\s]*|data:image\/(png|jpeg|webp)[;,][^\s]*)\s*
 const linkAttributes = new Set(["href", "src"]);
 
 /**
- * What a logo never needs: a parse of deeply nested or attribute-laden markup takes jsdom seconds (10,000
- * nested groups, 70 KB: 26 s), and a deep tree overflows the serializer's stack.
+ * What a logo to print never needs, and what keeps its check short: jsdom's parse and DOMPurify's
+ * walk grow faster than the file (20,000 empty groups, 80 KB, took them 8 s on this machine under
+ * load; 5,000 took 1 s), and a deep tree overflows the serializer's stack.
  */
-export const svgStructureLimits = { depth: 64, elements: 20_000, attributesPerElement: 100 } as const;
+export const svgStructureLimits = {
+  depth: 64,
+  elements: 5_000,
+  attributesPerElement: 100,
+  attributes: 25_000,
+  /** Elements the cleaner removes (an editor's own): each removal costs more the larger the document. */
+  foreignElements: 200,
+} as const;
+
+/**
+ * The elements a logo draws with (SVG 1.1 and 2, filters included), by local name in lower case. Any
+ * other (an editor's own, like Inkscape's or Illustrator's, or HTML) is removed by the cleaner.
+ */
+const drawingElements = new Set(
+  (
+    "svg a animate animatecolor animatemotion animatetransform circle clippath defs desc ellipse filter font g glyph " +
+    "glyphref hkern image line lineargradient marker mask metadata mpath path pattern polygon polyline radialgradient " +
+    "rect stop style switch symbol text textpath title tref tspan use view vkern feblend fecolormatrix " +
+    "fecomponenttransfer fecomposite feconvolvematrix fediffuselighting fedisplacementmap fedistantlight " +
+    "fedropshadow feflood fefunca fefuncb fefuncg fefuncr fegaussianblur feimage femerge femergenode femorphology " +
+    "feoffset fepointlight fespecularlighting fespotlight fetile feturbulence"
+  ).split(" "),
+);
 
 let dom: Promise<{ window: JSDOM["window"]; purify: ReturnType<typeof createDOMPurify> }> | undefined;
 
-/** One window for the thread, built at the first SVG (jsdom costs ~75 MB). */
+/** One window for the thread, built at the first SVG or when the checker's thread starts (jsdom costs ~75 MB). */
+export function prepareSvg() {
+  return getDom().then(() => undefined);
+}
+
 function getDom() {
   dom ??= import("jsdom").then(({ JSDOM }) => {
     const { window } = new JSDOM("");
@@ -53,6 +80,8 @@ export function readMarkup(text: string): MarkupReading {
   const length = text.length;
   let depth = 0;
   let elements = 0;
+  let foreign = 0;
+  let allAttributes = 0;
   let rootSeen = false;
   let doctype: [number, number] | undefined;
   let at = 0;
@@ -104,6 +133,9 @@ export function readMarkup(text: string): MarkupReading {
         if (name.toLowerCase() === "html") return { ok: false, reason: "not_image" };
       } else if (depth === 0) return unreadable; // a second root
       if (++elements > svgStructureLimits.elements) return { ok: false, reason: "too_complex" };
+      const localName = name.slice(name.indexOf(":") + 1).toLowerCase();
+      if (!drawingElements.has(localName) && ++foreign > svgStructureLimits.foreignElements)
+        return { ok: false, reason: "too_complex" };
       let attributes = 0;
       let selfClosing = false;
       for (;;) {
@@ -118,7 +150,8 @@ export function readMarkup(text: string): MarkupReading {
         const nameStart = cursor;
         while (cursor < length && !space.test(text[cursor]!) && !"=>/\"'<".includes(text[cursor]!)) cursor++;
         if (cursor === nameStart) return unreadable;
-        if (++attributes > svgStructureLimits.attributesPerElement) return { ok: false, reason: "too_complex" };
+        if (++attributes > svgStructureLimits.attributesPerElement || ++allAttributes > svgStructureLimits.attributes)
+          return { ok: false, reason: "too_complex" };
         while (cursor < length && space.test(text[cursor]!)) cursor++;
         if (text[cursor] !== "=") return unreadable;
         cursor++;

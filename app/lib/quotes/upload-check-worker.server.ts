@@ -2,7 +2,7 @@
 // uploaded file at a time, away from the thread that answers pages. Its own entry in the server build.
 import { parentPort } from "node:worker_threads";
 import { reencodeRaster } from "./images.server";
-import { cleanSvg } from "./svg.server";
+import { cleanSvg, prepareSvg } from "./svg.server";
 import type { CheckJob, CheckReply } from "./upload-checker.server";
 
 parentPort?.on("message", (job: CheckJob) => {
@@ -17,3 +17,6 @@ parentPort?.on("message", (job: CheckJob) => {
     () => parentPort?.postMessage({ id: job.id, result: { ok: false, reason: "unreadable" } } satisfies CheckReply),
   );
 });
+
+// Ready once the parser is loaded: the time limit of each file counts the check, not the start.
+void prepareSvg().then(() => parentPort?.postMessage({ ready: true }));

@@ -13,7 +13,7 @@ export type CheckJob =
 export type CheckFailure =
   "declarations" | "not_svg" | "not_image" | "unreadable" | "too_complex" | "too_many_pixels" | "timeout";
 export type CheckResult = { ok: true; data: Uint8Array } | { ok: false; reason: CheckFailure };
-export type CheckReply = { id: number; result: CheckResult };
+export type CheckReply = { id: number; result: CheckResult } | { ready: true };
 
 type Pending = { job: CheckJob; resolve: (result: CheckResult) => void };
 
@@ -46,6 +46,8 @@ function workerSource(): { entry: URL | string; evaluate: boolean } {
  */
 export class UploadChecker {
   private readonly idle: Worker[] = [];
+  /** Threads started and not ready yet. */
+  private readonly starting = new Set<Worker>();
   private readonly busy = new Map<Worker, { pending: Pending; timer: NodeJS.Timeout }>();
   private readonly queue: Pending[] = [];
   private workers = 0;
@@ -55,7 +57,9 @@ export class UploadChecker {
   constructor(
     private readonly options: { threads: number; timeLimitMs: number; memoryMb: number } = {
       threads: 1,
-      timeLimitMs: 5_000,
+      // Far more than a logo needs (tens of milliseconds; a second for the largest files the structure
+      // limits let through, on this 2-core machine under load), and short enough for the next buyer.
+      timeLimitMs: 10_000,
       memoryMb: 256,
     },
   ) {}
@@ -71,7 +75,8 @@ export class UploadChecker {
   /** Stops every thread (tests, and the process's shutdown). */
   async close() {
     this.closed = true;
-    const all = [...this.idle, ...this.busy.keys()];
+    const all = [...this.idle, ...this.starting, ...this.busy.keys()];
+    this.starting.clear();
     this.idle.length = 0;
     for (const { pending, timer } of this.busy.values()) {
       clearTimeout(timer);
@@ -92,8 +97,11 @@ export class UploadChecker {
 
   private dispatch() {
     while (this.queue.length > 0) {
-      const worker = this.idle.pop() ?? (this.workers < this.options.threads ? this.spawn() : undefined);
-      if (!worker) return;
+      const worker = this.idle.pop();
+      if (!worker) {
+        if (this.workers < this.options.threads) this.spawn();
+        return;
+      }
       const pending = this.queue.shift()!;
       // The limit runs from when the thread takes the file, not from when it was queued.
       const timer = setTimeout(() => this.retire(worker, { ok: false, reason: "timeout" }), this.options.timeLimitMs);
@@ -102,7 +110,7 @@ export class UploadChecker {
     }
   }
 
-  private spawn(): Worker {
+  private spawn() {
     const { entry, evaluate } = workerSource();
     const worker = new Worker(entry, {
       eval: evaluate,
@@ -112,7 +120,13 @@ export class UploadChecker {
     });
     this.workers++;
     worker.unref();
+    this.starting.add(worker);
     worker.on("message", (reply: CheckReply) => {
+      if ("ready" in reply) {
+        this.starting.delete(worker);
+        this.idle.push(worker);
+        return this.dispatch();
+      }
       const current = this.busy.get(worker);
       if (!current || current.pending.job.id !== reply.id) return;
       clearTimeout(current.timer);
@@ -123,7 +137,6 @@ export class UploadChecker {
     });
     worker.on("error", () => this.retire(worker, { ok: false, reason: "too_complex" }));
     worker.on("exit", () => this.retire(worker, { ok: false, reason: "too_complex" }));
-    return worker;
   }
 
   /** Ends a thread that overran or died, answers its file, and goes on with the queue. */
@@ -131,8 +144,14 @@ export class UploadChecker {
     const current = this.busy.get(worker);
     const index = this.idle.indexOf(worker);
     if (index >= 0) this.idle.splice(index, 1);
-    if (!current && index < 0) return;
+    const wasStarting = this.starting.delete(worker);
+    if (!current && index < 0 && !wasStarting) return;
     this.workers--;
+    if (wasStarting) {
+      // A thread that cannot start (a broken build): the files waiting are not left waiting forever.
+      for (const pending of this.queue.splice(0)) pending.resolve({ ok: false, reason: "timeout" });
+      return;
+    }
     this.busy.delete(worker);
     if (current) {
       clearTimeout(current.timer);

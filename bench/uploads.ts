@@ -1,7 +1,8 @@
 // Whether an upload can hold the pages of other visitors: the production server (`node server.js`,
 // after `npm run build`) takes the costliest files of the test corpus one after another, on one
 // connection, while page requests, one after another on another, are timed. Prints p50/p99 of the
-// page requests with and without the uploads. Usage: npm run bench:uploads [-- --seconds 30]
+// page requests with and without the uploads.
+// Usage: npm run bench:uploads [-- --seconds 30] [--only refused|accepted]
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
@@ -12,6 +13,8 @@ import { corpus } from "../tests/support/upload-fixtures";
 export const uploadBudgets = { pageP99Ms: 100 } as const;
 
 const seconds = Number(process.argv[process.argv.indexOf("--seconds") + 1] || 30);
+/** `--only refused` or `--only accepted`: the files of one kind, to tell where a page's wait comes from. */
+const only = process.argv.includes("--only") ? process.argv[process.argv.indexOf("--only") + 1] : undefined;
 const pages = ["/contact", "/no-such-page"]; // a prerendered page and one React Router renders
 
 function freePort(): Promise<number> {
@@ -74,6 +77,7 @@ async function main() {
         .filter(
           (file) => file.heavy || file.expect.code === "svg_too_complex" || file.expect.code === "svg_declarations",
         )
+        .filter((file) => !only || (only === "accepted") === (file.expect.status === 200))
         .map(async (file) => ({ ...file, bytes: await file.make() })),
     );
     // One of each first, so the checker's thread is started and jsdom loaded, as on a server that has seen a logo.

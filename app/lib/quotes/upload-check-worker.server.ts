@@ -1,5 +1,6 @@
 // The file checker's thread (started by upload-checker.server.ts): decodes, checks and re-encodes one
 // uploaded file at a time, away from the thread that answers pages. Its own entry in the server build.
+import { setPriority } from "node:os";
 import { parentPort } from "node:worker_threads";
 import { reencodeRaster } from "./images.server";
 import { cleanSvg, prepareSvg } from "./svg.server";
@@ -18,5 +19,10 @@ parentPort?.on("message", (job: CheckJob) => {
   );
 });
 
-// Ready once the parser is loaded: the time limit of each file counts the check, not the start.
-void prepareSvg().then(() => parentPort?.postMessage({ ready: true }));
+// Ready once the parser is loaded: the time limit of each file counts the check, not the start. From
+// then on this thread gives way to the one that answers pages whenever both want a core (on Linux a
+// thread has its own niceness; elsewhere this would lower the whole process, so it is left alone).
+void prepareSvg().then(() => {
+  if (process.platform === "linux") setPriority(10);
+  parentPort?.postMessage({ ready: true });
+});

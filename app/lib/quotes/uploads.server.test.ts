@@ -595,7 +595,7 @@ describe("a bad file is refused with a 4xx the form shows, and nothing is stored
     const quotes = service();
     const answer = await send(quotes, multipart([{ field: "logo", data: fixtures.svg(), name: "l.svg" }]));
     expect(answer.status).toBe(200);
-  });
+  }, 60_000);
 
   it("the text of a multipart request keeps the limits of a form without files", async () => {
     const quotes = service();

@@ -181,12 +181,13 @@ export function drainBody(reader: ReadableStreamDefaultReader<Uint8Array>, alrea
  */
 export async function readMultipart(request: Request, incomingDir: string): Promise<MultipartRead> {
   const declared = declaredLength(request);
-  if (Number.isFinite(declared) && declared > uploadLimits.requestBytes) {
-    // Not parsed at all. What can be drained is, so the browser reads the 413; a larger body ends the connection.
-    const closing = declared > drainLimits.bytes;
-    if (request.body && !closing) drainBody(request.body.getReader());
-    else await request.body?.cancel().catch(() => undefined);
-    return { ok: false, problem: uploadProblems.requestTooLarge, files: [], fields: new Map(), closing };
+  // Declared over the limit: refused, but read within the drain limits for its text alone (its files
+  // are thrown away unwritten), so the page that says so keeps what the buyer typed. Larger, it is
+  // not read, and the connection ends.
+  const overDeclared = Number.isFinite(declared) && declared > uploadLimits.requestBytes;
+  if (overDeclared && (declared > drainLimits.bytes || !request.body)) {
+    await request.body?.cancel().catch(() => undefined);
+    return { ok: false, problem: uploadProblems.requestTooLarge, files: [], fields: new Map(), closing: true };
   }
   const fields = new Map<string, string>();
   const files: ReceivedFile[] = [];
@@ -245,7 +246,7 @@ export async function readMultipart(request: Request, incomingDir: string): Prom
             return;
           }
           received += value.byteLength;
-          if (received > uploadLimits.requestBytes) {
+          if (!overDeclared && received > uploadLimits.requestBytes) {
             refuse(uploadProblems.requestTooLarge);
             return drainBody(reader, received);
           }
@@ -276,7 +277,7 @@ export async function readMultipart(request: Request, incomingDir: string): Prom
     parser.on("file", (name, stream, info) => {
       // A refused request ends its parser, which ends the file being read with an error: expected.
       stream.on("error", () => undefined);
-      if (settled) return void stream.resume();
+      if (settled || overDeclared) return void stream.resume();
       if (name !== designFields.logo && name !== designFields.mockup) {
         stream.resume();
         return refuse(uploadProblems.unexpectedFile);
@@ -309,6 +310,7 @@ export async function readMultipart(request: Request, incomingDir: string): Prom
       void Promise.allSettled(writes).then(() => {
         if (settled) return;
         settled = true;
+        if (overDeclared) return resolve({ ok: false, problem: uploadProblems.requestTooLarge, files, fields });
         // A file input left empty on the page without JavaScript still sends a part: no file.
         const sent = files.filter((file) => file.bytes > 0 || file.originalName);
         const empty = sent.find((file) => file.bytes === 0);

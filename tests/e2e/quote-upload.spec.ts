@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
@@ -59,7 +59,7 @@ test.describe("a quote with a logo, without JavaScript", () => {
     }
   });
 
-  test("a text file named .png comes back with the type error and the fields kept", async ({ page }) => {
+  test("a text file named .png is told it is not an image, with the fields kept", async ({ page }) => {
     await page.goto("/contact");
     const buyer = await fillQuote(page);
     await page
@@ -68,10 +68,35 @@ test.describe("a quote with a logo, without JavaScript", () => {
     await page.getByRole("button", { name: "Submit Quote Request" }).click();
 
     const notice = page.getByRole("alert");
-    await expect(notice).toContainText("Logo type not accepted");
-    await expect(notice).toContainText("Your logo must be an SVG, PNG, JPEG or WebP image.");
+    await expect(notice).toContainText("Logo is not an image");
+    await expect(notice).toContainText("The file you attached as your logo is not an image.");
     await expect(page.getByRole("textbox", { name: "Name", exact: true })).toHaveValue(buyer.Name);
     const listed = JSON.parse(quotesCommand(["list", "--json"])) as { email: string }[];
     expect(listed.some((quote) => quote.email === buyer.Email)).toBe(false);
+  });
+
+  test("a file far over the limit gets the page with the size limit, not a reset connection", async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.goto("/contact");
+    const buyer = await fillQuote(page);
+    // Its first bytes are a PNG's; the rest is padding: 20 MB, far over the 8 MB a request may carry.
+    // From a file on disk: the browser reads it itself, as it would the buyer's.
+    const dir = mkdtempSync(join(tmpdir(), "big-logo-"));
+    const path = join(dir, "poster.png");
+    const big = Buffer.alloc(20 * 1024 * 1024, 0x41);
+    png.copy(big);
+    writeFileSync(path, big);
+    try {
+      await page.getByLabel("Attach your logo (optional)").setInputFiles(path);
+      await page.getByRole("button", { name: "Submit Quote Request" }).click();
+
+      const notice = page.getByRole("alert");
+      await expect(notice).toContainText("Request too large");
+      await expect(notice).toContainText("files and text together may be at most 8 MB");
+      await expect(page.getByRole("textbox", { name: "Email", exact: true })).toHaveValue(buyer.Email);
+    } finally {
+      // After the form is sent: the browser reads the file when it sends it.
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

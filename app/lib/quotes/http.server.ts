@@ -7,7 +7,10 @@ import { checkQuote, type QuoteFields } from "~/lib/quote-schema";
 import type { QuoteService, SubmitResult } from "./service.server";
 import {
   checkReceived,
+  declaredLength,
   discardReceived,
+  drainBody,
+  drainLimits,
   readMultipart,
   textLimits,
   type UploadProblem,
@@ -19,15 +22,22 @@ export const MAX_BODY_BYTES = textLimits.totalBytes;
 
 type BodyRead = { ok: true; text: string } | { ok: false; status: 413 | 400; message: string };
 
-/** Reads the body as UTF-8 text, giving up (413) as soon as it passes `limit` bytes. */
+/**
+ * Reads the body as UTF-8 text, giving up (413) as soon as it passes `limit` bytes; the rest is read
+ * and thrown away in the background (within `drainLimits`), so the browser gets to read the answer.
+ */
 export async function readBodyText(request: Request, limit = MAX_BODY_BYTES): Promise<BodyRead> {
   const tooLarge = {
     ok: false,
     status: 413,
     message: `The request is too large (at most ${limit / 1024} KB).`,
   } as const;
-  const declared = Number(request.headers.get("content-length") ?? "");
-  if (Number.isFinite(declared) && declared > limit) return tooLarge;
+  const declared = declaredLength(request);
+  if (Number.isFinite(declared) && declared > limit) {
+    if (request.body && declared <= drainLimits.bytes) drainBody(request.body.getReader());
+    else await request.body?.cancel().catch(() => undefined);
+    return tooLarge;
+  }
   if (!request.body) return { ok: true, text: "" };
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -38,7 +48,7 @@ export async function readBodyText(request: Request, limit = MAX_BODY_BYTES): Pr
       if (done) break;
       size += value.byteLength;
       if (size > limit) {
-        await reader.cancel().catch(() => undefined);
+        drainBody(reader, size);
         return tooLarge;
       }
       chunks.push(value);
@@ -172,7 +182,7 @@ async function handleMultipartQuote(
   try {
     const fields = read.fields;
     const values = quoteValuesOf(fields);
-    if (!read.ok) return answerForUpload(read.problem, values);
+    if (!read.ok) return answerForUpload(read.problem, values, read.closing);
 
     const check = checkQuote(values);
     if (!check.ok) return answerFor({ kind: "invalid", problem: check.problem }, values);
@@ -196,9 +206,9 @@ async function handleMultipartQuote(
   }
 }
 
-function answerForUpload(problem: UploadProblem, values: QuoteFields): QuoteAnswer {
-  // Refused before its body was read: the connection is not reused for the next request.
-  const headers: Record<string, string> = problem === uploadProblems.requestTooLarge ? { Connection: "close" } : {};
+function answerForUpload(problem: UploadProblem, values: QuoteFields, closing = false): QuoteAnswer {
+  // A body too large to drain is not read: the connection is not reused for the next request.
+  const headers: Record<string, string> = closing ? { Connection: "close" } : {};
   return {
     status: problem.status,
     headers,

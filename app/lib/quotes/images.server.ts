@@ -1,18 +1,21 @@
 import { open } from "node:fs/promises";
 import { fileTypeFromBuffer } from "file-type";
 import sharp from "sharp";
-import { uploadLimits } from "~/lib/upload-rules";
+import { uploadLimits } from "../upload-rules";
 
 /*
  * Decoding is where an upload costs memory: a 5 MB PNG can hold 25 megapixels, 100 MB once decoded.
- * So images are decoded one at a time (the queue below), each by one libvips thread, and libvips keeps
- * no cache of decoded images between requests.
+ * So images are decoded one at a time (in the file checker's worker, upload-checker.server.ts), each
+ * by one libvips thread, and libvips keeps no cache of decoded images between requests.
  */
 sharp.cache(false);
 sharp.concurrency(1);
 
 /** What a file's first bytes say it is. */
-export type SniffedType = "image/png" | "image/jpeg" | "image/webp" | "text" | "other";
+export type SniffedType = "image/png" | "image/jpeg" | "image/webp" | "text" | "other-image" | "other";
+
+/** Pictures in a format a logo is not taken in (a buyer's GIF, TIFF, HEIC, PDF or EPS export). */
+const otherImage = /^image\/|^application\/(pdf|postscript|eps|x-eps|illustrator)$/;
 
 /** Bytes enough for the sniffing below (file-type reads at most this many for these formats). */
 export const SNIFF_BYTES = 4100;
@@ -22,11 +25,16 @@ export async function sniffType(head: Uint8Array): Promise<SniffedType> {
   if (detected?.mime === "image/png" || detected?.mime === "image/jpeg" || detected?.mime === "image/webp")
     return detected.mime;
   // An SVG shows up as XML (with an XML declaration) or as nothing detected; either is read in full later.
-  if (detected && detected.mime !== "application/xml" && detected.mime !== "image/svg+xml") return "other";
+  if (detected && detected.mime !== "application/xml" && detected.mime !== "image/svg+xml")
+    return otherImage.test(detected.mime) ? "other-image" : "other";
   return "text";
 }
 
-export type RasterCheck = { ok: true; data: Buffer } | { ok: false; reason: "too_many_pixels" | "unreadable" };
+export type RasterCheck =
+  { ok: true; data: Buffer } | { ok: false; reason: "too_many_pixels" | "unreadable" | "timeout" };
+
+/** libvips gives up on an image after this long (the worker running it is stopped a little later). */
+export const RASTER_SECONDS = 4;
 
 /**
  * Decodes and re-encodes a raster image in its own format (a printer gets the kind of file the buyer
@@ -34,23 +42,29 @@ export type RasterCheck = { ok: true; data: Buffer } | { ok: false; reason: "too
  * without any metadata (sharp writes none unless asked). An animated WebP keeps its first frame. Refuses images over the pixel limit before
  * decoding them, and truncated or corrupt ones.
  */
-export function reencodeRaster(file: string, type: "image/png" | "image/jpeg" | "image/webp"): Promise<RasterCheck> {
-  return oneAtATime(async () => {
-    try {
-      const image = sharp(file, { limitInputPixels: uploadLimits.pixels, failOn: "error", sequentialRead: true });
-      const upright = image.autoOrient();
-      const encoded =
-        type === "image/png"
-          ? upright.png()
-          : type === "image/jpeg"
-            ? upright.jpeg({ quality: 92 })
-            : upright.webp({ quality: 92, lossless: await isLosslessWebp(file) });
-      return { ok: true, data: await encoded.toBuffer() };
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      return { ok: false, reason: /pixel limit/i.test(message) ? "too_many_pixels" : "unreadable" };
-    }
-  });
+export async function reencodeRaster(
+  file: string,
+  type: "image/png" | "image/jpeg" | "image/webp",
+): Promise<RasterCheck> {
+  try {
+    const image = sharp(file, { limitInputPixels: uploadLimits.pixels, failOn: "error", sequentialRead: true });
+    const upright = image.autoOrient().timeout({ seconds: RASTER_SECONDS });
+    const encoded =
+      type === "image/png"
+        ? upright.png()
+        : type === "image/jpeg"
+          ? upright.jpeg({ quality: 92 })
+          : upright.webp({ quality: 92, lossless: await isLosslessWebp(file) });
+    return { ok: true, data: await encoded.toBuffer() };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const reason = /pixel limit/i.test(message)
+      ? "too_many_pixels"
+      : /timeout/i.test(message)
+        ? "timeout"
+        : "unreadable";
+    return { ok: false, reason };
+  }
 }
 
 /** A lossless WebP logo stays lossless (its VP8L chunk); a lossy one is re-encoded lossy. */
@@ -63,13 +77,4 @@ async function isLosslessWebp(file: string): Promise<boolean> {
   } finally {
     await handle.close();
   }
-}
-
-let queue: Promise<unknown> = Promise.resolve();
-
-/** Runs image work strictly one job after another, across all requests. */
-function oneAtATime<T>(job: () => Promise<T>): Promise<T> {
-  const run = queue.then(job, job);
-  queue = run.catch(() => undefined);
-  return run;
 }

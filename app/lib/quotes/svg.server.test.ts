@@ -4,8 +4,8 @@ import { cleanCss, cleanSvg } from "./svg.server";
 const svg = (body: string, attributes = "") =>
   `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 100 50"${attributes}>${body}</svg>`;
 
-async function cleaned(text: string) {
-  const result = await cleanSvg(Buffer.from(text));
+async function cleaned(text: string | Buffer) {
+  const result = await cleanSvg(typeof text === "string" ? Buffer.from(text) : text);
   if (!result.ok) throw new Error(`refused: ${result.reason}`);
   return result.svg.toString("utf8");
 }
@@ -132,12 +132,39 @@ describe("an SVG logo", () => {
     expect(out).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<svg /);
   });
 
+  it.each([
+    [
+      "a public DOCTYPE",
+      `<?xml version="1.0"?>\n<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd">\n${svg(`<rect width="1" height="1"/>`)}`,
+    ],
+    ["a lower-case doctype", `<!doctype svg>${svg(`<rect width="1" height="1"/>`)}`],
+  ])("with %s without an internal subset is kept without the DOCTYPE", async (_, text) => {
+    const out = await cleaned(text);
+    expect(out).not.toMatch(/DOCTYPE/i);
+    expect(out).toContain('<rect width="1" height="1"/>');
+  });
+
+  it.each([
+    ["UTF-16 with its byte-order mark, little-endian", "utf16le", true],
+    ["UTF-16 without a byte-order mark", "utf16le", false],
+    ["UTF-16 big-endian", "utf16be", true],
+  ] as const)("written in %s is read and kept as UTF-8", async (_, encoding, bom) => {
+    const text = `<?xml version="1.0" encoding="UTF-16"?>${svg(`<text>Lahore — لاہور</text>`)}`;
+    let bytes = Buffer.from(text, "utf16le");
+    if (encoding === "utf16be") bytes = Buffer.from(bytes).swap16();
+    const mark = encoding === "utf16be" ? [0xfe, 0xff] : [0xff, 0xfe];
+    const out = await cleaned(bom ? Buffer.concat([Buffer.from(mark), bytes]) : bytes);
+    expect(out).toContain("<text>Lahore — لاہور</text>");
+  });
+
   const refused: [string, string, string][] = [
     [
-      "a DOCTYPE",
-      `<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd">${svg("")}`,
+      "a DOCTYPE with an internal subset, even without entities",
+      `<!DOCTYPE svg [<!ATTLIST svg x CDATA "1">]>${svg("")}`,
       "declarations",
     ],
+    ["an entity declared outside a DOCTYPE", `<!ENTITY a "b">${svg("")}`, "declarations"],
+    ["an HTML page", `<!DOCTYPE html><html><body><p>Hello</p></body></html>`, "not_image"],
     [
       "an external entity",
       `<!DOCTYPE svg [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>${svg("<text>&xxe;</text>")}`,
@@ -149,8 +176,8 @@ describe("an SVG logo", () => {
         `<!ENTITY lol3 "&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;">]>${svg("<text>&lol3;</text>")}`,
       "declarations",
     ],
-    ["a lower-case doctype", `<!doctype svg>${svg("")}`, "declarations"],
-    ["another root", `<html xmlns="http://www.w3.org/1999/xhtml"><body/></html>`, "not_svg"],
+    ["an HTML root", `<html xmlns="http://www.w3.org/1999/xhtml"><body/></html>`, "not_image"],
+    ["another root", `<note><to>Sales</to></note>`, "not_svg"],
     ["an svg root without the SVG namespace", `<svg viewBox="0 0 1 1"><rect/></svg>`, "not_svg"],
     ["broken XML", `<svg xmlns="http://www.w3.org/2000/svg"><g></svg>`, "unreadable"],
     ["text that is not UTF-8", "", "unreadable"],
@@ -162,6 +189,23 @@ describe("an SVG logo", () => {
       "too_complex",
     ],
     ["50,000 elements", svg(`<rect/>`.repeat(50_000)), "too_complex"],
+    // What a scan of the text for tags misses, the tokenizer counts.
+    [
+      "150 attributes behind a > in a value",
+      svg(`<rect title="a>b" ${Array.from({ length: 150 }, (_, i) => `a${i}="1"`).join(" ")}/>`),
+      "too_complex",
+    ],
+    [
+      "3,000 levels whose tags look self-closing",
+      svg(`${'<g a="/>">'.repeat(3000)}${"</g>".repeat(3000)}`),
+      "too_complex",
+    ],
+    ["25,000 elements named with an underscore", svg(`<_x/>`.repeat(25_000)), "too_complex"],
+    [
+      "200 levels of elements named with an underscore",
+      svg(`${"<_a>".repeat(200)}${"</_a>".repeat(200)}`),
+      "too_complex",
+    ],
   ];
 
   it.each(refused)("with %s is refused", async (name, text, reason) => {

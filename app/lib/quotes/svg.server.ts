@@ -8,12 +8,10 @@ import type { JSDOM } from "jsdom";
  * than embedded PNG, JPEG or WebP data.
  */
 export type SvgCheck =
-  { ok: true; svg: Buffer } | { ok: false; reason: "declarations" | "not_svg" | "unreadable" | "too_complex" };
+  | { ok: true; svg: Buffer }
+  | { ok: false; reason: "declarations" | "not_svg" | "not_image" | "unreadable" | "too_complex" };
 
 const SVG_NAMESPACE = "http://www.w3.org/2000/svg";
-
-/** A DOCTYPE can declare entities (the XML bomb), an ENTITY is one: refused before any parsing. */
-const declaration = /<!\s*(DOCTYPE|ENTITY|ELEMENT|ATTLIST)/i;
 
 /** What a reference may point at: a fragment of the document, or embedded raster data. */
 const allowedReference = /^\s*(#[^\s]*|data:image\/(png|jpeg|webp)[;,][^\s]*)\s*$/i;
@@ -22,14 +20,41 @@ const allowedReference = /^\s*(#[^\s]*|data:image\/(png|jpeg|webp)[;,][^\s]*)\s*
 const linkAttributes = new Set(["href", "src"]);
 
 /**
- * What a logo never needs: a parse of deeply nested or attribute-laden markup takes jsdom seconds of the
- * one thread that serves every visitor (10,000 nested groups, 70 KB: 26 s).
+ * What a logo to print never needs, and what keeps its check short: jsdom's parse and DOMPurify's
+ * walk grow faster than the file (20,000 empty groups, 80 KB, took them 8 s on this machine under
+ * load; 5,000 took 1 s), and a deep tree overflows the serializer's stack.
  */
-export const svgStructureLimits = { depth: 64, elements: 20_000, attributesPerElement: 100 } as const;
+export const svgStructureLimits = {
+  depth: 64,
+  elements: 5_000,
+  attributesPerElement: 100,
+  attributes: 25_000,
+  /** Elements the cleaner removes (an editor's own): each removal costs more the larger the document. */
+  foreignElements: 200,
+} as const;
+
+/**
+ * The elements a logo draws with (SVG 1.1 and 2, filters included), by local name in lower case. Any
+ * other (an editor's own, like Inkscape's or Illustrator's, or HTML) is removed by the cleaner.
+ */
+const drawingElements = new Set(
+  (
+    "svg a animate animatecolor animatemotion animatetransform circle clippath defs desc ellipse filter font g glyph " +
+    "glyphref hkern image line lineargradient marker mask metadata mpath path pattern polygon polyline radialgradient " +
+    "rect stop style switch symbol text textpath title tref tspan use view vkern feblend fecolormatrix " +
+    "fecomponenttransfer fecomposite feconvolvematrix fediffuselighting fedisplacementmap fedistantlight " +
+    "fedropshadow feflood fefunca fefuncb fefuncg fefuncr fegaussianblur feimage femerge femergenode femorphology " +
+    "feoffset fepointlight fespecularlighting fespotlight fetile feturbulence"
+  ).split(" "),
+);
 
 let dom: Promise<{ window: JSDOM["window"]; purify: ReturnType<typeof createDOMPurify> }> | undefined;
 
-/** One window for the process, built at the first SVG (jsdom costs a server that never sees one ~75 MB). */
+/** One window for the thread, built at the first SVG or when the checker's thread starts (jsdom costs ~75 MB). */
+export function prepareSvg() {
+  return getDom().then(() => undefined);
+}
+
 function getDom() {
   dom ??= import("jsdom").then(({ JSDOM }) => {
     const { window } = new JSDOM("");
@@ -38,40 +63,141 @@ function getDom() {
   return dom;
 }
 
-/** Whether markup passes the structure limits, read by a linear scan of its tags before any parser runs. */
-export function withinStructureLimits(text: string): boolean {
+export type MarkupReading =
+  { ok: true; text: string } | { ok: false; reason: "declarations" | "not_image" | "unreadable" | "too_complex" };
+
+const space = /[ \t\r\n]/;
+
+/**
+ * Reads markup as an XML tokenizer does, in one pass that never looks at a character twice: every
+ * element and attribute is counted whatever its name, quoted values are skipped whole (a `>` or `/>`
+ * in a value ends nothing), and comments, CDATA and processing instructions are passed over. A
+ * DOCTYPE without an internal subset (what many logo tools write) is cut out; one with a subset, or
+ * any other declaration (ENTITY, ELEMENT, ATTLIST: entity expansion), is refused. An HTML page is not
+ * an image. Text that is not well-formed enough to read this way is unreadable.
+ */
+export function readMarkup(text: string): MarkupReading {
+  const length = text.length;
   let depth = 0;
   let elements = 0;
-  for (const [, closing, body, selfClosing] of text.matchAll(/<(\/?)([A-Za-z][^>]*?)(\/?)>/g) as Iterable<string[]>) {
-    if (closing) {
-      depth--;
-      continue;
+  let foreign = 0;
+  let allAttributes = 0;
+  let rootSeen = false;
+  let doctype: [number, number] | undefined;
+  let at = 0;
+  const unreadable = { ok: false, reason: "unreadable" } as const;
+  const skipTo = (marker: string, from: number) => {
+    const found = text.indexOf(marker, from);
+    return found < 0 ? -1 : found + marker.length;
+  };
+
+  while (at < length) {
+    const open = text.indexOf("<", at);
+    if (open < 0) break;
+    const next = text[open + 1];
+    if (next === "?") {
+      at = skipTo("?>", open + 2);
+    } else if (text.startsWith("<!--", open)) {
+      at = skipTo("-->", open + 4);
+    } else if (text.startsWith("<![CDATA[", open)) {
+      at = skipTo("]]>", open + 9);
+    } else if (next === "!") {
+      if (!/^<!DOCTYPE[ \t\r\n]/i.test(text.slice(open, open + 10))) return { ok: false, reason: "declarations" };
+      if (/^<!DOCTYPE[ \t\r\n]+html[ \t\r\n>]/i.test(text.slice(open, open + 20)))
+        return { ok: false, reason: "not_image" };
+      if (rootSeen || doctype) return unreadable;
+      // To its closing `>`, past quoted identifiers; a `[` outside them opens an internal subset.
+      let cursor = open + 9;
+      let quote = "";
+      for (; cursor < length; cursor++) {
+        const char = text[cursor]!;
+        if (quote) {
+          if (char === quote) quote = "";
+        } else if (char === '"' || char === "'") quote = char;
+        else if (char === "[" || char === "<") return { ok: false, reason: "declarations" };
+        else if (char === ">") break;
+      }
+      if (cursor >= length) return unreadable;
+      doctype = [open, cursor + 1];
+      at = cursor + 1;
+    } else if (next === "/") {
+      at = skipTo(">", open + 2);
+      if (--depth < 0) return unreadable;
+    } else {
+      let cursor = open + 1;
+      while (cursor < length && !space.test(text[cursor]!) && text[cursor] !== ">" && text[cursor] !== "/") cursor++;
+      const name = text.slice(open + 1, cursor);
+      if (!name) return unreadable;
+      if (!rootSeen) {
+        rootSeen = true;
+        if (name.toLowerCase() === "html") return { ok: false, reason: "not_image" };
+      } else if (depth === 0) return unreadable; // a second root
+      if (++elements > svgStructureLimits.elements) return { ok: false, reason: "too_complex" };
+      const localName = name.slice(name.indexOf(":") + 1).toLowerCase();
+      if (!drawingElements.has(localName) && ++foreign > svgStructureLimits.foreignElements)
+        return { ok: false, reason: "too_complex" };
+      let attributes = 0;
+      let selfClosing = false;
+      for (;;) {
+        while (cursor < length && space.test(text[cursor]!)) cursor++;
+        if (cursor >= length) return unreadable;
+        if (text[cursor] === ">") break;
+        if (text.startsWith("/>", cursor)) {
+          selfClosing = true;
+          cursor++;
+          break;
+        }
+        const nameStart = cursor;
+        while (cursor < length && !space.test(text[cursor]!) && !"=>/\"'<".includes(text[cursor]!)) cursor++;
+        if (cursor === nameStart) return unreadable;
+        if (++attributes > svgStructureLimits.attributesPerElement || ++allAttributes > svgStructureLimits.attributes)
+          return { ok: false, reason: "too_complex" };
+        while (cursor < length && space.test(text[cursor]!)) cursor++;
+        if (text[cursor] !== "=") return unreadable;
+        cursor++;
+        while (cursor < length && space.test(text[cursor]!)) cursor++;
+        const quote = text[cursor];
+        if (quote !== '"' && quote !== "'") return unreadable;
+        const close = text.indexOf(quote, cursor + 1);
+        if (close < 0) return unreadable;
+        cursor = close + 1;
+      }
+      at = cursor + 1;
+      if (!selfClosing && ++depth > svgStructureLimits.depth) return { ok: false, reason: "too_complex" };
     }
-    elements++;
-    if (elements > svgStructureLimits.elements) return false;
-    if ((body!.match(/=/g)?.length ?? 0) > svgStructureLimits.attributesPerElement) return false;
-    if (!selfClosing && ++depth > svgStructureLimits.depth) return false;
+    if (at < 0) return unreadable;
   }
-  return true;
+  if (!rootSeen || depth !== 0) return unreadable;
+  return { ok: true, text: doctype ? text.slice(0, doctype[0]) + text.slice(doctype[1]) : text };
 }
 
-/** Whether text looks like an XML document (after an optional BOM and white space). */
+/** Whether a file's first bytes look like an XML document: UTF-8 (with or without BOM) or UTF-16. */
 export function looksLikeXml(head: Uint8Array): boolean {
-  let start = 0;
-  if (head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf) start = 3;
-  while (start < head.length && [0x20, 0x09, 0x0a, 0x0d].includes(head[start]!)) start++;
-  return head[start] === 0x3c; // "<"
+  const text = decodeText(head.subarray(0, Math.min(head.length, 512)), { partial: true });
+  return text !== null && /^[ \t\r\n]*</.test(text);
+}
+
+/**
+ * Text in the encoding its bytes show: UTF-16 by its byte-order mark or by a `<` as its first
+ * character, UTF-8 otherwise. Null when the bytes are not valid in that encoding.
+ */
+export function decodeText(bytes: Uint8Array, { partial = false } = {}): string | null {
+  let encoding = "utf-8";
+  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0x3c && bytes[1] === 0x00)) encoding = "utf-16le";
+  else if ((bytes[0] === 0xfe && bytes[1] === 0xff) || (bytes[0] === 0x00 && bytes[1] === 0x3c)) encoding = "utf-16be";
+  try {
+    return new TextDecoder(encoding, { fatal: true }).decode(bytes, { stream: partial });
+  } catch {
+    return null;
+  }
 }
 
 export async function cleanSvg(bytes: Uint8Array): Promise<SvgCheck> {
-  let text: string;
-  try {
-    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-  } catch {
-    return { ok: false, reason: "unreadable" };
-  }
-  if (declaration.test(text)) return { ok: false, reason: "declarations" };
-  if (!withinStructureLimits(text)) return { ok: false, reason: "too_complex" };
+  const decoded = decodeText(bytes);
+  if (decoded === null) return { ok: false, reason: "unreadable" };
+  const markup = readMarkup(decoded);
+  if (!markup.ok) return markup;
+  const text = markup.text;
 
   const { window, purify } = await getDom();
   try {

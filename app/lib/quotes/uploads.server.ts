@@ -1,14 +1,14 @@
 import { randomUUID } from "node:crypto";
-import { createWriteStream } from "node:fs";
-import { mkdir, readFile, rm } from "node:fs/promises";
+import { mkdir, open, readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
-import { Readable, Transform, type TransformCallback } from "node:stream";
+import { Transform, type TransformCallback } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import busboy from "busboy";
 import { designFields, type LogoType, uploadLimits } from "~/lib/upload-rules";
-import { reencodeRaster, SNIFF_BYTES, type SniffedType, sniffType } from "./images.server";
+import { SNIFF_BYTES, type SniffedType, sniffType } from "./images.server";
 import type { AttachmentRole } from "./store.server";
-import { cleanSvg, looksLikeXml } from "./svg.server";
+import { looksLikeXml } from "./svg.server";
+import { type CheckFailure, type UploadChecker, uploadChecker } from "./upload-checker.server";
 
 /** A refused request: the status, and what the form shows. */
 export type UploadProblem = { status: 400 | 413 | 415 | 422; code: string; title: string; message: string };
@@ -60,11 +60,19 @@ export const uploadProblems = {
     title: "Unexpected file",
     message: "Only a logo and a design mockup can be attached to a quote request.",
   },
+  notImage: {
+    status: 415,
+    code: "logo_not_image",
+    title: "Logo is not an image",
+    message:
+      "The file you attached as your logo is not an image. Your logo must be an SVG, PNG, JPEG or WebP image: please attach the logo file itself.",
+  },
   logoType: {
     status: 415,
     code: "logo_type",
     title: "Logo type not accepted",
-    message: "Your logo must be an SVG, PNG, JPEG or WebP image.",
+    message:
+      "Your logo is an image in a format we do not take (such as GIF, TIFF, HEIC or PDF). Your logo must be an SVG, PNG, JPEG or WebP image: please export it again in one of these.",
   },
   mockupType: {
     status: 415,
@@ -89,15 +97,21 @@ export const uploadProblems = {
     code: "svg_declarations",
     title: "SVG not accepted",
     message:
-      "Your SVG logo contains a DOCTYPE or entity declarations, which we do not accept. Please export it again as plain SVG.",
+      "Your SVG logo contains a DOCTYPE with entity declarations, which we do not accept. Please export it again as plain SVG.",
   },
   svgTooComplex: {
     status: 422,
     code: "svg_too_complex",
     title: "SVG too complex",
     message:
-      "Your SVG logo is nested too deeply or has too many elements for a logo. Please export it again simplified, or attach a PNG.",
+      "Your SVG logo is too complex to print: it is nested too deeply or has too many elements for a logo. Please export it again simplified, or attach a PNG.",
   },
+  tooSlow: (role: AttachmentRole): UploadProblem => ({
+    status: 422,
+    code: `${role}_too_slow`,
+    title: `${roleName[role]} took too long to check`,
+    message: `Your ${role} took too long to check, so we could not take it: it is too complex for a ${role}. Please export it again simplified, or attach a PNG.`,
+  }),
   design: {
     status: 400,
     code: "design_invalid",
@@ -115,21 +129,65 @@ export const uploadProblems = {
 /** Text in a multipart request: the same 64 KB in all as a form sent without files, the design at most 8 KB. */
 export const textLimits = { totalBytes: 64 * 1024, designBytes: 8 * 1024, fields: 20 } as const;
 
+/**
+ * What is read and thrown away of a refused request, so that the browser, which sends its whole body
+ * before it reads an answer, gets to show the answer instead of a reset connection: at most this many
+ * bytes in all and for this long. Past either, the connection is cut.
+ */
+export const drainLimits = { bytes: 64 * 1024 * 1024, ms: 30_000 } as const;
+
 export type MultipartRead =
   | { ok: true; fields: Map<string, string>; files: ReceivedFile[] }
-  | { ok: false; problem: UploadProblem; files: ReceivedFile[]; fields: Map<string, string> };
+  | { ok: false; problem: UploadProblem; files: ReceivedFile[]; fields: Map<string, string>; closing?: boolean };
+
+/** The length a request declares, or NaN. */
+export function declaredLength(request: Request): number {
+  const header = request.headers.get("content-length");
+  return header === null || header.trim() === "" ? Number.NaN : Number(header);
+}
+
+/**
+ * Reads what is left of a refused body and throws it away, in the background, within `drainLimits`
+ * (counting what was already read); past them the stream is cancelled, which ends the connection.
+ */
+export function drainBody(reader: ReadableStreamDefaultReader<Uint8Array>, alreadyRead = 0) {
+  let read = alreadyRead;
+  const timer = setTimeout(() => void reader.cancel().catch(() => undefined), drainLimits.ms);
+  timer.unref?.();
+  void (async () => {
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        read += value.byteLength;
+        if (read > drainLimits.bytes) {
+          await reader.cancel();
+          break;
+        }
+      }
+    } catch {
+      // A client gone, or the time limit: nothing left to read.
+    } finally {
+      clearTimeout(timer);
+    }
+  })();
+}
 
 /**
  * Reads a multipart quote request, streaming each file to its own file in `incomingDir` and
- * refusing the request as soon as it passes a limit (it is then read no further). Text fields are
- * kept in memory within `textLimits`. The caller removes the received files (`discardReceived`).
+ * refusing the request as soon as it passes a limit (it is then parsed no further, its rest drained).
+ * Text fields are kept in memory within `textLimits`. The caller removes the received files
+ * (`discardReceived`).
  */
 export async function readMultipart(request: Request, incomingDir: string): Promise<MultipartRead> {
-  const lengthHeader = request.headers.get("content-length");
-  const declared = lengthHeader === null || lengthHeader.trim() === "" ? Number.NaN : Number(lengthHeader);
-  if (Number.isFinite(declared) && declared > uploadLimits.requestBytes) {
+  const declared = declaredLength(request);
+  // Declared over the limit: refused, but read within the drain limits for its text alone (its files
+  // are thrown away unwritten), so the page that says so keeps what the buyer typed. Larger, it is
+  // not read, and the connection ends.
+  const overDeclared = Number.isFinite(declared) && declared > uploadLimits.requestBytes;
+  if (overDeclared && (declared > drainLimits.bytes || !request.body)) {
     await request.body?.cancel().catch(() => undefined);
-    return { ok: false, problem: uploadProblems.requestTooLarge, files: [], fields: new Map() };
+    return { ok: false, problem: uploadProblems.requestTooLarge, files: [], fields: new Map(), closing: true };
   }
   const fields = new Map<string, string>();
   const files: ReceivedFile[] = [];
@@ -140,6 +198,8 @@ export async function readMultipart(request: Request, incomingDir: string): Prom
   try {
     parser = busboy({
       headers: { "content-type": request.headers.get("content-type") ?? "" },
+      // File names as browsers send them, in UTF-8 (busboy reads them as latin1 unless told).
+      defParamCharset: "utf8",
       limits: {
         files: uploadLimits.files,
         fileSize: uploadLimits.logoBytes + 1, // a backstop: each file's own limit is checked below
@@ -149,39 +209,59 @@ export async function readMultipart(request: Request, incomingDir: string): Prom
       },
     });
   } catch {
+    drainBody(request.body.getReader());
     return { ok: false, problem: uploadProblems.unreadableBody, files, fields };
   }
 
-  const source = Readable.fromWeb(request.body as import("node:stream/web").ReadableStream<Uint8Array>);
+  const reader = request.body.getReader();
   return new Promise<MultipartRead>((resolve) => {
     let settled = false;
     let received = 0;
     let textBytes = 0;
     const writes: Promise<unknown>[] = [];
     const roles = new Set<string>();
+    /** Wakes the reading loop when it waits for busboy to take a chunk. */
+    let wake: (() => void) | undefined;
 
     function refuse(problem: UploadProblem) {
       if (settled) return;
       settled = true;
-      source.unpipe(parser);
+      wake?.();
       parser.removeAllListeners();
       parser.on("error", () => undefined);
       parser.destroy();
-      // What a browser declared (at most the request limit) is read to its end and thrown away, so it
-      // gets to read the answer; a body longer than it said, or of no declared length, is cut off.
-      if (Number.isFinite(declared) && received <= declared) source.resume();
-      else source.destroy();
+      // Every file's write has ended (its file opened, then closed) before the caller removes them.
       void Promise.allSettled(writes).then(() => resolve({ ok: false, problem, files, fields }));
     }
 
-    source.on("data", (chunk: Uint8Array) => {
-      received += chunk.byteLength;
-      if (received > uploadLimits.requestBytes || (Number.isFinite(declared) && received > declared)) {
-        source.destroy();
-        refuse(uploadProblems.requestTooLarge);
+    // Read by hand rather than piped: a refused body goes on being read (and thrown away) from where
+    // parsing stopped, within the drain limits.
+    void (async () => {
+      try {
+        for (;;) {
+          if (settled) return drainBody(reader, received);
+          const { done, value } = await reader.read();
+          if (done) {
+            if (!settled) parser.end();
+            return;
+          }
+          received += value.byteLength;
+          if (!overDeclared && received > uploadLimits.requestBytes) {
+            refuse(uploadProblems.requestTooLarge);
+            return drainBody(reader, received);
+          }
+          if (settled) return drainBody(reader, received);
+          // Back-pressure: wait for busboy (and the file writes behind it) to take the chunk.
+          if (!parser.write(value))
+            await new Promise<void>((ready) => {
+              wake = ready;
+              parser.once("drain", ready);
+            });
+        }
+      } catch {
+        refuse(uploadProblems.unreadableBody);
       }
-    });
-    source.on("error", () => refuse(uploadProblems.unreadableBody));
+    })();
 
     parser.on("field", (name, value, info) => {
       textBytes += Buffer.byteLength(name) + Buffer.byteLength(value);
@@ -197,6 +277,7 @@ export async function readMultipart(request: Request, incomingDir: string): Prom
     parser.on("file", (name, stream, info) => {
       // A refused request ends its parser, which ends the file being read with an error: expected.
       stream.on("error", () => undefined);
+      if (settled || overDeclared) return void stream.resume();
       if (name !== designFields.logo && name !== designFields.mockup) {
         stream.resume();
         return refuse(uploadProblems.unexpectedFile);
@@ -212,7 +293,12 @@ export async function readMultipart(request: Request, incomingDir: string): Prom
       files.push(file);
       const check = new FileCheck(role, file);
       writes.push(
-        pipeline(stream, check, createWriteStream(path, { flags: "wx" })).catch((error: unknown) => {
+        (async () => {
+          // Opened before anything is written or refused: the file exists by the time its write settles,
+          // so removing the request's files afterwards cannot miss one still being created.
+          const handle = await open(path, "wx", 0o600);
+          await pipeline(stream, check, handle.createWriteStream());
+        })().catch((error: unknown) => {
           stream.resume();
           refuse(error instanceof RefusedUpload ? error.problem : uploadProblems.unreadableBody);
         }),
@@ -224,6 +310,7 @@ export async function readMultipart(request: Request, incomingDir: string): Prom
       void Promise.allSettled(writes).then(() => {
         if (settled) return;
         settled = true;
+        if (overDeclared) return resolve({ ok: false, problem: uploadProblems.requestTooLarge, files, fields });
         // A file input left empty on the page without JavaScript still sends a part: no file.
         const sent = files.filter((file) => file.bytes > 0 || file.originalName);
         const empty = sent.find((file) => file.bytes === 0);
@@ -231,8 +318,6 @@ export async function readMultipart(request: Request, incomingDir: string): Prom
         resolve({ ok: true, fields, files });
       });
     });
-
-    source.pipe(parser);
   });
 }
 
@@ -282,51 +367,60 @@ class FileCheck extends Transform {
     const sniffed = await sniffType(head);
     this.file.sniffed = sniffed;
     if (this.role === "mockup" && sniffed !== "image/png") throw new RefusedUpload(uploadProblems.mockupType);
+    if (sniffed === "other-image") throw new RefusedUpload(uploadProblems.logoType);
     if (sniffed === "other" || (sniffed === "text" && !looksLikeXml(head)))
-      throw new RefusedUpload(uploadProblems.logoType);
+      throw new RefusedUpload(uploadProblems.notImage);
     if (sniffed === "text") this.limit = uploadLimits.svgBytes;
     if (this.file.bytes > this.limit) throw new RefusedUpload(uploadProblems.fileTooLarge(this.role, this.limit));
     this.push(head);
   }
 }
 
-/** The checked copies of the files received, or the first problem found. */
+/** What the buyer is told when the checker refuses a file. */
+function problemFor(reason: CheckFailure, role: AttachmentRole): UploadProblem {
+  switch (reason) {
+    case "declarations":
+      return uploadProblems.svgDeclarations;
+    case "too_complex":
+      return uploadProblems.svgTooComplex;
+    case "not_svg":
+    case "not_image":
+      return role === "mockup" ? uploadProblems.mockupType : uploadProblems.notImage;
+    case "too_many_pixels":
+      return uploadProblems.tooManyPixels(role);
+    case "timeout":
+      return uploadProblems.tooSlow(role);
+    case "unreadable":
+      return uploadProblems.unreadable(role);
+  }
+}
+
+/**
+ * The checked copies of the files received, or the first problem found. The decoding, checking and
+ * cleaning run on the checker's threads, never on the one that answers pages.
+ */
 export async function checkReceived(
   files: ReceivedFile[],
+  checker: UploadChecker = uploadChecker(),
 ): Promise<{ ok: true; files: CheckedFile[] } | { ok: false; problem: UploadProblem }> {
   const checked: CheckedFile[] = [];
   for (const file of files) {
     if (file.bytes === 0) continue;
     const base = { role: file.role, originalName: file.originalName };
+    let mediaType: LogoType;
+    let result;
     if (file.sniffed === "text") {
-      const svg = await cleanSvg(await readFile(file.path));
-      if (!svg.ok) {
-        const problem =
-          svg.reason === "declarations"
-            ? uploadProblems.svgDeclarations
-            : svg.reason === "too_complex"
-              ? uploadProblems.svgTooComplex
-              : svg.reason === "not_svg"
-                ? uploadProblems.logoType
-                : uploadProblems.unreadable(file.role);
-        return { ok: false, problem };
-      }
-      checked.push({ ...base, mediaType: "image/svg+xml", data: svg.svg });
+      mediaType = "image/svg+xml";
+      result = await checker.svg(await readFile(file.path));
     } else if (file.sniffed === "image/png" || file.sniffed === "image/jpeg" || file.sniffed === "image/webp") {
-      const raster = await reencodeRaster(file.path, file.sniffed);
-      if (!raster.ok) {
-        return {
-          ok: false,
-          problem:
-            raster.reason === "too_many_pixels"
-              ? uploadProblems.tooManyPixels(file.role)
-              : uploadProblems.unreadable(file.role),
-        };
-      }
-      checked.push({ ...base, mediaType: file.sniffed, data: raster.data });
+      mediaType = file.sniffed;
+      result = await checker.raster(file.path, file.sniffed);
     } else {
-      return { ok: false, problem: file.role === "mockup" ? uploadProblems.mockupType : uploadProblems.logoType };
+      return { ok: false, problem: file.role === "mockup" ? uploadProblems.mockupType : uploadProblems.notImage };
     }
+    if (!result.ok) return { ok: false, problem: problemFor(result.reason, file.role) };
+    const data = Buffer.from(result.data.buffer, result.data.byteOffset, result.data.byteLength);
+    checked.push({ ...base, mediaType, data });
   }
   return { ok: true, files: checked };
 }

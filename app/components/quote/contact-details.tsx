@@ -2,6 +2,7 @@ import { Clock, Mail, MapPin, MessageCircle, Phone, Timer } from "lucide-react";
 import type * as React from "react";
 import { business, fullAddress, mailtoUrl, telUrl, whatsappUrl } from "~/content/business";
 import { contactDetails } from "~/content/contact";
+import { EmailAddress } from "~/components/ui/email-address";
 
 function Item({ icon: Icon, title, children }: { icon: typeof Phone; title: string; children: React.ReactNode }) {
   return (
@@ -17,7 +18,9 @@ function Item({ icon: Icon, title, children }: { icon: typeof Phone; title: stri
   );
 }
 
-const linkClass = "font-medium text-primary underline-offset-4 hover:underline break-words";
+// Each link stands on its own line: a full touch target on touch screens.
+const linkClass =
+  "inline-flex items-center font-medium text-primary underline-offset-4 hover:underline pointer-coarse:min-h-11";
 
 /** Office address, phone, e-mail, WhatsApp, business hours and the reply promise. */
 export function ContactDetails() {
@@ -36,7 +39,7 @@ export function ContactDetails() {
         </Item>
         <Item icon={Mail} title={contactDetails.email}>
           <a href={mailtoUrl()} className={linkClass}>
-            {business.email}
+            <EmailAddress address={business.email} />
           </a>
         </Item>
         <Item icon={MessageCircle} title={contactDetails.whatsapp}>

@@ -33,7 +33,10 @@ export function ProductCard({ product, features }: { product: Product; features:
       <div className="flex flex-1 flex-col p-6">
         <p className="text-xs font-semibold uppercase tracking-wider text-primary">{product.brand}</p>
         <h3 id={headingId} className="mt-1 text-lg font-semibold">
-          <a href={productPagePath(product.id)} className="hover:text-primary hover:underline">
+          <a
+            href={productPagePath(product.id)}
+            className="hover:text-primary hover:underline pointer-coarse:inline-flex pointer-coarse:min-h-11 pointer-coarse:items-center"
+          >
             {product.title}
           </a>
         </h3>

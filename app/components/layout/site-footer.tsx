@@ -6,7 +6,8 @@ import { EmailAddress } from "~/components/ui/email-address";
 import { Logo } from "./logo";
 
 /** A footer link: a line of text, as tall as a fingertip on touch screens. */
-const contactLink = "inline-flex items-center text-sm hover:text-white hover:underline pointer-coarse:min-h-11";
+const contactLink =
+  "inline-flex items-center text-sm hover:text-white hover:underline pointer-coarse:min-h-11 pointer-coarse:min-w-11";
 
 function LinkColumn({ title, links }: { title: string; links: NavItem[] }) {
   return (

@@ -213,7 +213,7 @@ test("at 1440 px the home hero shows the products beside its words, and Products
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto("/");
   const hero = page.getByRole("list", { name: "What we make" });
-  const pictures = hero.getByRole("img");
+  const pictures = hero.locator("img");
   await expect(pictures).toHaveCount(4);
   for (const picture of await pictures.all()) await expect.poll(() => inViewAndLoaded(picture)).toBe(true);
   // Beside the words: the pictures start right of the heading.
@@ -260,7 +260,7 @@ test.describe("on a 360 px phone", () => {
 
   test("the home page's first screen shows products under its words, with both buttons", async ({ page }) => {
     await page.goto("/");
-    const pictures = page.getByRole("list", { name: "What we make" }).getByRole("img");
+    const pictures = page.getByRole("list", { name: "What we make" }).locator("img");
     await expect(pictures).toHaveCount(4);
     // The first row, two pictures, whole in the first screen; the buttons above them too.
     for (const picture of (await pictures.all()).slice(0, 2)) {

@@ -5,15 +5,7 @@ import { productPagePath } from "./lib/product-path";
 import { studioPagePath } from "./lib/studio-path";
 
 /** Public pages with a route of their own; keep in step with app/routes.ts (a unit test checks it). */
-export const staticPagePaths = [
-  "/",
-  "/portfolio",
-  "/process",
-  "/case-studies",
-  "/about",
-  "/blog",
-  "/contact",
-] as const;
+export const staticPagePaths = ["/", "/portfolio", "/process", "/case-studies", "/about", "/blog", "/contact"] as const;
 
 /**
  * Every public URL path: prerendered at build and listed in the sitemap. Article paths come from

@@ -1,34 +1,21 @@
 import { articleSlugs } from "./content/articles.server";
 import { products } from "./content/catalogue";
+import { categoryPagePath, categoryPageSlugs } from "./content/category-pages";
 import { productPagePath } from "./lib/product-path";
 import { studioPagePath } from "./lib/studio-path";
 
-/** Public pages with a fixed URL; keep in step with app/routes.ts (a unit test checks it). */
-export const staticPagePaths = [
-  "/",
-  "/portfolio",
-  "/process",
-  "/case-studies",
-  "/about",
-  "/blog",
-  "/contact",
-  "/products/pens",
-  "/products/paper-chit-pads",
-  "/products/drinkware",
-  "/products/office-accessories",
-  "/products/shirts",
-  "/products/acrylic",
-  "/products/clocks",
-] as const;
+/** Public pages with a route of their own; keep in step with app/routes.ts (a unit test checks it). */
+export const staticPagePaths = ["/", "/portfolio", "/process", "/case-studies", "/about", "/blog", "/contact"] as const;
 
 /**
  * Every public URL path: prerendered at build and listed in the sitemap. Article paths come from
- * app/content/articles.server.ts, which validates every article file as it loads them; item pages
- * from the catalogue.
+ * app/content/articles.server.ts, which validates every article file as it loads them; category pages
+ * from app/content/category-pages.ts; item pages from the catalogue.
  */
 export function publicPaths(): string[] {
   return [
     ...staticPagePaths,
+    ...categoryPageSlugs.map(categoryPagePath),
     ...products.map((product) => productPagePath(product.id)),
     ...articleSlugs().map((slug) => `/blog/${slug}`),
   ];

@@ -17,6 +17,19 @@ describe("route table", () => {
     expect([...fixedPageRoutes].sort()).toEqual([...staticPagePaths].sort());
   });
 
+  it("has one route for the seven category pages, each prerendered", () => {
+    expect(routePaths).toContain("/products/:category");
+    expect(publicPaths().filter((path) => path.startsWith("/products/"))).toEqual([
+      "/products/pens",
+      "/products/paper-chit-pads",
+      "/products/drinkware",
+      "/products/office-accessories",
+      "/products/shirts",
+      "/products/acrylic",
+      "/products/clocks",
+    ]);
+  });
+
   it("lists one page per catalogue item, one per article, and ends with the catch-all 404 route", () => {
     expect(publicPaths().filter((path) => path.startsWith("/portfolio/"))).toEqual(
       products.map((product) => `/portfolio/${product.id}`),

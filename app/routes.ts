@@ -13,13 +13,7 @@ export default [
   route("blog/:slug", "routes/blog-article.tsx"),
   route("blog/feed.xml", "routes/blog-feed.xml.ts"),
   route("contact", "routes/contact.tsx"),
-  route("products/pens", "routes/products/pens.tsx"),
-  route("products/paper-chit-pads", "routes/products/paper-chit-pads.tsx"),
-  route("products/drinkware", "routes/products/drinkware.tsx"),
-  route("products/office-accessories", "routes/products/office-accessories.tsx"),
-  route("products/shirts", "routes/products/shirts.tsx"),
-  route("products/acrylic", "routes/products/acrylic.tsx"),
-  route("products/clocks", "routes/products/clocks.tsx"),
+  route("products/:category", "routes/products/category.tsx"),
 
   // Resource routes (no UI).
   route("sitemap.xml", "routes/sitemap.xml.ts"),

@@ -27,6 +27,7 @@ import { type CategorySlug, categories } from "../app/content/categories";
 import { contactHero } from "../app/content/contact";
 import { homeHero } from "../app/content/home";
 import { portfolioHero } from "../app/content/portfolio";
+import { categoryPagePath, categoryPageSlugs } from "../app/content/category-pages";
 import { categoryPageEyebrow } from "../app/content/product-pages";
 import { processHero } from "../app/content/process";
 import { productPagePath } from "../app/lib/product-path";
@@ -65,18 +66,13 @@ const pageCards: Record<(typeof staticPagePaths)[number], ShareCard> = {
   "/about": aboutHero,
   "/blog": blogPage,
   "/contact": contactHero,
-  "/products/pens": categoryCard("pens"),
-  "/products/paper-chit-pads": categoryCard("paper-chit-pads"),
-  "/products/drinkware": categoryCard("drinkware"),
-  "/products/office-accessories": categoryCard("office-accessories"),
-  "/products/shirts": categoryCard("shirts"),
-  "/products/acrylic": categoryCard("acrylic"),
-  "/products/clocks": categoryCard("clocks"),
 };
 
 /** The card of one public page; a page of a kind this step cannot draw stops the build. */
 export function shareCard(pagePath: string): ShareCard {
   if (pagePath in pageCards) return pageCards[pagePath as keyof typeof pageCards];
+  const categorySlug = categoryPageSlugs.find((slug) => categoryPagePath(slug) === pagePath);
+  if (categorySlug) return categoryCard(categorySlug);
   const product = products.find((item) => productPagePath(item.id) === pagePath);
   if (product) {
     return {

@@ -85,3 +85,10 @@ export const featuredCategories: Category[] = [
   categories.acrylic,
   categories.clocks,
 ];
+
+/** The other product lines with a page, offered under the featured four so that every line is one tap away. */
+export const moreCategories: Category[] = [
+  categories["paper-chit-pads"],
+  categories.drinkware,
+  categories["office-accessories"],
+];

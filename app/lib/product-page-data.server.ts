@@ -1,38 +1,21 @@
 import { productsIn } from "~/content/catalogue";
-import { type CategorySlug, categories } from "~/content/categories";
-import {
-  apparelOptions,
-  awardOptions,
-  type CataloguePageCategory,
-  chitPadFinishes,
-  chitPadSpecifications,
-  clockOptions,
-  drinkwareSpecifications,
-  officeUseCases,
-} from "~/content/product-pages";
+import { categories } from "~/content/categories";
+import { categoryPagePath, categoryPages, isCategoryPageSlug } from "~/content/category-pages";
 
-/*
- * What each product page shows from the content, served as the route's loader data (prerendered into
- * the page), so that the catalogue, option cards and specifications stay out of the JavaScript: a pens
- * page does not download the clocks page's options.
+/**
+ * A category page's loader data, worked out at build time (the pages are prerendered): its words, its
+ * category's picture and, on a catalogue page, the category's items. Undefined for a path segment that
+ * names no category page, which the route answers with the 404 page.
  */
-
-/** A catalogue page (pens, chit pads, drinkware, office accessories): its category and products. */
-function cataloguePageData(slug: CataloguePageCategory) {
-  return { category: categories[slug], products: productsIn(slug) };
+export function categoryPageData(slug: string | undefined) {
+  if (!isCategoryPageSlug(slug)) return undefined;
+  const page = categoryPages[slug];
+  return {
+    slug,
+    path: categoryPagePath(slug),
+    category: categories[slug],
+    ...page,
+    // Only a catalogue page lists items; the option pages (apparel, awards, clocks) have none.
+    products: page.body.kind === "catalogue" ? productsIn(slug) : [],
+  };
 }
-
-/** Each product page's loader: `export const loader = productPageData.pens`. */
-export const productPageData = {
-  pens: () => cataloguePageData("pens"),
-  "paper-chit-pads": () => ({
-    ...cataloguePageData("paper-chit-pads"),
-    finishes: chitPadFinishes,
-    specifications: chitPadSpecifications,
-  }),
-  drinkware: () => ({ ...cataloguePageData("drinkware"), specifications: drinkwareSpecifications }),
-  "office-accessories": () => ({ ...cataloguePageData("office-accessories"), useCases: officeUseCases }),
-  shirts: () => ({ category: categories.shirts, options: apparelOptions }),
-  acrylic: () => ({ category: categories.acrylic, options: awardOptions }),
-  clocks: () => ({ category: categories.clocks, options: clockOptions }),
-} satisfies Partial<Record<CategorySlug, () => object>>;

@@ -1,20 +1,34 @@
 import { ArrowRight, Handshake, PenTool, ShieldCheck, Truck } from "lucide-react";
-import { CategoryCard } from "~/components/sections/category-card";
+import { CategoryCard, CategoryLink } from "~/components/sections/category-card";
+import { HeroPictures } from "~/components/sections/hero-pictures";
+import { ProductLinkCard } from "~/components/sections/product-link-card";
 import { CtaBand, QuoteLink } from "~/components/sections/cta-band";
 import { Section, SectionHeading } from "~/components/sections/section";
 import { StatsBand } from "~/components/sections/stats-band";
 import { TrustStrip } from "~/components/sections/trust-strip";
 import { buttonVariants } from "~/components/ui/button";
-import { featuredCategories } from "~/content/categories";
-import { homeHero, homeStats, portfolioTeaser, whyUs } from "~/content/home";
-import { cardsOf } from "~/lib/portfolio-catalogue.server";
-import { productPagePath } from "~/lib/product-path";
+import { categories, featuredCategories, moreCategories } from "~/content/categories";
+import { heroPictures, homeHero, homeStats, moreProductLines, portfolioTeaser, whyUs } from "~/content/home";
+import { cardsOf, countByCategory } from "~/lib/portfolio-catalogue.server";
+import { products } from "~/content/catalogue";
 import { seo } from "~/lib/seo";
 import { IconBadge } from "~/components/sections/icon-badge";
 import type { Route } from "./+types/home";
 
-// The teaser's items, as loader data prerendered into the page: the catalogue stays out of its JavaScript.
-export const loader = () => ({ featured: cardsOf(portfolioTeaser.featured) });
+// The pictures and the teaser's items, as loader data prerendered into the page: the catalogue stays out
+// of its JavaScript.
+export const loader = () => {
+  const heroItems = cardsOf(heroPictures.map((picture) => picture.product));
+  return {
+    hero: heroPictures.map(({ category }, index) => ({
+      href: categories[category].path ?? "/#products",
+      label: categories[category].label,
+      image: heroItems[index]!.image,
+    })),
+    featured: cardsOf(portfolioTeaser.featured),
+    counts: countByCategory(products),
+  };
+};
 
 export const meta = () =>
   seo({
@@ -31,6 +45,9 @@ export const meta = () =>
     path: "/",
   });
 
+/** Both hero buttons on one line at 360 px, still a full touch target. */
+const compactOnPhones = "max-sm:h-11 max-sm:px-4 max-sm:text-sm";
+
 const whyUsIcons = { "shield-check": ShieldCheck, "pen-tool": PenTool, truck: Truck, handshake: Handshake };
 
 export default function Home({ loaderData }: Route.ComponentProps) {
@@ -42,18 +59,27 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           className="absolute -right-32 -top-32 size-[28rem] rounded-full bg-primary/40 blur-3xl"
         />
         <div aria-hidden="true" className="absolute -bottom-40 -left-20 size-80 rounded-full bg-accent/10 blur-3xl" />
-        <div className="relative mx-auto max-w-7xl px-4 py-20 sm:px-6 sm:py-28 lg:px-8">
-          <p className="text-sm font-semibold uppercase tracking-wider text-teal-300">{homeHero.eyebrow}</p>
-          <h1 className="mt-3 max-w-4xl text-4xl font-extrabold tracking-tight text-balance sm:text-5xl lg:text-6xl">
-            {homeHero.title}
-          </h1>
-          <p className="mt-6 max-w-2xl text-lg text-slate-300 text-pretty">{homeHero.lead}</p>
-          <div className="mt-10 flex flex-wrap gap-4">
-            <QuoteLink />
-            <a href="/products/pens" className={buttonVariants({ variant: "outlineLight", size: "lg" })}>
-              View Products
-            </a>
+        {/* On a phone the words are set tighter than on inner pages, so that the pictures share the first screen. */}
+        <div className="relative mx-auto grid max-w-7xl items-center gap-8 px-4 pt-8 pb-10 sm:px-6 sm:py-20 lg:grid-cols-[1.15fr_1fr] lg:gap-14 lg:px-8 lg:py-24">
+          <div>
+            <p className="text-xs font-semibold uppercase tracking-wider text-teal-300 sm:text-sm">
+              {homeHero.eyebrow}
+            </p>
+            <h1 className="mt-3 text-[1.75rem] leading-tight font-extrabold tracking-tight text-balance sm:text-5xl lg:text-6xl">
+              {homeHero.title}
+            </h1>
+            <p className="mt-4 max-w-2xl text-base text-slate-300 text-pretty sm:mt-6 sm:text-lg">{homeHero.lead}</p>
+            <div className="mt-6 flex flex-wrap gap-3 sm:mt-10 sm:gap-4">
+              <QuoteLink className={compactOnPhones} />
+              <a
+                href="/products/pens"
+                className={buttonVariants({ variant: "outlineLight", size: "lg", className: compactOnPhones })}
+              >
+                View Products
+              </a>
+            </div>
           </div>
+          <HeroPictures pictures={loaderData.hero} />
         </div>
       </section>
 
@@ -77,14 +103,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <ArrowRight aria-hidden="true" />
           </a>
         </div>
-        {/* Links by name, not cards: the home page's first view stays light, and the item card stays with
-            the item pages instead of joining the script that /portfolio and /contact load. */}
-        <ul aria-label="From our portfolio" className="mt-8 flex flex-wrap gap-3">
+        {/* Below the fold: their pictures load lazily and are drawn only as they come near. */}
+        <ul aria-label="From our portfolio" className="mt-10 grid grid-cols-2 gap-3 sm:gap-6 lg:grid-cols-4">
           {loaderData.featured.map((product) => (
-            <li key={product.id}>
-              <a href={productPagePath(product.id)} className={buttonVariants({ variant: "outline", size: "sm" })}>
-                {product.title}
-              </a>
+            <li key={product.id} className="render-when-near">
+              <ProductLinkCard
+                product={product}
+                sizes="(min-width: 1280px) 296px, (min-width: 1024px) 23vw, (min-width: 640px) 46vw, 50vw"
+              />
             </li>
           ))}
         </ul>
@@ -102,6 +128,19 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <CategoryCard key={category.slug} category={category} />
           ))}
         </div>
+        <h3
+          id="more-products-heading"
+          className="mt-12 text-center text-sm font-semibold uppercase tracking-wider text-muted-foreground"
+        >
+          {moreProductLines.title}
+        </h3>
+        <ul aria-labelledby="more-products-heading" className="mt-4 grid gap-4 sm:grid-cols-3">
+          {moreCategories.map((category) => (
+            <li key={category.slug}>
+              <CategoryLink category={category} note={moreProductLines.made(loaderData.counts[category.slug])} />
+            </li>
+          ))}
+        </ul>
       </Section>
 
       <Section tone="navy" aria-labelledby="why-us-heading">

@@ -30,14 +30,36 @@ async function expectImagesWellFormed(page: Page) {
   }
 }
 
+/** The four catalogue pages, each with the bands the specification gives it after its list. */
 const cataloguePages = [
-  { path: "/products/pens", h1: "Custom Pens", category: "pens", features: 2 },
-  { path: "/products/paper-chit-pads", h1: "Paper Chit Pads", category: "paper-chit-pads", features: 3 },
-  { path: "/products/drinkware", h1: "Drinkware & Mugs", category: "drinkware", features: "all" },
-  { path: "/products/office-accessories", h1: "Office Accessories", category: "office-accessories", features: 3 },
+  { path: "/products/pens", h1: "Custom Pens", category: "pens", features: 2, bands: [], card: undefined },
+  {
+    path: "/products/paper-chit-pads",
+    h1: "Paper Chit Pads",
+    category: "paper-chit-pads",
+    features: 3,
+    bands: ["Finishes", "Specifications"],
+    card: "Spot UV",
+  },
+  {
+    path: "/products/drinkware",
+    h1: "Drinkware & Mugs",
+    category: "drinkware",
+    features: "all",
+    bands: ["Specifications"],
+    card: undefined,
+  },
+  {
+    path: "/products/office-accessories",
+    h1: "Office Accessories",
+    category: "office-accessories",
+    features: 3,
+    bands: ["Use cases"],
+    card: "Doctor's Desk",
+  },
 ] as const;
 
-for (const { path, h1, category, features } of cataloguePages) {
+for (const { path, h1, category, features, bands, card } of cataloguePages) {
   test(`${path} lists its catalogue items with ${features} features each and a quote link`, async ({ page }) => {
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(h1);
@@ -61,35 +83,36 @@ for (const { path, h1, category, features } of cataloguePages) {
     }
     await expectImagesWellFormed(page);
     await expect(main(page).getByRole("link", { name: "Request a Quote" }).last()).toHaveAttribute("href", "/contact");
+
+    // The bands after the list, in order, and only those: no option cards with 'Inquire Now' here.
+    const headings = main(page).getByRole("heading", { level: 2 });
+    await expect(headings).toHaveText([/./, ...bands, /./]);
+    if (card) await expect(main(page).getByRole("heading", { level: 3, name: card })).toBeVisible();
+    if ((bands as readonly string[]).includes("Specifications"))
+      await expect(main(page).getByRole("term").first()).toBeVisible();
+    await expect(main(page).getByRole("link", { name: /^Inquire Now/ })).toHaveCount(0);
+
+    // Only the pens page shows the '11+ custom pens' figure, with a quote link beside it.
+    const figure = main(page).getByText("custom pens", { exact: true });
+    if (category === "pens") {
+      await expect(main(page).getByText(`${items.length}+`, { exact: true })).toBeVisible();
+      await expect(figure).toBeVisible();
+      await main(page)
+        .getByRole("link", { name: `Request Similar Design: ${items[2]!.title}` })
+        .click();
+      await expect(page).toHaveURL(new RegExp(`/contact\\?product=${encodeURIComponent(items[2]!.title)}$`));
+    } else {
+      await expect(figure).toHaveCount(0);
+    }
   });
 }
 
-test("/products/pens shows the 11+ custom pens figure, and a pen's quote link opens the quote form", async ({
-  page,
-}) => {
-  await page.goto("/products/pens");
-  await expect(main(page).getByText("11+", { exact: true })).toBeVisible();
-  await expect(main(page).getByText("custom pens", { exact: true })).toBeVisible();
-  await main(page).getByRole("link", { name: "Request Similar Design: ONSET Signature Pen" }).click();
-  await expect(page).toHaveURL(/\/contact\?product=ONSET%20Signature%20Pen$/);
-});
-
-test("chit pads list finishes and specifications; drinkware specifications; office accessories use cases", async ({
-  page,
-}) => {
-  await page.goto("/products/paper-chit-pads");
-  await expect(page.getByRole("heading", { level: 2, name: "Finishes" })).toBeVisible();
-  await expect(page.getByRole("heading", { level: 3, name: "Spot UV" })).toBeVisible();
-  await expect(page.getByRole("heading", { level: 2, name: "Specifications" })).toBeVisible();
-  await expect(page.getByRole("term").first()).toBeVisible();
-
-  await page.goto("/products/drinkware");
-  await expect(page.getByRole("heading", { level: 2, name: "Specifications" })).toBeVisible();
-  await expect(page.getByRole("term").filter({ hasText: "Capacities" })).toBeVisible();
-
-  await page.goto("/products/office-accessories");
-  await expect(page.getByRole("heading", { level: 2, name: "Use cases" })).toBeVisible();
-  await expect(page.getByRole("heading", { level: 3, name: "Doctor's Desk" })).toBeVisible();
+test("a category without a page, or no category, answers the 404 page", async ({ request }) => {
+  for (const path of ["/products/games", "/products/no-such-line"]) {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(404);
+    expect(await response.text(), path).toContain("Oops! Page not found");
+  }
 });
 
 const optionPages = [
@@ -166,18 +189,91 @@ test("every product, category and case-study image loads", async ({ request }) =
   }
 });
 
-test("the home page's category cards show their drawings", async ({ page }) => {
+/** Whether an image is drawn entirely inside the viewport, loaded. */
+const inViewAndLoaded = (image: ReturnType<Page["locator"]>) =>
+  image.evaluate((img: HTMLImageElement) => {
+    const box = img.getBoundingClientRect();
+    const inView = box.top >= 0 && box.left >= 0 && box.bottom <= innerHeight && box.right <= innerWidth;
+    return inView && box.width > 100 && img.complete && img.naturalWidth > 0;
+  });
+
+const allLines = [
+  "/products/pens",
+  "/products/shirts",
+  "/products/acrylic",
+  "/products/clocks",
+  "/products/paper-chit-pads",
+  "/products/drinkware",
+  "/products/office-accessories",
+];
+
+test("at 1440 px the home hero shows the products beside its words, and Products reaches all seven lines", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto("/");
-  const images = page.locator("section#products img");
-  await expect(images).toHaveCount(4);
-  for (const image of await images.all()) {
+  const hero = page.getByRole("list", { name: "What we make" });
+  const pictures = hero.locator("img");
+  await expect(pictures).toHaveCount(4);
+  for (const picture of await pictures.all()) await expect.poll(() => inViewAndLoaded(picture)).toBe(true);
+  // Beside the words: the pictures start right of the heading.
+  const heading = (await page.getByRole("heading", { level: 1 }).boundingBox())!;
+  expect((await pictures.first().boundingBox())!.x).toBeGreaterThan(heading.x + heading.width);
+  expect(await hero.getByRole("link").evaluateAll((links) => links.map((a) => a.getAttribute("href")))).toEqual([
+    "/products/pens",
+    ...allLines.slice(4),
+  ]);
+  // No more than one picture asks to come first (decision record 005).
+  expect(await page.locator('img[fetchpriority="high"]').count()).toBeLessThanOrEqual(1);
+
+  // Products in the header: every product line is a link in that section.
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Products" }).click();
+  await expect(page).toHaveURL(/\/#products$/);
+  const products = page.locator("section#products");
+  await expect(products.getByRole("heading", { level: 2 })).toBeInViewport();
+  await expect(products.getByRole("article")).toHaveCount(4);
+  const more = products.getByRole("list", { name: "More product lines" }).getByRole("link");
+  await expect(more).toHaveText([
+    /Paper Chit Pads\s*7 designs/,
+    /Drinkware & Mugs\s*3 designs/,
+    /Office Accessories\s*5/,
+  ]);
+  const hrefs = await products.getByRole("link").evaluateAll((links) => links.map((a) => a.getAttribute("href")));
+  expect(new Set(hrefs)).toEqual(new Set(allLines));
+  for (const image of await products.locator("img").all()) {
     await image.scrollIntoViewIfNeeded();
     await expect.poll(() => image.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(640);
+  }
+
+  // The portfolio teaser: a picture of each item it names.
+  const teaser = page.getByRole("list", { name: "From our portfolio" }).getByRole("link");
+  await expect(teaser).toHaveCount(4);
+  for (const card of await teaser.all()) {
+    const image = card.locator("img");
+    await image.scrollIntoViewIfNeeded();
+    await expect.poll(() => inViewAndLoaded(image)).toBe(true);
   }
 });
 
 test.describe("on a 360 px phone", () => {
-  test.use({ viewport: { width: 360, height: 800 } });
+  test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
+
+  test("the home page's first screen shows products under its words, with both buttons", async ({ page }) => {
+    await page.goto("/");
+    const pictures = page.getByRole("list", { name: "What we make" }).locator("img");
+    await expect(pictures).toHaveCount(4);
+    // The first row, two pictures, whole in the first screen; the buttons above them too.
+    for (const picture of (await pictures.all()).slice(0, 2)) {
+      await expect.poll(() => inViewAndLoaded(picture)).toBe(true);
+    }
+    await expect(page.getByRole("main").getByRole("link", { name: "Request a Quote" }).first()).toBeInViewport({
+      ratio: 1,
+    });
+    await expect(page.getByRole("main").getByRole("link", { name: "View Products", exact: true })).toBeInViewport({
+      ratio: 1,
+    });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  });
 
   test("a catalogue page fetches the far cards' pictures only as they come near, and shows every one on the way down", async ({
     page,
@@ -226,8 +322,8 @@ test.describe("on a 360 px phone", () => {
     expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBe(bottom);
   });
 
-  test("the product and case-study pages do not scroll sideways", async ({ page }) => {
-    for (const path of [...cataloguePages, ...optionPages].map((p): string => p.path).concat("/case-studies")) {
+  test("the category page templates and the case studies do not scroll sideways", async ({ page }) => {
+    for (const path of ["/products/paper-chit-pads", "/products/clocks", "/case-studies"]) {
       await page.goto(path);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, path).toBeLessThanOrEqual(0);

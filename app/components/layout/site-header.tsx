@@ -1,4 +1,5 @@
 import { Menu, X } from "lucide-react";
+import { useRef } from "react";
 import { useLocation } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import { business } from "~/content/business";
@@ -22,15 +23,30 @@ const closeMenuOnLink = `document.getElementById(${JSON.stringify(menuId)}).addE
 const linkClass = ({ current, large }: { current: boolean; large?: boolean }) =>
   cn(
     "rounded-md px-3 font-medium transition-colors hover:bg-muted hover:text-primary",
-    large ? "block py-3 text-base" : "py-2 text-sm",
+    large ? "block py-3 text-base" : "py-2 text-sm pointer-coarse:py-3",
     current ? "text-primary" : "text-foreground",
   );
 
 /** An in-page anchor (Products → /#products) is never "the current page". */
-function NavItemLink({ item, pathname, large }: { item: NavItem; pathname: string; large?: boolean }) {
+function NavItemLink({
+  item,
+  pathname,
+  large,
+  onClick,
+}: {
+  item: NavItem;
+  pathname: string;
+  large?: boolean;
+  onClick?: () => void;
+}) {
   const current = !item.href.includes("#") && item.href === pathname;
   return (
-    <a href={item.href} aria-current={current ? "page" : undefined} className={linkClass({ current, large })}>
+    <a
+      href={item.href}
+      aria-current={current ? "page" : undefined}
+      className={linkClass({ current, large })}
+      onClick={onClick}
+    >
       {item.name}
     </a>
   );
@@ -46,12 +62,18 @@ export function SiteHeader() {
   const nonce = useNonce();
   // A page that runs React closes the menu itself; only the others carry the line of script.
   const hydrates = usePageHydrates();
+  const menu = useRef<HTMLElement>(null);
+  const closeMenu = () => menu.current?.hidePopover();
 
   // At 95 % white the header's teal links keep 4.5:1 even over the dark page heroes scrolled beneath it.
   return (
     <header className="group/header sticky top-0 z-40 border-b border-border bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
-        <a href="/" className="rounded-md" aria-label={`${business.shortName} Lahore, home page`}>
+        <a
+          href="/"
+          className="flex min-h-11 items-center rounded-md"
+          aria-label={`${business.shortName} Lahore, home page`}
+        >
           <Logo />
         </a>
         <nav aria-label="Main" className="hidden lg:block">
@@ -73,15 +95,13 @@ export function SiteHeader() {
           id={menuId}
           popover="auto"
           aria-label="Mobile"
-          onClick={(event) => {
-            if ((event.target as Element).closest("a")) event.currentTarget.hidePopover();
-          }}
+          ref={menu}
           className="inset-x-0 top-16 bottom-auto m-0 h-auto max-h-[calc(100dvh-4rem)] w-full max-w-none overflow-y-auto border-0 border-b border-border bg-white p-0 text-foreground shadow-lg lg:hidden"
         >
           <ul className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-3 sm:px-6">
             {mainNav.map((item) => (
               <li key={item.href}>
-                <NavItemLink item={item} pathname={pathname} large />
+                <NavItemLink item={item} pathname={pathname} large onClick={closeMenu} />
               </li>
             ))}
           </ul>

@@ -2,6 +2,7 @@ import { Clock, Mail, MapPin, MessageCircle, Phone, Timer } from "lucide-react";
 import type * as React from "react";
 import { business, fullAddress, mailtoUrl, telUrl, whatsappUrl } from "~/content/business";
 import { contactDetails } from "~/content/contact";
+import { EmailAddress } from "~/components/ui/email-address";
 
 function Item({ icon: Icon, title, children }: { icon: typeof Phone; title: string; children: React.ReactNode }) {
   return (
@@ -17,20 +18,9 @@ function Item({ icon: Icon, title, children }: { icon: typeof Phone; title: stri
   );
 }
 
-// On touch screens each link is a full 44 px target.
+// Each link stands on its own line: a full touch target on touch screens.
 const linkClass =
-  "font-medium text-primary underline-offset-4 hover:underline pointer-coarse:inline-flex pointer-coarse:min-h-11 pointer-coarse:items-center";
-
-/** An e-mail address that wraps, when it must, after its @ only (never inside the name or the domain). */
-function EmailAddress({ address }: { address: string }) {
-  const at = address.indexOf("@") + 1;
-  return (
-    <span className="flex flex-wrap">
-      <span className="whitespace-nowrap">{address.slice(0, at)}</span>
-      <span className="whitespace-nowrap">{address.slice(at)}</span>
-    </span>
-  );
-}
+  "inline-flex items-center font-medium text-primary underline-offset-4 hover:underline pointer-coarse:min-h-11";
 
 /** Office address, phone, e-mail, WhatsApp, business hours and the reply promise. */
 export function ContactDetails() {

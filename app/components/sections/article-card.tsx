@@ -49,7 +49,7 @@ export function ArticleCard({ article, headingLevel = 2 }: { article: ArticleCar
       <ArticleDateline article={article} className="mt-5 gap-x-4 gap-y-1 text-muted-foreground" />
       <a
         href={href}
-        className="mt-5 inline-flex items-center gap-1.5 self-start font-semibold text-primary underline-offset-4 hover:underline"
+        className="mt-5 inline-flex items-center gap-1.5 self-start font-semibold text-primary underline-offset-4 hover:underline pointer-coarse:mt-3 pointer-coarse:min-h-11"
       >
         {/* Seen: "Read More"; read out and indexed: which article (search engines flag a bare "Read More"). */}
         <span aria-hidden="true">Read More</span>

@@ -5,7 +5,7 @@ export function Breadcrumbs({ crumbs }: { crumbs: readonly Crumb[] }) {
   const trail = breadcrumbTrail(crumbs);
   return (
     <nav aria-label="Breadcrumb" className="border-b border-border bg-white">
-      <ol className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-2 gap-y-1 px-4 py-3 text-sm text-muted-foreground sm:px-6 lg:px-8">
+      <ol className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-2 gap-y-1 px-4 py-3 text-sm text-muted-foreground pointer-coarse:py-0 sm:px-6 lg:px-8">
         {trail.map((crumb, index) => (
           <li key={crumb.path} className="flex items-center gap-2">
             {/* A chevron drawn by borders: the › character is not in the site's font subset. */}
@@ -15,7 +15,10 @@ export function Breadcrumbs({ crumbs }: { crumbs: readonly Crumb[] }) {
                 {crumb.name}
               </span>
             ) : (
-              <a href={crumb.path} className="hover:text-primary hover:underline">
+              <a
+                href={crumb.path}
+                className="inline-flex items-center hover:text-primary hover:underline pointer-coarse:min-h-11 pointer-coarse:min-w-11"
+              >
                 {crumb.name}
               </a>
             )}

@@ -6,12 +6,14 @@ import { buttonVariants } from "~/components/ui/button";
 export function QuoteLink({
   to = "/contact",
   children = "Request a Quote",
+  className,
 }: {
   to?: string;
   children?: React.ReactNode;
+  className?: string;
 }) {
   return (
-    <a href={to} className={buttonVariants({ variant: "accent", size: "lg" })}>
+    <a href={to} className={buttonVariants({ variant: "accent", size: "lg", className })}>
       {children}
       <ArrowRight aria-hidden="true" />
     </a>

@@ -27,7 +27,7 @@ describe("image loading", () => {
 
   it("catalogue items and category cards load lazily, every one of them", () => {
     const pens = productsIn("pens");
-    expect(imageLoading(render(<ProductList products={pens} page="pens" />))).toEqual(pens.map(() => ["lazy", null]));
+    expect(imageLoading(render(<ProductList products={pens} />))).toEqual(pens.map(() => ["lazy", null]));
     expect(imageLoading(render(<CategoryCard category={categories.clocks} />))).toEqual([["lazy", null]]);
   });
 
@@ -54,7 +54,7 @@ describe("image sources", () => {
 
   it("a photograph comes as the WebP copies the build writes, chosen by the width it is shown at", () => {
     const pen = { ...productsIn("pens")[0]!, image: "/images/products/acecol-pen.jpg?v=0123456789" };
-    const { src, srcset, sizes } = sources(render(<ProductList products={[pen]} page="pens" />));
+    const { src, srcset, sizes } = sources(render(<ProductList products={[pen]} />));
     expect(src).toBe("/images/products/acecol-pen-800w.webp?v=0123456789");
     expect(srcset).toBe(
       "/images/products/acecol-pen-400w.webp?v=0123456789 400w, /images/products/acecol-pen-800w.webp?v=0123456789 800w",

@@ -16,7 +16,7 @@ export function ProductLinkCard({
       className="group flex h-full flex-col overflow-hidden rounded-xl border border-border bg-white shadow-sm transition-shadow hover:shadow-md focus-visible:shadow-md"
     >
       <CardImage src={product.image} alt="" sizes={sizes} shape="item" />
-      <span className="flex flex-col gap-1 p-5">
+      <span className="flex flex-col gap-1 p-4 sm:p-5">
         <span className="text-xs font-semibold uppercase tracking-wider text-primary">{product.brand}</span>
         <span className="font-semibold leading-snug group-hover:underline">{product.title}</span>
       </span>

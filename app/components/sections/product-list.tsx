@@ -2,7 +2,7 @@ import { ArrowRight } from "lucide-react";
 import { quoteHref } from "~/lib/quote-path";
 import { buttonVariants } from "~/components/ui/button";
 import type { Product } from "~/content/catalogue";
-import { type CataloguePageCategory, featuresShown } from "~/content/product-pages";
+import { featuresShown } from "~/content/product-pages";
 import { productPagePath } from "~/lib/product-path";
 import { FeatureList } from "./feature-list";
 import { CardImage } from "./page-hero";
@@ -33,7 +33,10 @@ export function ProductCard({ product, features }: { product: Product; features:
       <div className="flex flex-1 flex-col p-6">
         <p className="text-xs font-semibold uppercase tracking-wider text-primary">{product.brand}</p>
         <h3 id={headingId} className="mt-1 text-lg font-semibold">
-          <a href={productPagePath(product.id)} className="hover:text-primary hover:underline">
+          <a
+            href={productPagePath(product.id)}
+            className="hover:text-primary hover:underline pointer-coarse:inline-flex pointer-coarse:min-h-11 pointer-coarse:items-center"
+          >
             {product.title}
           </a>
         </h3>
@@ -53,14 +56,14 @@ export function ProductCard({ product, features }: { product: Product; features:
 }
 
 /**
- * The catalogue items of a category page, each with as many features as that page lists
+ * The catalogue items of a category page, each with as many features as its category's page lists
  * (see `featuresShownOnPage`).
  */
-export function ProductList({ products, page }: { products: readonly Product[]; page: CataloguePageCategory }) {
+export function ProductList({ products }: { products: readonly Product[] }) {
   return (
     <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
       {products.map((product) => (
-        <ProductCard key={product.id} product={product} features={featuresShown(product, page)} />
+        <ProductCard key={product.id} product={product} features={featuresShown(product)} />
       ))}
     </div>
   );

@@ -5,5 +5,12 @@ export const fieldClasses =
   "w-full rounded-md border border-border bg-background px-3 py-2 text-base text-foreground shadow-xs transition-colors placeholder:text-slate-400 focus-visible:border-ring focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-ring/40 disabled:cursor-not-allowed disabled:opacity-50 aria-invalid:border-destructive aria-invalid:outline-destructive/40 sm:text-sm";
 
 export function Input({ className, type = "text", ...props }: React.ComponentProps<"input">) {
-  return <input data-slot="input" type={type} className={cn(fieldClasses, "h-10", className)} {...props} />;
+  return (
+    <input
+      data-slot="input"
+      type={type}
+      className={cn(fieldClasses, "h-10 pointer-coarse:h-11", className)}
+      {...props}
+    />
+  );
 }

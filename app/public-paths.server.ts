@@ -1,7 +1,6 @@
 import { articleSlugs } from "./content/articles.server";
 import { products } from "./content/catalogue";
-import { productPagePath } from "./lib/product-path";
-import { studioPagePath } from "./lib/studio-path";
+import { productPagePath, studioPagePath } from "./lib/product-path";
 
 /** Public pages with a fixed URL; keep in step with app/routes.ts (a unit test checks it). */
 export const staticPagePaths = [

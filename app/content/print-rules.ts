@@ -89,6 +89,8 @@ export type PrintRule = {
   drawing: { x: number; y: number; w: number; h: number; transform?: string };
   /** Set on round items: the printed art follows the curve. */
   cylinder?: Cylinder;
+  /** The area lies on a white or clear surface, not on the item's brand colour: a name prints in that colour. */
+  onLight?: true;
 };
 
 /** How many colour fields a full-colour method offers: a name and a few brand colours, not a palette. */
@@ -113,11 +115,13 @@ export const printRules: Record<ItemKind, PrintRule> = {
     areaMm: { width: 95, height: 80 },
     drawing: { x: 290, y: 262, w: 190, h: 160 },
     cylinder: { axis: "x", halfAngle: Math.asin(95 / 115) },
+    onLight: true,
   },
   cup: {
     areaMm: { width: 80, height: 60 },
     drawing: { x: 315, y: 290, w: 160, h: 120 },
     cylinder: { axis: "x", halfAngle: Math.asin(80 / 95) },
+    onLight: true,
   },
   "travel-mug": {
     areaMm: { width: 60, height: 70 },
@@ -145,6 +149,7 @@ export const printRules: Record<ItemKind, PrintRule> = {
   paperweight: {
     areaMm: { width: 55, height: 27.5 },
     drawing: { x: 290, y: 260, w: 220, h: 110 },
+    onLight: true,
   },
   "maze-game": {
     areaMm: { width: 40, height: 10 },

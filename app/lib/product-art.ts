@@ -91,7 +91,7 @@ function mugBody(a: Art, x: number, w: number, top: number, h: number, handle: s
   const c = a.colour;
   const cx = x + w / 2;
   const band = top + h * 0.32;
-  return `<path d="M${x + w - 6} ${top + 50} C${x + w + 90} ${top + 40} ${x + w + 90} ${top + h - 60} ${x + w - 6} ${top + h - 70}" stroke="${handle}" stroke-width="26" fill="none" stroke-linecap="round"/><path d="M${x} ${top} V${top + h - 24} Q${x} ${top + h} ${x + 24} ${top + h} H${x + w - 24} Q${x + w} ${top + h} ${x + w} ${top + h - 24} V${top} Z" fill="#ffffff"/><rect x="${x}" y="${band}" width="${w}" height="${h * 0.36}" fill="${c}"/>${label(a.name, cx, band + h * 0.18 + 12, 38, w - 40, ink(c))}<path d="M${x} ${top} V${top + h - 24} Q${x} ${top + h} ${x + 24} ${top + h} H${x + w - 24} Q${x + w} ${top + h} ${x + w} ${top + h - 24} V${top} Z" fill="url(#cy)"/><ellipse cx="${cx}" cy="${top}" rx="${w / 2}" ry="20" fill="#f8fafc"/><ellipse cx="${cx}" cy="${top + 3}" rx="${w / 2 - 10}" ry="14" fill="${inner}"/>`;
+  return `<path d="M${x + w - 6} ${top + 50} C${x + w + 90} ${top + 40} ${x + w + 90} ${top + h - 60} ${x + w - 6} ${top + h - 70}" stroke="${handle}" stroke-width="26" fill="none" stroke-linecap="round"/><path d="M${x} ${top} V${top + h - 24} Q${x} ${top + h} ${x + 24} ${top + h} H${x + w - 24} Q${x + w} ${top + h} ${x + w} ${top + h - 24} V${top} Z" fill="#ffffff"/>${a.name ? `<rect x="${x}" y="${band}" width="${w}" height="${h * 0.36}" fill="${c}"/>` : ""}${label(a.name, cx, band + h * 0.18 + 12, 38, w - 40, ink(c))}<path d="M${x} ${top} V${top + h - 24} Q${x} ${top + h} ${x + 24} ${top + h} H${x + w - 24} Q${x + w} ${top + h} ${x + w} ${top + h - 24} V${top} Z" fill="url(#cy)"/><ellipse cx="${cx}" cy="${top}" rx="${w / 2}" ry="20" fill="#f8fafc"/><ellipse cx="${cx}" cy="${top + 3}" rx="${w / 2 - 10}" ry="14" fill="${inner}"/>`;
 }
 
 const mug = (a: Art) => `${shadow(410, 492, 190)}${mugBody(a, 270, 230, 200, 290, a.colour, shade(a.colour, 0.45))}`;
@@ -248,8 +248,8 @@ export function designName(
   );
 }
 
-/** What the print area holds with a design, flat, in millimetres: the logo, the name and its band of colours. */
-export function printedDesign(design: ArtDesign, areaMm: PrintRule["areaMm"]): string {
+/** The name and its band of colours, laid out beside the design's logo (which it does not draw). */
+export function printedName(design: ArtDesign, areaMm: PrintRule["areaMm"]): string {
   const name = designName(design, areaMm);
   const [first = "#1e293b", ...others] = design.tone ? [design.tone] : design.colours;
   const text = name
@@ -265,11 +265,16 @@ export function printedDesign(design: ArtDesign, areaMm: PrintRule["areaMm"]): s
           )
           .join("")
       : "";
+  return `${text}${band}`;
+}
+
+/** What the print area holds with a design, flat, in millimetres: the logo, the name and its band of colours. */
+export function printedDesign(design: ArtDesign, areaMm: PrintRule["areaMm"]): string {
   const shown = shownLogo(design.layout, design.logo);
   const logo = shown
     ? `<image data-logo="" href="${escapeXml(shown.href)}" x="${round(shown.xMm)}" y="${round(shown.yMm)}" width="${round(shown.widthMm)}" height="${round(shown.heightMm)}" preserveAspectRatio="xMidYMid meet"${design.tone ? ' filter="url(#pa-tone)"' : ""}/>`
     : "";
-  return `${logo}${text}${band}`;
+  return `${logo}${printedName(design, areaMm)}`;
 }
 
 /** How many strips a cylinder's art is cut into: enough that no step shows at the drawing's size. */

@@ -52,7 +52,7 @@ export function BrandStudio({ item, rule }: { item: StudioItem; rule: PrintRule 
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:gap-8">
       {/* Kept in view under the site's header while the controls below it are used, on a phone too. */}
-      <div className="sticky top-16 z-10 -mx-4 self-start bg-muted px-4 py-2 sm:mx-0 sm:px-0 lg:top-20 lg:py-0">
+      <div className="sticky top-16 z-10 -mx-4 self-start bg-muted px-4 pt-2 pb-3 sm:mx-0 sm:px-0 lg:top-20 lg:py-0">
         <div
           ref={mockupRef}
           data-testid="mockup"

@@ -7,8 +7,9 @@ import { ink } from "~/lib/product-art";
  * The print colours: each typed as hex (a draft, kept while it is not yet a colour) or picked. A process
  * with its own look (foil, engraving) has its one colour and no choice.
  */
-export function useColours(itemColour: string, method: PrintMethod) {
-  const first = method.fixed?.colour ?? ink(itemColour);
+export function useColours(itemColour: string, method: PrintMethod, onLight: boolean) {
+  // The first colour reads on the surface it prints on: the brand's colour on white, white or dark on the brand's colour.
+  const first = method.fixed?.colour ?? (onLight ? itemColour : ink(itemColour));
   const [colours, setColours] = useState<string[]>([first]);
   const [drafts, setDrafts] = useState<string[]>([first]);
 

@@ -1,6 +1,6 @@
 import { type RefObject, useEffect, useLayoutEffect, useRef } from "react";
 import type { PrintRule } from "~/content/print-rules";
-import { type ArtDesign, cylinderCurve, printedDesign } from "~/lib/product-art";
+import { type ArtDesign, cylinderCurve, printedDesign, printedName } from "~/lib/product-art";
 
 /**
  * The live mockup: the item is drawn once (`drawing`); an edit rewrites only the flat art in its print
@@ -33,7 +33,7 @@ export function useMockup(
       const { xMm, yMm, widthMm, heightMm } = art.logo;
       for (const [attribute, value] of Object.entries({ x: xMm, y: yMm, width: widthMm, height: heightMm }))
         logoElement.setAttribute(attribute, String(Math.round(value * 100) / 100));
-      flat.insertAdjacentHTML("beforeend", printedDesign({ ...art, logo: null }, area));
+      flat.insertAdjacentHTML("beforeend", printedName(art, area));
     } else {
       flat.innerHTML = printedDesign(art, area);
     }

@@ -26,7 +26,7 @@ export function useStudioDesign(
   const [name, setName] = useState("");
   const [layout, setLayoutState] = useState<DesignLayout>(() => defaultLayout(area));
   const [placement, setPlacement] = useState<LogoPlacement | null>(null);
-  const colours = useColours(item.colour, method);
+  const colours = useColours(item.colour, method, !!rule.onLight);
   const logos = useLogo(fields.fileRef, (chosen) => setPlacement(defaultPlacement(chosen.aspect, area, layout)));
   const { logo } = logos;
 

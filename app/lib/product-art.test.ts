@@ -47,7 +47,7 @@ describe("a drawing with a buyer's design", () => {
     // The flat art once, shown by strips; the shading masked by the strips themselves.
     expect(svg.match(/<g id="pa-art" data-art="">/g)).toHaveLength(1);
     expect(svg.match(/<use href="#pa-art"/g)).toHaveLength(32);
-    expect(svg).toContain('<mask id="pa-ink" mask-type="alpha"><use href="#pa-wrap"/></mask>');
+    expect(svg).toContain('<mask id="pa-ink" style="mask-type:alpha"><use href="#pa-wrap"/></mask>');
     expect(svg).toContain('fill="url(#cy)" mask="url(#pa-ink)"');
     const scales = [...svg.matchAll(/<use href="#pa-art" transform="matrix\(([\d.]+) 0 0 1 /g)].map((m) =>
       Number(m[1]),

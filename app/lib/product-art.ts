@@ -324,7 +324,7 @@ function wrapped(rule: PrintRule & { cylinder: Cylinder }): string {
     uses += `<use href="#pa-art" transform="matrix(${matrix})" clip-path="url(#pa-s${i})"/>`;
   }
   const shading = axis === "x" ? "url(#cy)" : "url(#cx)";
-  return `<defs>${clips}<mask id="pa-ink" mask-type="alpha"><use href="#pa-wrap"/></mask></defs><g id="pa-wrap">${uses}</g><rect width="${rule.areaMm.width}" height="${rule.areaMm.height}" fill="${shading}" mask="url(#pa-ink)"/>`;
+  return `<defs>${clips}<mask id="pa-ink" style="mask-type:alpha"><use href="#pa-wrap"/></mask></defs><g id="pa-wrap">${uses}</g><rect width="${rule.areaMm.width}" height="${rule.areaMm.height}" fill="${shading}" mask="url(#pa-ink)"/>`;
 }
 const round4 = (value: number) => Math.round(value * 10000) / 10000;
 

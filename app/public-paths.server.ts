@@ -1,8 +1,7 @@
 import { articleSlugs } from "./content/articles.server";
 import { products } from "./content/catalogue";
 import { categoryPagePath, categoryPageSlugs } from "./content/category-pages";
-import { productPagePath } from "./lib/product-path";
-import { studioPagePath } from "./lib/studio-path";
+import { productPagePath, studioPagePath } from "./lib/product-path";
 
 /** Public pages with a route of their own; keep in step with app/routes.ts (a unit test checks it). */
 export const staticPagePaths = ["/", "/portfolio", "/process", "/case-studies", "/about", "/blog", "/contact"] as const;

@@ -1,4 +1,5 @@
 import type { CategorySlug } from "./category-slugs";
+import { type PrintMethod, printMethods as by } from "./print-rules";
 
 export type Product = {
   /** URL-safe slug, unique: also the image file name and the portfolio's ?product= value. */
@@ -14,6 +15,11 @@ export type Product = {
   features: string[];
   /** The brand's print colour, used on the item's illustration. */
   colour: string;
+  /**
+   * How the item was printed, the main method first: what its page says, what the brand studio
+   * mocks up and checks a design against.
+   */
+  print: readonly [PrintMethod, ...PrintMethod[]];
 };
 
 /** The catalogue: 27 items the company has produced (pens 11, chit pads 7, drinkware 3, office 5, games 1). */
@@ -29,6 +35,7 @@ export const products: Product[] = [
       "A smooth-writing retractable ballpoint in ACECOL red and white, printed with the brand name along the barrel for daily use on prescription pads.",
     features: ["Full-length barrel print", "Soft rubber grip", "Blue ink, 1.0 mm tip", "Chrome clip and plunger"],
     colour: "#c62828",
+    print: [by.padPrint(1)],
   },
   {
     id: "biofer-pen",
@@ -40,6 +47,7 @@ export const products: Product[] = [
       "A deep-maroon click pen for the BIOFER iron supplement launch, with the logo in gold foil and a tagline on the clip.",
     features: ["Gold foil logo", "Tagline printed on clip", "Smooth low-viscosity ink", "Matte finish barrel"],
     colour: "#7b1f3a",
+    print: [by.goldFoil, by.padPrint(1)],
   },
   {
     id: "onset-pen",
@@ -51,6 +59,7 @@ export const products: Product[] = [
       "The pen at the heart of the ONSET line: a white barrel with the ONSET teal band, made to match the cup, pen holder and maze game of the same campaign.",
     features: ["Matches the ONSET campaign set", "Two-colour pad print", "Comfort grip", "Refillable"],
     colour: "#00897b",
+    print: [by.padPrint(2)],
   },
   {
     id: "naprox-pen-red",
@@ -62,6 +71,7 @@ export const products: Product[] = [
       "A bold red twist pen for the NAPROX pain-relief range, printed with the brand name and dosage reminder in white.",
     features: ["Twist mechanism", "White screen print", "Red translucent barrel", "Blue ink"],
     colour: "#d32f2f",
+    print: [by.screenPrint(1)],
   },
   {
     id: "naprox-pen-blue",
@@ -73,6 +83,7 @@ export const products: Product[] = [
       "The blue companion to the red NAPROX pen, produced for the field force's second detailing cycle of the year.",
     features: ["Twist mechanism", "White screen print", "Blue translucent barrel", "Black ink option"],
     colour: "#1565c0",
+    print: [by.screenPrint(1)],
   },
   {
     id: "naprox-pen-metal",
@@ -84,6 +95,7 @@ export const products: Product[] = [
       "A weighted metal ballpoint with the NAPROX logo laser-engraved, given to senior consultants at the brand's annual meeting.",
     features: ["Laser-engraved logo", "Brushed metal body", "Gift box included", "German refill"],
     colour: "#37474f",
+    print: [by.laserEngraving],
   },
   {
     id: "ciplox-pen",
@@ -95,6 +107,7 @@ export const products: Product[] = [
       "A clean blue-and-white click pen for CIPLOX, with the brand name on the barrel and the company mark on the clip.",
     features: ["Brand name on barrel", "Company mark on clip", "Anti-slip grip", "Blue ink"],
     colour: "#0277bd",
+    print: [by.padPrint(2)],
   },
   {
     id: "marena-pen",
@@ -106,6 +119,7 @@ export const products: Product[] = [
       "A soft-touch lavender pen made for the MARENA women's health campaign, paired with the campaign's mug.",
     features: ["Soft-touch coating", "Campaign colour match", "Stylus tip", "Single-colour print"],
     colour: "#7e57c2",
+    print: [by.padPrint(1)],
   },
   {
     id: "gastrol-pen",
@@ -117,6 +131,7 @@ export const products: Product[] = [
       "A green gel pen for the GASTROL antacid brand, with quick-drying ink that suits busy outpatient clinics.",
     features: ["Quick-drying gel ink", "0.7 mm tip", "Transparent grip", "Wrap-around print"],
     colour: "#2e7d32",
+    print: [by.screenPrint(1)],
   },
   {
     id: "lipitrex-pen",
@@ -127,6 +142,7 @@ export const products: Product[] = [
     description: "A slim navy ballpoint for LIPITREX, given to cardiologists with the heart-health leave-behind.",
     features: ["Slim barrel", "Navy and silver print", "Metal clip", "Smooth-writing refill"],
     colour: "#1a237e",
+    print: [by.padPrint(2)],
   },
   {
     id: "zoltac-pen",
@@ -138,6 +154,7 @@ export const products: Product[] = [
       "A two-in-one ballpoint and highlighter for ZOLTAC, useful for doctors marking reports and prescriptions.",
     features: ["Ballpoint and highlighter in one", "Orange highlighter ink", "Logo on both ends"],
     colour: "#ef6c00",
+    print: [by.padPrint(1)],
   },
 
   // Paper chit pads
@@ -151,6 +168,7 @@ export const products: Product[] = [
       "A full-colour cube of 500 notes in a printed box, with the AZYTHRA logo on every side and on each sheet.",
     features: ["500 printed sheets", "Four-side box print", "Logo on every sheet", "Refill packs available"],
     colour: "#00838f",
+    print: [by.offsetPrint],
   },
   {
     id: "ciplox-chit-pad",
@@ -162,6 +180,7 @@ export const products: Product[] = [
       "A blue chit pad box for CIPLOX with a pen slot on top, so the CIPLOX pen and notes sit together on the desk.",
     features: ["Built-in pen slot", "Matt laminated box", "400 sheets", "Brand colours on sheet edges"],
     colour: "#0277bd",
+    print: [by.offsetPrint],
   },
   {
     id: "dolorex-chit-pad",
@@ -172,6 +191,7 @@ export const products: Product[] = [
     description: "A compact chit pad box for the DOLOREX analgesic, sized for crowded clinic desks.",
     features: ["Compact 8 cm cube", "Gloss UV logo", "Recycled paper sheets", "Printed side pattern"],
     colour: "#c2185b",
+    print: [by.offsetPrint],
   },
   {
     id: "glucomet-chit-pad",
@@ -183,6 +203,7 @@ export const products: Product[] = [
       "A chit pad box for the GLUCOMET diabetes brand, with a blood-sugar reference chart printed on the side panel.",
     features: ["Reference chart on side panel", "450 sheets", "Matt lamination", "Sturdy rigid box"],
     colour: "#283593",
+    print: [by.offsetPrint],
   },
   {
     id: "ventosal-chit-pad",
@@ -193,6 +214,7 @@ export const products: Product[] = [
     description: "A sky-blue chit pad box for the VENTOSAL inhaler, printed for chest specialists and GPs.",
     features: ["Sky-blue brand print", "500 sheets", "Spot UV logo", "Dust cover lid"],
     colour: "#0288d1",
+    print: [by.offsetPrint],
   },
   {
     id: "calcivit-chit-pad",
@@ -203,6 +225,7 @@ export const products: Product[] = [
     description: "A bright chit pad box for CALCIVIT calcium supplements, with the bottle artwork on the front panel.",
     features: ["Product artwork on front", "400 sheets", "Gloss lamination", "Refillable"],
     colour: "#f9a825",
+    print: [by.offsetPrint],
   },
   {
     id: "rabeprol-chit-pad",
@@ -213,6 +236,7 @@ export const products: Product[] = [
     description: "A purple chit pad box for RABEPROL, delivered with matching refill packs for the whole year.",
     features: ["Year of refill packs", "Purple brand print", "500 sheets", "Rounded corners"],
     colour: "#6a1b9a",
+    print: [by.offsetPrint],
   },
 
   // Drinkware
@@ -225,6 +249,7 @@ export const products: Product[] = [
     description: "A white ceramic cup with the ONSET teal band and logo, part of the ONSET campaign set.",
     features: ["Dishwasher-safe print", "330 ml ceramic", "Teal inner glaze", "Individual gift box"],
     colour: "#00897b",
+    print: [by.padPrint(2)],
   },
   {
     id: "marena-mug",
@@ -235,6 +260,7 @@ export const products: Product[] = [
     description: "A lavender mug for the MARENA women's health campaign, printed with the campaign message.",
     features: ["Full-wrap print", "350 ml ceramic", "Lavender handle", "Gift sleeve"],
     colour: "#7e57c2",
+    print: [by.sublimation],
   },
   {
     id: "biofer-travel-mug",
@@ -245,6 +271,7 @@ export const products: Product[] = [
     description: "A double-walled steel travel mug with the BIOFER logo laser-engraved, for doctors on the move.",
     features: ["Double-walled steel", "Keeps tea hot for 6 hours", "Leak-proof lid", "Laser-engraved logo"],
     colour: "#7b1f3a",
+    print: [by.laserEngraving],
   },
 
   // Office accessories
@@ -257,6 +284,7 @@ export const products: Product[] = [
     description: "A round desk pen holder in ONSET teal that keeps the ONSET pens within a prescriber's reach.",
     features: ["Matches the ONSET pen", "Weighted base", "Full-colour wrap", "Holds 12 pens"],
     colour: "#00897b",
+    print: [by.uvPrint],
   },
   {
     id: "gastrol-desk-organiser",
@@ -267,6 +295,7 @@ export const products: Product[] = [
     description: "A three-compartment desk organiser for cards, pens and notes, printed with the GASTROL logo.",
     features: ["Three compartments", "Card holder slot", "Sturdy MDF build", "Front logo print"],
     colour: "#2e7d32",
+    print: [by.screenPrint(4)],
   },
   {
     id: "cardimax-mouse-pad",
@@ -277,6 +306,7 @@ export const products: Product[] = [
     description: "A non-slip mouse pad for CARDIMAX with a blood-pressure reference table printed along the edge.",
     features: ["Non-slip rubber base", "Reference table print", "Stitched edges", "Full-colour sublimation"],
     colour: "#b71c1c",
+    print: [by.sublimation],
   },
   {
     id: "ventosal-desk-calendar",
@@ -288,6 +318,7 @@ export const products: Product[] = [
       "A twelve-month tent calendar for VENTOSAL with breathing-health tips on every page and the brand on the stand.",
     features: ["Twelve monthly pages", "Health tip each month", "Printed stand", "Wire-o binding"],
     colour: "#0288d1",
+    print: [by.offsetPrint],
   },
   {
     id: "lipitrex-paperweight",
@@ -298,6 +329,7 @@ export const products: Product[] = [
     description: "A heart-shaped acrylic paperweight with the LIPITREX logo printed inside, for cardiology desks.",
     features: ["Heart-shaped acrylic", "Logo printed inside", "Felt base", "Gift box"],
     colour: "#1a237e",
+    print: [by.uvPrint],
   },
 
   // Games
@@ -311,6 +343,7 @@ export const products: Product[] = [
       "A palm-sized ball maze in ONSET colours: a playful leave-behind for paediatric clinics that keeps the brand on the desk.",
     features: ["Palm-sized ball maze", "ONSET colours and logo", "Sealed clear cover", "Safe for waiting rooms"],
     colour: "#00897b",
+    print: [by.padPrint(2)],
   },
 ];
 

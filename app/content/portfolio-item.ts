@@ -2,6 +2,12 @@
 export const itemPageText = {
   crumb: "Portfolio",
   quote: "Request a Quote for This Product",
+  /** The link to the item's brand studio, here and in the portfolio dialog. */
+  studio: "See Your Brand on It",
+  printMethod: "Print method",
+  studioTitle: "Your brand on this item",
+  studioIntro: (methods: string, area: { width: number; height: number } | null) =>
+    `Type your brand name, add your logo and see the mockup before you ask for a quote. Printed by ${methods.charAt(0).toLowerCase()}${methods.slice(1)}${area ? `, on an area of ${area.width} × ${area.height} mm` : ""}.`,
   category: "See all",
   detailsTitle: "Details",
   facts: { brand: "Brand", category: "Category" },

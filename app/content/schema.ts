@@ -31,6 +31,15 @@ export const categorySchema = z.strictObject({
   imageAlt: text,
 });
 
+const hexColour = z.string().regex(/^#[0-9a-f]{6}$/i, "must be a hex colour like #00897b");
+
+/** How an item is printed (app/content/print-rules.ts). */
+const printMethodSchema = z.strictObject({
+  name: text,
+  colours: z.union([z.number().int().min(1), z.literal("full")]),
+  fixed: z.strictObject({ colour: hexColour, words: text }).optional(),
+});
+
 export const productSchema = z.strictObject({
   id: slug,
   title: text,
@@ -39,7 +48,8 @@ export const productSchema = z.strictObject({
   brand: z.string().regex(/^\S.* - [A-Z][A-Za-z0-9]+$/, "must read 'Company - PRODUCT', e.g. 'Pharmedic - ONSET'"),
   description: text,
   features: z.array(text).min(3).max(6),
-  colour: z.string().regex(/^#[0-9a-f]{6}$/i, "must be a hex colour like #00897b"),
+  colour: hexColour,
+  print: z.array(printMethodSchema).min(1),
 });
 
 /** A list whose items' `key` values are all different. */

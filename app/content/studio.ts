@@ -24,7 +24,19 @@ export const studioText = {
   placement: "Logo placement",
   handle: "Move logo",
   handleHint:
-    "Arrow keys move the logo 1 mm, with Shift 5 mm; + and - make it larger or smaller. You can also drag it on the mockup.",
+    "Focus “Move logo”: arrow keys move the logo 1 mm, with Shift 5 mm; + and - make it larger or smaller. You can also drag it on the mockup.",
+  touchHint: "Drag the logo with your finger on the picture to move it; Enlarge and Reduce change its size.",
+  enlarge: "Enlarge logo",
+  reduce: "Reduce logo",
+  layout: "Layout",
+  layouts: {
+    beside: "Logo beside the name",
+    above: "Logo above the name",
+    logo: "Logo only",
+    name: "Name only",
+  },
+  layoutHint: "Name and logo never overlap: the name takes the space the logo leaves.",
+  toneHint: (words: string) => words,
   size: "Logo size",
   position: (x: number, y: number, w: number, h: number) =>
     `Logo ${x} mm from the left and ${y} mm from the top of the print area, ${w} by ${h} mm.`,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { printRules } from "~/content/print-rules";
+import { printMethods } from "~/content/print-rules";
 import {
   countRasterColours,
   countSvgColours,
@@ -84,8 +84,8 @@ describe("colour counting", () => {
 });
 
 describe("design warnings", () => {
-  const pen = printRules.pen.method;
-  const mug = printRules.mug.method;
+  const pen = printMethods.padPrint(1);
+  const mug = printMethods.sublimation;
   const clean = { logoColours: null, raster: null, text: "ACME", textSizeMm: 3 };
 
   it("works out pixels an inch at the printed size", () => {

@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { designLayouts } from "./design-layout";
 
 z.config({ jitless: true }); // no `new Function` under the Content-Security-Policy (see quote-schema.ts)
 
@@ -15,7 +16,10 @@ export const designLimits = {
   warning: 300,
 } as const;
 
-export const hexColour = z.string().check(z.regex(/^#[0-9a-fA-F]{6}$/, "A colour is a hex value such as #1565c0."));
+/** A print colour as typed: "#" and six hex digits. */
+export const hexPattern = /^#[0-9a-fA-F]{6}$/;
+
+export const hexColour = z.string().check(z.regex(hexPattern, "A colour is a hex value such as #1565c0."));
 
 const millimetres = z.number().check(z.gte(0), z.lte(1000));
 
@@ -31,6 +35,8 @@ export const designSpecSchema = z.object({
       heightMm: millimetres.check(z.gt(0)),
     }),
   ),
+  /** How name and logo share the area; absent in designs kept before layouts existed. */
+  layout: z.optional(z.enum(designLayouts)),
   warnings: z.array(z.string().check(z.maxLength(designLimits.warning))).check(z.maxLength(designLimits.warnings)),
 });
 

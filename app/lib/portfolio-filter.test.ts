@@ -10,6 +10,7 @@ const make = (id: string, category: Product["category"]): Product => ({
   category,
   brand: "Test - BRAND",
   description: "",
+  print: [{ name: "Pad print", colours: 1 }],
   features: [],
   colour: "#000000",
 });

@@ -5,7 +5,8 @@
  */
 import type { Product } from "../content/catalogue";
 import { splitBrand } from "../content/brand";
-import { type ItemKind, type PrintRule, itemKind, printRules } from "../content/print-rules";
+import { type Cylinder, type ItemKind, type PrintRule, itemKind, printRules } from "../content/print-rules";
+import { type DesignLayout, type LogoPlacement, layoutName, nameLineEm, shownLogo } from "./design-layout";
 
 export const FONT = "Inter, Arial, sans-serif";
 
@@ -90,7 +91,7 @@ function mugBody(a: Art, x: number, w: number, top: number, h: number, handle: s
   const c = a.colour;
   const cx = x + w / 2;
   const band = top + h * 0.32;
-  return `<path d="M${x + w - 6} ${top + 50} C${x + w + 90} ${top + 40} ${x + w + 90} ${top + h - 60} ${x + w - 6} ${top + h - 70}" stroke="${handle}" stroke-width="26" fill="none" stroke-linecap="round"/><path d="M${x} ${top} V${top + h - 24} Q${x} ${top + h} ${x + 24} ${top + h} H${x + w - 24} Q${x + w} ${top + h} ${x + w} ${top + h - 24} V${top} Z" fill="#ffffff"/><rect x="${x}" y="${band}" width="${w}" height="${h * 0.36}" fill="${c}"/>${label(a.name, cx, band + h * 0.18 + 12, 38, w - 40, ink(c))}<path d="M${x} ${top} V${top + h - 24} Q${x} ${top + h} ${x + 24} ${top + h} H${x + w - 24} Q${x + w} ${top + h} ${x + w} ${top + h - 24} V${top} Z" fill="url(#cy)"/><ellipse cx="${cx}" cy="${top}" rx="${w / 2}" ry="20" fill="#f8fafc"/><ellipse cx="${cx}" cy="${top + 3}" rx="${w / 2 - 10}" ry="14" fill="${inner}"/>`;
+  return `<path d="M${x + w - 6} ${top + 50} C${x + w + 90} ${top + 40} ${x + w + 90} ${top + h - 60} ${x + w - 6} ${top + h - 70}" stroke="${handle}" stroke-width="26" fill="none" stroke-linecap="round"/><path d="M${x} ${top} V${top + h - 24} Q${x} ${top + h} ${x + 24} ${top + h} H${x + w - 24} Q${x + w} ${top + h} ${x + w} ${top + h - 24} V${top} Z" fill="#ffffff"/>${a.name ? `<rect x="${x}" y="${band}" width="${w}" height="${h * 0.36}" fill="${c}"/>` : ""}${label(a.name, cx, band + h * 0.18 + 12, 38, w - 40, ink(c))}<path d="M${x} ${top} V${top + h - 24} Q${x} ${top + h} ${x + 24} ${top + h} H${x + w - 24} Q${x + w} ${top + h} ${x + w} ${top + h - 24} V${top} Z" fill="url(#cy)"/><ellipse cx="${cx}" cy="${top}" rx="${w / 2}" ry="20" fill="#f8fafc"/><ellipse cx="${cx}" cy="${top + 3}" rx="${w / 2 - 10}" ry="14" fill="${inner}"/>`;
 }
 
 const mug = (a: Art) => `${shadow(410, 492, 190)}${mugBody(a, 270, 230, 200, 290, a.colour, shade(a.colour, 0.45))}`;
@@ -215,50 +216,135 @@ export type DrawnItem = Pick<Product, "id" | "brand" | "colour">;
 
 /**
  * A buyer's design printed on an item (the brand studio's): their name in the first print colour, a
- * band of the other colours under it, and their logo where they placed it, all inside the item's print
- * area. Lengths in millimetres on the item; `href` is the logo's URL (a blob: or data: URL).
+ * band of the other colours under it, and their logo where they placed it, laid out by `layout` so the
+ * two never overlap, inside the item's print area. Lengths in millimetres on the item; `href` is the
+ * logo's URL (a blob: or data: URL). `tone`: a process that marks in one look (gold foil, engraving)
+ * draws name and logo in it.
  */
 export type ArtDesign = {
   text: string;
   colours: string[];
-  logo: { href: string; xMm: number; yMm: number; widthMm: number; heightMm: number } | null;
+  layout: DesignLayout;
+  logo: ({ href: string } & LogoPlacement) | null;
+  tone?: string;
 };
 
-/** Bold text is about 0.7em wide a letter and reads well up to 55% of the area's height. */
-export function designTextSizeMm(text: string, areaMm: { width: number; height: number }): number {
-  return Math.min(areaMm.height * 0.55, (areaMm.width * 0.92) / (0.7 * Math.max(text.length, 1)));
-}
+/** The name's font: Arial's metrics are the widths the layout counts (Liberation Sans on Linux shares them). */
+export const DESIGN_FONT = "Arial, 'Liberation Sans', Helvetica, sans-serif";
 
 const round = (value: number) => Math.round(value * 100) / 100;
 
-/** What the print area holds with a design: the logo, the name and its band of colours, in millimetres. */
-export function printedDesign(design: ArtDesign, areaMm: PrintRule["areaMm"]): string {
-  const { width, height } = areaMm;
-  const size = designTextSizeMm(design.text, areaMm);
-  const [first = "#1e293b", ...others] = design.colours;
-  const text = design.text.trim()
-    ? `<text x="${round(width / 2)}" y="${round(height / 2 + size * 0.36)}" font-family="${FONT}" font-size="${round(size)}" font-weight="800" text-anchor="middle" fill="${first}">${escapeXml(design.text)}</text>`
+/** The name's box and size in the area, as the drawing lays it out. */
+export function designName(
+  design: Pick<ArtDesign, "text" | "colours" | "layout" | "logo">,
+  areaMm: PrintRule["areaMm"],
+) {
+  return layoutName(
+    design.text,
+    areaMm,
+    design.layout,
+    shownLogo(design.layout, design.logo),
+    design.colours.length > 1,
+  );
+}
+
+/** The name and its band of colours, laid out beside the design's logo (which it does not draw). */
+export function printedName(design: ArtDesign, areaMm: PrintRule["areaMm"]): string {
+  const name = designName(design, areaMm);
+  const [first = "#1e293b", ...others] = design.tone ? [design.tone] : design.colours;
+  const text = name
+    ? `<text data-name="" x="${round(name.x + name.width / 2)}" y="${round(name.y + name.sizeMm * 0.92)}" font-family="${DESIGN_FONT}" font-size="${round(name.sizeMm)}" font-weight="700" text-anchor="middle" textLength="${round(name.width)}" lengthAdjust="spacingAndGlyphs" fill="${first}">${escapeXml(design.text.trim())}</text>`
     : "";
-  const bandWidth = Math.min(width * 0.6, size * 0.7 * Math.max(design.text.trim().length, 1));
+  const bandWidth = name ? name.width * 0.6 : 0;
   const band =
-    text && others.length
+    name?.withBand && others.length
       ? others
           .map(
             (colour, i) =>
-              `<rect x="${round((width - bandWidth) / 2 + (i * bandWidth) / others.length)}" y="${round(height / 2 + size * 0.5)}" width="${round(bandWidth / others.length)}" height="${round(Math.max(size * 0.1, 0.3))}" fill="${colour}"/>`,
+              `<rect x="${round(name.x + (name.width - bandWidth) / 2 + (i * bandWidth) / others.length)}" y="${round(name.y + name.sizeMm * (nameLineEm + 0.06))}" width="${round(bandWidth / others.length)}" height="${round(name.sizeMm * 0.14)}" fill="${colour}"/>`,
           )
           .join("")
       : "";
-  const logo = design.logo
-    ? `<image data-logo="" href="${escapeXml(design.logo.href)}" x="${round(design.logo.xMm)}" y="${round(design.logo.yMm)}" width="${round(design.logo.widthMm)}" height="${round(design.logo.heightMm)}" preserveAspectRatio="xMidYMid meet"/>`
-    : "";
-  return `${logo}${text}${band}`;
+  return `${text}${band}`;
 }
 
-/** The print area placed on the item: a nested <svg> whose units are the area's millimetres. */
+/** What the print area holds with a design, flat, in millimetres: the logo, the name and its band of colours. */
+export function printedDesign(design: ArtDesign, areaMm: PrintRule["areaMm"]): string {
+  const shown = shownLogo(design.layout, design.logo);
+  const logo = shown
+    ? `<image data-logo="" href="${escapeXml(shown.href)}" x="${round(shown.xMm)}" y="${round(shown.yMm)}" width="${round(shown.widthMm)}" height="${round(shown.heightMm)}" preserveAspectRatio="xMidYMid meet"${design.tone ? ' filter="url(#pa-tone)"' : ""}/>`
+    : "";
+  return `${logo}${printedName(design, areaMm)}`;
+}
+
+/** How many strips a cylinder's art is cut into: enough that no step shows at the drawing's size. */
+const strips = 32;
+
+/**
+ * The curve of a cylinder's print area along its `axis`, in the area's millimetres: a point `u` mm
+ * along the flat art lands at `at(u)`, and the art there is `slope(u)` times as wide. The area's edges
+ * stay where they are drawn; the art is wider than flat at the front and narrows towards the sides.
+ */
+export function cylinderCurve(lengthMm: number, cylinder: Cylinder) {
+  const half = lengthMm / 2;
+  const radius = half / cylinder.halfAngle;
+  const k = half / (radius * Math.sin(cylinder.halfAngle));
+  return {
+    at: (u: number) => half + k * radius * Math.sin((u - half) / radius),
+    slope: (u: number) => k * Math.cos((u - half) / radius),
+    /** Where on the flat art a point seen at `x` is. */
+    from: (x: number) => half + radius * Math.asin(Math.max(-1, Math.min(1, (x - half) / (k * radius)))),
+  };
+}
+
+/**
+ * The flat art laid round a cylinder: cut into strips across `axis`, each placed where the curve puts
+ * it and narrowed by its slope; then the item's shading over the art alone, as printed ink takes it.
+ */
+function wrapped(rule: PrintRule & { cylinder: Cylinder }): string {
+  const { axis } = rule.cylinder;
+  const length = axis === "x" ? rule.areaMm.width : rule.areaMm.height;
+  const curve = cylinderCurve(length, rule.cylinder);
+  const step = length / strips;
+  let clips = "";
+  let uses = "";
+  for (let i = 0; i < strips; i++) {
+    const from = i * step;
+    const middle = from + step / 2;
+    const slope = curve.slope(middle);
+    const offset = curve.at(middle) - slope * middle;
+    // A hair of overlap, so no seam shows between strips.
+    const clip =
+      axis === "x"
+        ? `x="${round(from - step * 0.05)}" y="0" width="${round(step * 1.1)}" height="${rule.areaMm.height}"`
+        : `x="0" y="${round(from - step * 0.05)}" width="${rule.areaMm.width}" height="${round(step * 1.1)}"`;
+    const matrix =
+      axis === "x" ? `${round4(slope)} 0 0 1 ${round4(offset)} 0` : `1 0 0 ${round4(slope)} 0 ${round4(offset)}`;
+    clips += `<clipPath id="pa-s${i}"><rect ${clip}/></clipPath>`;
+    uses += `<use href="#pa-art" transform="matrix(${matrix})" clip-path="url(#pa-s${i})"/>`;
+  }
+  const shading = axis === "x" ? "url(#cy)" : "url(#cx)";
+  return `<defs>${clips}<mask id="pa-ink" style="mask-type:alpha"><use href="#pa-wrap"/></mask></defs><g id="pa-wrap">${uses}</g><rect width="${rule.areaMm.width}" height="${rule.areaMm.height}" fill="${shading}" mask="url(#pa-ink)"/>`;
+}
+const round4 = (value: number) => Math.round(value * 10000) / 10000;
+
+/** A one-tone process (foil, engraving) turns the logo into its tone, keeping its shape. */
+const toneFilter = (tone: string) =>
+  `<filter id="pa-tone"><feFlood flood-color="${tone}"/><feComposite in2="SourceAlpha" operator="in"/></filter>`;
+
+/**
+ * The print area placed on the item: a nested <svg> whose units are the area's millimetres, clipping
+ * what it holds. The flat art is the element marked `data-art` (what the studio rewrites as the buyer
+ * edits); on a cylinder it is drawn round the curve from there.
+ */
 function printArea(design: ArtDesign, rule: PrintRule): string {
   const { x, y, w, h, transform } = rule.drawing;
-  const area = `<svg data-print-area="" x="${x}" y="${y}" width="${w}" height="${h}" viewBox="0 0 ${rule.areaMm.width} ${rule.areaMm.height}" overflow="hidden">${printedDesign(design, rule.areaMm)}</svg>`;
+  const art = `<g id="pa-art" data-art="">${printedDesign(design, rule.areaMm)}</g>`;
+  const tone = design.tone ? toneFilter(design.tone) : "";
+  const content = rule.cylinder
+    ? `<defs>${tone}${art}</defs>${wrapped({ ...rule, cylinder: rule.cylinder })}`
+    : `${tone ? `<defs>${tone}</defs>` : ""}${art}`;
+  const area = `<svg data-print-area="" x="${x}" y="${y}" width="${w}" height="${h}" viewBox="0 0 ${rule.areaMm.width} ${rule.areaMm.height}" overflow="hidden">${content}</svg>`;
   return transform ? `<g transform="${transform}">${area}</g>` : area;
 }
 

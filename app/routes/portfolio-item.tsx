@@ -9,10 +9,9 @@ import { productImageAlt } from "~/components/sections/product-list";
 import { Section, SectionHeading } from "~/components/sections/section";
 import { buttonVariants } from "~/components/ui/button";
 import { itemPageText as text } from "~/content/portfolio-item";
-import { studioLinkText } from "~/content/studio-link";
+import { describeMethods, printRuleOf } from "~/content/print-rules";
 import { portfolioItemPage } from "~/lib/portfolio-catalogue.server";
-import { productPagePath } from "~/lib/product-path";
-import { studioPagePath } from "~/lib/studio-path";
+import { productPagePath, studioPagePath } from "~/lib/product-path";
 import { seo, shareImage } from "~/lib/seo";
 import { product as productJsonLd } from "~/lib/structured-data";
 import type { Route } from "./+types/portfolio-item";
@@ -24,8 +23,9 @@ export function loader({ params }: Route.LoaderArgs) {
   return {
     ...page,
     path,
-    // Given as data: the page's component then takes neither from the modules the portfolio dialog shares.
-    studio: { href: studioPagePath(page.product.id), text: studioLinkText },
+    studio: studioPagePath(page.product.id),
+    // How the item is printed, from the catalogue: the words its studio shows too.
+    printing: { methods: describeMethods(page.product.print), area: printRuleOf(page.product.id)?.areaMm ?? null },
     breadcrumbs: [
       { name: text.crumb, path: "/portfolio" },
       { name: page.product.title, path },
@@ -48,7 +48,7 @@ export const meta = ({ loaderData }: Route.MetaArgs) => {
 };
 
 export default function PortfolioItem({ loaderData }: Route.ComponentProps) {
-  const { product, category, related, breadcrumbs, studio } = loaderData;
+  const { product, category, related, breadcrumbs, studio, printing } = loaderData;
   return (
     <>
       <Breadcrumbs crumbs={breadcrumbs} />
@@ -59,8 +59,8 @@ export default function PortfolioItem({ loaderData }: Route.ComponentProps) {
         media={<HeroImage src={product.image} alt={productImageAlt(product)} width={800} height={600} />}
       >
         <QuoteLink to={quoteHref(product.title)}>{text.quote}</QuoteLink>
-        <a href={studio.href} className={buttonVariants({ variant: "outlineLight", size: "lg" })}>
-          {studio.text}
+        <a href={studio} className={buttonVariants({ variant: "outlineLight", size: "lg" })}>
+          {text.studio}
         </a>
         {category.path && (
           <a href={category.path} className={buttonVariants({ variant: "outlineLight", size: "lg" })}>
@@ -69,20 +69,37 @@ export default function PortfolioItem({ loaderData }: Route.ComponentProps) {
         )}
       </PageHero>
 
-      <Section aria-labelledby="details-heading" width="narrow">
-        <h2 id="details-heading" className="text-2xl font-bold tracking-tight">
-          {text.detailsTitle}
-        </h2>
-        <dl className="mt-6 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2">
-          <dt className="font-medium text-muted-foreground">{text.facts.brand}</dt>
-          <dd className="font-semibold">{product.brand}</dd>
-          <dt className="font-medium text-muted-foreground">{text.facts.category}</dt>
-          <dd className="font-semibold">{category.label}</dd>
-        </dl>
-        <h3 className="mt-8 text-sm font-semibold uppercase tracking-wider text-muted-foreground">
-          {text.featuresTitle}
-        </h3>
-        <FeatureList features={product.features} className="mt-3" />
+      <Section aria-labelledby="details-heading">
+        <div className="grid gap-10 lg:grid-cols-3 lg:gap-12">
+          <div>
+            <h2 id="details-heading" className="text-2xl font-bold tracking-tight">
+              {text.detailsTitle}
+            </h2>
+            <dl className="mt-6 grid grid-cols-[auto_1fr] gap-x-6 gap-y-3">
+              <dt className="font-medium text-muted-foreground">{text.facts.brand}</dt>
+              <dd className="font-semibold">{product.brand}</dd>
+              <dt className="font-medium text-muted-foreground">{text.facts.category}</dt>
+              <dd className="font-semibold">{category.label}</dd>
+              <dt className="font-medium text-muted-foreground">{text.printMethod}</dt>
+              <dd className="font-semibold">{printing.methods}</dd>
+            </dl>
+          </div>
+          <div>
+            <h3 className="text-sm font-semibold uppercase tracking-wider text-muted-foreground lg:mt-2">
+              {text.featuresTitle}
+            </h3>
+            <FeatureList features={product.features} className="mt-5 text-base" />
+          </div>
+          <aside aria-labelledby="studio-heading" className="rounded-2xl bg-secondary p-6">
+            <h3 id="studio-heading" className="text-lg font-bold tracking-tight">
+              {text.studioTitle}
+            </h3>
+            <p className="mt-2 text-sm text-muted-foreground">{text.studioIntro(printing.methods, printing.area)}</p>
+            <a href={studio} className={buttonVariants({ variant: "default", size: "lg", className: "mt-5" })}>
+              {text.studio}
+            </a>
+          </aside>
+        </div>
       </Section>
 
       {related.length > 0 && (

@@ -5,20 +5,19 @@ import { Section } from "~/components/sections/section";
 import { products } from "~/content/catalogue";
 import { printRuleOf } from "~/content/print-rules";
 import { studioText as text } from "~/content/studio";
-import { productPagePath } from "~/lib/product-path";
-import { studioPagePath } from "~/lib/studio-path";
+import { productPagePath, studioPagePath } from "~/lib/product-path";
 import type { RouteHandle } from "~/lib/route-handle";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/portfolio-studio";
 
-/** The item and its print rule; the head is built here so the SEO code stays out of the page's script. */
+/** The item, how it is printed and its print area; the head is built here so the SEO code stays out of the page's script. */
 export function loader({ params }: Route.LoaderArgs) {
   const product = products.find((candidate) => candidate.id === params.id);
   const rule = product && printRuleOf(product.id);
   if (!product || !rule) throw data(null, { status: 404 });
   const path = studioPagePath(product.id);
   return {
-    item: { id: product.id, title: product.title, brand: product.brand, colour: product.colour },
+    item: { id: product.id, title: product.title, brand: product.brand, colour: product.colour, print: product.print },
     rule,
     meta: seo({
       title: `${text.eyebrow}: ${product.title}`,

@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { products } from "../../app/content/catalogue";
 import { categories } from "../../app/content/categories";
 import { portfolioTeaser } from "../../app/content/home";
+import { describeMethods } from "../../app/content/print-rules";
 import { expect, test } from "./support/test";
 import { waitForHydration } from "./support/site";
 
@@ -41,8 +42,13 @@ test.describe("every item page, without JavaScript", () => {
       expect(await picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
       await expect(main.getByText(item.description)).toBeVisible();
       const facts = main.locator("dl");
-      await expect(facts.locator("dt")).toHaveText(["Brand", "Category"]);
-      await expect(facts.locator("dd")).toHaveText([item.brand, category.label]);
+      // How it is printed: the catalogue's value, in the words its studio uses too.
+      await expect(facts.locator("dt")).toHaveText(["Brand", "Category", "Print method"]);
+      await expect(facts.locator("dd")).toHaveText([item.brand, category.label, describeMethods(item.print)]);
+      await expect(main.getByRole("link", { name: "See Your Brand on It" }).first()).toHaveAttribute(
+        "href",
+        `${itemPath(item.id)}/studio`,
+      );
       await expect(main.getByRole("list", { name: "Features" }).getByRole("listitem")).toHaveText(item.features);
 
       await expect(main.getByRole("link", { name: "Request a Quote for This Product" })).toHaveAttribute(

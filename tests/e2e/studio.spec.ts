@@ -55,11 +55,12 @@ test("the item page and the portfolio dialog lead to the studio, and an unknown 
   request,
 }) => {
   await page.goto(`/portfolio/${pen.id}`);
-  await page.getByRole("link", { name: "See Your Brand on It" }).click();
+  await page.getByRole("link", { name: "See Your Brand on It" }).first().click();
   await expect(page).toHaveURL(new RegExp(`/portfolio/${pen.id}/studio$`));
   await waitForHydration(page);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Your brand on the ${pen.title}`);
-  await expect(page.getByText("Pad print, 1 colour")).toBeVisible();
+  // How the item is printed: the catalogue's words, the same as on its page.
+  await expect(page.getByText("Pad print, up to 2 colours", { exact: true })).toBeVisible();
   await expect(page.getByText("50 × 6 mm")).toBeVisible();
 
   await page.goto(`/portfolio?product=${pen.id}`);
@@ -83,7 +84,9 @@ test("the name the buyer types is drawn on the item and named in the mockup's ac
   await page.getByRole("textbox", { name: "Colour 1", exact: true }).fill("#1565c0");
   await expect(mockup(page).locator("svg[data-print-area] text")).toHaveAttribute("fill", "#1565c0");
   await expect(page.getByLabel("Colour 1 picker")).toHaveValue("#1565c0");
-  // A pen prints one colour: no second colour to add. A mug prints full colour: a few.
+  // The ONSET pen prints two colours: one more may be added, then no more. A mug prints full colour: a few.
+  await page.getByRole("button", { name: "Add a colour" }).click();
+  await expect(page.getByRole("textbox", { name: "Colour 2", exact: true })).toBeVisible();
   await expect(page.getByRole("button", { name: "Add a colour" })).toHaveCount(0);
   await openStudio(page, "marena-mug");
   await expect(page.getByText("Prints in full colour")).toBeVisible();
@@ -140,7 +143,7 @@ test("a PNG and an SVG logo go on the item, are moved and scaled with the keyboa
   ).toBeVisible();
   const logo = mockup(page).locator("image[data-logo]");
   await expect(logo).toHaveAttribute("href", /^blob:/);
-  await expect(printCheck(page)).toContainText("Your logo has 3 colours, but pad print prints 1 colour");
+  await expect(printCheck(page)).toContainText("Your logo has 3 colours, but pad print prints 2 colours");
   await expect(printCheck(page)).not.toContainText("ppi");
 
   // The keyboard: arrows move 1 mm, with Shift 5 mm; + and - scale; each step is announced in mm.
@@ -163,10 +166,10 @@ test("a PNG and an SVG logo go on the item, are moved and scaled with the keyboa
   await page.getByLabel("Logo size").fill("50");
   await expect(logoPosition(page)).toContainText("9 by 3 mm");
 
-  // The pointer: drag the logo to the left along the barrel.
+  // The pointer: drag the logo to the left along the barrel (a finger anywhere on the print area moves it).
   await page.keyboard.press("Shift+ArrowLeft");
   const before = Number(await logo.getAttribute("x"));
-  const box = (await logo.boundingBox())!;
+  const box = (await mockup(page).locator("svg[data-print-area]").boundingBox())!;
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   await page.mouse.down();
   await page.mouse.move(box.x + box.width / 2 - 60, box.y + box.height / 2, { steps: 5 });
@@ -186,7 +189,7 @@ test("a PNG and an SVG logo go on the item, are moved and scaled with the keyboa
   await logoInput.setInputFiles({ name: "logo.svg", mimeType: "image/svg+xml", buffer: svgLogo("svg-logo") });
   await expect(logo).toHaveAttribute("href", /^blob:/);
   await expect(logoPosition(page)).toContainText("12 by 6 mm");
-  await expect(printCheck(page)).toContainText("Your logo has 3 colours, but pad print prints 1 colour");
+  await expect(printCheck(page)).toContainText("Your logo has 3 colours, but pad print prints 2 colours");
   await expect(printCheck(page)).not.toContainText("ppi");
 
   // A file that only calls itself an image is refused, in words.
@@ -353,4 +356,117 @@ test("the mockup sent with the quote is a PNG of at most 300 KB", async ({ page 
   expect(png.signature).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
   expect(png.size).toBeLessThanOrEqual(300 * 1024);
   expect(png.size).toBeGreaterThan(1000);
+});
+
+/** The name's and the logo's boxes in the rendered mockup, in CSS pixels. On a round item the flat art
+ * is measured where the print area puts it (its strips bend it round the curve, keeping boxes apart). */
+async function designBoxes(page: Page) {
+  return mockup(page).evaluate((root) => {
+    const area = root.querySelector<SVGSVGElement>("svg[data-print-area]")!;
+    const toScreen = (element: SVGGraphicsElement | null) => {
+      if (!element) return null;
+      const box = element.getBBox();
+      const matrix = area.getScreenCTM()!;
+      const corners = [
+        [box.x, box.y],
+        [box.x + box.width, box.y],
+        [box.x, box.y + box.height],
+        [box.x + box.width, box.y + box.height],
+      ].map(([x, y]) => new DOMPoint(x, y).matrixTransform(matrix));
+      const xs = corners.map((point) => point.x);
+      const ys = corners.map((point) => point.y);
+      return { left: Math.min(...xs), right: Math.max(...xs), top: Math.min(...ys), bottom: Math.max(...ys) };
+    };
+    const flat = area.querySelector("[data-art]")!;
+    return {
+      name: toScreen(flat.querySelector<SVGGraphicsElement>("text[data-name]")),
+      logo: toScreen(flat.querySelector<SVGGraphicsElement>("image[data-logo]")),
+      strips: area.querySelectorAll("use").length,
+    };
+  });
+}
+type ScreenBox = { left: number; right: number; top: number; bottom: number };
+const apart = (a: ScreenBox, b: ScreenBox) =>
+  a.right <= b.left + 0.5 || b.right <= a.left + 0.5 || a.bottom <= b.top + 0.5 || b.bottom <= a.top + 0.5;
+
+test("name and logo are laid out apart in the print area, in the layout the buyer chooses, round the curve of a mug", async ({
+  page,
+}) => {
+  for (const id of ["marena-mug", "lipitrex-paperweight"]) {
+    await openStudio(page, id);
+    await page.getByLabel("Brand name").fill("Zenith Pharma");
+    await page
+      .getByLabel("Your logo")
+      .setInputFiles({ name: "logo.svg", mimeType: "image/svg+xml", buffer: svgLogo(id) });
+    await expect(mockup(page).locator("image[data-logo]")).toBeAttached();
+    // The default suits the area: above the name on a squarish face.
+    await expect(page.getByRole("radio", { name: "Logo above the name" })).toBeChecked();
+    for (const layout of ["Logo above the name", "Logo beside the name"]) {
+      await page.getByRole("radio", { name: layout }).check();
+      const { name, logo } = await designBoxes(page);
+      expect(name!.right - name!.left, `${id}: ${layout}`).toBeGreaterThan(10);
+      expect(logo!.right - logo!.left, `${id}: ${layout}`).toBeGreaterThan(10);
+      expect(apart(name!, logo!), `${id}: ${layout} ${JSON.stringify({ name, logo })}`).toBe(true);
+      if (layout === "Logo above the name") expect(logo!.bottom).toBeLessThanOrEqual(name!.top + 0.5);
+      else expect(logo!.right).toBeLessThanOrEqual(name!.left + 0.5);
+    }
+    await page.getByRole("radio", { name: "Logo only" }).check();
+    await expect(mockup(page).locator("text[data-name]")).toHaveCount(0);
+    await expect(mockup(page).locator("image[data-logo]")).toHaveCount(1);
+    await expect(page.getByRole("img", { name: /with your logo$/ })).toBeVisible();
+    await page.getByRole("radio", { name: "Name only" }).check();
+    await expect(mockup(page).locator("image[data-logo]")).toHaveCount(0);
+    await expect(mockup(page).locator("text[data-name]")).toHaveText("Zenith Pharma");
+    await expect(page.getByRole("button", { name: "Enlarge logo" })).toHaveCount(0);
+    // A mug's art goes round its curve in strips; the paperweight's flat face shows it as it is.
+    expect((await designBoxes(page)).strips, id).toBe(id === "marena-mug" ? 33 : 0);
+  }
+});
+
+test.describe("on a touch phone", () => {
+  test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
+
+  test("the mockup stays in view while the controls are used, with touch words and touch-sized controls", async ({
+    page,
+  }) => {
+    await openStudio(page, "onset-cup");
+    await page.getByLabel("Brand name").fill("ACME");
+    await page
+      .getByLabel("Your logo")
+      .setInputFiles({ name: "logo.svg", mimeType: "image/svg+xml", buffer: svgLogo("phone") });
+    const enlarge = page.getByRole("button", { name: "Enlarge logo" });
+    await enlarge.scrollIntoViewIfNeeded();
+    const position = await logoPosition(page).textContent();
+    await enlarge.tap();
+    await expect(logoPosition(page)).not.toHaveText(position!);
+    await page.getByLabel("Logo size").scrollIntoViewIfNeeded();
+
+    // The mockup is on screen, under the site's header, while the buyer works the controls below it.
+    const seen = (await mockup(page).boundingBox())!;
+    const header = (await page.locator("header").first().boundingBox())!;
+    expect(seen.y).toBeGreaterThanOrEqual(header.y + header.height - 1);
+    expect(seen.y + seen.height).toBeLessThanOrEqual(740);
+    expect(seen.height).toBeGreaterThan(150);
+    const control = (await enlarge.boundingBox())!;
+    expect(control.y).toBeGreaterThanOrEqual(seen.y + seen.height);
+
+    // Touch words, not keys; and every control a finger can hit.
+    await expect(page.getByText("Drag the logo with your finger")).toBeVisible();
+    await expect(page.getByText(/arrow keys/i)).toBeHidden();
+    await expect(page.getByRole("button", { name: "Move logo", exact: true })).toBeHidden();
+    const targets = [
+      enlarge,
+      page.getByRole("button", { name: "Reduce logo" }),
+      page.getByRole("button", { name: "Remove logo" }),
+      page.getByLabel("Logo size"),
+      page.getByLabel("Brand name"),
+      page.getByRole("button", { name: "Add a colour" }),
+      page.locator("label").filter({ has: page.getByRole("radio", { name: "Logo beside the name" }) }),
+    ];
+    for (const target of targets) {
+      const box = (await target.boundingBox())!;
+      expect(box.height, String(target)).toBeGreaterThanOrEqual(44);
+      expect(box.width, String(target)).toBeGreaterThanOrEqual(44);
+    }
+  });
 });

@@ -5,10 +5,9 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/compone
 import { type Product, products } from "~/content/catalogue";
 import { imageSources } from "~/lib/image-loading";
 import { categoryText, findProduct } from "~/lib/portfolio-filter";
-import { studioLinkText } from "~/content/studio-link";
-import { productPagePath } from "~/lib/product-path";
+import { itemPageText } from "~/content/portfolio-item";
+import { productPagePath, studioPagePath } from "~/lib/product-path";
 import { quoteHref } from "~/lib/quote-path";
-import { studioPagePath } from "~/lib/studio-path";
 import { FeatureList } from "./feature-list";
 
 /**
@@ -82,7 +81,7 @@ export function ProductDialog({
                 <ArrowRight aria-hidden="true" />
               </a>
               <a href={studioPagePath(shown.id)} className={buttonVariants({ variant: "secondary", size: "lg" })}>
-                <span className="whitespace-normal">{studioLinkText}</span>
+                <span className="whitespace-normal">{itemPageText.studio}</span>
               </a>
               <a href={productPagePath(shown.id)} className={buttonVariants({ variant: "outline", size: "lg" })}>
                 <span className="whitespace-normal">View Product Page</span>

@@ -1,17 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { clampPlacement, defaultLogoSize, moveBy, resize, svgAspect } from "./logo-placement";
+import { clampPlacement, moveBy, resize, svgAspect } from "./logo-placement";
 
 const pen = { width: 50, height: 6 };
 const mug = { width: 95, height: 80 };
 
 describe("logo placement", () => {
-  it("starts a logo at the left end of a wide area, as tall as it, and centred high in a taller one", () => {
-    expect(defaultLogoSize(2, pen)).toEqual({ xMm: 0, yMm: 0, widthMm: 12, heightMm: 6 });
-    const onMug = defaultLogoSize(1, mug);
-    expect(onMug).toMatchObject({ widthMm: 40, heightMm: 40, yMm: 4 });
-    expect(onMug.xMm).toBeCloseTo(27.5);
-  });
-
   it("keeps the logo inside the area when it is moved past an edge", () => {
     const start = { xMm: 10, yMm: 0, widthMm: 6, heightMm: 6 };
     expect(moveBy(start, -15, 0, pen).xMm).toBe(0);

@@ -1,5 +1,6 @@
-/** Where the logo sits in the print area, in millimetres: its top-left corner and its size. */
-export type LogoPlacement = { xMm: number; yMm: number; widthMm: number; heightMm: number };
+import type { LogoPlacement } from "~/lib/design-layout";
+
+export type { LogoPlacement };
 type Area = { width: number; height: number };
 
 /** The smallest the logo gets, as a share of the largest it can be. */
@@ -16,25 +17,6 @@ export function clampPlacement(placement: LogoPlacement, area: Area): LogoPlacem
     xMm: Math.min(Math.max(0, placement.xMm), area.width - widthMm),
     yMm: Math.min(Math.max(0, placement.yMm), area.height - heightMm),
   };
-}
-
-/**
- * Where a new logo goes: in a wide area (a pen's barrel) at the left end, as tall as the area; in a
- * taller one (a mug's side) centred in its upper half, leaving the lower part to the name.
- */
-export function defaultLogoSize(aspect: number, area: Area): LogoPlacement {
-  const wide = area.height / area.width < 0.5;
-  const heightMm = Math.min(wide ? area.height : area.height * 0.5, area.width / aspect);
-  const widthMm = heightMm * aspect;
-  return clampPlacement(
-    {
-      xMm: wide ? 0 : (area.width - widthMm) / 2,
-      yMm: wide ? (area.height - heightMm) / 2 : area.height * 0.05,
-      widthMm,
-      heightMm,
-    },
-    area,
-  );
 }
 
 export function moveBy(placement: LogoPlacement, dxMm: number, dyMm: number, area: Area): LogoPlacement {

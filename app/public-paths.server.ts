@@ -1,6 +1,6 @@
 import { articleSlugs } from "./content/articles.server";
 import { products } from "./content/catalogue";
-import { productPagePath } from "./lib/product-path";
+import { productPagePath } from "./content/navigation";
 import { studioPagePath } from "./lib/studio-path";
 
 /** Public pages with a fixed URL; keep in step with app/routes.ts (a unit test checks it). */

@@ -29,7 +29,7 @@ import { homeHero } from "../app/content/home";
 import { portfolioHero } from "../app/content/portfolio";
 import { categoryPageEyebrow } from "../app/content/product-pages";
 import { processHero } from "../app/content/process";
-import { productPagePath } from "../app/lib/product-path";
+import { productPagePath } from "../app/content/navigation";
 import { shareImageFile, shareImageSize, shareImagesDir } from "../app/lib/seo";
 import { publicPaths, type staticPagePaths } from "../app/public-paths.server";
 import { type TextOutliner, textOutliner } from "./outline-text";

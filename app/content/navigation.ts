@@ -1,5 +1,10 @@
 export type NavItem = { name: string; href: string };
 
+/** The page of one catalogue item, e.g. /portfolio/naprox-pen-blue: the one rule for that URL. */
+export function productPagePath(id: string): string {
+  return `/portfolio/${id}`;
+}
+
 /** Top navigation, in the order the specification gives. */
 export const mainNav: NavItem[] = [
   { name: "Home", href: "/" },

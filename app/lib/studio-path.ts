@@ -1,4 +1,4 @@
-import { productPagePath } from "./product-path";
+import { productPagePath } from "../content/navigation";
 
 /**
  * The brand studio of one catalogue item, e.g. /portfolio/onset-pen/studio: the buyer's brand on it.

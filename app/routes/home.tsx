@@ -8,7 +8,7 @@ import { buttonVariants } from "~/components/ui/button";
 import { featuredCategories } from "~/content/categories";
 import { homeHero, homeStats, portfolioTeaser, whyUs } from "~/content/home";
 import { cardsOf } from "~/lib/portfolio-catalogue.server";
-import { productPagePath } from "~/lib/product-path";
+import { productPagePath } from "~/content/navigation";
 import { seo } from "~/lib/seo";
 import { IconBadge } from "~/components/sections/icon-badge";
 import type { Route } from "./+types/home";

@@ -11,7 +11,7 @@ import { buttonVariants } from "~/components/ui/button";
 import { itemPageText as text } from "~/content/portfolio-item";
 import { studioLinkText } from "~/content/studio-link";
 import { portfolioItemPage } from "~/lib/portfolio-catalogue.server";
-import { productPagePath } from "~/lib/product-path";
+import { productPagePath } from "~/content/navigation";
 import { studioPagePath } from "~/lib/studio-path";
 import { seo, shareImage } from "~/lib/seo";
 import { product as productJsonLd } from "~/lib/structured-data";

@@ -5,7 +5,7 @@ import { Section } from "~/components/sections/section";
 import { products } from "~/content/catalogue";
 import { printRuleOf } from "~/content/print-rules";
 import { studioText as text } from "~/content/studio";
-import { productPagePath } from "~/lib/product-path";
+import { productPagePath } from "~/content/navigation";
 import { studioPagePath } from "~/lib/studio-path";
 import type { RouteHandle } from "~/lib/route-handle";
 import { seo } from "~/lib/seo";

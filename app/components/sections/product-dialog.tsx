@@ -6,7 +6,7 @@ import { type Product, products } from "~/content/catalogue";
 import { imageSources } from "~/lib/image-loading";
 import { categoryText, findProduct } from "~/lib/portfolio-filter";
 import { studioLinkText } from "~/content/studio-link";
-import { productPagePath } from "~/lib/product-path";
+import { productPagePath } from "~/content/navigation";
 import { quoteHref } from "~/lib/quote-path";
 import { studioPagePath } from "~/lib/studio-path";
 import { FeatureList } from "./feature-list";

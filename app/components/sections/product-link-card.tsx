@@ -1,5 +1,5 @@
 import type { PortfolioCard } from "~/lib/portfolio-filter";
-import { productPagePath } from "~/lib/product-path";
+import { productPagePath } from "~/content/navigation";
 import { CardImage } from "./page-hero";
 
 /** A catalogue item as one link to its page: picture, brand and title. The picture's alt is empty: the link's words already name the item. */

@@ -3,7 +3,7 @@ import { quoteHref } from "~/lib/quote-path";
 import { buttonVariants } from "~/components/ui/button";
 import type { Product } from "~/content/catalogue";
 import { type CataloguePageCategory, featuresShown } from "~/content/product-pages";
-import { productPagePath } from "~/lib/product-path";
+import { productPagePath } from "~/content/navigation";
 import { FeatureList } from "./feature-list";
 import { CardImage } from "./page-hero";
 

@@ -13,5 +13,8 @@ describe("portfolio content", () => {
     for (const name of exampleBrands.names) expect(catalogueBrands).toContain(name);
     expect(exampleBrands.note).toMatch(/examples/);
     expect(exampleBrands.note).toMatch(/not affiliated/);
+    // The heading says no more than the note: examples, not clients.
+    expect(exampleBrands.title).toMatch(/example/i);
+    expect(exampleBrands.title).not.toMatch(/printed for|clients|worked with/i);
   });
 });

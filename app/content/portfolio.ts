@@ -21,7 +21,7 @@ export const portfolioStats: readonly Stat[] = [
 ];
 
 export const exampleBrands = {
-  title: "Brands we have printed for",
+  title: "Example brand names",
   /** Twelve names, shown as examples only. */
   names: [
     "ONSET",

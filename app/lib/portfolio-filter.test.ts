@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { type Product, products } from "~/content/catalogue";
 import { countByCategory, filterOptions, portfolioCards } from "./portfolio-catalogue.server";
-import { categoryText, filterProducts, findProduct, parseFilter } from "./portfolio-filter";
+import { categoryText, productDialogId } from "./portfolio-filter";
 
 const make = (id: string, category: Product["category"]): Product => ({
   id,
@@ -42,51 +42,15 @@ describe("portfolio filter options", () => {
   });
 });
 
-describe("filtering", () => {
-  it("keeps only the chosen category, and everything for All", () => {
-    const pens = filterProducts(products, "pens");
-    expect(pens).toHaveLength(11);
-    expect(pens.every((product) => product.category === "pens")).toBe(true);
-    expect(filterProducts(products, "games").map((product) => product.id)).toEqual(["onset-maze-game"]);
-    expect(filterProducts(products, "all")).toEqual(products);
-    expect(filterProducts(products, "clocks")).toEqual([]);
-  });
-
-  it("reads ?category= as a category with products, else All", () => {
-    const options = filterOptions(products);
-    expect(parseFilter("pens", options)).toBe("pens");
-    expect(parseFilter("paper-chit-pads", options)).toBe("paper-chit-pads");
-    expect(parseFilter(null, options)).toBe("all");
-    expect(parseFilter("", options)).toBe("all");
-    expect(parseFilter("clocks", options)).toBe("all");
-    expect(parseFilter("no-such-thing", options)).toBe("all");
-  });
-});
-
-describe("the grid's cards", () => {
-  it("carry every product in order with what a card shows, and no features", () => {
+describe("the grid's data", () => {
+  it("link cards carry every product in order with what a card shows, and no features", () => {
     const cards = portfolioCards(products);
     expect(cards.map((card) => card.id)).toEqual(products.map((product) => product.id));
-    expect(cards[0]).toEqual({
-      id: products[0]!.id,
-      title: products[0]!.title,
-      image: products[0]!.image,
-      category: products[0]!.category,
-      brand: products[0]!.brand,
-      description: products[0]!.description,
-    });
     expect(cards.some((card) => "features" in card)).toBe(false);
   });
-});
 
-describe("the product in the URL", () => {
-  it("finds a product by id and ignores unknown or missing ids", () => {
-    expect(findProduct(products, "onset-maze-game")?.title).toBe("ONSET Maze Game");
-    expect(findProduct(products, "no-such-product")).toBeUndefined();
-    expect(findProduct(products, null)).toBeUndefined();
-  });
-
-  it("shows a category with dashes as spaces", () => {
+  it("names each item's dialog after its id, and shows a category with dashes as spaces", () => {
+    expect(productDialogId("onset-pen")).toBe("product-onset-pen");
     expect(categoryText("paper-chit-pads")).toBe("paper chit pads");
     expect(categoryText("pens")).toBe("pens");
   });

@@ -1,4 +1,3 @@
-import { type ShouldRevalidateFunctionArgs } from "react-router";
 import { CtaBand, QuoteLink } from "~/components/sections/cta-band";
 import { HeroImage, PageHero } from "~/components/sections/page-hero";
 import { PortfolioGrid } from "~/components/sections/portfolio-grid";
@@ -7,21 +6,17 @@ import { StatsBand } from "~/components/sections/stats-band";
 import { buttonVariants } from "~/components/ui/button";
 import { products } from "~/content/catalogue";
 import { exampleBrands, portfolioCta, portfolioGridHeading, portfolioHero, portfolioStats } from "~/content/portfolio";
-import { filterOptions, portfolioCards } from "~/lib/portfolio-catalogue.server";
-import type { RouteHandle } from "~/lib/route-handle";
+import { filterOptions } from "~/lib/portfolio-catalogue.server";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/portfolio";
 
-/** The filters and the product dialog run in the browser. */
-export const handle = { hydrate: true } satisfies RouteHandle;
-
 /**
- * The grid's cards and filter buttons, and the head, as data in the prerendered page rather than code
- * in its script.
+ * The page runs no framework script: the filters and the product dialogs are HTML and CSS the browser
+ * drives (app/components/sections/portfolio-grid.tsx), so the route has no `handle` asking to hydrate.
  */
 export function loader() {
   return {
-    cards: portfolioCards(products),
+    products,
     filters: filterOptions(products),
     meta: seo({
       title: "Our Portfolio",
@@ -32,11 +27,6 @@ export function loader() {
       breadcrumbs: [{ name: "Portfolio", path: "/portfolio" }],
     }),
   };
-}
-
-/** Filtering and opening a product change only the query string: the cards stay, no new request. */
-export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];
@@ -65,7 +55,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
       <Section id="catalogue" aria-labelledby="catalogue-heading">
         <SectionHeading id="catalogue-heading" {...portfolioGridHeading} />
         <div className="mt-10">
-          <PortfolioGrid products={loaderData.cards} options={loaderData.filters} />
+          <PortfolioGrid products={loaderData.products} options={loaderData.filters} />
         </div>
       </Section>
 

@@ -1,187 +1,148 @@
-import { type Ref, useCallback, useEffect, useRef, useState } from "react";
-import { useSearchParams } from "react-router";
-import { Button } from "~/components/ui/button";
-import {
-  categoryText,
-  type FilterOption,
-  filterProducts,
-  findProduct,
-  type PortfolioCard as Card,
-  parseFilter,
-} from "~/lib/portfolio-filter";
+import type { Product } from "~/content/catalogue";
+import type { CategorySlug } from "~/content/categories";
+import { buttonVariants } from "~/components/ui/button";
+import { useNonce } from "~/lib/csp-nonce";
 import { imageSources } from "~/lib/image-loading";
-import { useHydrated } from "~/lib/use-hydrated";
+import { categoryText, type FilterOption, productDialogId } from "~/lib/portfolio-filter";
 import { cn } from "~/lib/utils";
-import type { ProductDialog as ProductDialogComponent } from "./product-dialog";
+import { ProductDialog } from "./product-dialog";
 
-let dialogModule: Promise<typeof import("./product-dialog")> | undefined;
-
-/**
- * The product dialog (Radix Dialog, focus trap, scroll lock, tooltip) is not part of the first view: its
- * code loads when a card is hovered, focused or opened, or when the page opens with `?product=`.
- * A failed load is forgotten, so the next attempt tries again.
- */
-function loadProductDialog() {
-  dialogModule ??= import("./product-dialog").catch((error: unknown) => {
-    dialogModule = undefined;
-    throw error;
-  });
-  return dialogModule;
+// Invoker commands (a button that opens a dialog without script): not yet in React's types.
+declare module "react" {
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- an augmentation repeats the interface's type parameter
+  interface ButtonHTMLAttributes<T> {
+    commandfor?: string;
+    command?: "show-modal" | "close" | "request-close";
+  }
 }
 
-/** The dialog component once its code has loaded (null until then), and a function that starts loading it. */
-function useProductDialog() {
-  const [component, setComponent] = useState<typeof ProductDialogComponent | null>(null);
-  const prepare = useCallback(() => {
-    loadProductDialog().then(
-      (module) => setComponent(() => module.ProductDialog),
-      () => {},
-    );
-  }, []);
-  return [component, prepare] as const;
-}
+const filtersId = "filters";
 
 /**
- * The filterable catalogue. State lives in the URL: `?category=` (a new history entry, so Back undoes a
- * filter) and `?product=` (replaced in place, so a link opens that product and Back never replays dialogs).
+ * The few things the browser does not do by itself, as one inline script (allowed by its hash, like the
+ * site menu's): mark the chosen filter `aria-current` (CSS shows it; assistive technology needs the
+ * attribute); open the dialog a `?product=<id>` link names, with focus on its card so closing returns
+ * there, and drop the parameter on close; take an old `?category=` link to its fragment; and, for
+ * browsers of the last two years without invoker commands (Chrome before 135, Safari before 26.2,
+ * Firefox before 144) or without `closedby` (Safari, Firefox before 141), open a card's dialog and close
+ * one on a click outside.
  */
-export function PortfolioGrid({ products, options }: { products: readonly Card[]; options: readonly FilterOption[] }) {
-  const [searchParams, setSearchParams] = useSearchParams();
-  // The prerendered HTML has no query string: it shows All and no dialog until the page has hydrated.
-  const hydrated = useHydrated();
-  const filter = hydrated ? parseFilter(searchParams.get("category"), options) : "all";
-  const visible = filterProducts(products, filter);
-  const selected = hydrated ? findProduct(products, searchParams.get("product")) : undefined;
-  const [ProductDialog, prepareDialog] = useProductDialog();
-  // Each card's button, to give focus back to it when its dialog closes. A ref, not an id: 27 ids cost
-  // /portfolio about 130 bytes of its first round trip.
-  const cards = useRef(new Map<string, HTMLButtonElement>());
-  useEffect(() => {
-    if (selected) prepareDialog();
-  }, [selected, prepareDialog]);
+export const portfolioScript = `{const d=document,q=new URLSearchParams(location.search),L=[...d.querySelectorAll("#${filtersId} a")],s=()=>{const c=L.find(a=>a.hash==location.hash)||L[0];for(const a of L)a==c?a.setAttribute("aria-current","true"):a.removeAttribute("aria-current")},f=L.find(a=>a.id==q.get("category"));f&&!location.hash&&location.replace("#"+f.id);s();addEventListener("hashchange",s);"command"in HTMLButtonElement.prototype||d.addEventListener("click",e=>{const b=e.target.closest("[commandfor]");b&&(b.focus(),d.getElementById(b.getAttribute("commandfor")).showModal())});"closedBy"in HTMLDialogElement.prototype||d.addEventListener("click",e=>{e.target.matches("dialog[open]")&&e.target.close()});const p=d.getElementById(${JSON.stringify(productDialogId(""))}+q.get("product"));p&&(d.querySelector('[commandfor="'+p.id+'"]').focus(),p.showModal(),p.addEventListener("close",()=>history.replaceState(null,"",location.pathname+location.hash),{once:!0}))}`;
 
-  const update = (change: (params: URLSearchParams) => void, replace: boolean) =>
-    setSearchParams(
-      (previous) => {
-        const next = new URLSearchParams(previous);
-        change(next);
-        return next;
-      },
-      { replace, preventScrollReset: true },
-    );
+/**
+ * How the grid filters. A filter is a link to itself (`<a id="pens" href="#pens">`), so the choice is the
+ * URL's fragment (/portfolio#pens): the browser keeps it in the history, on reload and in a shared link.
+ * While another category's link is the target (`:target`), a card is not displayed; with All's, or no
+ * fragment, every card is. Tailwind sees only class names written out whole, hence one per category.
+ */
+const hiddenUnlessChosen: Record<CategorySlug, string> = {
+  pens: "group-has-[[data-category-filter]:target:not(#pens)]/portfolio:hidden",
+  "paper-chit-pads": "group-has-[[data-category-filter]:target:not(#paper-chit-pads)]/portfolio:hidden",
+  drinkware: "group-has-[[data-category-filter]:target:not(#drinkware)]/portfolio:hidden",
+  "office-accessories": "group-has-[[data-category-filter]:target:not(#office-accessories)]/portfolio:hidden",
+  games: "group-has-[[data-category-filter]:target:not(#games)]/portfolio:hidden",
+  shirts: "group-has-[[data-category-filter]:target:not(#shirts)]/portfolio:hidden",
+  acrylic: "group-has-[[data-category-filter]:target:not(#acrylic)]/portfolio:hidden",
+  clocks: "group-has-[[data-category-filter]:target:not(#clocks)]/portfolio:hidden",
+};
 
+/**
+ * The filterable catalogue, complete in the HTML: filter links with their counts, every card, and a
+ * native dialog per product. The browser filters (CSS on the URL's fragment) and opens and closes the
+ * dialogs; no framework script runs.
+ */
+export function PortfolioGrid({
+  products,
+  options,
+}: {
+  products: readonly Product[];
+  options: readonly FilterOption[];
+}) {
+  const nonce = useNonce();
   return (
-    <div>
-      <div role="group" aria-label="Filter products by category" className="flex flex-wrap justify-center gap-2">
-        {options.map((option) => {
-          const pressed = option.value === filter;
-          return (
-            <Button
-              key={option.value}
-              type="button"
-              variant={pressed ? "default" : "outline"}
-              shape="pill"
-              aria-pressed={pressed}
-              onClick={() =>
-                update((params) => {
-                  if (option.value === "all") params.delete("category");
-                  else params.set("category", option.value);
-                  params.delete("product");
-                }, false)
-              }
-            >
-              {option.label}{" "}
-              <span className={cn("tabular-nums", pressed ? "text-teal-100" : "text-muted-foreground")}>
-                ({option.count})
-              </span>
-            </Button>
-          );
-        })}
-      </div>
-      <p aria-live="polite" className="mt-4 text-center text-sm text-muted-foreground">
-        Showing {visible.length} of {products.length} products
-      </p>
+    <div className="group/portfolio">
+      <nav id={filtersId} aria-label="Filter products by category" className="group/filters">
+        {/* One row, scrolled sideways where it does not fit: every filter link then sits at the same height,
+            and choosing one (a jump to its fragment) always brings the row to the same place. */}
+        <ul className="-mx-4 flex gap-2 overflow-x-auto px-4 py-1 sm:-mx-6 sm:px-6 lg:mx-0 lg:flex-wrap lg:justify-center lg:px-0">
+          {options.map((option) => (
+            <li key={option.value} className="shrink-0">
+              <a
+                id={option.value}
+                href={`#${option.value}`}
+                aria-current={option.value === "all" ? "true" : undefined}
+                data-category-filter={option.value === "all" ? undefined : ""}
+                className={cn(
+                  buttonVariants({ variant: "outline", shape: "pill" }),
+                  // A full touch target on touch screens.
+                  "scroll-mt-24 pointer-coarse:h-11",
+                  option.value === "all"
+                    ? // Chosen unless a category is.
+                      "border-primary bg-primary text-primary-foreground hover:bg-primary-hover group-has-[[data-category-filter]:target]/filters:border-border group-has-[[data-category-filter]:target]/filters:bg-background group-has-[[data-category-filter]:target]/filters:text-foreground group-has-[[data-category-filter]:target]/filters:hover:bg-muted"
+                    : "target:border-primary target:bg-primary target:text-primary-foreground target:hover:bg-primary-hover",
+                )}
+              >
+                {option.label} <span className="font-normal tabular-nums">({option.count})</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
 
       <ul
         aria-label="Portfolio products"
         className="mt-8 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4"
       >
-        {visible.map((product) => (
-          <li key={product.id}>
-            <PortfolioCard
-              product={product}
-              ref={(button) => {
-                if (button) cards.current.set(product.id, button);
-                return () => {
-                  cards.current.delete(product.id);
-                };
-              }}
-              onPrepare={prepareDialog}
-              onOpen={() => {
-                prepareDialog();
-                update((params) => params.set("product", product.id), true);
-              }}
-            />
+        {products.map((product) => (
+          <li key={product.id} className={hiddenUnlessChosen[product.category]}>
+            <PortfolioCard product={product} />
           </li>
         ))}
       </ul>
 
-      {ProductDialog && (
-        <ProductDialog
-          productId={selected?.id}
-          onClose={() => update((params) => params.delete("product"), true)}
-          returnFocusTo={(productId) => cards.current.get(productId) ?? null}
-        />
-      )}
+      {/* Outside the list: a filtered-out card's dialog still shows when a link opens it. */}
+      {products.map((product) => (
+        <ProductDialog key={product.id} product={product} />
+      ))}
+      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: portfolioScript }} />
     </div>
   );
 }
 
 /**
- * The product's image; category, brand, title and a two-line description appear on hover and focus.
- * The button is named by its content (the image's alt, and the caption while it shows), so its name
- * always contains what it visibly says (WCAG 2.5.3).
+ * The product's picture. With a pointer, category, brand, title and a two-line description appear over it
+ * on hover (and on keyboard focus); on a touch screen the title sits below it. Either way the card is
+ * named by the title alone.
  */
-function PortfolioCard({
-  product,
-  ref,
-  onPrepare,
-  onOpen,
-}: {
-  product: Card;
-  ref: Ref<HTMLButtonElement>;
-  onPrepare: () => void;
-  onOpen: () => void;
-}) {
+function PortfolioCard({ product }: { product: Product }) {
+  const dialog = productDialogId(product.id);
   return (
     <button
       type="button"
-      ref={ref}
+      commandfor={dialog}
+      command="show-modal"
       aria-haspopup="dialog"
-      onPointerEnter={onPrepare}
-      onFocus={onPrepare}
-      onClick={onOpen}
-      className="render-when-near group relative block w-full overflow-hidden rounded-xl border border-border bg-muted text-left shadow-sm transition-shadow hover:shadow-lg focus-visible:shadow-lg"
+      aria-labelledby={`${dialog}-card`}
+      className="render-when-near group relative block w-full overflow-hidden rounded-xl border border-border bg-white text-left shadow-sm transition-shadow hover:shadow-lg focus-visible:shadow-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
     >
       <img
         {...imageSources(
           product.image,
           "(min-width: 1280px) 296px, (min-width: 1024px) 31vw, (min-width: 640px) 46vw, 100vw",
         )}
-        alt={product.title}
+        alt=""
         width={800}
         height={600}
         loading="lazy"
         decoding="async"
-        className="aspect-[4/3] w-full object-cover transition-transform duration-300 group-hover:scale-105 group-focus-visible:scale-105 motion-reduce:transition-none"
+        className="aspect-[4/3] w-full bg-muted object-cover transition-transform duration-300 group-hover:scale-105 group-focus-visible:scale-105 motion-reduce:transition-none"
       />
       <span
         className={cn(
           "absolute inset-x-0 bottom-0 flex flex-col gap-1 bg-gradient-to-t from-navy via-navy/90 to-navy/0 p-4 pt-12 text-white",
           "invisible opacity-0 transition-[opacity,visibility] duration-200 motion-reduce:transition-none",
           "group-hover:visible group-hover:opacity-100 group-focus-visible:visible group-focus-visible:opacity-100",
-          // Touch screens have no hover: show the caption all the time.
-          "[@media(hover:none)]:visible [@media(hover:none)]:opacity-100",
+          "[@media(hover:none)]:hidden",
         )}
       >
         <span className="text-xs font-semibold uppercase tracking-wider text-teal-300">
@@ -190,6 +151,12 @@ function PortfolioCard({
         <span className="text-xs text-slate-300">{product.brand}</span>
         <span className="font-semibold leading-snug">{product.title}</span>
         <span className="line-clamp-2 text-sm text-slate-200">{product.description}</span>
+      </span>
+      <span
+        id={`${dialog}-card`}
+        className="hidden border-t border-border px-4 py-3 font-semibold leading-snug [@media(hover:none)]:block"
+      >
+        {product.title}
       </span>
     </button>
   );

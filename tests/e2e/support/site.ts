@@ -55,7 +55,7 @@ export function allPages(): string[] {
  * The pages that run React: their route exports `handle = { hydrate: true }` (app/lib/route-handle.ts)
  * and they hydrate as soon as their modules arrive. Every other page is its HTML alone.
  */
-export const hydratingPages = ["/portfolio", "/contact", studioPage] as const;
+export const hydratingPages = ["/contact", studioPage] as const;
 
 /** The name of a hydrating page's route chunk under /assets: /contact → contact, a studio → portfolio-studio. */
 export const routeChunkName = (path: (typeof hydratingPages)[number]) =>

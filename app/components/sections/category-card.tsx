@@ -7,12 +7,7 @@ export function CategoryCard({ category, headingLevel = 3 }: { category: Categor
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <article className="render-when-near flex flex-col overflow-hidden rounded-xl border border-border bg-white shadow-sm transition-shadow hover:shadow-md">
-      <CardImage
-        src={category.image}
-        alt={category.imageAlt}
-        sizes="(min-width: 1280px) 296px, (min-width: 1024px) 23vw, (min-width: 640px) 46vw, 100vw"
-        shape="category"
-      />
+      <CardImage src={category.image} alt={category.imageAlt} shape="category" />
       <div className="flex flex-1 flex-col p-6">
         <Heading className="text-lg font-semibold">{category.title}</Heading>
         <p className="mt-2 flex-1 text-sm text-muted-foreground">{category.description}</p>

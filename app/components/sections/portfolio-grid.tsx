@@ -9,7 +9,7 @@ import {
   type PortfolioCard as Card,
   parseFilter,
 } from "~/lib/portfolio-filter";
-import { imageSources } from "~/lib/image-loading";
+import { imageUrl } from "~/lib/image-url";
 import { useHydrated } from "~/lib/use-hydrated";
 import { cn } from "~/lib/utils";
 import type { ProductDialog as ProductDialogComponent } from "./product-dialog";
@@ -164,10 +164,7 @@ function PortfolioCard({
       className="render-when-near group relative block w-full overflow-hidden rounded-xl border border-border bg-muted text-left shadow-sm transition-shadow hover:shadow-lg focus-visible:shadow-lg"
     >
       <img
-        {...imageSources(
-          product.image,
-          "(min-width: 1280px) 296px, (min-width: 1024px) 31vw, (min-width: 640px) 46vw, 100vw",
-        )}
+        src={imageUrl(product.image)}
         alt={product.title}
         width={800}
         height={600}

@@ -3,7 +3,7 @@ import { useRef } from "react";
 import { buttonVariants } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
 import { type Product, products } from "~/content/catalogue";
-import { imageSources } from "~/lib/image-loading";
+import { imageUrl } from "~/lib/image-url";
 import { categoryText, findProduct } from "~/lib/portfolio-filter";
 import { studioLinkText } from "~/content/studio-link";
 import { productPagePath } from "~/lib/product-path";
@@ -51,7 +51,7 @@ export function ProductDialog({
           }}
         >
           <img
-            {...imageSources(shown.image, "(min-width: 768px) 384px, 100vw")}
+            src={imageUrl(shown.image)}
             alt={shown.title}
             width={800}
             height={600}

@@ -1,3 +1,4 @@
+import { readdirSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/test";
 import { caseStudies } from "../../app/content/case-studies";
@@ -159,8 +160,12 @@ test("every product, category and case-study image loads", async ({ request }) =
     ...Object.values(categories).map((category) => category.image),
     ...caseStudies.map((study) => study.image),
   ];
+  // Each at the URL the build gave it (its name and content hash under /assets).
+  const built = readdirSync("build/client/assets").map((name) => `/assets/${name}`);
   for (const path of paths) {
-    const response = await request.get(path);
+    const url = built.find((asset) => hashed(path).test(asset));
+    expect(url, path).toBeDefined();
+    const response = await request.get(url!);
     expect(response.status(), path).toBe(200);
     expect(response.headers()["content-type"], path).toContain("image/svg+xml");
   }

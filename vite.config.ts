@@ -1,34 +1,19 @@
 import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import type { ChunkingContext } from "rolldown";
 import { defineConfig } from "vite";
-import { portableCustomProperties } from "./scripts/portable-custom-properties";
-import { versionedImages } from "./scripts/versioned-images";
-
-/** A route module that asks for React in the browser (`handle = { hydrate: true }`, app/lib/route-handle.ts). */
-const hydratingRoute = /\bhandle\s*=\s*\{\s*hydrate:\s*true\b/;
-const rootModule = /[\\/]app[\\/]root\.tsx$/;
-const routeModule = /[\\/]app[\\/]routes[\\/][^?]+$/;
-
-/** Whether the root or a route that hydrates reaches `id` through static imports. */
-function usedByPagesThatHydrate(id: string, chunking: ChunkingContext, seen = new Set<string>()): boolean {
-  if (seen.has(id)) return false;
-  seen.add(id);
-  const info = chunking.getModuleInfo(id);
-  if (!info) return false;
-  if (rootModule.test(id) || (routeModule.test(id) && hydratingRoute.test(info.code ?? ""))) return true;
-  return info.importers.some((importer) => usedByPagesThatHydrate(importer, chunking, seen));
-}
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [tailwindcss(), portableCustomProperties(), versionedImages(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter()],
   define: { __SITE_URL__: JSON.stringify(process.env.SITE_URL ?? "") },
   resolve: {
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
   },
   build: {
     sourcemap: false,
+    // Pictures stay files of their own, never data: URLs inside the HTML: the CSP allows images from this
+    // origin only, and a picture repeated on a page would be repeated in its bytes.
+    assetsInlineLimit: 0,
     // The server build's entries: React Router's build (index.js, which its prerendering reads), the
     // production server around it (server.js) and the inbox command (quotes.js). They share their
     // modules, so the server holds one quote service, and nothing compiles TypeScript at run time.
@@ -72,12 +57,6 @@ export default defineConfig(({ isSsrBuild }) => ({
                   test: /node_modules[\\/](zod|idb-keyval)[\\/]|app[\\/]lib[\\/]design-(schema|handoff)\./,
                   priority: 1,
                 },
-                // What two or more of the pages that run React import. Modules only prerendered pages use
-                // stay out: those pages load no script, so the code would travel to the others for nothing.
-                { name: (id, chunking) => (usedByPagesThatHydrate(id, chunking) ? "shared" : null), minShareCount: 2 },
-                // The rest of what several routes share, in one file no browser asks for: split finer, it
-                // would lengthen the list of files in the route manifest each page that hydrates carries.
-                { name: "prerendered-only", test: /node_modules|[\\/]app[\\/]/, minShareCount: 2 },
               ],
             },
           },

@@ -8,7 +8,7 @@ import { NotFoundScreen, UnexpectedErrorScreen } from "./components/layout/statu
 import { useNonce } from "./lib/csp-nonce";
 import { InlineStylesheet } from "./lib/inline-stylesheet";
 import { usePageHydrates } from "./lib/route-handle";
-import { pageTitle } from "./lib/page-title";
+import { pageTitle } from "./lib/seo";
 import { SpeculationRules } from "./lib/speculation-rules";
 
 export const links: Route.LinksFunction = () => [
@@ -29,8 +29,9 @@ export const meta: Route.MetaFunction = ({ error }) => {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
-  // A page that only shows content is complete HTML and runs no script: React Router's scripts (and
-  // with them hydration) are written only into pages whose route asks for them (app/lib/route-handle.ts).
+  // A page that only shows content is complete HTML and runs no script, under `npm run dev` too: React
+  // Router's scripts (hydration, and in development Vite's HMR client) are written only into pages whose
+  // route asks for them (app/lib/route-handle.ts, React Router's "disabling JavaScript" pattern).
   const hydrate = usePageHydrates();
   return (
     <html lang="en">
@@ -45,7 +46,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        {(hydrate || import.meta.env.DEV) && <Scripts nonce={nonce} />}
+        {hydrate && <Scripts nonce={nonce} />}
       </body>
     </html>
   );

@@ -9,7 +9,7 @@ import { allImages } from "./images";
 import { textOutliner } from "./outline-text";
 import { ink, itemArt, productImage } from "../app/lib/product-art";
 
-const publicFile = (path: string) => join(process.cwd(), "public", path);
+const sourceFile = (path: string) => join(process.cwd(), "app", path);
 const images = [
   ...products.map((product) => product.image),
   ...Object.values(categories).map((category) => category.image),
@@ -23,15 +23,15 @@ describe("images", () => {
     drawn = allImages(await textOutliner());
   });
 
-  it("exist under public/ for every product, category and case study", () => {
-    const missing = images.filter((path) => !existsSync(publicFile(path)));
+  it("exist under app/ for every product, category and case study", () => {
+    const missing = images.filter((path) => !existsSync(sourceFile(path)));
     expect(missing).toEqual([]);
   });
 
   it("are up to date with the data (run `npx tsx scripts/make-images.ts` after changing it)", () => {
     const stale = [...drawn]
       .filter(([path]) => path.endsWith(".svg"))
-      .filter(([path, svg]) => !existsSync(publicFile(path)) || readFileSync(publicFile(path), "utf8") !== svg)
+      .filter(([path, svg]) => !existsSync(sourceFile(path)) || readFileSync(sourceFile(path), "utf8") !== svg)
       .map(([path]) => path);
     expect(stale).toEqual([]);
   });

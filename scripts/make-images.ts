@@ -1,5 +1,6 @@
 /**
- * Draws every product, category and case-study image from the content data into public/images.
+ * Draws every product, category and case-study image from the content data into app/images, where
+ * content names them ("/images/products/onset-pen.svg" is app/images/products/onset-pen.svg).
  * Run after changing the catalogue, categories or case studies: `npx tsx scripts/make-images.ts`.
  * An item whose `image` field points at a photograph (not a drawn .svg) is left alone.
  * `--png DIR` also writes PNG copies to DIR, to look at them.
@@ -15,7 +16,7 @@ let total = 0;
 const images = allImages(await textOutliner());
 for (const [path, svg] of images) {
   if (!path.endsWith(".svg")) continue;
-  const file = join("public", path);
+  const file = join("app", path);
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, svg);
   total += svg.length;
@@ -26,4 +27,4 @@ for (const [path, svg] of images) {
       .toFile(join(pngDir, `${basename(dirname(path))}-${basename(path, ".svg")}.png`));
   }
 }
-console.log(`wrote ${images.size} images (${Math.round(total / 1024)} KB) under public/images`);
+console.log(`wrote ${images.size} images (${Math.round(total / 1024)} KB) under app/images`);

@@ -1,9 +1,8 @@
 /**
  * npm run build, before `react-router build`: draws the share image (1200x630 PNG) of every public page
  * from the page's own content into public/images/share, at the file each page's head names
- * (`shareImageFile` in app/lib/seo.ts). Drawn before the app is built, so the images' version
- * that every image URL carries covers them too (server/image-version.ts). Not committed: made anew by
- * every build, from the content as it is.
+ * (`shareImageFile` in app/lib/seo.ts). Not committed: made anew by every build, from the content as
+ * it is.
  *
  * - a catalogue item: its picture, its category, title and brand;
  * - an article: its category and title;
@@ -16,12 +15,11 @@ import { readFileSync, rmSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import sharp from "sharp";
-import { categoryImageSize } from "../app/components/sections/page-hero";
 import { aboutHero } from "../app/content/about";
 import { articleBySlug } from "../app/content/articles.server";
 import { blogPage } from "../app/content/blog";
 import { business } from "../app/content/business";
-import { caseStudiesHero } from "../app/content/case-studies-page";
+import { caseStudiesHero } from "../app/content/case-studies";
 import { products } from "../app/content/catalogue";
 import { type CategorySlug, categories } from "../app/content/categories";
 import { contactHero } from "../app/content/contact";
@@ -35,6 +33,7 @@ import { shareImageFile, shareImageSize, shareImagesDir } from "../app/lib/seo";
 import { publicPaths, type staticPagePaths } from "../app/public-paths.server";
 import { type TextOutliner, textOutliner } from "./outline-text";
 import { escapeXml } from "../app/lib/product-art";
+import { categoryImageSize } from "../app/lib/image-loading";
 
 /** What a share image shows. */
 export type ShareCard = {
@@ -141,9 +140,9 @@ const imageType = (src: string) =>
         ? "image/webp"
         : "image/jpeg";
 
-/** A picture under public/, inlined, in a rounded frame whose top left corner is at (x, y). */
-function framedPicture(src: string, x: number, y: number, width: number, height: number, publicDir: string) {
-  return `<clipPath id="picture"><rect x="${x}" y="${y}" width="${width}" height="${height}" rx="24"/></clipPath><rect x="${x - 6}" y="${y - 6}" width="${width + 12}" height="${height + 12}" rx="30" fill="#ffffff" opacity=".12"/><image x="${x}" y="${y}" width="${width}" height="${height}" preserveAspectRatio="xMidYMid slice" clip-path="url(#picture)" href="${dataUri(join(publicDir, src), imageType(src))}"/>`;
+/** A content picture (a path under app/), inlined, in a rounded frame whose top left corner is at (x, y). */
+function framedPicture(src: string, x: number, y: number, width: number, height: number) {
+  return `<clipPath id="picture"><rect x="${x}" y="${y}" width="${width}" height="${height}" rx="24"/></clipPath><rect x="${x - 6}" y="${y - 6}" width="${width + 12}" height="${height + 12}" rx="30" fill="#ffffff" opacity=".12"/><image x="${x}" y="${y}" width="${width}" height="${height}" preserveAspectRatio="xMidYMid slice" clip-path="url(#picture)" href="${dataUri(join("app", src), imageType(src))}"/>`;
 }
 
 const eyebrowSize = 26;
@@ -220,7 +219,7 @@ export function shareCardSvg(card: ShareCard, measure: TextOutliner["width"], pu
 <rect width="${W}" height="${H}" fill="url(#bg)"/>
 <circle cx="${W - 120}" cy="90" r="220" fill="${colours.teal}" opacity=".35"/>
 <circle cx="${W - 60}" cy="${H - 70}" r="160" fill="${colours.accent}" opacity=".12"/>
-${picture ? framedPicture(picture.src, W - margin - pictureWidth, Math.round((H - pictureHeight) / 2), pictureWidth, pictureHeight, publicDir) : ""}
+${picture ? framedPicture(picture.src, W - margin - pictureWidth, Math.round((H - pictureHeight) / 2), pictureWidth, pictureHeight) : ""}
 ${words.join("\n")}
 <rect x="${margin}" y="${footerTop}" width="96" height="6" rx="3" fill="${colours.accent}"/>
 <image x="${margin}" y="${footerTop + 30}" width="48" height="48" href="${dataUri(join(publicDir, "favicon.svg"), "image/svg+xml")}"/>

@@ -18,3 +18,11 @@ declare module "wawoff2" {
   };
   export default wawoff2;
 }
+
+declare module "negotiator" {
+  export default class Negotiator {
+    constructor(request: { headers: import("node:http").IncomingHttpHeaders });
+    /** The best of `available` by the request's Accept-Encoding; `preferred` orders equal weights. */
+    encoding(available: string[], options?: { preferred?: string[] }): string | undefined;
+  }
+}

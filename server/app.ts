@@ -14,7 +14,6 @@ import {
   localImageSources,
 } from "./csp";
 import { isPrecompressedCopy, preferredEncoding, precompressedExtension } from "./encoding";
-import { imagesVersion } from "./image-version";
 
 export type ServerOptions = {
   /** The React Router build the server answers with. */
@@ -24,7 +23,7 @@ export type ServerOptions = {
 };
 
 export const cacheControl = {
-  /** Files under /assets have a content hash in their name, images the images' version in their query. */
+  /** Files under /assets (scripts, styles, the font, pictures) have their content's hash in their name. */
   hashed: "public, max-age=31536000, immutable",
   /** HTML and route data change with every deploy: always revalidated (ETag). */
   revalidate: "no-cache",
@@ -103,11 +102,7 @@ export function createApp({ build, clientDir }: ServerOptions): Express {
     if (!file) return next();
     const isHtml = file.endsWith(".html");
     res.setHeader("Content-Security-Policy", isHtml ? htmlPolicy(file, req.path) : assetContentSecurityPolicy);
-    // Under /assets the name carries the content hash; under /images the ?v= the build wrote (an old
-    // or missing version gets the short cache).
-    const hashed =
-      req.path.startsWith("/assets/") ||
-      (req.path.startsWith("/images/") && req.query.v === imagesVersion(join(clientDir, "images")));
+    const hashed = req.path.startsWith("/assets/");
     if (isHtml) {
       // Protects a file another site could load as a subresource; a page is not one.
       res.removeHeader("Cross-Origin-Resource-Policy");
@@ -161,7 +156,7 @@ function sendPrecompressed(
   let sent = file;
   if (variants.length > 0) {
     res.vary("Accept-Encoding");
-    const coding = preferredEncoding(req.get("accept-encoding"), variants);
+    const coding = preferredEncoding(req, variants);
     if (coding) {
       sent = file + precompressedExtension[coding];
       res.setHeader("Content-Encoding", coding);

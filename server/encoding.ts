@@ -1,3 +1,6 @@
+import type { IncomingMessage } from "node:http";
+import Negotiator from "negotiator";
+
 export type Coding = "br" | "gzip";
 
 /** Where the build puts the precompressed copy of a file (scripts/compress.ts). */
@@ -9,23 +12,12 @@ export function isPrecompressedCopy(file: string): boolean {
 }
 
 /**
- * The best of the available codings an Accept-Encoding header allows (Brotli before gzip, as it is
- * smaller), or undefined to send the file as it is. Honours q-values, `q=0` refusals and `*`.
+ * The best of the available codings the request's Accept-Encoding allows, or undefined to send the file
+ * as it is. Negotiator (the parser behind Express's `req.acceptsEncodings` and `compression`) honours
+ * q-values, refusals and `*`; among equal weights Brotli goes first, as it is smaller, whatever order the
+ * browser lists them in (Chromium sends "gzip, deflate, br, zstd").
  */
-export function preferredEncoding(header: string | undefined, available: readonly Coding[]): Coding | undefined {
-  if (!header) return undefined;
-  const weights = new Map<string, number>();
-  for (const part of header.split(",")) {
-    const [name = "", ...params] = part.trim().toLowerCase().split(";");
-    if (!name) continue;
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
-    const weight = q ? Number(q.slice(2)) : 1;
-    weights.set(name, Number.isFinite(weight) ? weight : 0);
-  }
-  const weightOf = (coding: string) => weights.get(coding) ?? weights.get("*") ?? 0;
-  const ranked = [...available]
-    .map((coding, order) => ({ coding, order, weight: weightOf(coding) }))
-    .filter(({ weight }) => weight > 0)
-    .sort((a, b) => b.weight - a.weight || a.order - b.order);
-  return ranked[0]?.coding;
+export function preferredEncoding(req: Pick<IncomingMessage, "headers">, available: readonly Coding[]) {
+  const chosen = new Negotiator(req).encoding([...available, "identity"], { preferred: ["br", "gzip"] });
+  return available.find((coding) => coding === chosen);
 }

@@ -3,6 +3,13 @@ import type { CaseStudy, Testimonial } from "./schema";
 
 export type { CaseStudy, Testimonial } from "./schema";
 
+/** Texts of /case-studies around the studies. */
+export const caseStudiesHero = {
+  eyebrow: "Our Work",
+  title: "Case Studies",
+  lead: "How we've helped pharmaceutical brands plan, produce and deliver promotional items: the brief, what stood in the way, what we did and how it turned out.",
+} as const;
+
 /** Four campaigns, told for buyers who are planning one. Images are drawn by scripts/make-images.ts. */
 export const caseStudies: CaseStudy[] = [
   {

@@ -5,7 +5,7 @@ export type Product = {
   /** URL-safe slug, unique: also the image file name and the portfolio's ?product= value. */
   id: string;
   title: string;
-  /** Image path under public/ (800x600). Replace the file, or point this at a photograph of that size. */
+  /** Image path under app/ (800x600), e.g. "/images/products/onset-pen.svg". Replace the file, or point this at a photograph of that size. */
   image: string;
   category: CategorySlug;
   /** "Company - PRODUCT": the pharmaceutical brand the item promotes. */
@@ -357,5 +357,8 @@ export function productsOfBrand(productName: string): Product[] {
   return products.filter((product) => product.brand.includes(productName));
 }
 
-// Kept in a module of its own, so the brand studio's drawing code does not bring the catalogue to the browser.
-export { splitBrand } from "./brand";
+/** "Pharmedic - ONSET" → { company: "Pharmedic", name: "ONSET" }. */
+export function splitBrand(brand: string): { company: string; name: string } {
+  const at = brand.lastIndexOf(" - ");
+  return at === -1 ? { company: "", name: brand } : { company: brand.slice(0, at), name: brand.slice(at + 3) };
+}

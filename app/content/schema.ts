@@ -12,10 +12,10 @@ export { type CategorySlug, categorySlugs };
 
 const text = z.string().trim().min(1);
 const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "must be a lower-case slug like 'onset-pen'");
-/** An image served from public/, e.g. "/images/products/onset-pen.svg" or a photograph "/images/products/onset-pen.jpg". */
+/** An image under app/, e.g. "/images/products/onset-pen.svg" for app/images/products/onset-pen.svg (app/lib/image-url.ts). */
 const publicImage = z
   .string()
-  .regex(/^\/[\w./-]+\.(?:svg|png|jpe?g|webp|avif)$/, "must be a path under public/ to an image");
+  .regex(/^\/images\/[\w./-]+\.(?:svg|png|jpe?g|webp|avif)$/, "must be a path under app/ to an image");
 
 export const categorySchema = z.strictObject({
   slug: z.enum(categorySlugs),

@@ -1,10 +1,9 @@
 /**
  * Flat SVG mockups of the catalogue's items, drawn from their data: one drawing per kind of item
  * (pen, chit pad box, mug, …) with the item's product name and brand colour printed on it.
- * Pure functions returning SVG text; scripts/make-images.ts writes them under public/images.
+ * Pure functions returning SVG text; scripts/make-images.ts writes them under app/images.
  */
-import type { Product } from "../content/catalogue";
-import { splitBrand } from "../content/brand";
+import { type Product, splitBrand } from "../content/catalogue";
 import { type Cylinder, type ItemKind, type PrintRule, itemKind, printRules } from "../content/print-rules";
 import { type DesignLayout, type LogoPlacement, layoutName, nameLineEm, shownLogo } from "./design-layout";
 

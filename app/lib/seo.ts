@@ -2,14 +2,18 @@ import type { MetaDescriptor } from "react-router";
 import type { Thing } from "schema-dts";
 import { articleFeed } from "~/content/blog";
 import { absoluteUrl, business } from "~/content/business";
-import { pageTitle } from "./page-title";
 import { breadcrumbList, type Crumb, jsonLdGraph } from "./structured-data";
+
+/** A page's title in the browser's tab and in search results: the site's name follows it. */
+export function pageTitle(title: string) {
+  return `${title} | ${business.name}`;
+}
 
 /**
  * The picture a link preview shows (Open Graph; X reads the same tags): every public page has one of its own, drawn
  * from its content when the site builds (scripts/share-images.ts) into public/images/share, where the
- * page's path names it: /portfolio/onset-pen → /images/share/portfolio/onset-pen.png. Its URL carries
- * the images' version, so the server caches it like every other image (server/image-version.ts).
+ * page's path names it: /portfolio/onset-pen → /images/share/portfolio/onset-pen.png. Only link previews
+ * fetch it, once, so it keeps its name and the server's one-hour cache.
  */
 
 export type ShareImage = { path: string; width: number; height: number; alt: string };
@@ -19,10 +23,6 @@ export const shareImageSize = { width: 1200, height: 630 } as const;
 /** Where the build writes the share images, under public/. */
 export const shareImagesDir = "/images/share";
 
-// The images' version, inlined by the build (scripts/versioned-images.ts); none in development and tests.
-declare const __IMAGES_VERSION__: string | undefined;
-const versionQuery = typeof __IMAGES_VERSION__ === "string" ? `?v=${__IMAGES_VERSION__}` : "";
-
 /** The file of a page's share image, as a path under public/: "/" → /images/share/home.png. */
 export function shareImageFile(pagePath: string): string {
   return `${shareImagesDir}${pagePath === "/" ? "/home" : pagePath}.png`;
@@ -30,7 +30,7 @@ export function shareImageFile(pagePath: string): string {
 
 /** A page's share image, as its head names it; `alt` says what the picture shows. */
 export function shareImage(pagePath: string, alt: string): ShareImage {
-  return { path: `${shareImageFile(pagePath)}${versionQuery}`, ...shareImageSize, alt };
+  return { path: shareImageFile(pagePath), ...shareImageSize, alt };
 }
 
 /** The head link that tells browsers and feed readers where the articles' feed is: on the blog's pages. */

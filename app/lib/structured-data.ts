@@ -1,10 +1,12 @@
-import type { BlogPosting, BreadcrumbList, Graph, LocalBusiness, Organization, Product, Thing } from "schema-dts";
+import type { BlogPosting, BreadcrumbList, CreativeWork, Graph, LocalBusiness, Organization, Thing } from "schema-dts";
 import { absoluteUrl, business, siteUrl } from "~/content/business";
+import { splitBrand } from "~/content/catalogue";
 
 export type Crumb = { name: string; path: string };
 
 const organizationId = `${siteUrl}/#organization`;
 const logoUrl = absoluteUrl("/logo.svg");
+const portfolioPath = "/portfolio";
 
 export function organization(): Organization {
   return {
@@ -101,24 +103,34 @@ export function blogPosting(post: {
   };
 }
 
-/** A catalogue item as a schema.org Product: what it is and whose brand it carries. No offer: there are no prices. */
-export function product(item: {
+/**
+ * A catalogue item as what it is: a piece of work the company made for a client, so a CreativeWork made
+ * by the business, about the client's brand and paid for by the client's company. Not a Product: Google
+ * requires a Product to carry an offer, a review or a rating, and these items have no price.
+ */
+export function madeForClient(item: {
   title: string;
   description: string;
   path: string;
+  /** The picture's URL on this site. */
   image: string;
+  /** "Company - PRODUCT", as in the catalogue. */
   brand: string;
   category: string;
-}): Product {
+}): CreativeWork {
+  const { company, name } = splitBrand(item.brand);
   return {
-    "@type": "Product",
+    "@type": "CreativeWork",
+    "@id": `${absoluteUrl(item.path)}#work`,
     name: item.title,
     description: item.description,
     url: absoluteUrl(item.path),
     image: absoluteUrl(item.image),
-    brand: { "@type": "Brand", name: item.brand },
-    category: item.category,
-    manufacturer: { "@id": organizationId },
+    genre: item.category,
+    about: { "@type": "Brand", name },
+    ...(company ? { sponsor: { "@type": "Organization", name: company } } : {}),
+    creator: { "@id": organizationId },
+    isPartOf: { "@type": "CollectionPage", "@id": absoluteUrl(portfolioPath), url: absoluteUrl(portfolioPath) },
   };
 }
 

@@ -2,8 +2,7 @@ import { CaseStudyArticle, Testimonials } from "~/components/sections/case-study
 import { CtaBand } from "~/components/sections/cta-band";
 import { PageHero } from "~/components/sections/page-hero";
 import { Section, SectionHeading } from "~/components/sections/section";
-import { caseStudies, testimonials } from "~/content/case-studies";
-import { caseStudiesHero } from "~/content/case-studies-page";
+import { caseStudies, caseStudiesHero, testimonials } from "~/content/case-studies";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/case-studies";
 

@@ -107,10 +107,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <ul aria-label="From our portfolio" className="mt-10 grid grid-cols-2 gap-3 sm:gap-6 lg:grid-cols-4">
           {loaderData.featured.map((product) => (
             <li key={product.id} className="render-when-near">
-              <ProductLinkCard
-                product={product}
-                sizes="(min-width: 1280px) 296px, (min-width: 1024px) 23vw, (min-width: 640px) 46vw, 50vw"
-              />
+              <ProductLinkCard product={product} />
             </li>
           ))}
         </ul>

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { NotFoundScreen } from "~/components/layout/status-screens";
-import { pageTitle } from "~/lib/page-title";
+import { pageTitle } from "~/lib/seo";
 
 // Any path no other route claims: the 404 page, answered with HTTP status 404, to a form post too.
 export function loader() {

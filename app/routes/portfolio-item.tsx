@@ -13,7 +13,8 @@ import { describeMethods, printRuleOf } from "~/content/print-rules";
 import { portfolioItemPage } from "~/lib/portfolio-catalogue.server";
 import { productPagePath, studioPagePath } from "~/lib/product-path";
 import { seo, shareImage } from "~/lib/seo";
-import { product as productJsonLd } from "~/lib/structured-data";
+import { imageUrl } from "~/lib/image-url";
+import { madeForClient } from "~/lib/structured-data";
 import type { Route } from "./+types/portfolio-item";
 
 export function loader({ params }: Route.LoaderArgs) {
@@ -43,7 +44,7 @@ export const meta = ({ loaderData }: Route.MetaArgs) => {
     path,
     breadcrumbs,
     image: shareImage(path, productImageAlt(product)),
-    structuredData: [productJsonLd({ ...product, path, category: category.label })],
+    structuredData: [madeForClient({ ...product, image: imageUrl(product.image), path, category: category.label })],
   });
 };
 
@@ -113,10 +114,7 @@ export default function PortfolioItem({ loaderData }: Route.ComponentProps) {
           <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {related.map((item) => (
               <li key={item.id}>
-                <ProductLinkCard
-                  product={item}
-                  sizes="(min-width: 1280px) 384px, (min-width: 1024px) 31vw, (min-width: 640px) 46vw, 100vw"
-                />
+                <ProductLinkCard product={item} />
               </li>
             ))}
           </ul>

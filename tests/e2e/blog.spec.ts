@@ -106,9 +106,7 @@ test("an article page carries BlogPosting JSON-LD, og:type article and a Home > 
     articleSection: "Quality & Compliance",
   });
   // The article's own share image, which its head also names.
-  expect(posting.image).toMatch(
-    /\/images\/share\/blog\/quality-standards-pharma-promotional-items\.png\?v=[0-9a-f]{10}$/,
-  );
+  expect(posting.image).toMatch(/\/images\/share\/blog\/quality-standards-pharma-promotional-items\.png$/);
   expect(html).toContain(`<meta property="og:image" content="${posting.image}"`);
   expect(posting.url).toMatch(/\/blog\/quality-standards-pharma-promotional-items$/);
   const crumbs = graph.find((node) => node["@type"] === "BreadcrumbList") as {

@@ -32,8 +32,8 @@ test("a preview parser finds a title, a description and a 1200x630 PNG share ima
     const response = await request.get(imagePath);
     expect(response.status(), imagePath).toBe(200);
     expect(response.headers()["content-type"], imagePath).toBe("image/png");
-    // Versioned like every other image: cached for a year.
-    expect(response.headers()["cache-control"], imagePath).toBe("public, max-age=31536000, immutable");
+    // Only link previews fetch it, under a name that does not change: cached for an hour.
+    expect(response.headers()["cache-control"], imagePath).toBe("public, max-age=3600");
     const png = await response.body();
     expect(png.length, imagePath).toBeLessThan(200_000);
     const { format, width, height } = await sharp(png).metadata();

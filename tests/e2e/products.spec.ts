@@ -1,3 +1,4 @@
+import { readdirSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/test";
 import { caseStudies } from "../../app/content/case-studies";
@@ -5,8 +6,8 @@ import { products, productsIn } from "../../app/content/catalogue";
 
 const main = (page: Page) => page.getByRole("main");
 
-/** An image's src as the build writes it: its path and the images' version (scripts/versioned-images.ts). */
-const versioned = (path: string) => new RegExp(`^${path.replace(/[.?]/g, "\\$&")}\\?v=[0-9a-f]{10}$`);
+/** An image's src as the build writes it: Vite's asset URL, the file's name with its content hash. */
+const hashed = (path: string) => new RegExp(`^/assets/${/([\w-]+)\.svg$/.exec(path)![1]}-[\\w-]{8}\\.svg$`);
 
 /** Every image has a size and alt text; only the first one may load eagerly. */
 async function expectImagesWellFormed(page: Page) {
@@ -72,7 +73,7 @@ for (const { path, h1, category, features, bands, card } of cataloguePages) {
       await expect(article.getByRole("heading", { name: product.title })).toBeVisible();
       await expect(article.getByText(product.brand, { exact: true })).toBeVisible();
       await expect(article.getByText(product.description)).toBeVisible();
-      await expect(article.getByRole("img")).toHaveAttribute("src", versioned(product.image));
+      await expect(article.getByRole("img")).toHaveAttribute("src", hashed(product.image));
       await expect(article.getByRole("img")).toHaveAttribute("alt", new RegExp(product.title));
       const shown = features === "all" ? product.features : product.features.slice(0, features);
       await expect(article.getByRole("list", { name: "Features" }).getByRole("listitem")).toHaveText(shown);
@@ -164,7 +165,7 @@ test("/case-studies shows four studies with their product counts, two testimonia
     await expect(article.getByText(caseStudies[index]!.industry, { exact: true })).toBeVisible();
     if (study.client) await expect(article.getByText(study.client, { exact: true })).toBeVisible();
     else await expect(article.getByText("Client:")).toHaveCount(0);
-    await expect(article.getByRole("img")).toHaveAttribute("src", versioned(caseStudies[index]!.image));
+    await expect(article.getByRole("img")).toHaveAttribute("src", hashed(caseStudies[index]!.image));
   }
   expect(countOf("ONSET")).toBe(4);
 
@@ -182,8 +183,12 @@ test("every product, category and case-study image loads", async ({ request }) =
     ...Object.values(categories).map((category) => category.image),
     ...caseStudies.map((study) => study.image),
   ];
+  // Each at the URL the build gave it (its name and content hash under /assets).
+  const built = readdirSync("build/client/assets").map((name) => `/assets/${name}`);
   for (const path of paths) {
-    const response = await request.get(path);
+    const url = built.find((asset) => hashed(path).test(asset));
+    expect(url, path).toBeDefined();
+    const response = await request.get(url!);
     expect(response.status(), path).toBe(200);
     expect(response.headers()["content-type"], path).toContain("image/svg+xml");
   }

@@ -1,6 +1,7 @@
 import { HeartPulse, NotebookPen, PenTool, Pill, Quote } from "lucide-react";
 import type { CaseStudy, Testimonial } from "~/content/case-studies";
-import { imageLoading, imageSources } from "~/lib/image-loading";
+import { imageLoading } from "~/lib/image-loading";
+import { imageUrl } from "~/lib/image-url";
 import { cn } from "~/lib/utils";
 import { IconBadge } from "./icon-badge";
 
@@ -36,7 +37,7 @@ export function CaseStudyArticle({
       <div className={cn("flex items-center bg-muted", reverse && "lg:order-last")}>
         <div className="relative w-full">
           <img
-            {...imageSources(study.image, "(min-width: 1280px) 608px, (min-width: 1024px) 48vw, 100vw")}
+            src={imageUrl(study.image)}
             alt={study.imageAlt}
             width={800}
             height={600}

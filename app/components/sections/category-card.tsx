@@ -1,19 +1,15 @@
 import { ArrowRight } from "lucide-react";
 import { buttonVariants } from "~/components/ui/button";
 import type { Category } from "~/content/categories";
-import { imageLoading, imageSources } from "~/lib/image-loading";
-import { CardImage, categoryImageSize } from "./page-hero";
+import { categoryImageSize, imageLoading } from "~/lib/image-loading";
+import { imageUrl } from "~/lib/image-url";
+import { CardImage } from "./page-hero";
 
 export function CategoryCard({ category, headingLevel = 3 }: { category: Category; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <article className="render-when-near flex flex-col overflow-hidden rounded-xl border border-border bg-white shadow-sm transition-shadow hover:shadow-md">
-      <CardImage
-        src={category.image}
-        alt={category.imageAlt}
-        sizes="(min-width: 1280px) 296px, (min-width: 1024px) 23vw, (min-width: 640px) 46vw, 100vw"
-        shape="category"
-      />
+      <CardImage src={category.image} alt={category.imageAlt} shape="category" />
       <div className="flex flex-1 flex-col p-6">
         <Heading className="text-lg font-semibold">{category.title}</Heading>
         <p className="mt-2 flex-1 text-sm text-muted-foreground">{category.description}</p>
@@ -44,7 +40,7 @@ export function CategoryLink({ category, note }: { category: Category; note: str
       className="group flex h-full items-center gap-4 rounded-xl border border-border bg-white p-3 shadow-sm transition-shadow hover:shadow-md focus-visible:shadow-md"
     >
       <img
-        {...imageSources(category.image, "112px")}
+        src={imageUrl(category.image)}
         alt=""
         {...categoryImageSize}
         {...imageLoading()}

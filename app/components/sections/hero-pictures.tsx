@@ -1,5 +1,5 @@
 import { ArrowRight } from "lucide-react";
-import { imageSources } from "~/lib/image-loading";
+import { imageUrl } from "~/lib/image-url";
 
 export type HeroPicture = {
   /** The category page the picture leads to. */
@@ -26,7 +26,7 @@ export function HeroPictures({ pictures }: { pictures: readonly HeroPicture[] })
           >
             {/* The words under the picture name the link; the drawing's own title stays in the file. */}
             <img
-              {...imageSources(picture.image, "(min-width: 1280px) 290px, (min-width: 1024px) 22vw, 46vw")}
+              src={imageUrl(picture.image)}
               alt=""
               width={800}
               height={600}

@@ -1,6 +1,7 @@
 import type * as React from "react";
 import type { Category } from "~/content/categories";
-import { imageLoading, imageSources } from "~/lib/image-loading";
+import { categoryImageSize, imageLoading } from "~/lib/image-loading";
+import { imageUrl } from "~/lib/image-url";
 import { cn } from "~/lib/utils";
 
 /**
@@ -10,7 +11,7 @@ import { cn } from "~/lib/utils";
 export function HeroImage({ src, alt, width, height }: { src: string; alt: string; width: number; height: number }) {
   return (
     <img
-      {...imageSources(src, "(min-width: 640px) 576px, 100vw")}
+      src={imageUrl(src)}
       alt={alt}
       width={width}
       height={height}
@@ -21,9 +22,6 @@ export function HeroImage({ src, alt, width, height }: { src: string; alt: strin
   );
 }
 
-/** Category pictures are drawn at 8:5. */
-export const categoryImageSize = { width: 640, height: 400 } as const;
-
 const cardImageShapes = {
   /** A catalogue item's or a case study's picture: 4:3. */
   item: { width: 800, height: 600, className: "aspect-[4/3]" },
@@ -31,21 +29,11 @@ const cardImageShapes = {
 } as const;
 
 /** The picture across the top of a card (a catalogue item, a category). It loads lazily: cards are never a page's priority image. */
-export function CardImage({
-  src,
-  alt,
-  sizes,
-  shape,
-}: {
-  src: string;
-  alt: string;
-  sizes: string;
-  shape: keyof typeof cardImageShapes;
-}) {
+export function CardImage({ src, alt, shape }: { src: string; alt: string; shape: keyof typeof cardImageShapes }) {
   const { width, height, className } = cardImageShapes[shape];
   return (
     <img
-      {...imageSources(src, sizes)}
+      src={imageUrl(src)}
       alt={alt}
       width={width}
       height={height}

@@ -2,7 +2,7 @@ import type { Product } from "~/content/catalogue";
 import type { CategorySlug } from "~/content/categories";
 import { buttonVariants } from "~/components/ui/button";
 import { useNonce } from "~/lib/csp-nonce";
-import { imageSources } from "~/lib/image-loading";
+import { imageUrl } from "~/lib/image-url";
 import { categoryText, type FilterOption, productDialogId } from "~/lib/portfolio-filter";
 import { cn } from "~/lib/utils";
 import { ProductDialog } from "./product-dialog";
@@ -126,10 +126,7 @@ function PortfolioCard({ product }: { product: Product }) {
       className="render-when-near group relative block w-full overflow-hidden rounded-xl border border-border bg-white text-left shadow-sm transition-shadow hover:shadow-lg focus-visible:shadow-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
     >
       <img
-        {...imageSources(
-          product.image,
-          "(min-width: 1280px) 296px, (min-width: 1024px) 31vw, (min-width: 640px) 46vw, 100vw",
-        )}
+        src={imageUrl(product.image)}
         alt=""
         width={800}
         height={600}

@@ -2,7 +2,7 @@ import { ArrowRight, X } from "lucide-react";
 import { buttonVariants } from "~/components/ui/button";
 import type { Product } from "~/content/catalogue";
 import { itemPageText } from "~/content/portfolio-item";
-import { imageSources } from "~/lib/image-loading";
+import { imageUrl } from "~/lib/image-url";
 import { categoryText, productDialogId } from "~/lib/portfolio-filter";
 import { quoteHref } from "~/lib/quote-path";
 import { productPagePath, studioPagePath } from "~/lib/product-path";
@@ -39,7 +39,7 @@ export function ProductDialog({ product }: { product: Product }) {
         {/* The whole 4:3 picture at every width: the box takes the picture's shape, never the column's height. */}
         <div className="bg-muted p-4 pt-[4.25rem] md:flex md:items-center md:p-6">
           <img
-            {...imageSources(product.image, "(min-width: 768px) 400px, 100vw")}
+            src={imageUrl(product.image)}
             alt={product.title}
             width={800}
             height={600}

@@ -24,12 +24,7 @@ export function ProductCard({ product, features }: { product: Product; features:
       aria-labelledby={headingId}
       className="render-when-near flex flex-col overflow-hidden rounded-xl border border-border bg-white shadow-sm transition-shadow hover:shadow-md"
     >
-      <CardImage
-        src={product.image}
-        alt={productImageAlt(product)}
-        sizes="(min-width: 1280px) 384px, (min-width: 1024px) 31vw, (min-width: 640px) 46vw, 100vw"
-        shape="item"
-      />
+      <CardImage src={product.image} alt={productImageAlt(product)} shape="item" />
       <div className="flex flex-1 flex-col p-6">
         <p className="text-xs font-semibold uppercase tracking-wider text-primary">{product.brand}</p>
         <h3 id={headingId} className="mt-1 text-lg font-semibold">

@@ -34,8 +34,8 @@ export function wholeStylesheet(): { href: string; css: string } {
   return { href: `/assets/${names[0]}`, css: readFileSync(resolve(clientDir, "assets", names[0]!), "utf8") };
 }
 
-/** The inline stylesheet of a page's HTML. */
-export const inlineStylesheet = (html: string) => /<style id="site-css">([^<]*)<\/style>/.exec(html)?.[1];
+/** The inline stylesheet of a page's HTML (its text may hold a "<", as in @property's `syntax: "<length>"`). */
+export const inlineStylesheet = (html: string) => /<style id="site-css">([\s\S]*?)<\/style>/.exec(html)?.[1];
 
 /** A path no route claims: the 404 page. */
 export const notFoundPath = "/no-such-page-here";

@@ -39,6 +39,7 @@ export default defineConfig(({ isSsrBuild }) => ({
             index: "virtual:react-router/server-build",
             server: "./server/index.ts",
             quotes: "./server/quotes.ts",
+            staff: "./server/staff.ts",
           },
         }
       : undefined,

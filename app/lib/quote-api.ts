@@ -6,5 +6,5 @@ import type { QuoteFields } from "./quote-schema";
  * Error codes: missing | too_long | invalid | unsupported_media_type | payload_too_large | rate_limited | unavailable | …
  */
 export type QuoteFormResult =
-  | { status: "success"; title: string; message: string }
+  | { status: "success"; title: string; message: string; reference?: string }
   | { status: "error"; code: string; title: string; message: string; values: QuoteFields; fields: string[] };

@@ -1,4 +1,4 @@
-import type { QuoteStatus } from "~/lib/quotes/store.server";
+import type { QuoteStatus } from "~/lib/quote-status";
 
 /** The words of the staff desk (/desk). */
 export const deskText = {

@@ -8,7 +8,7 @@ import { deskHeaders, requireStaff } from "~/lib/desk/auth.server";
 import { deskMeta } from "~/lib/desk/meta";
 import { pakistanTime, waitingFor } from "~/lib/desk/time";
 import { getQuoteService } from "~/lib/quotes/service.server";
-import { quoteStatuses, type QuoteStatus } from "~/lib/quotes/store.server";
+import { quoteStatuses, type QuoteStatus } from "~/lib/quote-status";
 import { cn } from "~/lib/utils";
 import type { Route } from "./+types/desk-inbox";
 

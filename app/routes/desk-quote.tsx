@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { data, Form, redirect } from "react-router";
 import { DeskNotice } from "~/components/desk/desk-card";
 import { StatusBadge, WaitingBadge } from "~/components/desk/status-badge";
@@ -13,7 +12,7 @@ import { deskMeta } from "~/lib/desk/meta";
 import { pakistanTime, waitingFor } from "~/lib/desk/time";
 import { whatsappReplyUrl } from "~/lib/desk/whatsapp";
 import { getQuoteService } from "~/lib/quotes/service.server";
-import { quoteStatuses, type QuoteStatus } from "~/lib/quotes/store.server";
+import { quoteStatuses, type QuoteStatus } from "~/lib/quote-status";
 import { cn } from "~/lib/utils";
 import type { Route } from "./+types/desk-quote";
 
@@ -46,7 +45,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       whatsapp: whatsappReplyUrl(quote.phone, quote.reference, quote.name),
       canReply: service.canReply,
       // One key per rendering of the reply form: the same form sent twice queues one reply.
-      replyKey: randomUUID(),
+      replyKey: crypto.randomUUID(),
       done,
     },
     { headers: deskHeaders },

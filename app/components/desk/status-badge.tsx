@@ -1,6 +1,6 @@
 import { statusLabel } from "~/content/desk";
 import type { Waiting } from "~/lib/desk/time";
-import type { QuoteStatus } from "~/lib/quotes/store.server";
+import type { QuoteStatus } from "~/lib/quote-status";
 import { cn } from "~/lib/utils";
 
 const statusTone: Record<QuoteStatus, string> = {

@@ -6,6 +6,7 @@ import type Database from "better-sqlite3";
 import { type DesignSpec, parseDesignSpec } from "~/lib/design-schema";
 import type { LogoType } from "~/lib/upload-rules";
 import type { QuoteFields } from "~/lib/quote-schema";
+import type { QuoteStatus } from "~/lib/quote-status";
 
 /**
  * better-sqlite3 13 (Node-API, prebuilt) on every runtime with Node-API 10: Node 22.14 and later, 24, 26.
@@ -22,9 +23,7 @@ const Sqlite = loadNative(sqliteLibrary) as typeof Database;
 /** What happened to the e-mail about a request: waiting in the outbox, sent, or notifications off. */
 export type NotifyStatus = "pending" | "sent" | "off";
 
-/** Where a request stands with the business (the desk's "Status"). */
-export const quoteStatuses = ["new", "replied", "quoted", "won", "lost"] as const;
-export type QuoteStatus = (typeof quoteStatuses)[number];
+export { quoteStatuses, type QuoteStatus } from "~/lib/quote-status";
 
 export type StoredQuote = QuoteFields & {
   id: number;

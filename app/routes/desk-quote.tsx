@@ -135,7 +135,8 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
         </div>
       )}
 
-      <div className="mt-6 grid gap-8 lg:grid-cols-[3fr_2fr]">
+      {/* On a phone the forms come right after the request, before its history. */}
+      <div className="mt-6 grid items-start gap-8 lg:grid-cols-[3fr_2fr]">
         <div className="min-w-0 space-y-8">
           <section aria-labelledby="request-heading">
             <h2 id="request-heading" className="sr-only">
@@ -210,25 +211,9 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
               </ul>
             </section>
           )}
-
-          <section aria-labelledby="history-heading">
-            <h2 id="history-heading" className="text-lg font-bold">
-              {text.history}
-            </h2>
-            <ol className="mt-2 space-y-3 border-l-2 border-border pl-4">
-              {history.map((event) => (
-                <li key={event.id} className="text-sm">
-                  <p className="text-xs text-slate-600">
-                    {event.when} · {event.actor} · {event.kind}
-                  </p>
-                  <p className="whitespace-pre-wrap break-words">{event.body}</p>
-                </li>
-              ))}
-            </ol>
-          </section>
         </div>
 
-        <div className="min-w-0 space-y-6">
+        <div className="min-w-0 space-y-6 lg:row-span-2">
           <Form method="post" className="space-y-3 rounded-xl border border-border p-4">
             <input type="hidden" name="intent" value="status" />
             {error("status")}
@@ -290,6 +275,21 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
             </Button>
           </Form>
         </div>
+        <section aria-labelledby="history-heading" className="min-w-0 lg:col-start-1">
+          <h2 id="history-heading" className="text-lg font-bold">
+            {text.history}
+          </h2>
+          <ol className="mt-2 space-y-3 border-l-2 border-border pl-4">
+            {history.map((event) => (
+              <li key={event.id} className="text-sm">
+                <p className="text-xs text-slate-600">
+                  {event.when} · {event.actor} · {event.kind}
+                </p>
+                <p className="whitespace-pre-wrap break-words">{event.body}</p>
+              </li>
+            ))}
+          </ol>
+        </section>
       </div>
     </>
   );

@@ -25,6 +25,7 @@ export default defineConfig(({ isSsrBuild }) => ({
             server: "./server/index.ts",
             quotes: "./server/quotes.ts",
             "upload-check-worker": "./app/lib/quotes/upload-check-worker.server.ts",
+            staff: "./server/staff.ts",
           },
         }
       : undefined,

@@ -15,6 +15,18 @@ export default [
   route("contact", "routes/contact.tsx"),
   route("products/:category", "routes/products/category.tsx"),
 
+  // The staff desk: server-rendered for a session only, never prerendered or listed (app/lib/desk/).
+  route("desk/sign-in", "routes/desk-sign-in.tsx"),
+  route("desk/setup/:token", "routes/desk-setup.tsx"),
+  route("desk/sign-out", "routes/desk-sign-out.tsx"),
+  route("desk", "routes/desk.tsx", [
+    index("routes/desk-inbox.tsx"),
+    route("quotes/:reference", "routes/desk-quote.tsx"),
+    route("quotes/:reference/files/:role", "routes/desk-file.ts"),
+    route("export/:format", "routes/desk-export.ts"),
+    route("*", "routes/desk-not-found.tsx"),
+  ]),
+
   // Resource routes (no UI).
   route("sitemap.xml", "routes/sitemap.xml.ts"),
   route("robots.txt", "routes/robots.txt.ts"),

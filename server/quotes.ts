@@ -14,6 +14,7 @@ import {
   toJson,
   toText,
   UsageError,
+  withDeskRecords,
 } from "~/lib/quotes/inbox.server";
 import { DB_FILE, QuoteStore } from "~/lib/quotes/store.server";
 
@@ -48,7 +49,9 @@ function main(): number {
   }
 
   // Nothing stored yet: say so without creating the folder.
-  const quotes = existsSync(file) ? withStore(dataDir, (store) => store.list({ since: command.since })) : [];
+  const quotes = existsSync(file)
+    ? withStore(dataDir, (store) => withDeskRecords(store, store.list({ since: command.since })))
+    : [];
 
   if (command.format === "json") console.log(toJson(quotes));
   else if (command.format === "csv") process.stdout.write(toCsv(quotes));

@@ -30,7 +30,22 @@ const envSchema = z.object({
       .number({ error: "QUOTE_RATE_LIMIT must be a whole number of 1 or more." })
       .int("QUOTE_RATE_LIMIT must be a whole number of 1 or more.")
       .min(1, "QUOTE_RATE_LIMIT must be a whole number of 1 or more.")
+      .default(30),
+  ),
+  QUOTE_EMAIL_RATE_LIMIT: z.preprocess(
+    blankAsUnset,
+    z.coerce
+      .number({ error: "QUOTE_EMAIL_RATE_LIMIT must be a whole number of 1 or more." })
+      .int("QUOTE_EMAIL_RATE_LIMIT must be a whole number of 1 or more.")
+      .min(1, "QUOTE_EMAIL_RATE_LIMIT must be a whole number of 1 or more.")
       .default(5),
+  ),
+  QUOTE_EMAIL_RATE_WINDOW_MINUTES: z.preprocess(
+    blankAsUnset,
+    z.coerce
+      .number({ error: "QUOTE_EMAIL_RATE_WINDOW_MINUTES must be a positive number." })
+      .positive("QUOTE_EMAIL_RATE_WINDOW_MINUTES must be a positive number.")
+      .default(60),
   ),
   QUOTE_RATE_WINDOW_MINUTES: z.preprocess(
     blankAsUnset,
@@ -49,7 +64,10 @@ export type QuoteConfig = {
   /** null: notifications are off (the reason says why). */
   mail: MailConfig | null;
   mailOffReason?: string;
+  /** Requests per client address: high, as a mobile carrier puts many buyers behind one. */
   rateLimit: { max: number; windowMs: number };
+  /** Requests per buyer e-mail address, whatever the client address. */
+  emailRateLimit: { max: number; windowMs: number };
 };
 
 export class QuoteConfigError extends Error {
@@ -78,5 +96,9 @@ export function readQuoteConfig(env: Record<string, string | undefined> = proces
     mail,
     mailOffReason,
     rateLimit: { max: vars.QUOTE_RATE_LIMIT, windowMs: Math.round(vars.QUOTE_RATE_WINDOW_MINUTES * 60_000) },
+    emailRateLimit: {
+      max: vars.QUOTE_EMAIL_RATE_LIMIT,
+      windowMs: Math.round(vars.QUOTE_EMAIL_RATE_WINDOW_MINUTES * 60_000),
+    },
   };
 }

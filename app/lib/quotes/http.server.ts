@@ -107,7 +107,12 @@ export function answerFor(result: SubmitResult, values: QuoteFields): QuoteAnswe
       return {
         status: 200,
         headers,
-        result: { status: "success", title: quoteAnswers.success.title, message: quoteAnswers.success.description },
+        result: {
+          status: "success",
+          title: quoteAnswers.success.title,
+          message: quoteAnswers.success.description,
+          ...(result.quote ? { reference: result.quote.reference } : {}),
+        },
       };
     case "invalid":
       return failure(400, result.problem.code, result.problem.title, result.problem.message, result.problem.fields);

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { exportColumns, parseInboxArgs, toCsv, toJson, toText, UsageError } from "./inbox.server";
+import { exportColumns, parseInboxArgs, toCsv, toJson, toText, UsageError, withDeskRecords } from "./inbox.server";
 import { QuoteStore } from "./store.server";
 
 const dirs: string[] = [];
@@ -93,6 +93,34 @@ describe("inbox command", () => {
     expect(csv).toContain(",+92 300 1234567,"); // a phone number stays as typed
   });
 
+  it("exports what the desk did: status, reason, history and replies, with who and when", () => {
+    const store = storeWith(["2026-01-10T08:00:00Z"]);
+    const [quote] = store.list();
+    const staff = { name: "Bilal", email: "bilal@promo.example" };
+    store.queueReply(quote!.id, "Thank you, our prices follow.", staff, "reply-1", new Date("2026-01-10T09:00:00Z"));
+    store.setStatus(quote!.id, "lost", "Budget", staff, new Date("2026-01-12T09:00:00Z"));
+    const exported = withDeskRecords(store, store.list());
+    store.close();
+
+    const [json] = JSON.parse(toJson(exported)) as Record<string, unknown>[];
+    expect(json).toMatchObject({
+      reference: "Q-2026-0001",
+      status: "lost",
+      statusReason: "Budget",
+      answeredAt: "2026-01-10T09:00:00.000Z",
+      replies: [{ body: "Thank you, our prices follow.", staffName: "Bilal", status: "pending" }],
+    });
+    expect((json!.history as { kind: string }[]).map((event) => event.kind)).toEqual([
+      "received",
+      "reply",
+      "status",
+      "status",
+    ]);
+    const csv = toCsv(exported);
+    expect(csv).toContain("2026-01-12 14:00 PKT · Bilal <bilal@promo.example> · status: Status: Lost (Budget)");
+    expect(csv).toContain("2026-01-10 14:00 PKT · Bilal · pending: Thank you, our prices follow.");
+  });
+
   it("exports a studio design with its request: an object in JSON, its JSON text in CSV", () => {
     const store = storeWith(["2026-01-10T08:00:00Z"]);
     const [quote] = store.list();
@@ -116,7 +144,7 @@ describe("inbox command", () => {
     const text = toText(store.list(), "quotes.db");
     store.close();
     expect(text).toContain("1 quote request, newest first");
-    expect(text).toContain("#1  2026-01-10 08:00 UTC  Buyer 0 <b0@x.example>  +92 300 1234567");
+    expect(text).toContain("Q-2026-0001 (#1)  2026-01-10 08:00 UTC  [new]  Buyer 0 <b0@x.example>  +92 300 1234567");
     expect(toText([], "quotes.db")).toBe("No quote requests (quotes.db).");
   });
 });

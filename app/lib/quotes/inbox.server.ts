@@ -1,7 +1,38 @@
 import { copyFileSync, mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { attachmentFileName, type QuoteStore, type StoredQuote } from "./store.server";
+import { pakistanTime } from "~/lib/desk/time";
+import {
+  attachmentFileName,
+  type QuoteEvent,
+  type QuoteStore,
+  type StoredQuote,
+  type StoredReply,
+} from "./store.server";
+
+/** A request as exported: with what the desk did about it. */
+export type ExportedQuote = StoredQuote & { history?: readonly QuoteEvent[]; replies?: readonly StoredReply[] };
+
+function byQuote<T extends { quoteId: number }>(items: readonly T[]): Map<number, T[]> {
+  const groups = new Map<number, T[]>();
+  for (const item of items) {
+    const group = groups.get(item.quoteId);
+    if (group) group.push(item);
+    else groups.set(item.quoteId, [item]);
+  }
+  return groups;
+}
+
+/** Every request's history and replies, joined to the requests given (read in two queries, not one per request). */
+export function withDeskRecords(store: QuoteStore, quotes: readonly StoredQuote[]): ExportedQuote[] {
+  const history = byQuote(store.allEvents());
+  const replies = byQuote(store.allReplies());
+  return quotes.map((quote) => ({
+    ...quote,
+    history: history.get(quote.id) ?? [],
+    replies: replies.get(quote.id) ?? [],
+  }));
+}
 
 /** The inbox command's logic (server/quotes.ts is the thin shell around it). */
 
@@ -92,7 +123,11 @@ function isDate(value: string) {
 /** Every stored field, in the order the exports use. */
 export const exportColumns = [
   "id",
+  "reference",
   "receivedAt",
+  "status",
+  "statusReason",
+  "answeredAt",
   "name",
   "company",
   "email",
@@ -108,21 +143,35 @@ export const exportColumns = [
   "notifiedAt",
   "notifyError",
   "design",
-] as const satisfies readonly (keyof StoredQuote)[];
+  "history",
+  "replies",
+] as const satisfies readonly (keyof ExportedQuote)[];
 
-export function toJson(quotes: StoredQuote[]): string {
+const exported = (quote: ExportedQuote, column: (typeof exportColumns)[number]) =>
+  column === "history" || column === "replies" ? (quote[column] ?? []) : quote[column];
+
+export function toJson(quotes: readonly ExportedQuote[]): string {
   return JSON.stringify(
-    quotes.map((quote) => Object.fromEntries(exportColumns.map((column) => [column, quote[column]]))),
+    quotes.map((quote) => Object.fromEntries(exportColumns.map((column) => [column, exported(quote, column)]))),
     null,
     2,
   );
 }
 
+/** A request's history as lines a spreadsheet cell can show: "2026-11-20 13:05 PKT · Bilal <…> · note: …". */
+const historyText = (events: readonly QuoteEvent[]) =>
+  events.map((event) => `${pakistanTime(event.at)} · ${event.actor} · ${event.kind}: ${event.body}`).join("\n");
+
+const repliesText = (replies: readonly StoredReply[]) =>
+  replies
+    .map((reply) => `${pakistanTime(reply.createdAt)} · ${reply.staffName} · ${reply.status}: ${reply.body}`)
+    .join("\n");
+
 /**
  * RFC 4180 CSV. A cell a spreadsheet would run as a formula (starting with =, @, a tab, or + or -
  * not followed by a digit or space, so phone numbers stay as typed) gets a leading apostrophe.
  */
-export function toCsv(quotes: StoredQuote[]): string {
+export function toCsv(quotes: readonly ExportedQuote[]): string {
   const cell = (value: unknown) => {
     let text =
       value === null || value === undefined ? "" : typeof value === "object" ? JSON.stringify(value) : String(value);
@@ -131,7 +180,19 @@ export function toCsv(quotes: StoredQuote[]): string {
   };
   const lines = [
     exportColumns.join(","),
-    ...quotes.map((quote) => exportColumns.map((column) => cell(quote[column])).join(",")),
+    ...quotes.map((quote) =>
+      exportColumns
+        .map((column) =>
+          cell(
+            column === "history"
+              ? historyText(quote.history ?? [])
+              : column === "replies"
+                ? repliesText(quote.replies ?? [])
+                : quote[column],
+          ),
+        )
+        .join(","),
+    ),
   ];
   return `${lines.join("\r\n")}\r\n`;
 }
@@ -141,12 +202,15 @@ const oneLine = (text: string, max: number) => {
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 };
 
-export function toText(quotes: StoredQuote[], source: string): string {
+const status = (quote: StoredQuote) =>
+  `[${quote.status}${quote.statusReason ? `: ${oneLine(quote.statusReason, 60)}` : ""}]`;
+
+export function toText(quotes: readonly StoredQuote[], source: string): string {
   if (quotes.length === 0) return `No quote requests (${source}).`;
   const blocks = quotes.map((quote) => {
     const when = `${quote.receivedAt.slice(0, 16).replace("T", " ")} UTC`;
     const who = `${quote.name}${quote.company ? ` (${quote.company})` : ""} <${quote.email}>${quote.phone ? `  ${quote.phone}` : ""}`;
-    const lines = [`#${quote.id}  ${when}  ${who}`];
+    const lines = [`${quote.reference} (#${quote.id})  ${when}  ${status(quote)}  ${who}`];
     if (quote.product) lines.push(`    Products: ${oneLine(quote.product, 100)}`);
     lines.push(`    ${oneLine(quote.message, 200)}`);
     if (quote.design)

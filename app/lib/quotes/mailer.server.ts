@@ -1,13 +1,18 @@
 import nodemailer from "nodemailer";
-import { business } from "~/content/business";
+import { absoluteUrl, business } from "~/content/business";
 import { quoteFieldLabel } from "~/content/contact";
 import type { MailConfig } from "./config.server";
-import { attachmentFileName, type StoredAttachment, type StoredQuote } from "./store.server";
+import { attachmentFileName, type StoredAttachment, type StoredQuote, type StoredReply } from "./store.server";
 
 export type Mailer = {
   send(quote: StoredQuote, attachments?: readonly StoredAttachment[]): Promise<void>;
+  /** A reply written on the desk, to the buyer. */
+  sendReply(reply: StoredReply, quote: StoredQuote): Promise<void>;
   close(): void;
 };
+
+/** The desk's page of a request (a staff member signs in to open it). */
+export const deskUrl = (quote: Pick<StoredQuote, "reference">) => absoluteUrl(`/desk/quotes/${quote.reference}`);
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char]!);
@@ -37,7 +42,8 @@ export function notificationEmail(
     ["Received", quote.receivedAt],
     ["Page", quote.page],
     ["IP address", quote.clientIp],
-    ["Request", `#${quote.id}`],
+    ["Reference", quote.reference],
+    ["On the desk", deskUrl(quote)],
   ];
   const design = quote.design;
   const designLines: [string, string][] = design
@@ -59,10 +65,9 @@ export function notificationEmail(
     `${attachmentFileName(file)} (${file.mediaType}, ${Math.ceil(file.byteSize / 1024)} KB${file.originalName ? `, sent as "${file.originalName}"` : ""})`,
   ]);
   const mockup = files.find((file) => file.role === "mockup");
-  const subject = oneLine(`Quote request from ${quote.name}${quote.company ? ` (${quote.company})` : ""}`).slice(
-    0,
-    200,
-  );
+  const subject = oneLine(
+    `${quote.reference}: quote request from ${quote.name}${quote.company ? ` (${quote.company})` : ""}`,
+  ).slice(0, 200);
 
   const text = [
     `New quote request from the ${business.name} website.`,
@@ -78,7 +83,8 @@ export function notificationEmail(
     ...(fileLines.length ? [...fileLines.map(([label, value]) => `${label}: ${value}`), ""] : []),
     ...details.map(([label, value]) => `${label}: ${value}`),
     "",
-    "Reply to this e-mail to answer the buyer directly.",
+    `Answer it on the desk: ${deskUrl(quote)}`,
+    "Or reply to this e-mail to answer the buyer directly.",
   ].join("\n");
 
   const row = ([label, value]: [string, string]) =>
@@ -92,7 +98,8 @@ export function notificationEmail(
 <h2 style="font-size:16px">${escapeHtml(quoteFieldLabel.message)}</h2>
 <p style="white-space:pre-wrap">${escapeHtml(quote.message)}</p>
 ${designLines.length ? `<h2 style="font-size:16px">Design from the brand studio</h2>\n<table>${designLines.map(row).join("")}</table>\n` : ""}${mockup ? `<p><img src="cid:${MOCKUP_CID}" alt="Mockup of the buyer's design" style="max-width:100%;height:auto"></p>\n` : ""}${fileLines.length ? `<table>${fileLines.map(row).join("")}</table>\n` : ""}<table style="color:#475569;font-size:13px">${details.map(row).join("")}</table>
-<p style="color:#475569;font-size:13px">Reply to this e-mail to answer the buyer directly.</p>
+<p><a href="${escapeHtml(deskUrl(quote))}">Answer ${escapeHtml(quote.reference)} on the desk</a></p>
+<p style="color:#475569;font-size:13px">Or reply to this e-mail to answer the buyer directly.</p>
 </body></html>`;
 
   return {
@@ -113,6 +120,23 @@ ${designLines.length ? `<h2 style="font-size:16px">Design from the brand studio<
   };
 }
 
+/**
+ * A reply from the desk: from the business, to the buyer, naming the reference in its subject and its
+ * text. Plain text only (what the staff member typed, as typed). Its Message-ID is fixed by the reply,
+ * so a resend after a crash between the server's acceptance and our record is recognisably the same.
+ */
+export function replyEmail(reply: StoredReply, quote: StoredQuote, { from }: Pick<MailConfig, "from">) {
+  const domain = /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? "localhost";
+  return {
+    from,
+    to: { name: oneLine(quote.name), address: quote.email },
+    replyTo: from,
+    subject: `Your quote request ${quote.reference}`,
+    text: [reply.body, "", "--", reply.staffName, business.name, `Your reference: ${quote.reference}`].join("\n"),
+    messageId: `<reply-${reply.id}.${quote.reference}@${domain}>`,
+  };
+}
+
 /** Sends notifications through the SMTP server in `SMTP_URL` (nodemailer). */
 export function createSmtpMailer(config: MailConfig): Mailer {
   const transport = nodemailer.createTransport({
@@ -125,6 +149,9 @@ export function createSmtpMailer(config: MailConfig): Mailer {
   return {
     async send(quote, attachments = []) {
       await transport.sendMail(notificationEmail(quote, config, attachments));
+    },
+    async sendReply(reply, quote) {
+      await transport.sendMail(replyEmail(reply, quote, config));
     },
     close() {
       transport.close();

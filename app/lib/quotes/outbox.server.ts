@@ -75,8 +75,38 @@ export class Outbox {
       });
   }
 
-  /** Sends every notification that is due; returns how many went out. */
+  /** Sends every notification and reply that is due; returns how many went out. */
   async drain(now = () => Date.now()): Promise<number> {
+    return (await this.drainNotifications(now)) + (await this.drainReplies(now));
+  }
+
+  private async drainReplies(now: () => number): Promise<number> {
+    let sent = 0;
+    for (;;) {
+      const due = this.store.claimDueReplies({ now: now(), leaseMs: this.options.leaseMs });
+      if (due.length === 0) return sent;
+      for (const reply of due) {
+        if (this.closing) return sent;
+        const quote = this.store.get(reply.quoteId);
+        if (!quote) continue; // deleted with its replies since it was claimed
+        try {
+          await this.mailer.sendReply(reply, quote);
+          this.store.markReplySent(reply, quote.email);
+          sent++;
+        } catch (error) {
+          const attempt = reply.attempts;
+          const delay = backoffDelay(attempt, { baseMs: this.options.baseDelayMs, capMs: this.options.maxDelayMs });
+          const reason = error instanceof Error ? error.message : String(error);
+          this.store.markReplyFailed(reply.id, reason, now() + delay);
+          this.options.log(
+            `Quote request ${quote.reference}: reply e-mail failed (attempt ${attempt + 1}: ${reason}); retrying in ${Math.round(delay / 1000)} s.`,
+          );
+        }
+      }
+    }
+  }
+
+  private async drainNotifications(now: () => number): Promise<number> {
     let sent = 0;
     for (;;) {
       const due = this.store.claimDue({ now: now(), leaseMs: this.options.leaseMs });
@@ -94,7 +124,7 @@ export class Outbox {
           const reason = error instanceof Error ? error.message : String(error);
           this.store.markFailed(quote.id, reason, now() + delay);
           this.options.log(
-            `Quote request #${quote.id}: notification e-mail failed (attempt ${attempt + 1}: ${reason}); retrying in ${Math.round(delay / 1000)} s.`,
+            `Quote request ${quote.reference}: notification e-mail failed (attempt ${attempt + 1}: ${reason}); retrying in ${Math.round(delay / 1000)} s.`,
           );
         }
       }

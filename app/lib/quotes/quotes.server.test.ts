@@ -100,6 +100,7 @@ describe("a quote request", () => {
           status: "success",
           title: "Quote Request Submitted!",
           message: "We'll get back to you within 24 hours.",
+          reference: `Q-${new Date(Date.now() + 5 * 3_600_000).getUTCFullYear()}-0001`,
         },
       });
 
@@ -121,7 +122,8 @@ describe("a quote request", () => {
       expect(mail.to).toEqual(["sales@promo.example"]);
       expect(mail.from).toBe("website@promo.example");
       const raw = decoded(mail.raw);
-      expect(raw).toMatch(/^Subject: Quote request from Ayesha Khan \(Acme Pharma\)/m);
+      expect(raw).toMatch(/^Subject: Q-\d{4}-0001: quote request from Ayesha Khan \(Acme Pharma\)/m);
+      expect(raw).toMatch(/https?:\/\/[^\s]+\/desk\/quotes\/Q-\d{4}-0001/);
       expect(raw).toMatch(/^Reply-To: Ayesha Khan <ayesha@acme.example>/m);
       expect(raw).toContain("Content-Type: text/plain");
       expect(raw).toContain("500 pens <b>with</b> our logo & colours"); // plain text as typed
@@ -200,7 +202,10 @@ describe("a quote request", () => {
     const bot = await send(quotes, { ...buyer, website: "http://spam.example", idempotencyKey: key(6) });
     const person = await send(quotes, { ...buyer, website: "", idempotencyKey: key(7) });
     expect(bot.status).toBe(person.status);
-    expect(bot.body).toEqual(person.body);
+    // The same notice; only a stored request has a reference to give.
+    const { reference, ...notice } = person.body as { reference?: string };
+    expect(reference).toMatch(/^Q-\d{4}-\d{4}$/);
+    expect(bot.body).toEqual(notice);
     expect(quotes.store.list().map((quote) => quote.idempotencyKey)).toEqual([key(7)]);
   });
 
@@ -275,7 +280,9 @@ describe("rate limit", () => {
   it("answers the 6th request from one address within 10 minutes with 429 and a clear message", async () => {
     const quotes = service({ max: 5 });
     for (let n = 0; n < 5; n++)
-      expect((await send(quotes, { ...buyer, idempotencyKey: key(100 + n) })).status).toBe(200);
+      expect(
+        (await send(quotes, { ...buyer, email: `buyer${n}@acme.example`, idempotencyKey: key(100 + n) })).status,
+      ).toBe(200);
 
     const sixth = await send(quotes, { ...buyer, idempotencyKey: key(105) });
     expect(sixth.status).toBe(429);
@@ -285,8 +292,23 @@ describe("rate limit", () => {
     expect(quotes.store.count()).toBe(5);
 
     // A retry of an accepted request is still answered; another address is not limited.
-    expect((await send(quotes, { ...buyer, idempotencyKey: key(104) })).status).toBe(200);
+    expect((await send(quotes, { ...buyer, email: "buyer4@acme.example", idempotencyKey: key(104) })).status).toBe(200);
     expect((await send(quotes, { ...buyer, idempotencyKey: key(106) }, { ip: "198.51.100.1" })).status).toBe(200);
+  });
+
+  it("lets many buyers behind one carrier address through, and limits one buyer's e-mail whatever the address", async () => {
+    const quotes = service({ max: 30 });
+    for (let n = 0; n < 12; n++) {
+      const answer = await send(quotes, { ...buyer, email: `buyer${n}@mobile.example`, idempotencyKey: key(200 + n) });
+      expect(answer.status).toBe(200);
+    }
+    for (let n = 0; n < 5; n++) {
+      const answer = await send(quotes, { ...buyer, idempotencyKey: key(300 + n) }, { ip: `198.51.100.${n + 10}` });
+      expect(answer.status).toBe(200);
+    }
+    const sixth = await send(quotes, { ...buyer, idempotencyKey: key(305) }, { ip: "198.51.100.99" });
+    expect(sixth.status).toBe(429);
+    expect(quotes.store.count()).toBe(17);
   });
 });
 
@@ -312,6 +334,7 @@ describe("the form post from a page without JavaScript", () => {
         status: "success",
         title: "Quote Request Submitted!",
         message: "We'll get back to you within 24 hours.",
+        reference: quotes.store.list()[0]!.reference,
       },
     });
     expect(quotes.store.list()[0]).toMatchObject({ ...buyer, page: "/contact?product=mugs" });
@@ -343,7 +366,11 @@ describe("the form post from a page without JavaScript", () => {
 describe("configuration", () => {
   it("has defaults for everything", () => {
     const config = readQuoteConfig({});
-    expect(config).toMatchObject({ mail: null, rateLimit: { max: 5, windowMs: 600_000 } });
+    expect(config).toMatchObject({
+      mail: null,
+      rateLimit: { max: 30, windowMs: 600_000 },
+      emailRateLimit: { max: 5, windowMs: 3_600_000 },
+    });
     expect(config.dataDir).toBe(join(process.cwd(), "data"));
   });
 
@@ -373,7 +400,7 @@ describe("store", () => {
   it("creates the data folder, uses WAL and records its schema version", () => {
     const store = QuoteStore.open(join(dataDir, "nested", "folder"));
     expect(store.db.pragma("journal_mode", { simple: true })).toBe("wal");
-    expect(store.db.pragma("user_version", { simple: true })).toBe(2);
+    expect(store.db.pragma("user_version", { simple: true })).toBe(3);
     store.close();
     // Opening again does not migrate twice.
     const again = QuoteStore.open(join(dataDir, "nested", "folder"));

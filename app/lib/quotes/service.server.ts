@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { StaffDirectory } from "~/lib/desk/staff.server";
 import type { DesignSpec } from "~/lib/design-schema";
 import { type QuoteFields, type QuoteProblem, checkQuote } from "~/lib/quote-schema";
 import { type QuoteConfig, readQuoteConfig } from "./config.server";
@@ -60,6 +61,7 @@ export function createQuoteService(
   const activeMailer = mailer ?? (config.mail ? createSmtpMailer(config.mail) : undefined);
   const outbox = activeMailer ? new Outbox(store, activeMailer, outboxOptions) : undefined;
   const limiter = new RateLimiter(config.rateLimit);
+  const emailLimiter = new RateLimiter(config.emailRateLimit);
 
   if (!activeMailer) {
     log(`Quote e-mail notifications are off (${config.mailOffReason}); requests are stored in ${store.file}.`);
@@ -100,8 +102,16 @@ export function createQuoteService(
       const earlier = store.findByKey(idempotencyKey);
       if (earlier) return { kind: "accepted", quote: earlier, duplicate: true };
 
+      // The address limit stops one machine flooding the form; the e-mail limit stops one buyer's address
+      // being flooded with our replies, or the inbox with one sender, from a network of many addresses.
+      const buyerEmail = quote.email.trim().toLowerCase();
+      const emailLimit = emailLimiter.peek(buyerEmail, now.getTime());
+      if (!emailLimit.allowed) {
+        return { kind: "rate_limited", retryAfterSeconds: Math.ceil(emailLimit.retryAfterMs / 1000) };
+      }
       const limit = limiter.hit(context.clientIp, now.getTime());
       if (!limit.allowed) return { kind: "rate_limited", retryAfterSeconds: Math.ceil(limit.retryAfterMs / 1000) };
+      emailLimiter.hit(buyerEmail, now.getTime());
 
       // Honeypot filled: answered like a success, nothing stored or sent.
       if (context.honeypot?.trim()) return { kind: "accepted", duplicate: false };
@@ -136,6 +146,15 @@ export function createQuoteService(
     config,
     store,
     outbox,
+    staff: new StaffDirectory(store.db),
+    /** Whether replies can be e-mailed (an outbox with a mail server). */
+    canReply: Boolean(outbox),
+    /** Queues a reply from the desk and sends it now if the mail server answers. */
+    reply(...args: Parameters<QuoteStore["queueReply"]>) {
+      const queued = store.queueReply(...args);
+      if (queued) outbox?.kick();
+      return queued;
+    },
     answerBeforeFiles,
     submit,
     start() {

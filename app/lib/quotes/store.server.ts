@@ -6,6 +6,7 @@ import type Database from "better-sqlite3";
 import { type DesignSpec, parseDesignSpec } from "~/lib/design-schema";
 import type { LogoType } from "~/lib/upload-rules";
 import type { QuoteFields } from "~/lib/quote-schema";
+import type { QuoteStatus } from "~/lib/quote-status";
 
 /**
  * better-sqlite3 13 (Node-API, prebuilt) on every runtime with Node-API 10: Node 22.14 and later, 24, 26.
@@ -22,6 +23,8 @@ const Sqlite = loadNative(sqliteLibrary) as typeof Database;
 /** What happened to the e-mail about a request: waiting in the outbox, sent, or notifications off. */
 export type NotifyStatus = "pending" | "sent" | "off";
 
+export { quoteStatuses, type QuoteStatus } from "~/lib/quote-status";
+
 export type StoredQuote = QuoteFields & {
   id: number;
   /** ISO 8601, UTC. */
@@ -37,7 +40,43 @@ export type StoredQuote = QuoteFields & {
   notifyError: string | null;
   /** The buyer's design from the brand studio, if the request carried one. */
   design: DesignSpec | null;
+  /** What the business and the buyer call the request, e.g. Q-2026-0042. */
+  reference: string;
+  status: QuoteStatus;
+  /** Why a request was lost ("" otherwise). */
+  statusReason: string;
+  /** When the request was first answered (a reply, or a status other than New), ISO 8601 UTC. */
+  answeredAt: string | null;
 };
+
+/** One line of a request's history: append-only (the database refuses to change or remove one). */
+export type QuoteEvent = {
+  id: number;
+  quoteId: number;
+  /** ISO 8601, UTC. */
+  at: string;
+  /** Who: a staff member's name and e-mail, or "website" for what the site did itself. */
+  actor: string;
+  kind: "received" | "status" | "note" | "reply" | "email";
+  body: string;
+};
+
+/** A reply from the desk to the buyer, sent through the outbox. */
+export type StoredReply = {
+  id: number;
+  quoteId: number;
+  createdAt: string;
+  staffName: string;
+  staffEmail: string;
+  body: string;
+  status: "pending" | "sent";
+  attempts: number;
+  sentAt: string | null;
+  error: string | null;
+};
+
+export type InboxQuery = { status?: QuoteStatus; search?: string; page?: number; perPage?: number };
+export type InboxPage = { quotes: StoredQuote[]; total: number; page: number; pages: number };
 
 export type AttachmentRole = "logo" | "mockup";
 
@@ -78,7 +117,7 @@ export const DB_FILE = "quotes.db";
  * Versioned migrations: entry N brings the schema to version N + 1 (PRAGMA user_version).
  * Append new entries; never edit a shipped one.
  */
-const migrations: readonly string[] = [
+export const migrations: readonly string[] = [
   `CREATE TABLE quotes (
      id INTEGER PRIMARY KEY,
      received_at TEXT NOT NULL,
@@ -112,6 +151,78 @@ const migrations: readonly string[] = [
      original_name TEXT NOT NULL DEFAULT '',
      UNIQUE (quote_id, role)
    );`,
+  // The desk: a reference and a status for every request (existing ones numbered by year of receipt,
+  // Pakistan time, in the order they came), its history, replies queued like notifications, and staff
+  // accounts with their one-time links, sessions and sign-in failures.
+  `ALTER TABLE quotes ADD COLUMN reference TEXT;
+   ALTER TABLE quotes ADD COLUMN status TEXT NOT NULL DEFAULT 'new'
+     CHECK (status IN ('new', 'replied', 'quoted', 'won', 'lost'));
+   ALTER TABLE quotes ADD COLUMN status_reason TEXT NOT NULL DEFAULT '';
+   ALTER TABLE quotes ADD COLUMN answered_at TEXT;
+   UPDATE quotes SET reference = numbered.reference FROM (
+     SELECT id, 'Q-' || strftime('%Y', received_at, '+5 hours') || '-' || printf('%04d',
+       row_number() OVER (PARTITION BY strftime('%Y', received_at, '+5 hours') ORDER BY id)) AS reference
+     FROM quotes) AS numbered
+   WHERE numbered.id = quotes.id;
+   CREATE TABLE quote_references (year INTEGER PRIMARY KEY, last INTEGER NOT NULL);
+   INSERT INTO quote_references (year, last)
+     SELECT CAST(strftime('%Y', received_at, '+5 hours') AS INTEGER), count(*) FROM quotes GROUP BY 1;
+   CREATE UNIQUE INDEX quotes_reference ON quotes (reference);
+   CREATE INDEX quotes_status ON quotes (status, received_at);
+   CREATE TABLE quote_events (
+     id INTEGER PRIMARY KEY,
+     quote_id INTEGER NOT NULL REFERENCES quotes (id) ON DELETE CASCADE,
+     at TEXT NOT NULL,
+     actor TEXT NOT NULL,
+     kind TEXT NOT NULL CHECK (kind IN ('received', 'status', 'note', 'reply', 'email')),
+     body TEXT NOT NULL DEFAULT ''
+   );
+   CREATE INDEX quote_events_quote ON quote_events (quote_id, id);
+   CREATE TRIGGER quote_events_append_only BEFORE UPDATE ON quote_events
+     BEGIN SELECT RAISE(ABORT, 'a request''s history is append-only'); END;
+   CREATE TRIGGER quote_events_kept BEFORE DELETE ON quote_events
+     WHEN EXISTS (SELECT 1 FROM quotes WHERE id = OLD.quote_id)
+     BEGIN SELECT RAISE(ABORT, 'a request''s history is append-only'); END;
+   INSERT INTO quote_events (quote_id, at, actor, kind, body)
+     SELECT id, received_at, 'website', 'received', 'Request received' FROM quotes;
+   CREATE TABLE quote_replies (
+     id INTEGER PRIMARY KEY,
+     quote_id INTEGER NOT NULL REFERENCES quotes (id) ON DELETE CASCADE,
+     request_key TEXT NOT NULL UNIQUE,
+     created_at TEXT NOT NULL,
+     staff_name TEXT NOT NULL,
+     staff_email TEXT NOT NULL,
+     body TEXT NOT NULL,
+     status TEXT NOT NULL CHECK (status IN ('pending', 'sent')),
+     attempts INTEGER NOT NULL DEFAULT 0,
+     next_at INTEGER,
+     sent_at TEXT,
+     error TEXT
+   );
+   CREATE INDEX quote_replies_quote ON quote_replies (quote_id);
+   CREATE INDEX quote_replies_outbox ON quote_replies (next_at) WHERE status = 'pending';
+   CREATE TABLE staff (
+     id INTEGER PRIMARY KEY,
+     email TEXT NOT NULL UNIQUE COLLATE NOCASE,
+     name TEXT NOT NULL,
+     password_hash TEXT,
+     created_at TEXT NOT NULL
+   );
+   CREATE TABLE staff_setup_tokens (
+     token_hash TEXT PRIMARY KEY,
+     staff_id INTEGER NOT NULL REFERENCES staff (id) ON DELETE CASCADE,
+     expires_at INTEGER NOT NULL
+   );
+   CREATE TABLE staff_sessions (
+     id_hash TEXT PRIMARY KEY,
+     staff_id INTEGER NOT NULL REFERENCES staff (id) ON DELETE CASCADE,
+     created_at INTEGER NOT NULL,
+     seen_at INTEGER NOT NULL
+   );
+   CREATE INDEX staff_sessions_staff ON staff_sessions (staff_id);
+   CREATE TABLE staff_sign_in_failures (email TEXT NOT NULL COLLATE NOCASE, at INTEGER NOT NULL);
+   CREATE INDEX staff_sign_in_failures_email ON staff_sign_in_failures (email, at);
+   CREATE TABLE staff_sign_in_holds (email TEXT PRIMARY KEY COLLATE NOCASE, until INTEGER NOT NULL);`,
 ];
 
 export const schemaVersion = migrations.length;
@@ -134,6 +245,25 @@ type Row = {
   notified_at: string | null;
   notify_error: string | null;
   design: string | null;
+  reference: string;
+  status: QuoteStatus;
+  status_reason: string;
+  answered_at: string | null;
+};
+
+type EventRow = { id: number; quote_id: number; at: string; actor: string; kind: QuoteEvent["kind"]; body: string };
+
+type ReplyRow = {
+  id: number;
+  quote_id: number;
+  created_at: string;
+  staff_name: string;
+  staff_email: string;
+  body: string;
+  status: "pending" | "sent";
+  attempts: number;
+  sent_at: string | null;
+  error: string | null;
 };
 
 type AttachmentRow = {
@@ -164,9 +294,145 @@ const fromRow = (row: Row): StoredQuote => ({
   notifiedAt: row.notified_at,
   notifyError: row.notify_error,
   design: parseDesignSpec(row.design),
+  reference: row.reference,
+  status: row.status,
+  statusReason: row.status_reason,
+  answeredAt: row.answered_at,
 });
 
+const fromEventRow = (row: EventRow): QuoteEvent => ({
+  id: row.id,
+  quoteId: row.quote_id,
+  at: row.at,
+  actor: row.actor,
+  kind: row.kind,
+  body: row.body,
+});
+
+const fromReplyRow = (row: ReplyRow): StoredReply => ({
+  id: row.id,
+  quoteId: row.quote_id,
+  createdAt: row.created_at,
+  staffName: row.staff_name,
+  staffEmail: row.staff_email,
+  body: row.body,
+  status: row.status,
+  attempts: row.attempts,
+  sentAt: row.sent_at,
+  error: row.error,
+});
+
+/** The year a request is numbered in: the business's (Pakistan time, UTC+5 all year). */
+const referenceYear = (now: Date) => new Date(now.getTime() + 5 * 3_600_000).getUTCFullYear();
+
+/** Q-2026-0042: the year, then the request's number in that year (four digits at least). */
+export const formatReference = (year: number, number: number) => `Q-${year}-${String(number).padStart(4, "0")}`;
+
+/** Whether a text has the shape of a reference (anything else is not looked up). */
+export const isReference = (text: string) => /^Q-\d{4}-\d{4,9}$/.test(text);
+
+/** A staff member as the history names them. */
+export type Actor = { name: string; email: string };
+const actorLabel = (actor: Actor | "website") => (actor === "website" ? "website" : `${actor.name} <${actor.email}>`);
+
+/** A search typed in the inbox as a LIKE pattern (its own % and _ taken literally). */
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+
 export const ATTACHMENTS_DIR = "attachments";
+
+/** Every statement the store runs, prepared once when it opens. */
+function prepare(db: Database.Database) {
+  return {
+    insertQuote: db.prepare(
+      `INSERT INTO quotes (received_at, name, company, email, phone, product, message, client_ip, user_agent, page,
+         idempotency_key, notify_status, notify_next_at, design, reference)
+       VALUES (@receivedAt, @name, @company, @email, @phone, @product, @message, @clientIp, @userAgent, @page,
+         @idempotencyKey, @notifyStatus, @notifyNextAt, @design, @reference)
+       ON CONFLICT (idempotency_key) DO NOTHING`,
+    ),
+    nextReference: db.prepare(
+      `INSERT INTO quote_references (year, last) VALUES (?, 1)
+       ON CONFLICT (year) DO UPDATE SET last = last + 1 RETURNING last`,
+    ),
+    insertAttachment: db.prepare(
+      `INSERT INTO quote_attachments (quote_id, role, media_type, byte_size, sha256, stored_name, original_name)
+       VALUES (@quoteId, @role, @mediaType, @byteSize, @sha256, @storedName, @originalName)`,
+    ),
+    attachments: db.prepare("SELECT * FROM quote_attachments WHERE quote_id = ? ORDER BY role"),
+    allAttachments: db.prepare("SELECT * FROM quote_attachments ORDER BY quote_id, role"),
+    storedNames: db.prepare("SELECT stored_name FROM quote_attachments").pluck(),
+    deleteQuote: db.prepare("DELETE FROM quotes WHERE id = ?"),
+    byKey: db.prepare("SELECT * FROM quotes WHERE idempotency_key = ?"),
+    byId: db.prepare("SELECT * FROM quotes WHERE id = ?"),
+    byReference: db.prepare("SELECT * FROM quotes WHERE reference = ?"),
+    list: db.prepare("SELECT * FROM quotes ORDER BY received_at DESC, id DESC"),
+    listSince: db.prepare("SELECT * FROM quotes WHERE received_at >= ? ORDER BY received_at DESC, id DESC"),
+    count: db.prepare("SELECT count(*) FROM quotes").pluck(),
+    inbox: db.prepare(
+      `SELECT * FROM quotes
+       WHERE (@status IS NULL OR status = @status)
+         AND (@search IS NULL OR reference = @exact OR name LIKE @search ESCAPE '\\' OR company LIKE @search ESCAPE '\\'
+           OR email LIKE @search ESCAPE '\\' OR product LIKE @search ESCAPE '\\')
+       ORDER BY received_at DESC, id DESC LIMIT @limit OFFSET @offset`,
+    ),
+    inboxCount: db
+      .prepare(
+        `SELECT count(*) FROM quotes
+         WHERE (@status IS NULL OR status = @status)
+           AND (@search IS NULL OR reference = @exact OR name LIKE @search ESCAPE '\\' OR company LIKE @search ESCAPE '\\'
+             OR email LIKE @search ESCAPE '\\' OR product LIKE @search ESCAPE '\\')`,
+      )
+      .pluck(),
+    setStatus: db.prepare(
+      `UPDATE quotes SET status = @status, status_reason = @reason,
+         answered_at = CASE WHEN answered_at IS NULL AND @status != 'new' THEN @at ELSE answered_at END
+       WHERE id = @id`,
+    ),
+    answered: db.prepare(
+      `UPDATE quotes SET status = CASE WHEN status = 'new' THEN 'replied' ELSE status END,
+         answered_at = coalesce(answered_at, @at) WHERE id = @id`,
+    ),
+    addEvent: db.prepare(
+      "INSERT INTO quote_events (quote_id, at, actor, kind, body) VALUES (@quoteId, @at, @actor, @kind, @body)",
+    ),
+    events: db.prepare("SELECT * FROM quote_events WHERE quote_id = ? ORDER BY id"),
+    allEvents: db.prepare("SELECT * FROM quote_events ORDER BY quote_id, id"),
+    insertReply: db.prepare(
+      `INSERT INTO quote_replies (quote_id, request_key, created_at, staff_name, staff_email, body, status, next_at)
+       VALUES (@quoteId, @requestKey, @createdAt, @staffName, @staffEmail, @body, 'pending', @nextAt)
+       ON CONFLICT (request_key) DO NOTHING`,
+    ),
+    replies: db.prepare("SELECT * FROM quote_replies WHERE quote_id = ? ORDER BY id"),
+    allReplies: db.prepare("SELECT * FROM quote_replies ORDER BY quote_id, id"),
+    dueQuotes: db.prepare(
+      "SELECT * FROM quotes WHERE notify_status = 'pending' AND notify_next_at <= ? ORDER BY notify_next_at, id LIMIT ?",
+    ),
+    leaseQuote: db.prepare("UPDATE quotes SET notify_next_at = ? WHERE id = ?"),
+    quoteSent: db.prepare(
+      `UPDATE quotes SET notify_status = 'sent', notified_at = ?, notify_next_at = NULL, notify_error = NULL,
+         notify_attempts = notify_attempts + 1 WHERE id = ?`,
+    ),
+    quoteFailed: db.prepare(
+      "UPDATE quotes SET notify_attempts = notify_attempts + 1, notify_error = ?, notify_next_at = ? WHERE id = ?",
+    ),
+    dueReplies: db.prepare(
+      "SELECT * FROM quote_replies WHERE status = 'pending' AND next_at <= ? ORDER BY next_at, id LIMIT ?",
+    ),
+    leaseReply: db.prepare("UPDATE quote_replies SET next_at = ? WHERE id = ?"),
+    replySent: db.prepare(
+      `UPDATE quote_replies SET status = 'sent', sent_at = ?, next_at = NULL, error = NULL, attempts = attempts + 1
+       WHERE id = ? AND status = 'pending'`,
+    ),
+    replyFailed: db.prepare("UPDATE quote_replies SET attempts = attempts + 1, error = ?, next_at = ? WHERE id = ?"),
+    nextDue: db
+      .prepare(
+        `SELECT min(next) FROM (
+           SELECT min(notify_next_at) AS next FROM quotes WHERE notify_status = 'pending'
+           UNION ALL SELECT min(next_at) FROM quote_replies WHERE status = 'pending')`,
+      )
+      .pluck(),
+  };
+}
 
 /**
  * Quote requests in SQLite (`quotes.db` in the data folder), WAL mode, one row per request. Their
@@ -179,6 +445,7 @@ export class QuoteStore {
   readonly attachmentsDir: string;
   /** Where uploads are streamed while they are checked (under attachmentsDir, so on the same disk). */
   readonly incomingDir: string;
+  private readonly sql: ReturnType<typeof prepare>;
 
   private constructor(
     readonly file: string,
@@ -192,6 +459,7 @@ export class QuoteStore {
     this.db.pragma("synchronous = FULL"); // acknowledged means on disk, even after a power cut
     this.db.pragma("busy_timeout = 5000"); // the inbox command or a second process may hold a lock briefly
     this.migrate();
+    this.sql = prepare(this.db);
   }
 
   /** Opens (creating the folder and the file if needed) and migrates the store in `dataDir`. */
@@ -216,8 +484,8 @@ export class QuoteStore {
   }
 
   /**
-   * Stores a request, committed before it returns. A second insert with the same idempotency key
-   * stores nothing and returns the first request (`created: false`).
+   * Stores a request, committed before it returns, with the next reference of its year. A second
+   * insert with the same idempotency key stores nothing and returns the first request (`created: false`).
    */
   insert(
     quote: QuoteFields,
@@ -231,28 +499,28 @@ export class QuoteStore {
   ): { quote: StoredQuote; created: boolean } {
     const created = this.db
       .transaction(() => {
-        const result = this.db
-          .prepare(
-            `INSERT INTO quotes (received_at, name, company, email, phone, product, message, client_ip, user_agent, page,
-               idempotency_key, notify_status, notify_next_at, design)
-             VALUES (@receivedAt, @name, @company, @email, @phone, @product, @message, @clientIp, @userAgent, @page,
-               @idempotencyKey, @notifyStatus, @notifyNextAt, @design)
-             ON CONFLICT (idempotency_key) DO NOTHING`,
-          )
-          .run({
-            ...quote,
-            ...meta,
-            receivedAt: now.toISOString(),
-            notifyStatus: notify ? "pending" : "off",
-            notifyNextAt: notify ? now.getTime() : null,
-            design: design ? JSON.stringify(design) : null,
-          });
+        // A retry is answered before a number is taken, so references have no gaps from retries.
+        if (this.sql.byKey.get(meta.idempotencyKey)) return false;
+        const year = referenceYear(now);
+        const number = this.sql.nextReference.pluck().get(year) as number;
+        const result = this.sql.insertQuote.run({
+          ...quote,
+          ...meta,
+          receivedAt: now.toISOString(),
+          notifyStatus: notify ? "pending" : "off",
+          notifyNextAt: notify ? now.getTime() : null,
+          design: design ? JSON.stringify(design) : null,
+          reference: formatReference(year, number),
+        });
         if (result.changes !== 1) return false;
-        const record = this.db.prepare(
-          `INSERT INTO quote_attachments (quote_id, role, media_type, byte_size, sha256, stored_name, original_name)
-           VALUES (@quoteId, @role, @mediaType, @byteSize, @sha256, @storedName, @originalName)`,
-        );
-        for (const file of files) record.run({ ...file, quoteId: result.lastInsertRowid });
+        for (const file of files) this.sql.insertAttachment.run({ ...file, quoteId: result.lastInsertRowid });
+        this.sql.addEvent.run({
+          quoteId: result.lastInsertRowid,
+          at: now.toISOString(),
+          actor: "website",
+          kind: "received",
+          body: "Request received",
+        });
         return true;
       })
       .immediate();
@@ -294,16 +562,12 @@ export class QuoteStore {
 
   /** The files of one request, logo first. */
   attachments(quoteId: number): StoredAttachment[] {
-    const rows = this.db
-      .prepare("SELECT * FROM quote_attachments WHERE quote_id = ? ORDER BY role")
-      .all(quoteId) as AttachmentRow[];
-    return rows.map((row) => this.fromAttachmentRow(row));
+    return (this.sql.attachments.all(quoteId) as AttachmentRow[]).map((row) => this.fromAttachmentRow(row));
   }
 
   /** Every stored file, by request (oldest first). */
   allAttachments(): StoredAttachment[] {
-    const rows = this.db.prepare("SELECT * FROM quote_attachments ORDER BY quote_id, role").all() as AttachmentRow[];
-    return rows.map((row) => this.fromAttachmentRow(row));
+    return (this.sql.allAttachments.all() as AttachmentRow[]).map((row) => this.fromAttachmentRow(row));
   }
 
   private fromAttachmentRow(row: AttachmentRow): StoredAttachment {
@@ -319,10 +583,10 @@ export class QuoteStore {
     };
   }
 
-  /** Deletes a request with its files; false when there is no such request. */
+  /** Deletes a request with its files (and its history); false when there is no such request. */
   delete(id: number): boolean {
     const files = this.attachments(id);
-    const deleted = this.db.prepare("DELETE FROM quotes WHERE id = ?").run(id).changes === 1;
+    const deleted = this.sql.deleteQuote.run(id).changes === 1;
     if (deleted) this.removeFiles(files);
     return deleted;
   }
@@ -340,11 +604,7 @@ export class QuoteStore {
     } catch {
       return;
     }
-    const known = new Set(
-      (this.db.prepare("SELECT stored_name FROM quote_attachments").all() as { stored_name: string }[]).map(
-        (row) => row.stored_name,
-      ),
-    );
+    const known = new Set(this.sql.storedNames.all() as string[]);
     for (const name of names) {
       const path = join(this.attachmentsDir, name);
       if (known.has(name) || name === "incoming") continue;
@@ -357,26 +617,111 @@ export class QuoteStore {
   }
 
   findByKey(idempotencyKey: string): StoredQuote | undefined {
-    const row = this.db.prepare("SELECT * FROM quotes WHERE idempotency_key = ?").get(idempotencyKey) as
-      Row | undefined;
+    const row = this.sql.byKey.get(idempotencyKey) as Row | undefined;
     return row && fromRow(row);
   }
 
   get(id: number): StoredQuote | undefined {
-    const row = this.db.prepare("SELECT * FROM quotes WHERE id = ?").get(id) as Row | undefined;
+    const row = this.sql.byId.get(id) as Row | undefined;
+    return row && fromRow(row);
+  }
+
+  byReference(reference: string): StoredQuote | undefined {
+    if (!isReference(reference)) return undefined;
+    const row = this.sql.byReference.get(reference) as Row | undefined;
     return row && fromRow(row);
   }
 
   /** Newest first; `since` (ISO date or time) keeps requests received at or after it. */
   list({ since }: { since?: string } = {}): StoredQuote[] {
-    const rows = since
-      ? this.db.prepare("SELECT * FROM quotes WHERE received_at >= ? ORDER BY received_at DESC, id DESC").all(since)
-      : this.db.prepare("SELECT * FROM quotes ORDER BY received_at DESC, id DESC").all();
+    const rows = since ? this.sql.listSince.all(since) : this.sql.list.all();
     return (rows as Row[]).map(fromRow);
   }
 
   count(): number {
-    return (this.db.prepare("SELECT count(*) AS n FROM quotes").get() as { n: number }).n;
+    return this.sql.count.get() as number;
+  }
+
+  /**
+   * One page of the desk's inbox, newest first: by status, and by a search in the name, company,
+   * e-mail and product (anywhere in them) or the reference (whole).
+   */
+  inbox({ status, search, page = 1, perPage = 25 }: InboxQuery = {}): InboxPage {
+    const text = search?.trim().slice(0, 200) || null;
+    const params = {
+      status: status ?? null,
+      search: text && likePattern(text),
+      exact: text?.toUpperCase() ?? null,
+    };
+    const total = this.sql.inboxCount.get(params) as number;
+    const pages = Math.max(1, Math.ceil(total / perPage));
+    const current = Math.min(Math.max(1, Math.floor(page)), pages);
+    const rows = this.sql.inbox.all({ ...params, limit: perPage, offset: (current - 1) * perPage }) as Row[];
+    return { quotes: rows.map(fromRow), total, page: current, pages };
+  }
+
+  /** A request's history, oldest first. */
+  events(quoteId: number): QuoteEvent[] {
+    return (this.sql.events.all(quoteId) as EventRow[]).map(fromEventRow);
+  }
+
+  allEvents(): QuoteEvent[] {
+    return (this.sql.allEvents.all() as EventRow[]).map(fromEventRow);
+  }
+
+  replies(quoteId: number): StoredReply[] {
+    return (this.sql.replies.all(quoteId) as ReplyRow[]).map(fromReplyRow);
+  }
+
+  allReplies(): StoredReply[] {
+    return (this.sql.allReplies.all() as ReplyRow[]).map(fromReplyRow);
+  }
+
+  /** Sets a request's status (with the reason a Lost one gives) and writes it into its history. */
+  setStatus(quoteId: number, status: QuoteStatus, reason: string, actor: Actor, now = new Date()) {
+    this.db
+      .transaction(() => {
+        const at = now.toISOString();
+        const kept = status === "lost" ? reason.trim() : "";
+        this.sql.setStatus.run({ id: quoteId, status, reason: kept, at });
+        const label = status[0]!.toUpperCase() + status.slice(1);
+        const body = kept ? `Status: ${label} (${kept})` : `Status: ${label}`;
+        this.sql.addEvent.run({ quoteId, at, actor: actorLabel(actor), kind: "status", body });
+      })
+      .immediate();
+  }
+
+  addNote(quoteId: number, note: string, actor: Actor, now = new Date()) {
+    this.sql.addEvent.run({ quoteId, at: now.toISOString(), actor: actorLabel(actor), kind: "note", body: note });
+  }
+
+  /**
+   * Queues a reply to the buyer (sent by the outbox), marks a New request Replied and writes both into
+   * its history, in one transaction. The same `requestKey` again (a form sent twice) queues nothing.
+   */
+  queueReply(quoteId: number, body: string, actor: Actor, requestKey: string, now = new Date()): boolean {
+    return this.db
+      .transaction(() => {
+        const at = now.toISOString();
+        const result = this.sql.insertReply.run({
+          quoteId,
+          requestKey,
+          createdAt: at,
+          staffName: actor.name,
+          staffEmail: actor.email,
+          body,
+          nextAt: now.getTime(),
+        });
+        if (result.changes !== 1) return false;
+        this.sql.addEvent.run({ quoteId, at, actor: actorLabel(actor), kind: "reply", body });
+        const before = this.sql.byId.get(quoteId) as Row;
+        this.sql.answered.run({ id: quoteId, at });
+        if (before.status === "new") {
+          this.sql.addEvent.run({ quoteId, at, actor: actorLabel(actor), kind: "status", body: "Status: Replied" });
+        }
+        return true;
+      })
+      .immediate();
   }
 
   /**
@@ -394,13 +739,8 @@ export class QuoteStore {
   }): StoredQuote[] {
     return this.db
       .transaction(() => {
-        const rows = this.db
-          .prepare(
-            `SELECT * FROM quotes WHERE notify_status = 'pending' AND notify_next_at <= ? ORDER BY notify_next_at, id LIMIT ?`,
-          )
-          .all(now, limit) as Row[];
-        const lease = this.db.prepare("UPDATE quotes SET notify_next_at = ? WHERE id = ?");
-        for (const row of rows) lease.run(now + leaseMs, row.id);
+        const rows = this.sql.dueQuotes.all(now, limit) as Row[];
+        for (const row of rows) this.sql.leaseQuote.run(now + leaseMs, row.id);
         return rows.map(fromRow);
       })
       .immediate();
@@ -408,28 +748,57 @@ export class QuoteStore {
 
   markSent(id: number, now = new Date()) {
     this.db
-      .prepare(
-        `UPDATE quotes SET notify_status = 'sent', notified_at = ?, notify_next_at = NULL, notify_error = NULL,
-           notify_attempts = notify_attempts + 1 WHERE id = ?`,
-      )
-      .run(now.toISOString(), id);
+      .transaction(() => {
+        this.sql.quoteSent.run(now.toISOString(), id);
+        this.sql.addEvent.run({
+          quoteId: id,
+          at: now.toISOString(),
+          actor: "website",
+          kind: "email",
+          body: "Notification e-mailed to the business",
+        });
+      })
+      .immediate();
   }
 
   /** Records a failed attempt; the next one is due at `nextAt` (ms since the epoch). */
   markFailed(id: number, error: string, nextAt: number) {
-    this.db
-      .prepare(
-        "UPDATE quotes SET notify_attempts = notify_attempts + 1, notify_error = ?, notify_next_at = ? WHERE id = ?",
-      )
-      .run(error.slice(0, 1000), nextAt, id);
+    this.sql.quoteFailed.run(error.slice(0, 1000), nextAt, id);
   }
 
-  /** When the next pending notification is due (ms since the epoch), or null if none is waiting. */
+  /** Replies that are due, leased like notifications (claimDue). */
+  claimDueReplies({ now = Date.now(), leaseMs, limit = 10 }: { now?: number; leaseMs: number; limit?: number }) {
+    return this.db
+      .transaction(() => {
+        const rows = this.sql.dueReplies.all(now, limit) as ReplyRow[];
+        for (const row of rows) this.sql.leaseReply.run(now + leaseMs, row.id);
+        return rows.map(fromReplyRow);
+      })
+      .immediate();
+  }
+
+  markReplySent(reply: StoredReply, to: string, now = new Date()) {
+    this.db
+      .transaction(() => {
+        if (this.sql.replySent.run(now.toISOString(), reply.id).changes !== 1) return;
+        this.sql.addEvent.run({
+          quoteId: reply.quoteId,
+          at: now.toISOString(),
+          actor: "website",
+          kind: "email",
+          body: `Reply from ${reply.staffName} e-mailed to ${to}`,
+        });
+      })
+      .immediate();
+  }
+
+  markReplyFailed(id: number, error: string, nextAt: number) {
+    this.sql.replyFailed.run(error.slice(0, 1000), nextAt, id);
+  }
+
+  /** When the next pending e-mail (notification or reply) is due (ms since the epoch), or null if none is waiting. */
   nextDueAt(): number | null {
-    const row = this.db
-      .prepare("SELECT min(notify_next_at) AS next FROM quotes WHERE notify_status = 'pending'")
-      .get() as { next: number | null };
-    return row.next;
+    return this.sql.nextDue.get() as number | null;
   }
 
   close() {

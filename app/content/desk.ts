@@ -1,0 +1,62 @@
+import type { QuoteStatus } from "~/lib/quote-status";
+
+/** The words of the staff desk (/desk). */
+export const deskText = {
+  title: "Quote desk",
+  signIn: {
+    title: "Sign in to the quote desk",
+    email: "Email",
+    password: "Password",
+    submit: "Sign in",
+    setupDone: "Your password is saved. Sign in with it.",
+  },
+  setup: {
+    title: "Choose your password",
+    lead: "At least 10 characters, and not one of the most common passwords.",
+    password: "New password",
+    repeat: "Repeat password",
+    submit: "Save password",
+    expired: "This set-up link has expired or was already used. Ask for a new one (npm run staff -- reset EMAIL).",
+  },
+  signOut: "Sign out",
+  inbox: {
+    title: "Quote requests",
+    search: "Search",
+    searchHint: "Name, company, e-mail, reference or product",
+    status: "Status",
+    allStatuses: "All",
+    show: "Show",
+    none: "No requests match.",
+    newer: "Newer",
+    older: "Older",
+    exportCsv: "Export CSV",
+    exportJson: "Export JSON",
+  },
+  quote: {
+    back: "All requests",
+    status: "Status",
+    reason: "Reason (when lost)",
+    saveStatus: "Save status",
+    reasonNeeded: "Say why the request was lost.",
+    note: "Note",
+    noteHint: "Seen by staff only.",
+    addNote: "Add note",
+    reply: "Reply",
+    sendReply: "Send reply",
+    replyOff: "E-mail is off on this server (SMTP_URL and QUOTE_NOTIFY_TO), so replies cannot be sent from here.",
+    whatsapp: "Reply on WhatsApp",
+    history: "History",
+    files: "Files",
+    design: "Design from the brand studio",
+    saved: { status: "Status saved.", note: "Note added.", reply: "Reply queued: it is e-mailed to the buyer now." },
+    empty: "Write something first.",
+  },
+} as const;
+
+export const statusLabel: Record<QuoteStatus, string> = {
+  new: "New",
+  replied: "Replied",
+  quoted: "Quoted",
+  won: "Won",
+  lost: "Lost",
+};

@@ -1,0 +1,145 @@
+import { createRequire } from "node:module";
+import { join } from "node:path";
+import type Database from "better-sqlite3";
+import { describe, expect, it } from "vitest";
+import { tempDir } from "../../../tests/support/temp-dir";
+import { DB_FILE, migrations, QuoteStore, sqliteLibrary } from "./store.server";
+
+const Sqlite = createRequire(import.meta.url)(sqliteLibrary) as typeof Database;
+const fields = {
+  name: "Ayesha Khan",
+  company: "Acme Pharma",
+  email: "ayesha@acme.example",
+  phone: "",
+  product: "Pens",
+  message: "500 pens",
+};
+const meta = (key: string) => ({ clientIp: "203.0.113.7", userAgent: "vitest", page: "/contact", idempotencyKey: key });
+const staff = { name: "Bilal", email: "bilal@promo.example" };
+
+describe("references", () => {
+  it("numbers requests by year in Pakistan time, and a retry takes no number", () => {
+    const store = QuoteStore.open(tempDir("desk-store"));
+    const first = store.insert(fields, meta("k1"), { notify: false, now: new Date("2026-12-31T18:59:00Z") });
+    const retry = store.insert(fields, meta("k1"), { notify: false, now: new Date("2026-12-31T18:59:30Z") });
+    const second = store.insert(fields, meta("k2"), { notify: false, now: new Date("2026-12-31T19:00:00Z") });
+    const third = store.insert(fields, meta("k3"), { notify: false, now: new Date("2027-01-02T08:00:00Z") });
+    expect([first.quote.reference, retry.quote.reference, second.quote.reference, third.quote.reference]).toEqual([
+      "Q-2026-0001",
+      "Q-2026-0001",
+      "Q-2027-0001", // 00:00 on 1 January in Lahore
+      "Q-2027-0002",
+    ]);
+    expect(store.byReference("Q-2027-0002")?.id).toBe(third.quote.id);
+    expect(store.byReference("q-2027-0002' OR 1=1")).toBeUndefined();
+    store.close();
+  });
+
+  it("are given to requests stored before the desk, in the order they came, with their history begun", () => {
+    const dir = tempDir("desk-migrate");
+    const db = new Sqlite(join(dir, DB_FILE));
+    for (const [version, sql] of migrations.slice(0, 2).entries()) {
+      db.exec(sql);
+      db.pragma(`user_version = ${version + 1}`);
+    }
+    const insert = db.prepare(
+      `INSERT INTO quotes (received_at, name, email, message, client_ip, idempotency_key, notify_status)
+       VALUES (?, 'A', 'a@x.example', 'hi', '1.1.1.1', ?, 'off')`,
+    );
+    insert.run("2025-06-01T10:00:00.000Z", "a");
+    insert.run("2026-01-05T10:00:00.000Z", "b");
+    insert.run("2026-02-05T10:00:00.000Z", "c");
+    db.close();
+
+    const store = QuoteStore.open(dir);
+    expect(store.list().map((quote) => [quote.idempotencyKey, quote.reference, quote.status])).toEqual([
+      ["c", "Q-2026-0002", "new"],
+      ["b", "Q-2026-0001", "new"],
+      ["a", "Q-2025-0001", "new"],
+    ]);
+    const next = store.insert(fields, meta("d"), { notify: false, now: new Date("2026-03-01T10:00:00Z") });
+    expect(next.quote.reference).toBe("Q-2026-0003");
+    expect(store.events(store.list()[1]!.id)).toMatchObject([{ kind: "received", actor: "website" }]);
+    store.close();
+  });
+});
+
+describe("a request's history", () => {
+  it("records status changes, notes and replies with who and when, and cannot be changed or removed", () => {
+    const store = QuoteStore.open(tempDir("desk-history"));
+    const { quote } = store.insert(fields, meta("h1"), { notify: false, now: new Date("2026-11-20T06:00:00Z") });
+    store.addNote(quote.id, "Called, wants blue", staff, new Date("2026-11-20T07:00:00Z"));
+    expect(store.queueReply(quote.id, "Dear Ayesha, …", staff, "form-1", new Date("2026-11-20T08:00:00Z"))).toBe(true);
+    expect(store.queueReply(quote.id, "Dear Ayesha, …", staff, "form-1")).toBe(false); // the same form sent twice
+    store.setStatus(quote.id, "lost", "Chose a cheaper supplier", staff, new Date("2026-11-21T08:00:00Z"));
+
+    expect(store.get(quote.id)).toMatchObject({
+      status: "lost",
+      statusReason: "Chose a cheaper supplier",
+      answeredAt: "2026-11-20T08:00:00.000Z",
+    });
+    expect(store.replies(quote.id)).toMatchObject([{ body: "Dear Ayesha, …", status: "pending", staffName: "Bilal" }]);
+    expect(store.events(quote.id).map((event) => [event.kind, event.actor, event.body])).toEqual([
+      ["received", "website", "Request received"],
+      ["note", "Bilal <bilal@promo.example>", "Called, wants blue"],
+      ["reply", "Bilal <bilal@promo.example>", "Dear Ayesha, …"],
+      ["status", "Bilal <bilal@promo.example>", "Status: Replied"],
+      ["status", "Bilal <bilal@promo.example>", "Status: Lost (Chose a cheaper supplier)"],
+    ]);
+
+    expect(() => store.db.prepare("UPDATE quote_events SET body = 'nothing happened'").run()).toThrow(/append-only/);
+    expect(() => store.db.prepare("DELETE FROM quote_events").run()).toThrow(/append-only/);
+    // Deleting the request itself (npm run quotes -- delete) takes its history with it.
+    expect(store.delete(quote.id)).toBe(true);
+    expect(store.allEvents()).toEqual([]);
+    store.close();
+  });
+});
+
+describe("the inbox", () => {
+  it("pages, filters and searches 10,000 requests newest first, reading them by index", () => {
+    const store = QuoteStore.open(tempDir("desk-inbox"));
+    const start = Date.parse("2026-01-01T00:00:00Z");
+    const statuses = ["new", "replied", "quoted", "won", "lost"] as const;
+    store.db.transaction(() => {
+      for (let n = 0; n < 10_000; n++) {
+        const { quote } = store.insert(
+          {
+            ...fields,
+            name: `Buyer ${n}`,
+            company: n % 100 === 0 ? "Rare Pharma 50%_off" : "Acme",
+            email: `b${n}@x.example`,
+          },
+          meta(`bulk-${n}`),
+          { notify: false, now: new Date(start + n * 60_000) },
+        );
+        if (n % 5) store.setStatus(quote.id, statuses[n % 5]!, "", staff);
+      }
+    })();
+
+    const first = store.inbox({ perPage: 25 });
+    expect(first).toMatchObject({ total: 10_000, page: 1, pages: 400 });
+    expect(first.quotes.map((quote) => quote.name).slice(0, 2)).toEqual(["Buyer 9999", "Buyer 9998"]);
+    expect(store.inbox({ page: 400 }).quotes.at(-1)?.name).toBe("Buyer 0");
+    expect(store.inbox({ page: 9999 }).page).toBe(400);
+
+    const won = store.inbox({ status: "won" });
+    expect(won.total).toBe(2_000);
+    expect(won.quotes.every((quote) => quote.status === "won")).toBe(true);
+
+    expect(store.inbox({ search: "rare pharma 50%_" }).total).toBe(100); // % and _ taken as typed
+    expect(store.inbox({ search: "50%x" }).total).toBe(0);
+    expect(store.inbox({ search: "b4321@x" }).quotes.map((quote) => quote.name)).toEqual(["Buyer 4321"]);
+    expect(store.inbox({ search: "q-2026-0042" }).quotes.map((quote) => quote.name)).toEqual(["Buyer 41"]);
+
+    // The page's rows come in index order (no sort of the whole table for each page).
+    const plan = store.db
+      .prepare(
+        `EXPLAIN QUERY PLAN SELECT * FROM quotes WHERE (NULL IS NULL OR status = NULL)
+         ORDER BY received_at DESC, id DESC LIMIT 25 OFFSET 0`,
+      )
+      .all() as { detail: string }[];
+    expect(plan.map((row) => row.detail).join("\n")).toMatch(/USING INDEX quotes_received_at/);
+    store.close();
+  });
+});

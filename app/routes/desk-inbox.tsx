@@ -1,0 +1,149 @@
+import { data, Form } from "react-router";
+import { StatusBadge, WaitingBadge } from "~/components/desk/status-badge";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { Input, fieldClasses } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { deskText, statusLabel } from "~/content/desk";
+import { deskHeaders, requireStaff } from "~/lib/desk/auth.server";
+import { deskMeta } from "~/lib/desk/meta";
+import { pakistanTime, waitingFor } from "~/lib/desk/time";
+import { getQuoteService } from "~/lib/quotes/service.server";
+import { quoteStatuses, type QuoteStatus } from "~/lib/quote-status";
+import { cn } from "~/lib/utils";
+import type { Route } from "./+types/desk-inbox";
+
+export const meta: Route.MetaFunction = () => deskMeta(deskText.inbox.title);
+export const headers: Route.HeadersFunction = () => deskHeaders;
+
+const isStatus = (value: string | null): value is QuoteStatus => quoteStatuses.includes(value as QuoteStatus);
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireStaff(request);
+  const url = new URL(request.url);
+  const status = url.searchParams.get("status");
+  const search = url.searchParams.get("q")?.slice(0, 200) ?? "";
+  const inbox = getQuoteService().store.inbox({
+    status: isStatus(status) ? status : undefined,
+    search,
+    page: Number(url.searchParams.get("page")) || 1,
+  });
+  const now = Date.now();
+  return data(
+    {
+      status: isStatus(status) ? status : "",
+      search,
+      page: inbox.page,
+      pages: inbox.pages,
+      total: inbox.total,
+      quotes: inbox.quotes.map((quote) => ({
+        reference: quote.reference,
+        name: quote.name,
+        company: quote.company,
+        product: quote.product,
+        status: quote.status,
+        received: pakistanTime(quote.receivedAt),
+        waiting: quote.answeredAt ? null : waitingFor(quote.receivedAt, now),
+      })),
+    },
+    { headers: deskHeaders },
+  );
+}
+
+export default function Inbox({ loaderData }: Route.ComponentProps) {
+  const text = deskText.inbox;
+  const { quotes, page, pages, status, search, total } = loaderData;
+  const pageHref = (target: number) => {
+    const query = new URLSearchParams();
+    if (status) query.set("status", status);
+    if (search) query.set("q", search);
+    query.set("page", String(target));
+    return `/desk?${query.toString()}`;
+  };
+  return (
+    <>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h1 className="text-2xl font-bold tracking-tight">{text.title}</h1>
+        <p className="flex gap-4 text-sm font-semibold">
+          <a className="text-primary underline underline-offset-4" href="/desk/export/csv">
+            {text.exportCsv}
+          </a>
+          <a className="text-primary underline underline-offset-4" href="/desk/export/json">
+            {text.exportJson}
+          </a>
+        </p>
+      </div>
+      <Form method="get" className="mt-4 grid gap-3 sm:grid-cols-[1fr_12rem_auto] sm:items-end">
+        <div className="space-y-2">
+          <Label htmlFor="q">{text.search}</Label>
+          <Input id="q" name="q" type="search" defaultValue={search} aria-describedby="q-hint" />
+          <p id="q-hint" className="text-xs text-muted-foreground">
+            {text.searchHint}
+          </p>
+        </div>
+        <div className="space-y-2 sm:self-start">
+          <Label htmlFor="status">{text.status}</Label>
+          <select id="status" name="status" defaultValue={status} className={cn(fieldClasses, "h-10")}>
+            <option value="">{text.allStatuses}</option>
+            {quoteStatuses.map((value) => (
+              <option key={value} value={value}>
+                {statusLabel[value]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Button type="submit" className="sm:mt-6 sm:self-start">
+          {text.show}
+        </Button>
+      </Form>
+
+      <p className="mt-6 text-sm text-muted-foreground" aria-live="polite">
+        {total} request{total === 1 ? "" : "s"}
+        {pages > 1 ? ` · page ${page} of ${pages}` : ""}
+      </p>
+      {quotes.length === 0 ? (
+        <p className="mt-4">{text.none}</p>
+      ) : (
+        <ul className="mt-3 divide-y divide-border rounded-xl border border-border bg-background">
+          {quotes.map((quote) => (
+            <li key={quote.reference} className="p-4 sm:flex sm:items-center sm:gap-4">
+              <div className="min-w-0 flex-1">
+                <p className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+                  <a
+                    href={`/desk/quotes/${quote.reference}`}
+                    className="font-semibold text-primary underline-offset-4 hover:underline"
+                  >
+                    {quote.name}
+                    {quote.company ? ` · ${quote.company}` : ""}
+                  </a>
+                  <span className="font-mono text-xs text-slate-600">{quote.reference}</span>
+                </p>
+                <p className="mt-1 truncate text-sm text-slate-700">{quote.product || "—"}</p>
+              </div>
+              <div className="mt-2 flex flex-wrap items-center gap-2 sm:mt-0 sm:justify-end">
+                <StatusBadge status={quote.status} />
+                {quote.waiting && <WaitingBadge waiting={quote.waiting} />}
+                <span className="text-xs text-slate-600">{quote.received}</span>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {pages > 1 && (
+        <nav aria-label="Pages" className="mt-4 flex justify-between">
+          {page > 1 ? (
+            <a className={buttonVariants({ variant: "outline", size: "sm" })} href={pageHref(page - 1)}>
+              {text.newer}
+            </a>
+          ) : (
+            <span />
+          )}
+          {page < pages && (
+            <a className={buttonVariants({ variant: "outline", size: "sm" })} href={pageHref(page + 1)}>
+              {text.older}
+            </a>
+          )}
+        </nav>
+      )}
+    </>
+  );
+}

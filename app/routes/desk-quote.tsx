@@ -1,0 +1,296 @@
+import { data, Form, redirect } from "react-router";
+import { DeskNotice } from "~/components/desk/desk-card";
+import { StatusBadge, WaitingBadge } from "~/components/desk/status-badge";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { fieldClasses, Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { Textarea } from "~/components/ui/textarea";
+import { quoteFieldLabel } from "~/content/contact";
+import { deskText, statusLabel } from "~/content/desk";
+import { deskHeaders, requireStaff, requireStaffPost } from "~/lib/desk/auth.server";
+import { deskMeta } from "~/lib/desk/meta";
+import { pakistanTime, waitingFor } from "~/lib/desk/time";
+import { whatsappReplyUrl } from "~/lib/desk/whatsapp";
+import { getQuoteService } from "~/lib/quotes/service.server";
+import { quoteStatuses, type QuoteStatus } from "~/lib/quote-status";
+import { cn } from "~/lib/utils";
+import type { Route } from "./+types/desk-quote";
+
+export const meta: Route.MetaFunction = ({ params }) => deskMeta(params.reference);
+export const headers: Route.HeadersFunction = () => deskHeaders;
+
+const notFound = () => data("Not found", { status: 404, headers: deskHeaders });
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireStaff(request);
+  const service = getQuoteService();
+  const quote = service.store.byReference(params.reference);
+  if (!quote) throw notFound();
+  const doneParam = new URL(request.url).searchParams.get("done");
+  const done = doneParam === "status" || doneParam === "note" || doneParam === "reply" ? doneParam : null;
+  return data(
+    {
+      quote: {
+        ...quote,
+        received: pakistanTime(quote.receivedAt),
+        waiting: quote.answeredAt ? null : waitingFor(quote.receivedAt, Date.now()),
+      },
+      files: service.store.attachments(quote.id).map((file) => ({
+        role: file.role,
+        mediaType: file.mediaType,
+        kb: Math.ceil(file.byteSize / 1024),
+        originalName: file.originalName,
+      })),
+      history: service.store.events(quote.id).map((event) => ({ ...event, when: pakistanTime(event.at) })),
+      whatsapp: whatsappReplyUrl(quote.phone, quote.reference, quote.name),
+      canReply: service.canReply,
+      // One key per rendering of the reply form: the same form sent twice queues one reply.
+      replyKey: crypto.randomUUID(),
+      done,
+    },
+    { headers: deskHeaders },
+  );
+}
+
+const field = (form: FormData, name: string, max: number) =>
+  String(form.get(name) ?? "")
+    .trim()
+    .slice(0, max);
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const staff = await requireStaffPost(request);
+  const service = getQuoteService();
+  const quote = service.store.byReference(params.reference);
+  if (!quote) throw notFound();
+  const form = await request.formData();
+  const actor = { name: staff.name, email: staff.email };
+  const problem = (intent: string, message: string) =>
+    data({ intent, error: message }, { status: 400, headers: deskHeaders });
+  const intent = form.get("intent");
+  const done = (what: string) => redirect(`/desk/quotes/${quote.reference}?done=${what}`, { headers: deskHeaders });
+
+  if (intent === "status") {
+    const status = String(form.get("status"));
+    if (!quoteStatuses.includes(status as QuoteStatus)) return problem("status", "Choose a status.");
+    const reason = field(form, "reason", 500);
+    if (status === "lost" && !reason) return problem("status", deskText.quote.reasonNeeded);
+    service.store.setStatus(quote.id, status as QuoteStatus, reason, actor);
+    throw done("status");
+  }
+  if (intent === "note") {
+    const note = field(form, "note", 5_000);
+    if (!note) return problem("note", deskText.quote.empty);
+    service.store.addNote(quote.id, note, actor);
+    throw done("note");
+  }
+  if (intent === "reply") {
+    if (!service.canReply) return problem("reply", deskText.quote.replyOff);
+    const body = field(form, "reply", 20_000);
+    if (!body) return problem("reply", deskText.quote.empty);
+    const key = field(form, "replyKey", 100);
+    if (!/^[0-9a-f-]{36}$/.test(key)) return problem("reply", "Reload the page and send the reply again.");
+    service.reply(quote.id, body, actor, key);
+    throw done("reply");
+  }
+  return problem("", "Unknown action.");
+}
+
+export default function QuotePage({ loaderData, actionData }: Route.ComponentProps) {
+  const { quote, files, history, whatsapp, canReply, replyKey, done } = loaderData;
+  const text = deskText.quote;
+  const error = (intent: string) =>
+    actionData?.intent === intent ? <DeskNotice tone="error">{actionData.error}</DeskNotice> : null;
+  const fields: [string, string][] = [
+    [quoteFieldLabel.name, quote.name],
+    [quoteFieldLabel.company, quote.company],
+    [quoteFieldLabel.email, quote.email],
+    [quoteFieldLabel.phone, quote.phone],
+    [quoteFieldLabel.product, quote.product],
+    ["Received", quote.received],
+    ["Page", quote.page],
+    ["IP address", quote.clientIp],
+    ["Browser", quote.userAgent],
+    ["Notification e-mail", quote.notifyStatus],
+  ];
+  const design = quote.design;
+  return (
+    <>
+      <p className="text-sm">
+        <a href="/desk" className="text-primary underline underline-offset-4">
+          ← {text.back}
+        </a>
+      </p>
+      <div className="mt-3 flex flex-wrap items-center gap-3">
+        <h1 className="text-2xl font-bold tracking-tight">
+          {quote.name}
+          {quote.company ? ` · ${quote.company}` : ""}
+        </h1>
+        <span className="font-mono text-sm text-slate-700">{quote.reference}</span>
+        <StatusBadge status={quote.status} />
+        {quote.waiting && <WaitingBadge waiting={quote.waiting} />}
+      </div>
+      {done && (
+        <div className="mt-4">
+          <DeskNotice tone="ok">{text.saved[done as keyof typeof text.saved]}</DeskNotice>
+        </div>
+      )}
+
+      {/* On a phone the forms come right after the request, before its history. */}
+      <div className="mt-6 grid items-start gap-8 lg:grid-cols-[3fr_2fr]">
+        <div className="min-w-0 space-y-8">
+          <section aria-labelledby="request-heading">
+            <h2 id="request-heading" className="sr-only">
+              Request
+            </h2>
+            <dl className="grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[10rem_1fr]">
+              {fields
+                .filter(([, value]) => value)
+                .map(([label, value]) => (
+                  <div key={label} className="contents">
+                    <dt className="font-semibold text-slate-700">{label}</dt>
+                    <dd className="break-words">
+                      {label === quoteFieldLabel.email ? (
+                        <a className="text-primary underline" href={`mailto:${value}`}>
+                          {value}
+                        </a>
+                      ) : (
+                        value
+                      )}
+                    </dd>
+                  </div>
+                ))}
+            </dl>
+            <h3 className="mt-4 text-sm font-semibold text-slate-700">{quoteFieldLabel.message}</h3>
+            <p className="mt-1 whitespace-pre-wrap break-words rounded-md bg-muted p-3 text-sm">{quote.message}</p>
+            {quote.statusReason && <p className="mt-2 text-sm">Lost: {quote.statusReason}</p>}
+          </section>
+
+          {(files.length > 0 || design) && (
+            <section aria-labelledby="files-heading">
+              <h2 id="files-heading" className="text-lg font-bold">
+                {design ? text.design : text.files}
+              </h2>
+              {design && (
+                <dl className="mt-2 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[10rem_1fr]">
+                  <dt className="font-semibold text-slate-700">Item</dt>
+                  <dd>{design.itemId}</dd>
+                  <dt className="font-semibold text-slate-700">Text</dt>
+                  <dd>{design.text}</dd>
+                  <dt className="font-semibold text-slate-700">Colours</dt>
+                  <dd>{design.colours.join(", ")}</dd>
+                  <dt className="font-semibold text-slate-700">Logo</dt>
+                  <dd>
+                    {design.logo
+                      ? `${design.logo.widthMm} × ${design.logo.heightMm} mm at ${design.logo.xMm}, ${design.logo.yMm} mm`
+                      : "none"}
+                  </dd>
+                  {design.warnings.map((warning) => (
+                    <div key={warning} className="contents">
+                      <dt className="font-semibold text-slate-700">Warning</dt>
+                      <dd>{warning}</dd>
+                    </div>
+                  ))}
+                </dl>
+              )}
+              <ul className="mt-3 grid gap-4 sm:grid-cols-2">
+                {files.map((file) => (
+                  <li key={file.role} className="rounded-lg border border-border p-3 text-sm">
+                    <img
+                      src={`/desk/quotes/${quote.reference}/files/${file.role}`}
+                      alt={file.role === "logo" ? "The buyer's logo" : "Mockup of the buyer's design"}
+                      className="mx-auto max-h-48 w-auto bg-[repeating-conic-gradient(#f1f5f9_0_25%,#fff_0_50%)] bg-[length:16px_16px]"
+                    />
+                    <p className="mt-2">
+                      <a className="text-primary underline" href={`/desk/quotes/${quote.reference}/files/${file.role}`}>
+                        {file.role === "logo" ? "Logo" : "Mockup"}
+                      </a>{" "}
+                      ({file.mediaType}, {file.kb} KB{file.originalName ? `, sent as “${file.originalName}”` : ""})
+                    </p>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+        </div>
+
+        <div className="min-w-0 space-y-6 lg:row-span-2">
+          <Form method="post" className="space-y-3 rounded-xl border border-border p-4">
+            <input type="hidden" name="intent" value="status" />
+            {error("status")}
+            <div className="space-y-2">
+              <Label htmlFor="status">{text.status}</Label>
+              <select id="status" name="status" defaultValue={quote.status} className={cn(fieldClasses, "h-10")}>
+                {quoteStatuses.map((value) => (
+                  <option key={value} value={value}>
+                    {statusLabel[value]}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="space-y-2">
+              <Label htmlFor="reason">{text.reason}</Label>
+              <Input id="reason" name="reason" defaultValue={quote.statusReason} maxLength={500} />
+            </div>
+            <Button type="submit">{text.saveStatus}</Button>
+          </Form>
+
+          <Form method="post" className="space-y-3 rounded-xl border border-border p-4">
+            <input type="hidden" name="intent" value="reply" />
+            <input type="hidden" name="replyKey" value={replyKey} />
+            {error("reply")}
+            <div className="space-y-2">
+              <Label htmlFor="reply">{text.reply}</Label>
+              <Textarea id="reply" name="reply" required disabled={!canReply} maxLength={20_000} />
+              {!canReply && <p className="text-xs text-muted-foreground">{text.replyOff}</p>}
+            </div>
+            <div className="flex flex-wrap gap-3">
+              <Button type="submit" disabled={!canReply}>
+                {text.sendReply}
+              </Button>
+              {whatsapp && (
+                <a
+                  className={buttonVariants({ variant: "outline" })}
+                  href={whatsapp}
+                  rel="noopener noreferrer"
+                  target="_blank"
+                >
+                  {text.whatsapp}
+                </a>
+              )}
+            </div>
+          </Form>
+
+          <Form method="post" className="space-y-3 rounded-xl border border-border p-4">
+            <input type="hidden" name="intent" value="note" />
+            {error("note")}
+            <div className="space-y-2">
+              <Label htmlFor="note">{text.note}</Label>
+              <Textarea id="note" name="note" required maxLength={5_000} aria-describedby="note-hint" />
+              <p id="note-hint" className="text-xs text-muted-foreground">
+                {text.noteHint}
+              </p>
+            </div>
+            <Button type="submit" variant="outline">
+              {text.addNote}
+            </Button>
+          </Form>
+        </div>
+        <section aria-labelledby="history-heading" className="min-w-0 lg:col-start-1">
+          <h2 id="history-heading" className="text-lg font-bold">
+            {text.history}
+          </h2>
+          <ol className="mt-2 space-y-3 border-l-2 border-border pl-4">
+            {history.map((event) => (
+              <li key={event.id} className="text-sm">
+                <p className="text-xs text-slate-600">
+                  {event.when} · {event.actor} · {event.kind}
+                </p>
+                <p className="whitespace-pre-wrap break-words">{event.body}</p>
+              </li>
+            ))}
+          </ol>
+        </section>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,71 @@
+import { data, Form, redirect } from "react-router";
+import { DeskCard, DeskNotice } from "~/components/desk/desk-card";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { deskText } from "~/content/desk";
+import { deskHeaders, requireSameOrigin, safeNext, signIn } from "~/lib/desk/auth.server";
+import { deskMeta } from "~/lib/desk/meta";
+import { getQuoteService } from "~/lib/quotes/service.server";
+import type { Route } from "./+types/desk-sign-in";
+
+export const meta: Route.MetaFunction = () => deskMeta(deskText.signIn.submit);
+export const headers: Route.HeadersFunction = () => deskHeaders;
+
+export function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  return data({ setupDone: url.searchParams.get("setup") === "done" }, { headers: deskHeaders });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  requireSameOrigin(request);
+  const form = await request.formData();
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  const result = await signIn(
+    request,
+    context.clientIp,
+    { email: text("email"), password: text("password") },
+    getQuoteService(),
+  );
+  if (!result.ok) {
+    return data(
+      { error: result.message, email: text("email").slice(0, 254) },
+      { status: result.status, headers: deskHeaders },
+    );
+  }
+  const next = safeNext(new URL(request.url).searchParams.get("next"));
+  throw redirect(next, { headers: { ...deskHeaders, "Set-Cookie": result.cookie } });
+}
+
+export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
+  const text = deskText.signIn;
+  return (
+    <DeskCard title={text.title}>
+      <Form method="post" className="space-y-5">
+        {loaderData.setupDone && !actionData && <DeskNotice tone="ok">{text.setupDone}</DeskNotice>}
+        {actionData?.error && <DeskNotice tone="error">{actionData.error}</DeskNotice>}
+        <div className="space-y-2">
+          <Label htmlFor="email">{text.email}</Label>
+          <Input
+            id="email"
+            name="email"
+            type="email"
+            autoComplete="username"
+            required
+            defaultValue={actionData?.email}
+          />
+        </div>
+        <div className="space-y-2">
+          <Label htmlFor="password">{text.password}</Label>
+          <Input id="password" name="password" type="password" autoComplete="current-password" required />
+        </div>
+        <Button type="submit" size="lg" className="w-full">
+          {text.submit}
+        </Button>
+      </Form>
+    </DeskCard>
+  );
+}

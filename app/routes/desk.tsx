@@ -1,0 +1,34 @@
+import { data, Form, Outlet } from "react-router";
+import { Button } from "~/components/ui/button";
+import { deskText } from "~/content/desk";
+import { deskHeaders, requireStaff } from "~/lib/desk/auth.server";
+import type { Route } from "./+types/desk";
+
+export const headers: Route.HeadersFunction = () => deskHeaders;
+
+/** Every page under /desk sits in this layout, whose loader requires the session (each child checks too). */
+export async function loader({ request }: Route.LoaderArgs) {
+  const staff = await requireStaff(request);
+  return data({ name: staff.name }, { headers: deskHeaders });
+}
+
+export default function DeskLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 sm:py-8">
+      <div className="mb-6 flex flex-wrap items-center justify-between gap-3 border-b border-border pb-4">
+        <p className="text-sm font-semibold">
+          <a href="/desk" className="underline-offset-4 hover:underline">
+            {deskText.title}
+          </a>
+          <span className="font-normal text-muted-foreground"> · {loaderData.name}</span>
+        </p>
+        <Form method="post" action="/desk/sign-out">
+          <Button type="submit" variant="outline" size="sm">
+            {deskText.signOut}
+          </Button>
+        </Form>
+      </div>
+      <Outlet />
+    </div>
+  );
+}

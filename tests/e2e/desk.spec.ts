@@ -1,0 +1,128 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { decoded, startSmtp, until } from "../support/smtp-server";
+import { expectNoAxeViolations } from "./support/axe";
+import { startOwnServer } from "./support/site";
+import { expect, test } from "./support/test";
+
+// The staff desk on the production build, with a real SMTP server: from the set-up link to signing out.
+
+test("a staff member sets a password, signs in, replies to a request, sets its status and signs out", async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const smtp = await startSmtp();
+  const dataDir = mkdtempSync(join(tmpdir(), "promo-e2e-desk-"));
+  const server = await startOwnServer({
+    DATA_DIR: dataDir,
+    SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+    QUOTE_NOTIFY_TO: "sales@promo.example",
+    QUOTE_FROM: "Promo Works <sales@promo.example>",
+  });
+  try {
+    const base = server.baseURL;
+    // A buyer's request, as the form's script sends it.
+    const sent = await fetch(`${base}/contact`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json" },
+      body: new URLSearchParams({
+        name: "Ayesha Khan",
+        company: "Acme Pharma",
+        email: "ayesha@acme.example",
+        phone: "0300 1234567",
+        product: "Custom pens",
+        message: "500 pens with our logo",
+      }).toString(),
+    });
+    const { reference } = (await sent.json()) as { reference: string };
+    expect(reference).toMatch(/^Q-\d{4}-0001$/);
+    await until(() => smtp.received.some((mail) => decoded(mail.raw).includes(`Subject: ${reference}:`)));
+
+    const output = execFileSync(
+      process.execPath,
+      ["build/server/staff.js", "add", "sana@promo.example", "--name", "Sana"],
+      {
+        env: { ...process.env, DATA_DIR: dataDir },
+        encoding: "utf8",
+      },
+    );
+    const setupPath = new URL(/https?:\/\/\S+\/desk\/setup\/\S+/.exec(output)![0]).pathname;
+
+    // Nothing of the desk without a session.
+    await page.goto(`${base}/desk/quotes/${reference}`);
+    await expect(page).toHaveURL(/\/desk\/sign-in/);
+
+    await page.goto(`${base}${setupPath}`);
+    await page.getByLabel("New password").fill("lahore-blue-pens-2026");
+    await page.getByLabel("Repeat password").fill("lahore-blue-pens-2026");
+    await page.getByRole("button", { name: "Save password" }).click();
+    await expect(page.getByRole("status")).toContainText("Your password is saved");
+
+    await page.getByLabel("Email").fill("sana@promo.example");
+    await page.getByLabel("Password").fill("wrong password here");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByRole("alert")).toHaveText("The e-mail or password is not right.");
+    for (const width of [390, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: testInfo.outputPath(`desk-sign-in-${width}.png`), fullPage: true });
+    }
+    await expectNoAxeViolations(page, "/desk/sign-in");
+    await page.getByLabel("Password").fill("lahore-blue-pens-2026");
+    await page.getByRole("button", { name: "Sign in" }).click();
+
+    // The inbox.
+    await expect(page.getByRole("heading", { name: "Quote requests" })).toBeVisible();
+    const response = await page.request.get(`${base}/desk`);
+    expect(response.headers()["cache-control"]).toBe("private, no-store");
+    expect(response.headers()["x-robots-tag"]).toBe("noindex");
+    const row = page.getByRole("listitem").filter({ hasText: reference });
+    await expect(row).toContainText("Ayesha Khan");
+    await expect(row).toContainText("Custom pens");
+    await expect(row).toContainText("New");
+    await expect(row).toContainText(/waiting \d+ min/);
+    for (const width of [390, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: testInfo.outputPath(`desk-inbox-${width}.png`), fullPage: true });
+    }
+    await expectNoAxeViolations(page, "/desk");
+
+    // The request: reply, then status.
+    await row.getByRole("link", { name: /Ayesha Khan/ }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Ayesha Khan");
+    await expect(page.getByRole("link", { name: "Reply on WhatsApp" })).toHaveAttribute(
+      "href",
+      new RegExp(`^https://wa\\.me/923001234567\\?text=.*${reference}`),
+    );
+    await page.getByLabel("Reply").fill("Dear Ayesha, 500 pens with your logo cost …");
+    await page.getByRole("button", { name: "Send reply" }).click();
+    await expect(page.getByRole("status")).toContainText("Reply queued");
+    await until(() => smtp.received.some((mail) => mail.to.includes("ayesha@acme.example")));
+    const reply = decoded(smtp.received.find((mail) => mail.to.includes("ayesha@acme.example"))!.raw);
+    expect(reply).toContain(`Subject: Your quote request ${reference}`);
+
+    await page.getByLabel("Status").selectOption({ label: "Quoted" });
+    await page.getByRole("button", { name: "Save status" }).click();
+    await expect(page.getByRole("status")).toContainText("Status saved");
+    const history = page.getByRole("region", { name: "History" });
+    await expect(history.getByText("Status: Quoted")).toBeVisible();
+    await expect(history.getByText("Status: Replied")).toBeVisible();
+    await expect(history.getByText(/PKT · Sana <sana@promo.example> · reply/)).toBeVisible();
+    for (const width of [390, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: testInfo.outputPath(`desk-request-${width}.png`), fullPage: true });
+    }
+    await expectNoAxeViolations(page, "/desk/quotes/…");
+
+    // Signing out ends the session: the desk is closed again.
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await expect(page).toHaveURL(/\/desk\/sign-in$/);
+    await page.goto(`${base}/desk`);
+    await expect(page).toHaveURL(/\/desk\/sign-in/);
+  } finally {
+    await server.stop();
+    await smtp.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});

@@ -36,7 +36,21 @@ export type RouteMeasure = {
   totalBytes: number;
   /** Scored audits that did not pass, as "id: title (display value)". */
   failingAudits: string[];
+  /** The page's response as sent (Brotli), status line and headers included: what the first round trip must carry. */
+  responseBytes?: number;
 };
+
+/** How Lighthouse slows the page: simulated from an unthrottled load (its default), or applied to the browser. */
+export type Throttling = "simulate" | "devtools";
+
+/** The figures of a route read against the floor page's in the same bench: medians of the runs. */
+export type AgainstFloor = { tbtOverFloor: number; fcpOverFloor: number };
+
+/**
+ * A new connection's first round trip carries TCP's initial window: 10 segments of 1,460 bytes. A page
+ * whose response (headers and Brotli body) fits in it paints one round trip sooner on a slow network.
+ */
+export const firstRoundTripBytes = 10 * 1460;
 
 /**
  * A page either only shows content (complete HTML, no JavaScript) or runs React for something the
@@ -51,6 +65,8 @@ export const budgets = {
     lcpTargetMs: 1000,
     lcpCeilingMs: 1200,
     fcpMs: 800,
+    /** FCP above the bare floor page's, both the median of their runs in the same bench. */
+    fcpOverFloorMs: 100,
     cls: 0,
     jsKB: 0,
     totalKB: 60,
@@ -117,11 +133,17 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 /**
- * The budgets a route misses, in words. `tbtOverFloor` is the route's median TBT less the bare page's
- * median TBT in the same bench.
+ * The budgets a route misses, in words. `tbtOverFloor` and `fcpOverFloor` are the route's median TBT and FCP
+ * less the bare page's medians in the same bench.
  */
-export function budgetFailures(m: RouteMeasure, kind: PageKind, tbtOverFloor: number): string[] {
+export function budgetFailures(
+  m: RouteMeasure,
+  kind: PageKind,
+  { tbtOverFloor, fcpOverFloor }: AgainstFloor,
+): string[] {
   const failures: string[] = [];
+  if (m.responseBytes !== undefined && m.responseBytes > firstRoundTripBytes)
+    failures.push(`response ${m.responseBytes} B > ${firstRoundTripBytes} B (first round trip)`);
   if (kind === "content") {
     const b = budgets.content;
     for (const [name, value] of [
@@ -136,6 +158,8 @@ export function budgetFailures(m: RouteMeasure, kind: PageKind, tbtOverFloor: nu
     else if (m.lcp > b.lcpTargetMs)
       failures.push(`LCP ${seconds(m.lcp)} > ${seconds(b.lcpTargetMs)} (under the ${seconds(b.lcpCeilingMs)} ceiling)`);
     if (!(m.fcp <= b.fcpMs)) failures.push(`FCP ${seconds(m.fcp)} > ${seconds(b.fcpMs)}`);
+    if (!(fcpOverFloor <= b.fcpOverFloorMs))
+      failures.push(`FCP ${Math.round(fcpOverFloor)} ms above the floor > ${b.fcpOverFloorMs} ms`);
     if (!(m.cls <= b.cls)) failures.push(`CLS ${m.cls.toFixed(3)} > ${b.cls}`);
     if (m.jsBytes > b.jsKB * 1024) failures.push(`JS ${kb(m.jsBytes)} > ${b.jsKB} KB`);
     if (!(m.totalBytes <= b.totalKB * 1024)) failures.push(`first view ${kb(m.totalBytes)} > ${b.totalKB} KB`);
@@ -156,7 +180,11 @@ export function pageKind(html: string): PageKind {
 }
 
 /** One row of the printed table. */
-export function formatRow(m: RouteMeasure, kind: PageKind | "floor", tbtOverFloor: number): string {
+export function formatRow(
+  m: RouteMeasure,
+  kind: PageKind | "floor",
+  { tbtOverFloor, fcpOverFloor }: AgainstFloor,
+): string {
   const cells = [
     m.route.padEnd(46),
     kind.padEnd(11),
@@ -166,11 +194,13 @@ export function formatRow(m: RouteMeasure, kind: PageKind | "floor", tbtOverFloo
     String(m.seo).padStart(4),
     `${(m.lcp / 1000).toFixed(2)}s`.padStart(6),
     `${(m.fcp / 1000).toFixed(2)}s`.padStart(6),
+    (Number.isNaN(fcpOverFloor) ? "" : `${Math.round(fcpOverFloor)}ms`).padStart(7),
     `${Math.round(m.tbt)}ms`.padStart(6),
     (Number.isNaN(tbtOverFloor) ? "" : `${Math.round(tbtOverFloor)}ms`).padStart(7),
     m.cls.toFixed(3).padStart(6),
     (m.jsBytes / 1024).toFixed(1).padStart(6),
     (m.totalBytes / 1024).toFixed(1).padStart(7),
+    (m.responseBytes === undefined ? "" : String(m.responseBytes)).padStart(8),
   ];
   return cells.join(" ");
 }
@@ -184,9 +214,11 @@ export const tableHeader = [
   "seo".padStart(4),
   "LCP".padStart(6),
   "FCP".padStart(6),
+  "FCP-fl".padStart(7),
   "TBT".padStart(6),
   "TBT-fl".padStart(7),
   "CLS".padStart(6),
   "JS KB".padStart(6),
   "tot KB".padStart(7),
+  "resp B".padStart(8),
 ].join(" ");

@@ -13,9 +13,10 @@ function pageBeasties() {
     reduceInlineStyles: true,
     // Selectors Beasties can't match against the page, kept whole: Tailwind's :where()/:is() forms
     // (space-y, divide-y, group-hover), whose pseudo-class stripping leaves nothing to match; [id],
-    // which it mistakes for an id selector; and the `[&_svg]` classes, which it compares undecoded
-    // with the page's `[&amp;_svg]`.
-    allowRules: [/:where\(|:is\(/, "[id]", /\\\[\\&_/],
+    // which it mistakes for an id selector; the `[&_svg]` and `[&>svg]` classes, which it compares
+    // undecoded with the page's `[&amp;_svg]` and `[&amp;&gt;svg]`; and the `file:` variants, whose
+    // ::file-selector-button it cannot match.
+    allowRules: [/:where\(|:is\(/, "[id]", /\\\[\\&/, /::file-selector-button/],
     // The @font-face rules of the families the kept rules name stay inline; the page preloads its
     // one font itself.
     inlineFonts: true,

@@ -127,12 +127,3 @@ test("an unknown article slug answers 404 with the not-found page", async ({ pag
   await expect(page.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Return to Home" })).toBeVisible();
 });
-
-test("an article reads on a phone without sideways scrolling", async ({ page }) => {
-  await page.setViewportSize({ width: 360, height: 800 });
-  for (const slug of slugs) {
-    await page.goto(`/blog/${slug}`);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow, slug).toBeLessThanOrEqual(0);
-  }
-});

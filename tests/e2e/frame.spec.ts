@@ -163,15 +163,6 @@ test.describe("mobile menu", () => {
     await expect(page.locator("#products")).toBeInViewport();
     await expect(page.getByRole("navigation", { name: "Mobile" })).toBeHidden();
   });
-
-  test("has no horizontal scrolling at 360 px", async ({ page }) => {
-    await page.setViewportSize({ width: 360, height: 800 });
-    for (const path of ["/", "/about", "/contact", "/portfolio", "/does-not-exist"]) {
-      await page.goto(path);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow, path).toBeLessThanOrEqual(0);
-    }
-  });
 });
 
 test("footer: text, quick links, product links, contact links and this year's copyright", async ({ page }) => {

@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { expect, test } from "./support/test";
-import { allPages } from "./support/site";
+import { pagesToCheck } from "./support/site";
 
 const vnu = resolve("node_modules/vnu-jar/build/dist/vnu.jar");
 
@@ -15,13 +15,21 @@ type VnuMessage = {
   extract?: string;
 };
 
-test("the Nu HTML Checker finds no error in the served HTML of any page", async ({ request }) => {
+/**
+ * The checker's CSS parser does not know the `@property` at-rule (CSS Properties and Values API, in every
+ * browser the site supports), with which Tailwind registers its variables in each page's inline
+ * stylesheet: it reports "CSS: Unrecognized at-rule “@property”" once for each. That message alone is
+ * left out; any other CSS error still counts.
+ */
+const atPropertyNotKnown = (m: VnuMessage) => m.message === "CSS: Unrecognized at-rule “@property”";
+
+test("the Nu HTML Checker finds no error in the served HTML of each page template", async ({ request }) => {
   test.setTimeout(120_000);
   // In the test's own output folder, which Playwright empties at the start of the next run.
   const dir = test.info().outputPath("pages");
   mkdirSync(dir, { recursive: true });
   const fileToPath = new Map<string, string>();
-  for (const [index, path] of allPages().entries()) {
+  for (const [index, { path }] of pagesToCheck().entries()) {
     const response = await request.get(path);
     const file = join(dir, `page-${index}.html`);
     writeFileSync(file, await response.text());
@@ -35,10 +43,11 @@ test("the Nu HTML Checker finds no error in the served HTML of any page", async 
   const { messages } = JSON.parse(run.stdout) as { messages: VnuMessage[] };
   const errors = messages
     .filter((m) => m.type === "error" || m.subType === "fatal")
+    .filter((m) => !atPropertyNotKnown(m))
     .map(
       (m) =>
         `${fileToPath.get(m.url?.replace(/^file:/, "") ?? "") ?? m.url} line ${m.lastLine}: ${m.message} ${m.extract ? `[${m.extract.trim()}]` : ""}`,
     );
   expect(errors).toEqual([]);
-  expect(fileToPath.size).toBe(allPages().length);
+  expect(fileToPath.size).toBe(pagesToCheck().length);
 });

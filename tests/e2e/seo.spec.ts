@@ -25,12 +25,13 @@ test("sitemap lists every public route with absolute URLs; robots.txt names it",
   expect(robots).toMatch(/Sitemap: https?:\/\/\S+\/sitemap\.xml/);
 });
 
-test("every public route is served as complete HTML with its own title, description, canonical and JSON-LD", async ({
-  request,
-}) => {
+// The head of each page template (description, canonical, robots, share image, JSON-LD) is checked in
+// page-templates.spec.ts; what only the whole site shows is checked here.
+test("every public route answers with a title and a description of its own", async ({ request }) => {
+  const paths = await sitemapPaths(request);
   const titles = new Set<string>();
   const descriptions = new Set<string>();
-  for (const path of await sitemapPaths(request)) {
+  for (const path of paths) {
     const response = await request.get(path);
     expect(response.status(), path).toBe(200);
     const html = await response.text();
@@ -40,27 +41,9 @@ test("every public route is served as complete HTML with its own title, descript
     const description = html.match(/<meta name="description" content="([^"]+)"/)?.[1];
     expect(description, path).toBeTruthy();
     descriptions.add(description!);
-    expect(html, path).toMatch(/<meta name="keywords" content="[^"]+"/);
-    expect(html, path).toMatch(/<meta name="robots" content="index, follow"\/?>/);
-    const canonical = html.match(/<link rel="canonical" href="([^"]+)"/)?.[1];
-    expect(new URL(canonical!).pathname, path).toBe(path);
-    expect(html, path).toMatch(/<meta property="og:image:width" content="1200"\/?>/);
-    expect(html, path).toMatch(/<meta property="og:image:height" content="630"\/?>/);
-    // Each page's own share image (scripts/share-images.ts); link-previews.spec.ts fetches them.
-    expect(html, path).toMatch(/<meta property="og:image" content="https?:\/\/[^"]+\/images\/share\/[\w/-]+\.png"/);
-    expect(html, path).toMatch(/<meta name="twitter:card" content="summary_large_image"\/?>/);
-
-    const jsonLd = html.match(/<script type="application\/ld\+json">(.+?)<\/script>/s)?.[1];
-    const types = (JSON.parse(jsonLd!)["@graph"] as { "@type": string }[]).map((node) => node["@type"]);
-    expect(types, path).toEqual(expect.arrayContaining(["Organization", "LocalBusiness"]));
-    expect(types.includes("BreadcrumbList"), path).toBe(path !== "/");
-
-    // Content is in the HTML before any script runs.
-    expect(html, path).toMatch(/<h1[^>]*>[^<]+/);
-    expect(html, path).toContain('href="/contact"');
   }
-  expect(titles.size).toBe(47);
-  expect(descriptions.size).toBe(47);
+  expect(titles.size).toBe(paths.length);
+  expect(descriptions.size).toBe(paths.length);
 });
 
 test("the default share image is a real 1200x630 PNG", async ({ request }) => {

@@ -91,7 +91,7 @@ describe("bench budgets", () => {
   });
 
   it("holds a content page to no JavaScript, a small first view and every score at 100", () => {
-    expect(budgetFailures(passing, "content", 500)).toEqual([]);
+    expect(budgetFailures(passing, "content", { tbtOverFloor: 500, fcpOverFloor: 60 })).toEqual([]);
     const heavy = {
       ...passing,
       performance: 99,
@@ -102,22 +102,38 @@ describe("bench budgets", () => {
       jsBytes: 2048,
       totalBytes: 70 * 1024,
     };
-    expect(budgetFailures(heavy, "content", 0)).toEqual([
+    expect(budgetFailures(heavy, "content", { tbtOverFloor: 0, fcpOverFloor: 220 })).toEqual([
       "performance 99 < 100",
       "SEO 92 < 100",
       "LCP 1.10 s > 1.00 s (under the 1.20 s ceiling)",
       "FCP 0.85 s > 0.80 s",
+      "FCP 220 ms above the floor > 100 ms",
       "CLS 0.001 > 0",
       "JS 2.0 KB > 0 KB",
       "first view 70.0 KB > 60 KB",
     ]);
-    expect(budgetFailures({ ...passing, lcp: 1300 }, "content", 0)).toEqual(["LCP 1.30 s > 1.20 s"]);
+    expect(budgetFailures({ ...passing, lcp: 1300 }, "content", { tbtOverFloor: 0, fcpOverFloor: 0 })).toEqual([
+      "LCP 1.30 s > 1.20 s",
+    ]);
+  });
+
+  it("holds every page's response to the first round trip", () => {
+    const floor = { tbtOverFloor: 0, fcpOverFloor: 0 };
+    expect(budgetFailures({ ...passing, responseBytes: 14_600 }, "content", floor)).toEqual([]);
+    expect(budgetFailures({ ...passing, responseBytes: 14_601 }, "interactive", floor)).toEqual([
+      "response 14601 B > 14600 B (first round trip)",
+    ]);
   });
 
   it("holds an interactive page to its JavaScript, LCP and TBT above the floor", () => {
     const page = { ...passing, jsBytes: 105 * 1024, totalBytes: 150 * 1024, tbt: 120 };
-    expect(budgetFailures(page, "interactive", 30)).toEqual([]);
-    expect(budgetFailures({ ...page, performance: 99, lcp: 1250, jsBytes: 111 * 1024 }, "interactive", 31)).toEqual([
+    expect(budgetFailures(page, "interactive", { tbtOverFloor: 30, fcpOverFloor: 400 })).toEqual([]);
+    expect(
+      budgetFailures({ ...page, performance: 99, lcp: 1250, jsBytes: 111 * 1024 }, "interactive", {
+        tbtOverFloor: 31,
+        fcpOverFloor: 0,
+      }),
+    ).toEqual([
       "performance 99 < 100",
       "LCP 1.25 s > 1.20 s",
       "JS 111.0 KB > 110 KB",

@@ -52,22 +52,36 @@ export function allPages(): string[] {
 }
 
 /**
- * The pages that run React: their route exports `handle = { hydrate: true }` (app/lib/route-handle.ts)
- * and they hydrate as soon as their modules arrive. Every other page is its HTML alone.
+ * One page of each template, and of each kind of category page: what the suite checks page by page (a
+ * page shares its template's markup, styles and scripts; the content differs). `npm run bench` runs the
+ * same checks on every page (PAGES=all).
  */
-export const hydratingPages = ["/contact", studioPage] as const;
+export const pageTemplates = {
+  home: "/",
+  "content page": "/about",
+  "category page with a product list": "/products/pens",
+  "category page with options and specifications": "/products/paper-chit-pads",
+  "category page of print options": "/products/clocks",
+  "blog list": "/blog",
+  "blog article": "/blog/quality-standards-pharma-promotional-items",
+  "item page": "/portfolio/naprox-pen-blue",
+  "brand studio": studioPage,
+  portfolio: "/portfolio",
+  contact: "/contact",
+  "404 page": notFoundPath,
+} as const;
 
-/** The name of a hydrating page's route chunk under /assets: /contact → contact, a studio → portfolio-studio. */
-export const routeChunkName = (path: (typeof hydratingPages)[number]) =>
-  path === studioPage ? "portfolio-studio" : path.slice(1);
-
-export const hydrates = (path: string) =>
-  (hydratingPages as readonly string[]).includes(new URL(path, "http://x").pathname);
-
-/** Every page a visitor can land on that only shows content: no JavaScript, no hydration. */
-export function contentPages(): string[] {
-  return allPages().filter((path) => !hydrates(path));
+/** The pages the per-page checks visit: one per template, or every page when PAGES=all (the bench). */
+export function pagesToCheck(): { name: string; path: string }[] {
+  if (process.env.PAGES === "all") return allPages().map((path) => ({ name: path, path }));
+  return Object.entries(pageTemplates).map(([name, path]) => ({ name, path }));
 }
+
+/**
+ * Whether a page runs React, read from its HTML: its route's handle asks to hydrate (app/lib/route-handle.ts),
+ * and only then does the page carry a module script. Every other page is its HTML alone.
+ */
+export const hasModuleScript = (html: string) => /<script\b[^>]*\btype="module"/.test(html);
 
 /** In the page: whether React has hydrated the document. */
 const reactHasHydrated = () => Object.keys(document).some((key) => key.startsWith("__reactContainer$"));

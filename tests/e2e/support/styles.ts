@@ -1,0 +1,53 @@
+import type { Page } from "@playwright/test";
+
+/** Computed styles of every element, one hash per element and pseudo-element; the detail on demand. */
+export function computedStyles(page: Page, detailFor: number[] = []) {
+  return page.evaluate((detailFor) => {
+    const hash = (text: string) => {
+      let h = 0x811c9dc5;
+      for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+      return h >>> 0;
+    };
+    const hashes: number[] = [];
+    const details: Record<number, Record<string, string>> = {};
+    for (const element of document.querySelectorAll("*")) {
+      for (const pseudo of [null, "::before", "::after", "::marker"]) {
+        const style = getComputedStyle(element, pseudo);
+        // A pseudo-element without content draws nothing: its content value is all there is to compare.
+        const drawn = pseudo === null || !["none", "normal"].includes(style.getPropertyValue("content"));
+        // Custom properties paint nothing: what they change shows in the properties that read them.
+        const values = drawn
+          ? Array.from(style, (property) =>
+              property.startsWith("--") ? "" : `${property}:${style.getPropertyValue(property)}`,
+            ).filter(Boolean)
+          : [`content:${style.getPropertyValue("content")}`];
+        if (detailFor.includes(hashes.length)) {
+          details[hashes.length] = Object.fromEntries(
+            [
+              ...values,
+              `element:${element.tagName.toLowerCase()}.${element.getAttribute("class") ?? ""}${pseudo ?? ""}`,
+            ].map((v) => [v.slice(0, v.indexOf(":")), v.slice(v.indexOf(":") + 1)]),
+          );
+        }
+        hashes.push(hash(values.join(";")));
+      }
+    }
+    return { hashes, details };
+  }, detailFor);
+}
+
+/**
+ * Cards far below the fold are drawn only as they come near (`render-when-near`): until Chromium has
+ * decided which are near, a card's height is a placeholder's. Compare pages once that has settled.
+ * (Scripts may be off, so no animation frame can be awaited in the page: watch the height from here.)
+ */
+export async function settled(page: Page) {
+  await page.evaluate(() => document.fonts.ready);
+  const height = () => page.evaluate(() => document.documentElement.scrollHeight);
+  let heights = [await height()];
+  while (heights.length < 3) {
+    await page.waitForTimeout(100);
+    const now = await height();
+    heights = now === heights[0] ? [...heights, now] : [now];
+  }
+}

@@ -33,7 +33,8 @@ export const handle = { hydrate: true } satisfies RouteHandle;
 /** Every quote request, sent with or without JavaScript (see handleQuoteForm). */
 export async function action({ request, context }: Route.ActionArgs) {
   const { result, status, headers } = await handleQuoteForm(request, context, getQuoteService());
-  return data(result, { status, headers });
+  // The answer shows what the buyer sent: no cache keeps it.
+  return data(result, { status, headers: { ...headers, "Cache-Control": "no-store" } });
 }
 
 /** With JavaScript: the browser's checks, then one attempt at the action (see sendQuoteAttempt). */

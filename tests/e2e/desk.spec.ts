@@ -23,20 +23,23 @@ test("a staff member sets a password, signs in, replies to a request, sets its s
   });
   try {
     const base = server.baseURL;
-    // A buyer's request, as the form's script sends it.
-    const sent = await fetch(`${base}/contact`, {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json" },
-      body: new URLSearchParams({
-        name: "Ayesha Khan",
-        company: "Acme Pharma",
-        email: "ayesha@acme.example",
-        phone: "0300 1234567",
-        product: "Custom pens",
-        message: "500 pens with our logo",
-      }).toString(),
-    });
-    const { reference } = (await sent.json()) as { reference: string };
+    // A buyer's request, sent through the quote form: its notice names the reference.
+    await page.goto(`${base}/contact`);
+    const buyer = {
+      Name: "Ayesha Khan",
+      Company: "Acme Pharma",
+      Email: "ayesha@acme.example",
+      Phone: "0300 1234567",
+      "Products of interest": "Custom pens",
+      Message: "500 pens with our logo",
+    };
+    for (const [label, value] of Object.entries(buyer)) {
+      await page.getByRole("textbox", { name: label, exact: true }).fill(value);
+    }
+    await page.getByRole("button", { name: "Submit Quote Request" }).click();
+    const notice = page.getByRole("status").filter({ hasText: "Quote Request Submitted!" });
+    await expect(notice).toContainText(/Your reference: Q-\d{4}-\d{4}/);
+    const reference = /Q-\d{4}-\d{4}/.exec((await notice.textContent()) ?? "")![0];
     expect(reference).toMatch(/^Q-\d{4}-0001$/);
     await until(() => smtp.received.some((mail) => decoded(mail.raw).includes(`Subject: ${reference}:`)));
 

@@ -16,12 +16,18 @@ type VnuMessage = {
 };
 
 /**
- * The checker's CSS parser does not know the `@property` at-rule (CSS Properties and Values API, in every
- * browser the site supports), with which Tailwind registers its variables in each page's inline
- * stylesheet: it reports "CSS: Unrecognized at-rule “@property”" once for each. That message alone is
- * left out; any other CSS error still counts.
+ * The checker's CSS parser lags the browsers the site supports, and Tailwind's own stylesheet uses what it
+ * does not know: the `@property` at-rule (CSS Properties and Values API) with which Tailwind registers its
+ * variables, a custom property listed in `transition-property` (its gradient transitions), and
+ * `margin-trim` inside an `@supports` test Tailwind writes. These three messages alone are left out;
+ * any other CSS error still counts.
  */
-const atPropertyNotKnown = (m: VnuMessage) => m.message === "CSS: Unrecognized at-rule “@property”";
+const checkerBehindTheBrowsers = new Set([
+  "CSS: Unrecognized at-rule “@property”",
+  "CSS: “transition-property”: “--tw-gradient-from” is not a “transition-property” value.",
+  "CSS: “margin-trim”: Property “margin-trim” doesn't exist.",
+]);
+const knownCheckerGap = (m: VnuMessage) => checkerBehindTheBrowsers.has(m.message);
 
 test("the Nu HTML Checker finds no error in the served HTML of each page template", async ({ request }) => {
   test.setTimeout(120_000);
@@ -43,7 +49,7 @@ test("the Nu HTML Checker finds no error in the served HTML of each page templat
   const { messages } = JSON.parse(run.stdout) as { messages: VnuMessage[] };
   const errors = messages
     .filter((m) => m.type === "error" || m.subType === "fatal")
-    .filter((m) => !atPropertyNotKnown(m))
+    .filter((m) => !knownCheckerGap(m))
     .map(
       (m) =>
         `${fileToPath.get(m.url?.replace(/^file:/, "") ?? "") ?? m.url} line ${m.lastLine}: ${m.message} ${m.extract ? `[${m.extract.trim()}]` : ""}`,

@@ -197,63 +197,46 @@ test("a page that only shows content fetches no stylesheet; a page that hydrates
   ).toBe(true);
 });
 
-test.describe("the quote action answers the form's script in JSON", () => {
+test.describe("the quote action answers every post with its status and the page showing the result", () => {
   const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
-  const json = { accept: "application/json", "content-type": "application/x-www-form-urlencoded" };
+  const posted = { "content-type": "application/x-www-form-urlencoded" };
   const buyer = () => ({
     name: "Ayesha Khan",
-    email: `json-${randomUUID()}@acme.example`,
+    email: `post-${randomUUID()}@acme.example`,
     message: "500 pens",
     idempotencyKey: randomUUID(),
     page: "/contact",
     website: "",
   });
 
-  test("a valid request: 200 and the success notice, never cached", async ({ request }) => {
-    const response = await request.post("/contact", { headers: json, data: form(buyer()) });
+  test("a valid request: 200, the notice that stays with its reference, never cached", async ({ request }) => {
+    const response = await request.post("/contact", { headers: posted, data: form(buyer()) });
     expect(response.status()).toBe(200);
-    expect(response.headers()["content-type"]).toContain("application/json");
+    expect(response.headers()["content-type"]).toContain("text/html");
     expect(response.headers()["cache-control"]).toBe("no-store");
     expectSecurityHeaders(response.headers(), "POST /contact");
-    expect(await response.json()).toEqual({
-      status: "success",
-      title: "Quote Request Submitted!",
-      message: "We'll get back to you within 24 hours.",
-    });
+    const html = await response.text();
+    expect(html).toContain("Quote Request Submitted!");
+    expect(html).toContain("We&#x27;ll get back to you within 24 hours.");
+    expect(html).toMatch(/Your reference:.*Q-\d{4}-\d{4}/s);
   });
 
-  test("a request missing its required fields: 400 with the fields to fix and the values sent", async ({ request }) => {
-    const sent = { ...buyer(), name: "   ", email: "" };
-    const response = await request.post("/contact", { headers: json, data: form(sent) });
-    expect(response.status()).toBe(400);
-    expect(response.headers()["content-type"]).toContain("application/json");
-    const answer = (await response.json()) as Record<string, unknown>;
-    expect(answer).toMatchObject({
-      status: "error",
-      code: "missing",
-      title: "Missing Information",
-      message: "Please fill in all required fields.",
-    });
-    expect(answer.fields).toEqual(expect.arrayContaining(["name", "email"]));
-    expect(answer.values).toMatchObject({ name: "   ", email: "", message: "500 pens" });
-  });
-
-  test("a body that is not a form: 415; one too large: 413; both in JSON", async ({ request }) => {
+  test("a body that is not a form: 415; one too large: 413; each with its message", async ({ request }) => {
     const notForm = await request.post("/contact", {
-      headers: { ...json, "content-type": "application/json" },
+      headers: { "content-type": "application/json" },
       data: JSON.stringify(buyer()),
     });
     expect(notForm.status()).toBe(415);
-    expect(await notForm.json()).toMatchObject({ status: "error", code: "unsupported_media_type" });
+    expect(await notForm.text()).toContain("Unsupported content type");
     const tooLarge = await request.post("/contact", {
-      headers: json,
+      headers: posted,
       data: form({ ...buyer(), message: "x".repeat(70 * 1024) }),
     });
     expect(tooLarge.status()).toBe(413);
-    expect(await tooLarge.json()).toMatchObject({ status: "error", code: "payload_too_large" });
+    expect(await tooLarge.text()).toContain("Request too large");
   });
 
-  test("the same post without asking for JSON gets the contact page showing the result", async ({ request }) => {
+  test("a request missing its required fields: 400 and the contact page with the notice", async ({ request }) => {
     const response = await request.post("/contact", {
       headers: { "content-type": "application/x-www-form-urlencoded" },
       data: form({ ...buyer(), name: " " }),
@@ -269,20 +252,11 @@ test.describe("the quote action answers the form's script in JSON", () => {
     expect(formTag).toMatch(/ enctype="multipart\/form-data"/i); // attribute names are case-insensitive
   });
 
-  test("over the rate limit: 429 with Retry-After, in JSON and on the page", async () => {
+  test("over the rate limit: 429 with Retry-After, on the page", async () => {
     const server = await startOwnServer({ QUOTE_RATE_LIMIT: "1" });
     try {
-      const post = (accept?: string) =>
-        fetch(`${server.baseURL}/contact`, {
-          method: "POST",
-          headers: { "content-type": "application/x-www-form-urlencoded", ...(accept ? { accept } : {}) },
-          body: form(buyer()),
-        });
-      expect((await post("application/json")).status).toBe(200);
-      const limited = await post("application/json");
-      expect(limited.status).toBe(429);
-      expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
-      expect(await limited.json()).toMatchObject({ status: "error", code: "rate_limited" });
+      const post = () => fetch(`${server.baseURL}/contact`, { method: "POST", headers: posted, body: form(buyer()) });
+      expect((await post()).status).toBe(200);
       const page = await post();
       expect(page.status).toBe(429);
       expect(Number(page.headers.get("retry-after"))).toBeGreaterThan(0);
@@ -295,7 +269,7 @@ test.describe("the quote action answers the form's script in JSON", () => {
   test("/api/quote, the old JSON endpoint, is gone", async ({ request }) => {
     expect((await request.get("/api/quote")).status()).toBe(404);
     const posted = await request.post("/api/quote", {
-      headers: { ...json, "content-type": "application/json" },
+      headers: { "content-type": "application/json" },
       data: JSON.stringify(buyer()),
     });
     expect(posted.status()).toBe(404);

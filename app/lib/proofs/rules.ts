@@ -64,3 +64,13 @@ export function looksLikePdf(bytes: Uint8Array): boolean {
   const tail = Buffer.from(bytes.subarray(Math.max(0, bytes.length - 1024))).toString("latin1");
   return tail.includes("%%EOF");
 }
+
+/** A request's proof in one line for the inbox: its answer, or that it waits. */
+export function proofLine(
+  latest:
+    | { version: number; answer: "approved" | "changes" | null; answerName: string | null; answerRole: string | null }
+    | undefined,
+): string | null {
+  if (!latest) return null;
+  return answerSummary(latest) ?? `Proof v${latest.version} waiting for the buyer`;
+}

@@ -17,7 +17,8 @@ export function proofFileHeaders(
   return {
     "Content-Type": proof.mediaType,
     "Content-Disposition": `${disposition}; filename="${proofFileName(quote, proof)}"`,
-    "Content-Security-Policy": "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox",
+    "Content-Security-Policy":
+      "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; frame-ancestors 'self'; sandbox",
     "X-Content-Type-Options": "nosniff",
     "Cross-Origin-Resource-Policy": "same-origin",
   };

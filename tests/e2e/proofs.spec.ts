@@ -80,7 +80,7 @@ test("a proof goes from the desk to the buyer and back until it is approved and 
     const buyerPage = await buyer.newPage();
     const response = await buyerPage.goto(`${base}${link1}`);
     expect(response!.headers()["cache-control"]).toBe("private, no-store");
-    expect(response!.headers()["referrer-policy"]).toBe("no-referrer");
+    expect(response!.headers()["referrer-policy"]).toBe("same-origin");
     await expect(buyerPage.getByRole("heading", { level: 1 })).toHaveText(`Proof v1 for ${reference}`);
     await expect(buyerPage.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
     await expect(buyerPage.getByRole("img", { name: `Proof v1 for ${reference}` })).toBeVisible();
@@ -90,6 +90,12 @@ test("a proof goes from the desk to the buyer and back until it is approved and 
       await buyerPage.setViewportSize({ width, height: 900 });
       await buyerPage.screenshot({ path: testInfo.outputPath(`proof-v1-${width}.png`), fullPage: true });
     }
+    const download = await buyerPage.request.get(`${base}${link1}/file`);
+    expect(download.headers()["content-type"]).toBe("image/png");
+    expect(download.headers()["content-disposition"]).toBe(`attachment; filename="${reference}-proof-v1.png"`);
+    expect(download.headers()["content-security-policy"]).toMatch(/^default-src 'none';.*sandbox$/);
+    expect(download.headers()["referrer-policy"]).toBe("no-referrer");
+    expect((await buyerPage.request.get(`${base}/proof/${"A".repeat(43)}`)).status()).toBe(404);
     await buyerPage.getByLabel("What should change?").fill("Make the logo 60 mm wide, please.");
     await buyerPage.getByRole("button", { name: "Send changes" }).click();
     await expect(buyerPage.getByRole("status")).toContainText("your changes are sent");

@@ -1,5 +1,13 @@
 import { proofText } from "~/content/proofs";
 
+const typeName: Record<string, string> = {
+  "image/png": "PNG",
+  "image/jpeg": "JPEG",
+  "image/webp": "WebP",
+  "image/svg+xml": "SVG",
+  "application/pdf": "PDF",
+};
+
 type Proof = { version: number; mediaType: string; kb: number; sent: string };
 
 /**
@@ -41,7 +49,7 @@ export function ProofView({
           {proofText.page.download(proof.version)}
         </a>
         <span className="text-muted-foreground">
-          {proof.mediaType.replace(/^image\/|^application\//, "").toUpperCase()}, {proof.kb} KB · sent {proof.sent}
+          {typeName[proof.mediaType] ?? proof.mediaType}, {proof.kb} KB · sent {proof.sent}
         </span>
       </figcaption>
       {proof.mediaType === "application/pdf" && (

@@ -14,6 +14,13 @@ export const proofHeaders = {
   "X-Robots-Tag": "noindex, nofollow",
 } as const;
 
+/**
+ * The proof page itself posts its answers: under no-referrer a browser sends `Origin: null` with a form
+ * post, which React Router (and our own check) refuse as a cross-site post. `same-origin` still sends
+ * nothing, token included, to any other site.
+ */
+export const proofPageHeaders = { ...proofHeaders, "Referrer-Policy": "same-origin" } as const;
+
 /** Failed look-ups per client address: a guesser gets 20 tries per 15 minutes, not millions. */
 const guesses = new RateLimiter(tokenGuessLimit);
 

@@ -134,7 +134,7 @@ describe("the proof loop", () => {
     const page1 = await outcome(() => proofPage.loader(args(get(`/proof/${token1}`), { token: token1 }) as never));
     expect(page1.status).toBe(200);
     expect(page1.headers.get("cache-control")).toBe("private, no-store");
-    expect(page1.headers.get("referrer-policy")).toBe("no-referrer");
+    expect(page1.headers.get("referrer-policy")).toBe("same-origin");
     expect(page1.data).toMatchObject({ reference, latest: { version: 1, answer: null } });
 
     expect((await answer(token1, { intent: "changes", version: "1", changes: "Make the logo bigger" })).status).toBe(

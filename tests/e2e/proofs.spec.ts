@@ -130,7 +130,7 @@ test("a proof goes from the desk to the buyer and back until it is approved and 
     // The record.
     await buyerPage.getByRole("link", { name: "Approval record (printable)" }).click();
     await expect(buyerPage.getByRole("heading", { level: 1 })).toHaveText(`Artwork approval record · ${reference}`);
-    await expect(buyerPage.getByText("Dr. Ayesha Khan, Brand Manager")).toBeVisible();
+    await expect(buyerPage.getByText("Dr. Ayesha Khan, Brand Manager", { exact: true })).toBeVisible();
     await expect(buyerPage.getByText(/^[0-9a-f]{64}$/).first()).toBeVisible();
     await buyerPage.emulateMedia({ media: "print" });
     await buyerPage.screenshot({ path: testInfo.outputPath("proof-record-print.png"), fullPage: true });

@@ -41,7 +41,7 @@ export function ProofView({
           src={`${src}&inline`}
           alt={label}
           loading={priority ? "eager" : "lazy"}
-          className="mx-auto max-h-[70vh] w-auto max-w-full rounded-lg border border-border bg-[repeating-conic-gradient(#f1f5f9_0_25%,#fff_0_50%)] bg-[length:16px_16px]"
+          className={`mx-auto ${priority ? "max-h-[70vh]" : "max-h-48"} w-auto max-w-full rounded-lg border border-border bg-[repeating-conic-gradient(#f1f5f9_0_25%,#fff_0_50%)] bg-[length:16px_16px]`}
         />
       )}
       <figcaption className="flex flex-wrap items-center gap-x-3 text-sm">

@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { deskHeaders, requireStaff } from "~/lib/desk/auth.server";
-import { proofFileHeaders } from "~/lib/proofs/serve.server";
+import { proofFileHeaders, proofFileName } from "~/lib/proofs/serve.server";
 import { getQuoteService } from "~/lib/quotes/service.server";
 import type { Route } from "./+types/desk-proof-file";
 
@@ -12,6 +12,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const proof = quote && service.proofs.proofs(quote.id).find((item) => String(item.version) === params.version);
   if (!quote || !proof) return new Response("Not found", { status: 404, headers: deskHeaders });
   return new Response(new Uint8Array(await readFile(proof.path)), {
-    headers: { ...deskHeaders, ...proofFileHeaders(quote, proof, "inline") },
+    headers: { ...deskHeaders, ...proofFileHeaders(proofFileName(quote, proof), proof.mediaType, "inline") },
   });
 }

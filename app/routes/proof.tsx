@@ -100,6 +100,14 @@ export default function ProofPage({ loaderData, actionData, params }: Route.Comp
               <p className="mt-2 text-sm">
                 “{design.text}” on {design.itemId}, in {design.colours.join(", ")}
               </p>
+              {design.mockup && (
+                <img
+                  src={`${base}/file?design&inline`}
+                  alt="Your design from the studio"
+                  loading="lazy"
+                  className="mt-3 max-h-64 w-auto max-w-full rounded-lg border border-border"
+                />
+              )}
             </section>
           )}
         </div>

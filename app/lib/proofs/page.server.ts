@@ -84,7 +84,14 @@ export function proofPageData(service: QuoteService, quote: StoredQuote) {
   return {
     reference: quote.reference,
     item: design?.itemId ?? quote.product,
-    design: design ? { itemId: design.itemId, text: design.text, colours: design.colours } : null,
+    design: design
+      ? {
+          itemId: design.itemId,
+          text: design.text,
+          colours: design.colours,
+          mockup: service.store.attachments(quote.id).some((file) => file.role === "mockup"),
+        }
+      : null,
     latest: view(latest),
     earlier: proofs.slice(0, -1).reverse().map(view),
   };

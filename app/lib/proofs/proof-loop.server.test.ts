@@ -256,6 +256,33 @@ describe("what a token cannot do", () => {
     expect((await outcome(() => proofPage.loader(args(get(`/proof/${token}`), { token }) as never))).status).toBe(200);
   });
 
+  it("serves the buyer's studio mockup of its own request only", async () => {
+    const service = getQuoteService();
+    const mockup = service.store.writeFile({
+      role: "mockup",
+      mediaType: "image/png",
+      data: await png("#f59e0b"),
+      originalName: "",
+    });
+    const { quote } = service.store.insert(
+      { name: "Sana", company: "", email: "sana@pharma.example", phone: "", product: "Mugs", message: "200 mugs" },
+      { clientIp: "203.0.113.8", userAgent: "vitest", page: "/contact", idempotencyKey: "proof-test-3" },
+      { notify: false, files: [mockup] },
+    );
+    await sendProof(quote.reference, new Blob([await png("#000000")]), "m.png", "");
+    await until(() => allLinksFor("sana@pharma.example").length === 1);
+    const token = lastLinkFor("sana@pharma.example");
+    const design = await outcome(() => proofFile.loader(args(get(`/proof/${token}/file?design`), { token }) as never));
+    expect(design.status).toBe(200);
+    expect(design.headers.get("content-type")).toBe("image/png");
+    expect(design.headers.get("content-security-policy")).toContain("sandbox");
+    const otherToken = lastLinkFor("other@else.example");
+    const none = await outcome(() =>
+      proofFile.loader(args(get(`/proof/${otherToken}/file?design`), { token: otherToken }) as never),
+    );
+    expect(none.status).toBe(404);
+  });
+
   it("refuses answers posted from another origin", async () => {
     const token = lastLinkFor("other@else.example");
     expect(

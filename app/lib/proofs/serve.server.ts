@@ -9,14 +9,10 @@ export const proofFileName = (quote: { reference: string }, proof: { version: nu
  * in the site's origin even when opened on its own (an SVG is a document; a PDF viewer is sandboxed
  * too, which Chromium allows to show it).
  */
-export function proofFileHeaders(
-  quote: { reference: string },
-  proof: { version: number; mediaType: ProofType },
-  disposition: "inline" | "attachment",
-) {
+export function proofFileHeaders(fileName: string, mediaType: ProofType, disposition: "inline" | "attachment") {
   return {
-    "Content-Type": proof.mediaType,
-    "Content-Disposition": `${disposition}; filename="${proofFileName(quote, proof)}"`,
+    "Content-Type": mediaType,
+    "Content-Disposition": `${disposition}; filename="${fileName}"`,
     "Content-Security-Policy":
       "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; frame-ancestors 'self'; sandbox",
     "X-Content-Type-Options": "nosniff",

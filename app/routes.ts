@@ -23,9 +23,15 @@ export default [
     index("routes/desk-inbox.tsx"),
     route("quotes/:reference", "routes/desk-quote.tsx"),
     route("quotes/:reference/files/:role", "routes/desk-file.ts"),
+    route("quotes/:reference/proofs/:version", "routes/desk-proof-file.ts"),
     route("export/:format", "routes/desk-export.ts"),
     route("*", "routes/desk-not-found.tsx"),
   ]),
+
+  // A buyer's proofs, by a private link: server-rendered, never prerendered or listed (app/lib/proofs/).
+  route("proof/:token", "routes/proof.tsx"),
+  route("proof/:token/file", "routes/proof-file.ts"),
+  route("proof/:token/record", "routes/proof-record.tsx"),
 
   // Resource routes (no UI).
   route("sitemap.xml", "routes/sitemap.xml.ts"),

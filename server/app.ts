@@ -73,6 +73,13 @@ export function createApp({ build, clientDir }: ServerOptions): Express {
     res.setHeader("Permissions-Policy", permissionsPolicy);
     next();
   });
+  // A proof link's URL is its secret: its pages send their own Referrer-Policy (no-referrer), and its
+  // files their own sandboxing policy; React Router adds route headers to these rather than replacing them.
+  app.use("/proof/", (req, res, next) => {
+    res.removeHeader("Referrer-Policy");
+    if (req.path.endsWith("/file")) res.removeHeader("Content-Security-Policy");
+    next();
+  });
 
   // One trailing-slash policy: /about/ → /about (query kept).
   app.use((req, res, next) => {

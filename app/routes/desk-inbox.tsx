@@ -8,6 +8,7 @@ import { deskHeaders, requireStaff } from "~/lib/desk/auth.server";
 import { deskMeta } from "~/lib/desk/meta";
 import { pakistanTime, waitingFor } from "~/lib/desk/time";
 import { getQuoteService } from "~/lib/quotes/service.server";
+import { proofLine } from "~/lib/proofs/rules";
 import { quoteStatuses, type QuoteStatus } from "~/lib/quote-status";
 import { cn } from "~/lib/utils";
 import type { Route } from "./+types/desk-inbox";
@@ -22,7 +23,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const status = url.searchParams.get("status");
   const search = url.searchParams.get("q")?.slice(0, 200) ?? "";
-  const inbox = getQuoteService().store.inbox({
+  const service = getQuoteService();
+  const inbox = service.store.inbox({
     status: isStatus(status) ? status : undefined,
     search,
     page: Number(url.searchParams.get("page")) || 1,
@@ -43,6 +45,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         status: quote.status,
         received: pakistanTime(quote.receivedAt),
         waiting: quote.answeredAt ? null : waitingFor(quote.receivedAt, now),
+        proof: proofLine(service.proofs.latest(quote.id)),
       })),
     },
     { headers: deskHeaders },
@@ -118,6 +121,7 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
                   <span className="font-mono text-xs text-slate-600">{quote.reference}</span>
                 </p>
                 <p className="mt-1 truncate text-sm text-slate-700">{quote.product || "—"}</p>
+                {quote.proof && <p className="mt-1 text-sm font-semibold text-slate-800">{quote.proof}</p>}
               </div>
               <div className="mt-2 flex flex-wrap items-center gap-2 sm:mt-0 sm:justify-end">
                 <StatusBadge status={quote.status} />

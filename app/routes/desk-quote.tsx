@@ -12,6 +12,11 @@ import { deskMeta } from "~/lib/desk/meta";
 import { pakistanTime, waitingFor } from "~/lib/desk/time";
 import { whatsappReplyUrl } from "~/lib/desk/whatsapp";
 import { getQuoteService } from "~/lib/quotes/service.server";
+import { proofText } from "~/content/proofs";
+import { deskProofs, sendProof } from "~/lib/proofs/desk.server";
+import { proofLimits } from "~/lib/proofs/rules";
+import { declaredLength } from "~/lib/quotes/uploads.server";
+import { ProofsPanel, SendProofForm } from "~/components/desk/proofs-panel";
 import { quoteStatuses, type QuoteStatus } from "~/lib/quote-status";
 import { cn } from "~/lib/utils";
 import type { Route } from "./+types/desk-quote";
@@ -27,7 +32,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const quote = service.store.byReference(params.reference);
   if (!quote) throw notFound();
   const doneParam = new URL(request.url).searchParams.get("done");
-  const done = doneParam === "status" || doneParam === "note" || doneParam === "reply" ? doneParam : null;
+  const done = doneParam && doneParam in deskDone ? (doneParam as keyof typeof deskDone) : null;
   return data(
     {
       quote: {
@@ -47,10 +52,19 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       // One key per rendering of the reply form: the same form sent twice queues one reply.
       replyKey: crypto.randomUUID(),
       done,
+      ...deskProofs(service, quote),
     },
     { headers: deskHeaders },
   );
 }
+
+/** What the page says after each action it redirected from. */
+const deskDone = {
+  ...deskText.quote.saved,
+  proof: proofText.desk.sent,
+  ended: proofText.desk.ended,
+  won: proofText.desk.won,
+} as const;
 
 const field = (form: FormData, name: string, max: number) =>
   String(form.get(name) ?? "")
@@ -62,6 +76,9 @@ export async function action({ request, params }: Route.ActionArgs) {
   const service = getQuoteService();
   const quote = service.store.byReference(params.reference);
   if (!quote) throw notFound();
+  // The proof form's file is read whole (staff only, signed in): its size is bounded before reading.
+  if (declaredLength(request) > proofLimits.requestBytes)
+    return data({ intent: "proof", error: proofText.desk.tooLarge }, { status: 413, headers: deskHeaders });
   const form = await request.formData();
   const actor = { name: staff.name, email: staff.email };
   const problem = (intent: string, message: string) =>
@@ -92,11 +109,24 @@ export async function action({ request, params }: Route.ActionArgs) {
     service.reply(quote.id, body, actor, key);
     throw done("reply");
   }
+  if (intent === "proof") {
+    const sent = await sendProof(service, quote, form, actor);
+    if (!sent.ok) return problem("proof", sent.error);
+    throw done("proof");
+  }
+  if (intent === "end-link") {
+    service.proofs.endLink(quote.id, Number(form.get("link")), actor);
+    throw done("ended");
+  }
+  if (intent === "won") {
+    if (!service.proofs.markWon(quote, actor)) return problem("won", "The latest proof is not approved.");
+    throw done("won");
+  }
   return problem("", "Unknown action.");
 }
 
 export default function QuotePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { quote, files, history, whatsapp, canReply, replyKey, done } = loaderData;
+  const { quote, files, history, whatsapp, canReply, replyKey, done, proofs, links, canMarkWon } = loaderData;
   const text = deskText.quote;
   const error = (intent: string) =>
     actionData?.intent === intent ? <DeskNotice tone="error">{actionData.error}</DeskNotice> : null;
@@ -131,7 +161,7 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
       </div>
       {done && (
         <div className="mt-4">
-          <DeskNotice tone="ok">{text.saved[done as keyof typeof text.saved]}</DeskNotice>
+          <DeskNotice tone="ok">{deskDone[done]}</DeskNotice>
         </div>
       )}
 
@@ -211,9 +241,19 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
               </ul>
             </section>
           )}
+
+          <ProofsPanel
+            reference={quote.reference}
+            proofs={proofs}
+            links={links}
+            canMarkWon={canMarkWon}
+            error={error("won")}
+          />
         </div>
 
         <div className="min-w-0 space-y-6 lg:row-span-2">
+          <SendProofForm error={error("proof")} canEmail={canReply} />
+
           <Form method="post" className="space-y-3 rounded-xl border border-border p-4">
             <input type="hidden" name="intent" value="status" />
             {error("status")}

@@ -8,6 +8,8 @@ export type Mailer = {
   send(quote: StoredQuote, attachments?: readonly StoredAttachment[]): Promise<void>;
   /** A reply written on the desk, to the buyer. */
   sendReply(reply: StoredReply, quote: StoredQuote): Promise<void>;
+  /** An e-mail about a proof (to the buyer, or to the staff), its text made when it was queued. */
+  sendProofMail(mail: { id: number; to: string; subject: string; body: string }): Promise<void>;
   close(): void;
 };
 
@@ -137,6 +139,22 @@ export function replyEmail(reply: StoredReply, quote: StoredQuote, { from }: Pic
   };
 }
 
+/** A proof e-mail as sent: plain text, from the business, its Message-ID fixed by the queued row. */
+export function proofMailMessage(
+  mail: { id: number; to: string; subject: string; body: string },
+  { from }: Pick<MailConfig, "from">,
+) {
+  const domain = /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? "localhost";
+  return {
+    from,
+    to: mail.to,
+    replyTo: from,
+    subject: oneLine(mail.subject).slice(0, 200),
+    text: mail.body,
+    messageId: `<proof-mail-${mail.id}@${domain}>`,
+  };
+}
+
 /** Sends notifications through the SMTP server in `SMTP_URL` (nodemailer). */
 export function createSmtpMailer(config: MailConfig): Mailer {
   const transport = nodemailer.createTransport({
@@ -152,6 +170,9 @@ export function createSmtpMailer(config: MailConfig): Mailer {
     },
     async sendReply(reply, quote) {
       await transport.sendMail(replyEmail(reply, quote, config));
+    },
+    async sendProofMail(mail) {
+      await transport.sendMail(proofMailMessage(mail, config));
     },
     close() {
       transport.close();

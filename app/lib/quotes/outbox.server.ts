@@ -1,4 +1,6 @@
 import { backoffDelay } from "~/lib/backoff";
+import type { ProofDesk } from "~/lib/proofs/proofs.server";
+import { reminderEmail, staffReminderEmail } from "~/lib/proofs/mail";
 import type { Mailer } from "./mailer.server";
 import type { QuoteStore } from "./store.server";
 
@@ -12,6 +14,8 @@ export type OutboxOptions = {
   /** Even with nothing due, look again this often (requests stored by another process). */
   pollMs?: number;
   log?: (message: string) => void;
+  /** Proofs whose e-mails (and reminders) this outbox sends. */
+  proofs?: ProofDesk;
 };
 
 /**
@@ -25,7 +29,8 @@ export class Outbox {
   private again = false;
   private stopped = true;
   private closing = false;
-  private readonly options: Required<OutboxOptions>;
+  private readonly options: Required<Omit<OutboxOptions, "proofs">>;
+  private readonly proofs: ProofDesk | undefined;
 
   constructor(
     private readonly store: QuoteStore,
@@ -40,6 +45,7 @@ export class Outbox {
       log: (message) => console.warn(message),
       ...options,
     };
+    this.proofs = options.proofs;
   }
 
   /** Starts the worker; it sends whatever is due at once (e.g. left over from before a restart). */
@@ -77,7 +83,36 @@ export class Outbox {
 
   /** Sends every notification and reply that is due; returns how many went out. */
   async drain(now = () => Date.now()): Promise<number> {
-    return (await this.drainNotifications(now)) + (await this.drainReplies(now));
+    this.proofs?.queueReminders({ buyer: reminderEmail, staff: staffReminderEmail }, new Date(now()));
+    return (await this.drainNotifications(now)) + (await this.drainReplies(now)) + (await this.drainProofMails(now));
+  }
+
+  private async drainProofMails(now: () => number): Promise<number> {
+    const proofs = this.proofs;
+    if (!proofs) return 0;
+    let sent = 0;
+    for (;;) {
+      const due = proofs.claimDueMails({ now: now(), leaseMs: this.options.leaseMs });
+      if (due.length === 0) return sent;
+      for (const mail of due) {
+        if (this.closing) return sent;
+        try {
+          await this.mailer.sendProofMail(mail);
+          proofs.markMailSent(mail);
+          sent++;
+        } catch (error) {
+          const delay = backoffDelay(mail.attempts, {
+            baseMs: this.options.baseDelayMs,
+            capMs: this.options.maxDelayMs,
+          });
+          const reason = error instanceof Error ? error.message : String(error);
+          proofs.markMailFailed(mail.id, reason, now() + delay);
+          this.options.log(
+            `Proof e-mail "${mail.subject}" failed (${reason}); retrying in ${Math.round(delay / 1000)} s.`,
+          );
+        }
+      }
+    }
   }
 
   private async drainReplies(now: () => number): Promise<number> {

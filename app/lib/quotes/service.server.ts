@@ -3,6 +3,7 @@ import { StaffDirectory } from "~/lib/desk/staff.server";
 import type { DesignSpec } from "~/lib/design-schema";
 import { type QuoteFields, type QuoteProblem, checkQuote } from "~/lib/quote-schema";
 import { type QuoteConfig, readQuoteConfig } from "./config.server";
+import { ProofDesk } from "~/lib/proofs/proofs.server";
 import { createSmtpMailer, type Mailer } from "./mailer.server";
 import { Outbox, type OutboxOptions } from "./outbox.server";
 import { RateLimiter } from "./rate-limit.server";
@@ -59,7 +60,8 @@ export function createQuoteService(
   const store = QuoteStore.open(config.dataDir);
   store.removeStrayFiles();
   const activeMailer = mailer ?? (config.mail ? createSmtpMailer(config.mail) : undefined);
-  const outbox = activeMailer ? new Outbox(store, activeMailer, outboxOptions) : undefined;
+  const proofs = new ProofDesk(store, activeMailer && config.mail ? config.mail.to.join(", ") : null);
+  const outbox = activeMailer ? new Outbox(store, activeMailer, { ...outboxOptions, proofs }) : undefined;
   const limiter = new RateLimiter(config.rateLimit);
   const emailLimiter = new RateLimiter(config.emailRateLimit);
 
@@ -147,6 +149,7 @@ export function createQuoteService(
     store,
     outbox,
     staff: new StaffDirectory(store.db),
+    proofs,
     /** Whether replies can be e-mailed (an outbox with a mail server). */
     canReply: Boolean(outbox),
     /** Queues a reply from the desk and sends it now if the mail server answers. */

@@ -223,6 +223,56 @@ export const migrations: readonly string[] = [
    CREATE TABLE staff_sign_in_failures (email TEXT NOT NULL COLLATE NOCASE, at INTEGER NOT NULL);
    CREATE INDEX staff_sign_in_failures_email ON staff_sign_in_failures (email, at);
    CREATE TABLE staff_sign_in_holds (email TEXT PRIMARY KEY COLLATE NOCASE, until INTEGER NOT NULL);`,
+  // Proofs (app/lib/proofs/): each version of a request's artwork with its checked file and the buyer's
+  // answer, the private links that open them (tokens stored as their SHA-256), and the e-mails about
+  // them, queued like replies.
+  `CREATE TABLE proofs (
+     id INTEGER PRIMARY KEY,
+     quote_id INTEGER NOT NULL REFERENCES quotes (id) ON DELETE CASCADE,
+     version INTEGER NOT NULL,
+     media_type TEXT NOT NULL
+       CHECK (media_type IN ('image/png', 'image/jpeg', 'image/webp', 'image/svg+xml', 'application/pdf')),
+     byte_size INTEGER NOT NULL,
+     sha256 TEXT NOT NULL,
+     stored_name TEXT NOT NULL UNIQUE,
+     message TEXT NOT NULL DEFAULT '',
+     created_by TEXT NOT NULL,
+     created_at TEXT NOT NULL,
+     answer TEXT CHECK (answer IN ('approved', 'changes')),
+     answer_name TEXT,
+     answer_role TEXT,
+     answer_text TEXT,
+     answered_at TEXT,
+     answer_sha256 TEXT,
+     reminded_at TEXT,
+     UNIQUE (quote_id, version)
+   );
+   CREATE TRIGGER proofs_answer_final BEFORE UPDATE OF answer, answer_name, answer_role, answer_text, answered_at,
+     answer_sha256 ON proofs WHEN OLD.answer IS NOT NULL
+     BEGIN SELECT RAISE(ABORT, 'a proof''s answer is final'); END;
+   CREATE TABLE proof_links (
+     token_hash TEXT PRIMARY KEY,
+     quote_id INTEGER NOT NULL REFERENCES quotes (id) ON DELETE CASCADE,
+     version INTEGER NOT NULL,
+     created_at INTEGER NOT NULL,
+     expires_at INTEGER NOT NULL,
+     ended_at INTEGER
+   );
+   CREATE INDEX proof_links_quote ON proof_links (quote_id);
+   CREATE TABLE proof_mails (
+     id INTEGER PRIMARY KEY,
+     quote_id INTEGER NOT NULL REFERENCES quotes (id) ON DELETE CASCADE,
+     kind TEXT NOT NULL CHECK (kind IN ('proof', 'reminder', 'staff')),
+     to_address TEXT NOT NULL,
+     subject TEXT NOT NULL,
+     body TEXT NOT NULL,
+     status TEXT NOT NULL CHECK (status IN ('pending', 'sent')),
+     attempts INTEGER NOT NULL DEFAULT 0,
+     next_at INTEGER,
+     sent_at TEXT,
+     error TEXT
+   );
+   CREATE INDEX proof_mails_outbox ON proof_mails (next_at) WHERE status = 'pending';`,
 ];
 
 export const schemaVersion = migrations.length;
@@ -360,7 +410,10 @@ function prepare(db: Database.Database) {
     ),
     attachments: db.prepare("SELECT * FROM quote_attachments WHERE quote_id = ? ORDER BY role"),
     allAttachments: db.prepare("SELECT * FROM quote_attachments ORDER BY quote_id, role"),
-    storedNames: db.prepare("SELECT stored_name FROM quote_attachments").pluck(),
+    storedNames: db
+      .prepare("SELECT stored_name FROM quote_attachments UNION ALL SELECT stored_name FROM proofs")
+      .pluck(),
+    proofNames: db.prepare("SELECT stored_name FROM proofs WHERE quote_id = ?").pluck(),
     deleteQuote: db.prepare("DELETE FROM quotes WHERE id = ?"),
     byKey: db.prepare("SELECT * FROM quotes WHERE idempotency_key = ?"),
     byId: db.prepare("SELECT * FROM quotes WHERE id = ?"),
@@ -428,7 +481,8 @@ function prepare(db: Database.Database) {
       .prepare(
         `SELECT min(next) FROM (
            SELECT min(notify_next_at) AS next FROM quotes WHERE notify_status = 'pending'
-           UNION ALL SELECT min(next_at) FROM quote_replies WHERE status = 'pending')`,
+           UNION ALL SELECT min(next_at) FROM quote_replies WHERE status = 'pending'
+           UNION ALL SELECT min(next_at) FROM proof_mails WHERE status = 'pending')`,
       )
       .pluck(),
   };
@@ -583,9 +637,12 @@ export class QuoteStore {
     };
   }
 
-  /** Deletes a request with its files (and its history); false when there is no such request. */
+  /** Deletes a request with its files and proofs (and its history); false when there is no such request. */
   delete(id: number): boolean {
-    const files = this.attachments(id);
+    const files = [
+      ...this.attachments(id),
+      ...(this.sql.proofNames.all(id) as string[]).map((storedName) => ({ storedName })),
+    ];
     const deleted = this.sql.deleteQuote.run(id).changes === 1;
     if (deleted) this.removeFiles(files);
     return deleted;

@@ -1,0 +1,140 @@
+import type * as React from "react";
+import { Form } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { Textarea } from "~/components/ui/textarea";
+import { proofText } from "~/content/proofs";
+
+type DeskProof = {
+  version: number;
+  mediaType: string;
+  kb: number;
+  sha256: string;
+  message: string;
+  sent: string;
+  createdBy: string;
+  summary: string | null;
+  answered: string | null;
+  answerText: string | null;
+};
+type DeskLink = { id: number; version: number; created: string; state: string };
+
+const text = proofText.desk;
+
+/** The desk's "Send proof" form: a file and a message, sent as a plain multipart post. */
+export function SendProofForm({ error, canEmail }: { error: React.ReactNode; canEmail: boolean }) {
+  return (
+    <Form method="post" encType="multipart/form-data" className="space-y-3 rounded-xl border border-border p-4">
+      <input type="hidden" name="intent" value="proof" />
+      {error}
+      <div className="space-y-2">
+        <Label htmlFor="proof">{text.file}</Label>
+        <Input
+          id="proof"
+          name="proof"
+          type="file"
+          required
+          accept="image/png,image/jpeg,image/webp,image/svg+xml,application/pdf"
+          aria-describedby="proof-hint"
+        />
+        <p id="proof-hint" className="text-xs text-muted-foreground">
+          {text.fileHint}
+        </p>
+      </div>
+      <div className="space-y-2">
+        <Label htmlFor="proof-message">{text.message}</Label>
+        <Textarea id="proof-message" name="message" maxLength={5_000} />
+      </div>
+      {!canEmail && <p className="text-xs text-muted-foreground">{text.mailOff}</p>}
+      <Button type="submit">{text.send}</Button>
+    </Form>
+  );
+}
+
+/** Every version with its answer and hash (the approval record as staff see it), the links, and "Mark Won". */
+export function ProofsPanel({
+  reference,
+  proofs,
+  links,
+  canMarkWon,
+  error,
+}: {
+  reference: string;
+  proofs: DeskProof[];
+  links: DeskLink[];
+  canMarkWon: boolean;
+  error: React.ReactNode;
+}) {
+  return (
+    <section aria-labelledby="proofs-heading">
+      <h2 id="proofs-heading" className="text-lg font-bold">
+        {text.heading}
+      </h2>
+      {error}
+      {proofs.length === 0 && <p className="mt-2 text-sm text-muted-foreground">{text.none}</p>}
+      <ol className="mt-3 space-y-4">
+        {[...proofs].reverse().map((proof) => (
+          <li key={proof.version} className="rounded-lg border border-border p-3 text-sm">
+            <div className="flex flex-wrap items-start gap-4">
+              {proof.mediaType.startsWith("image/") && (
+                <img
+                  src={`/desk/quotes/${reference}/proofs/${proof.version}`}
+                  alt={`Proof v${proof.version}`}
+                  className="max-h-32 w-auto bg-[repeating-conic-gradient(#f1f5f9_0_25%,#fff_0_50%)] bg-[length:16px_16px]"
+                />
+              )}
+              <div className="min-w-0 flex-1 space-y-1">
+                <p className="font-semibold">
+                  <a className="text-primary underline" href={`/desk/quotes/${reference}/proofs/${proof.version}`}>
+                    Proof v{proof.version}
+                  </a>{" "}
+                  <span className="font-normal text-slate-600">
+                    ({proof.mediaType}, {proof.kb} KB) · sent {proof.sent} by {proof.createdBy}
+                  </span>
+                </p>
+                {proof.message && <p className="whitespace-pre-wrap break-words">{proof.message}</p>}
+                <p className="break-all font-mono text-xs text-slate-600">SHA-256 {proof.sha256}</p>
+                <p className={proof.summary ? "font-semibold" : "text-slate-600"}>
+                  {proof.summary ? `${proof.summary} · ${proof.answered}` : "Waiting for the buyer"}
+                </p>
+                {proof.answerText && (
+                  <p className="whitespace-pre-wrap break-words rounded-md bg-muted p-2">{proof.answerText}</p>
+                )}
+              </div>
+            </div>
+          </li>
+        ))}
+      </ol>
+      {canMarkWon && (
+        <Form method="post" className="mt-3">
+          <input type="hidden" name="intent" value="won" />
+          <Button type="submit">{text.markWon}</Button>
+        </Form>
+      )}
+      {links.length > 0 && (
+        <>
+          <h3 className="mt-4 text-sm font-semibold text-slate-700">{text.links}</h3>
+          <ul className="mt-2 space-y-2 text-sm">
+            {links.map((link) => (
+              <li key={link.id} className="flex flex-wrap items-center gap-3">
+                <span>
+                  Link {link.id} (sent with v{link.version}, {link.created}): {link.state}
+                </span>
+                {link.state === "open" && (
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="end-link" />
+                    <input type="hidden" name="link" value={link.id} />
+                    <Button type="submit" variant="outline" size="sm">
+                      {text.endLink} {link.id}
+                    </Button>
+                  </Form>
+                )}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}

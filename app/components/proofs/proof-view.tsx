@@ -1,0 +1,60 @@
+import { proofText } from "~/content/proofs";
+
+const typeName: Record<string, string> = {
+  "image/png": "PNG",
+  "image/jpeg": "JPEG",
+  "image/webp": "WebP",
+  "image/svg+xml": "SVG",
+  "application/pdf": "PDF",
+};
+
+type Proof = { version: number; mediaType: string; kb: number; sent: string };
+
+/**
+ * One version's file: an image inline, a PDF in a frame where the browser can show it; always the
+ * download link. The file comes from its own URL under a sandboxing policy (routes/proof-file.ts).
+ */
+export function ProofView({
+  base,
+  proof,
+  reference,
+  priority = false,
+}: {
+  base: string;
+  proof: Proof;
+  reference: string;
+  priority?: boolean;
+}) {
+  const src = `${base}/file?v=${proof.version}`;
+  const label = `Proof v${proof.version} for ${reference}`;
+  return (
+    <figure className="space-y-2">
+      {proof.mediaType === "application/pdf" ? (
+        <iframe
+          src={`${src}&inline`}
+          title={label}
+          className="h-[70vh] max-h-[40rem] w-full rounded-lg border border-border bg-muted"
+          loading={priority ? "eager" : "lazy"}
+        />
+      ) : (
+        <img
+          src={`${src}&inline`}
+          alt={label}
+          loading={priority ? "eager" : "lazy"}
+          className={`mx-auto ${priority ? "max-h-[70vh]" : "max-h-48"} w-auto max-w-full rounded-lg border border-border bg-[repeating-conic-gradient(#f1f5f9_0_25%,#fff_0_50%)] bg-[length:16px_16px]`}
+        />
+      )}
+      <figcaption className="flex flex-wrap items-center gap-x-3 text-sm">
+        <a className="font-semibold text-primary underline underline-offset-4" href={src} download>
+          {proofText.page.download(proof.version)}
+        </a>
+        <span className="text-muted-foreground">
+          {typeName[proof.mediaType] ?? proof.mediaType}, {proof.kb} KB · sent {proof.sent}
+        </span>
+      </figcaption>
+      {proof.mediaType === "application/pdf" && (
+        <p className="text-xs text-muted-foreground">{proofText.page.pdfFallback}</p>
+      )}
+    </figure>
+  );
+}

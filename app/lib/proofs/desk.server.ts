@@ -1,0 +1,61 @@
+import type { QuoteService } from "~/lib/quotes/service.server";
+import type { Actor, StoredQuote } from "~/lib/quotes/store.server";
+import { proofText } from "~/content/proofs";
+import { pakistanTime } from "~/lib/desk/time";
+import { checkProofFile } from "./check.server";
+import { proofEmail } from "./mail";
+import { answerSummary, proofLimits } from "./rules";
+
+/** What the desk's request page shows about proofs. */
+export function deskProofs(service: QuoteService, quote: StoredQuote, now = Date.now()) {
+  const proofs = service.proofs.proofs(quote.id);
+  const latest = proofs.at(-1);
+  return {
+    proofs: proofs.map((proof) => ({
+      version: proof.version,
+      mediaType: proof.mediaType,
+      kb: Math.ceil(proof.byteSize / 1024),
+      sha256: proof.sha256,
+      message: proof.message,
+      sent: pakistanTime(proof.createdAt),
+      createdBy: proof.createdBy,
+      summary: answerSummary(proof),
+      answered: proof.answeredAt ? pakistanTime(proof.answeredAt) : null,
+      answerText: proof.answerText,
+    })),
+    links: service.proofs.links(quote.id).map((link) => ({
+      id: link.id,
+      version: link.version,
+      created: pakistanTime(new Date(link.createdAt).toISOString()),
+      state: link.endedAt ? "ended" : link.expiresAt <= now ? "expired" : "open",
+    })),
+    canMarkWon: latest?.answer === "approved" && quote.status !== "won",
+    approved: latest?.answer === "approved",
+  };
+}
+
+/** The desk's "Send proof": the file checked by its bytes, then stored, the buyer e-mailed and the request marked Quoted. */
+export async function sendProof(
+  service: QuoteService,
+  quote: StoredQuote,
+  form: FormData,
+  actor: Actor,
+): Promise<{ ok: true; version: number } | { ok: false; error: string }> {
+  const file = form.get("proof");
+  if (!(file instanceof File) || file.size === 0) return { ok: false, error: "Choose a proof file." };
+  if (file.size > proofLimits.fileBytes) return { ok: false, error: proofText.desk.tooLarge };
+  const message = String(form.get("message") ?? "")
+    .trim()
+    .slice(0, proofLimits.messageChars);
+  const checked = await checkProofFile(new Uint8Array(await file.arrayBuffer()), service.store.incomingDir);
+  if (!checked.ok) return { ok: false, error: checked.message };
+  const { version } = service.proofs.send(
+    quote,
+    { data: checked.data, mediaType: checked.mediaType },
+    message,
+    actor,
+    service.outbox ? (next, token) => proofEmail(quote, next, message, token) : null,
+  );
+  service.outbox?.kick();
+  return { ok: true, version };
+}

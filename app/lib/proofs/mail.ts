@@ -1,0 +1,81 @@
+import { absoluteUrl, business } from "~/content/business";
+import { pakistanTime } from "~/lib/desk/time";
+import { answerSummary } from "./rules";
+
+type Quote = { reference: string; name: string };
+type Proof = {
+  version: number;
+  answer: "approved" | "changes" | null;
+  answerName: string | null;
+  answerRole: string | null;
+  answerText: string | null;
+  answeredAt: string | null;
+  answerSha256: string | null;
+};
+
+/** The buyer's private page of a request's proofs. */
+export const proofUrl = (token: string) => absoluteUrl(`/proof/${token}`);
+const deskUrl = (quote: Quote) => absoluteUrl(`/desk/quotes/${quote.reference}`);
+
+/** The e-mail that brings the buyer a proof: the version, the staff's message and the private link. */
+export function proofEmail(quote: Quote, version: number, message: string, token: string) {
+  return {
+    subject: `Proof v${version} for ${quote.reference}`,
+    body: [
+      `Dear ${quote.name},`,
+      "",
+      `Proof v${version} of your artwork for ${quote.reference} is ready for you to check.`,
+      ...(message ? ["", message] : []),
+      "",
+      `See it, approve it or ask for changes here (your private link, valid 60 days):`,
+      proofUrl(token),
+      "",
+      "--",
+      business.name,
+    ].join("\n"),
+  };
+}
+
+export function reminderEmail(quote: Quote, proof: Proof, token: string) {
+  return {
+    subject: `Reminder: proof v${proof.version} for ${quote.reference} is waiting for you`,
+    body: [
+      `Dear ${quote.name},`,
+      "",
+      `Proof v${proof.version} for ${quote.reference} is still waiting for your approval or your changes.`,
+      "Production starts once you approve it.",
+      "",
+      proofUrl(token),
+      "",
+      "--",
+      business.name,
+    ].join("\n"),
+  };
+}
+
+/** To the staff: the buyer answered a proof. */
+export function answerEmail(quote: Quote, proof: Proof) {
+  const summary = answerSummary(proof) ?? "";
+  return {
+    subject: `${quote.reference}: ${summary}`,
+    body: [
+      `${summary}${proof.answeredAt ? ` at ${pakistanTime(proof.answeredAt)}` : ""}.`,
+      ...(proof.answer === "changes" ? ["", "What should change:", proof.answerText ?? ""] : []),
+      ...(proof.answer === "approved" ? ["", `SHA-256 of the approved file: ${proof.answerSha256}`] : []),
+      "",
+      `On the desk: ${deskUrl(quote)}`,
+    ].join("\n"),
+  };
+}
+
+/** To the staff: a proof waited two business days and the buyer was reminded. */
+export function staffReminderEmail(quote: Quote, proof: Proof) {
+  return {
+    subject: `${quote.reference}: proof v${proof.version} unanswered for 2 business days`,
+    body: [
+      `${quote.name} has not answered proof v${proof.version} for two business days; a reminder was sent.`,
+      "",
+      `On the desk: ${deskUrl(quote)}`,
+    ].join("\n"),
+  };
+}

@@ -1,0 +1,98 @@
+import { data } from "react-router";
+import { siteUrl } from "~/content/business";
+import { proofText } from "~/content/proofs";
+import { pakistanTime } from "~/lib/desk/time";
+import { RateLimiter } from "~/lib/quotes/rate-limit.server";
+import { getQuoteService, type QuoteService } from "~/lib/quotes/service.server";
+import type { StoredQuote } from "~/lib/quotes/store.server";
+import { answerSummary, tokenGuessLimit } from "./rules";
+
+/** Every answer under /proof: private, never stored or indexed, and no link out carries the token. */
+export const proofHeaders = {
+  "Cache-Control": "private, no-store",
+  "Referrer-Policy": "no-referrer",
+  "X-Robots-Tag": "noindex, nofollow",
+} as const;
+
+/**
+ * The proof page itself posts its answers: under no-referrer a browser sends `Origin: null` with a form
+ * post, which React Router (and our own check) refuse as a cross-site post. `same-origin` still sends
+ * nothing, token included, to any other site.
+ */
+export const proofPageHeaders = { ...proofHeaders, "Referrer-Policy": "same-origin" } as const;
+
+/** Failed look-ups per client address: a guesser gets 20 tries per 15 minutes, not millions. */
+const guesses = new RateLimiter(tokenGuessLimit);
+
+/**
+ * The request a link opens, or an answer with nothing about any request: 404 for an unknown, ended or
+ * expired token (all alike), 429 once the address failed too often (checked before the look-up).
+ */
+export function openProofLink(
+  token: string,
+  clientIp: string,
+  service: QuoteService = getQuoteService(),
+  now = Date.now(),
+): StoredQuote {
+  if (!guesses.peek(clientIp, now).allowed)
+    throw data(proofText.page.tooMany, { status: 429, headers: { ...proofHeaders, "Retry-After": "900" } });
+  const quote = service.proofs.open(token, now);
+  if (!quote) {
+    guesses.hit(clientIp, now);
+    throw data("Not found", { status: 404, headers: proofHeaders });
+  }
+  return quote;
+}
+
+/** Refuses (403) an answer another site's page posted: its Origin (or Referer) must be this site's. */
+export function requireProofOrigin(request: Request) {
+  const allowed = new Set([new URL(request.url).origin, new URL(siteUrl).origin]);
+  const origin = request.headers.get("origin");
+  let from: string | null = origin && origin !== "null" ? origin : null;
+  if (!from) {
+    try {
+      from = new URL(request.headers.get("referer") ?? "").origin;
+    } catch {
+      from = null;
+    }
+  }
+  if (!from || !allowed.has(from))
+    throw data("Answers can only be sent from the proof page itself.", { status: 403, headers: proofHeaders });
+}
+
+/** What the buyer's page and the record show: the latest version, the earlier ones with their answers. */
+export function proofPageData(service: QuoteService, quote: StoredQuote) {
+  const proofs = service.proofs.proofs(quote.id);
+  const latest = proofs.at(-1);
+  if (!latest) throw data("Not found", { status: 404, headers: proofHeaders });
+  const view = (proof: (typeof proofs)[number]) => ({
+    version: proof.version,
+    mediaType: proof.mediaType,
+    kb: Math.ceil(proof.byteSize / 1024),
+    sha256: proof.sha256,
+    message: proof.message,
+    sent: pakistanTime(proof.createdAt),
+    answer: proof.answer,
+    summary: answerSummary(proof),
+    answerName: proof.answerName,
+    answerRole: proof.answerRole,
+    answerText: proof.answerText,
+    answered: proof.answeredAt ? pakistanTime(proof.answeredAt) : null,
+    answerSha256: proof.answerSha256,
+  });
+  const design = quote.design;
+  return {
+    reference: quote.reference,
+    item: design?.itemId ?? quote.product,
+    design: design
+      ? {
+          itemId: design.itemId,
+          text: design.text,
+          colours: design.colours,
+          mockup: service.store.attachments(quote.id).some((file) => file.role === "mockup"),
+        }
+      : null,
+    latest: view(latest),
+    earlier: proofs.slice(0, -1).reverse().map(view),
+  };
+}

@@ -1,0 +1,354 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { decoded, startSmtp, until } from "../../../tests/support/smtp-server";
+import { runStaffCommand } from "~/lib/desk/staff-command.server";
+import { getQuoteService, stopQuoteService } from "~/lib/quotes/service.server";
+import * as quotePage from "~/routes/desk-quote";
+import * as deskProofFile from "~/routes/desk-proof-file";
+import * as inbox from "~/routes/desk-inbox";
+import * as setup from "~/routes/desk-setup";
+import * as signInRoute from "~/routes/desk-sign-in";
+import * as proofPage from "~/routes/proof";
+import * as proofFile from "~/routes/proof-file";
+import * as proofRecord from "~/routes/proof-record";
+
+// The proof loop through its routes, as React Router calls them, on a real SQLite store and SMTP server.
+
+const site = "http://localhost";
+const password = "lahore-blue-pens-2026";
+let dataDir: string;
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let reference: string;
+let otherReference: string;
+let cookie: string;
+let ipCounter = 0;
+
+type Args = { request: Request; params: Record<string, string>; context: { clientIp: string } };
+const args = (request: Request, params: Record<string, string> = {}, clientIp?: string): Args =>
+  ({ request, params, context: { clientIp: clientIp ?? `198.51.100.${ipCounter++ % 250}` } }) as Args;
+const get = (path: string, withCookie = "") =>
+  new Request(`${site}${path}`, { headers: withCookie ? { Cookie: withCookie } : {} });
+const post = (path: string, body: URLSearchParams | FormData, { origin = site, withCookie = "" } = {}) =>
+  new Request(`${site}${path}`, {
+    method: "POST",
+    headers: { ...(origin ? { Origin: origin } : {}), ...(withCookie ? { Cookie: withCookie } : {}) },
+    body,
+  });
+
+async function outcome(run: () => unknown) {
+  let value: unknown;
+  try {
+    value = await run();
+  } catch (thrown) {
+    value = thrown;
+  }
+  if (value instanceof Response)
+    return { status: value.status, headers: value.headers, data: undefined, response: value };
+  if (value && typeof value === "object" && "type" in value && value.type === "DataWithResponseInit") {
+    const { data, init } = value as unknown as { data: unknown; init?: ResponseInit };
+    return { status: init?.status ?? 200, headers: new Headers(init?.headers), data, response: undefined };
+  }
+  return { status: 200, headers: new Headers(), data: value, response: undefined };
+}
+
+const png = (colour: string) =>
+  sharp({ create: { width: 40, height: 20, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
+
+async function sendProof(ref: string, file: Blob, name: string, message: string) {
+  const form = new FormData();
+  form.set("intent", "proof");
+  form.set("message", message);
+  form.set("proof", file, name);
+  return outcome(() =>
+    quotePage.action(args(post(`/desk/quotes/${ref}`, form, { withCookie: cookie }), { reference: ref }) as never),
+  );
+}
+
+/** The token of the latest link e-mailed to the buyer. */
+const lastLink = () => {
+  const mails = smtp.received.filter((mail) => mail.to.includes("ayesha@acme.example"));
+  const found = /\/proof\/([A-Za-z0-9_-]{43})/.exec(decoded(mails.at(-1)!.raw));
+  return found![1]!;
+};
+
+const answer = (token: string, fields: Record<string, string>, origin = site) =>
+  outcome(() =>
+    proofPage.action(args(post(`/proof/${token}`, new URLSearchParams(fields), { origin }), { token }) as never),
+  );
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), "proofs-"));
+  smtp = await startSmtp();
+  Object.assign(process.env, {
+    DATA_DIR: dataDir,
+    SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+    QUOTE_NOTIFY_TO: "sales@promo.example",
+    QUOTE_FROM: "Promo Works <sales@promo.example>",
+  });
+  const service = getQuoteService();
+  const insert = (email: string, key: string) =>
+    service.store.insert(
+      { name: "Ayesha Khan", company: "Acme Pharma", email, phone: "", product: "Pens", message: "500 pens" },
+      { clientIp: "203.0.113.7", userAgent: "vitest", page: "/contact", idempotencyKey: key },
+      { notify: false },
+    ).quote;
+  reference = insert("ayesha@acme.example", "proof-test-1").reference;
+  otherReference = insert("other@else.example", "proof-test-2").reference;
+  const { output } = runStaffCommand(["add", "bilal@promo.example", "--name", "Bilal"], service.store.db);
+  const token = /\/desk\/setup\/([A-Za-z0-9_-]+)$/m.exec(output)![1]!;
+  await outcome(() =>
+    setup.action(
+      args(post(`/desk/setup/${token}`, new URLSearchParams({ password, repeat: password })), { token }) as never,
+    ),
+  );
+  const signedIn = await outcome(() =>
+    signInRoute.action(
+      args(post("/desk/sign-in", new URLSearchParams({ email: "bilal@promo.example", password }))) as never,
+    ),
+  );
+  cookie = signedIn.headers.get("set-cookie")!.split(";")[0]!;
+});
+
+afterAll(async () => {
+  await stopQuoteService();
+  await smtp.close();
+  for (const name of ["DATA_DIR", "SMTP_URL", "QUOTE_NOTIFY_TO", "QUOTE_FROM"]) delete process.env[name];
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe("the proof loop", () => {
+  it("v1 → changes → v2 → approval → record → Won, with every e-mail on the SMTP server", async () => {
+    const v1 = await sendProof(reference, new Blob([await png("#1d4ed8")]), "v1.png", "Blue logo, 40 mm wide");
+    expect(v1.status).toBe(302);
+    await until(() => smtp.received.some((mail) => /Proof v1 for Q-/.test(decoded(mail.raw))));
+    const firstMail = decoded(smtp.received.at(-1)!.raw);
+    expect(firstMail).toContain("Blue logo, 40 mm wide");
+    const token1 = lastLink();
+    expect(getQuoteService().store.byReference(reference)!.status).toBe("quoted");
+
+    const page1 = await outcome(() => proofPage.loader(args(get(`/proof/${token1}`), { token: token1 }) as never));
+    expect(page1.status).toBe(200);
+    expect(page1.headers.get("cache-control")).toBe("private, no-store");
+    expect(page1.headers.get("referrer-policy")).toBe("same-origin");
+    expect(page1.data).toMatchObject({ reference, latest: { version: 1, answer: null } });
+
+    expect((await answer(token1, { intent: "changes", version: "1", changes: "Make the logo bigger" })).status).toBe(
+      303,
+    );
+    await until(() => smtp.received.some((mail) => /Changes requested on v1/.test(decoded(mail.raw))));
+    expect(smtp.received.at(-1)!.to).toEqual(["sales@promo.example"]);
+    expect((await answer(token1, { intent: "approve", version: "1", name: "Someone" })).status).toBe(409);
+
+    const v2 = await sendProof(reference, new Blob([await png("#dc2626")]), "v2.png", "Logo at 60 mm");
+    expect(v2.status).toBe(302);
+    await until(() => smtp.received.some((mail) => /Proof v2 for Q-/.test(decoded(mail.raw))));
+    const token2 = lastLink();
+    // The first link now shows v2, and v1 is history.
+    const page2 = await outcome(() => proofPage.loader(args(get(`/proof/${token1}`), { token: token1 }) as never));
+    expect(page2.data).toMatchObject({ latest: { version: 2 }, earlier: [{ version: 1, answer: "changes" }] });
+
+    expect((await answer(token2, { intent: "approve", version: "2", name: "" })).status).toBe(400);
+    const approved = await answer(token2, {
+      intent: "approve",
+      version: "2",
+      name: "Dr. Ayesha Khan",
+      role: "Brand Manager",
+    });
+    expect(approved.status).toBe(303);
+    await until(() =>
+      smtp.received.some((mail) => /Approved v2 by Dr. Ayesha Khan, Brand Manager/.test(decoded(mail.raw))),
+    );
+    expect((await answer(token2, { intent: "approve", version: "2", name: "Twice" })).status).toBe(409);
+
+    const download = await outcome(() =>
+      proofFile.loader(args(get(`/proof/${token2}/file`), { token: token2 }) as never),
+    );
+    const bytes = new Uint8Array(await download.response!.arrayBuffer());
+    const { createHash } = await import("node:crypto");
+    const hash = createHash("sha256").update(bytes).digest("hex");
+    expect(download.headers.get("content-disposition")).toBe(`attachment; filename="${reference}-proof-v2.png"`);
+
+    const record = await outcome(() =>
+      proofRecord.loader(args(get(`/proof/${token2}/record`), { token: token2 }) as never),
+    );
+    expect(record.data).toMatchObject({
+      reference,
+      item: "Pens",
+      approved: { version: 2, answerName: "Dr. Ayesha Khan", answerRole: "Brand Manager", answerSha256: hash },
+    });
+    expect((record.data as { approved: { answered: string } }).approved.answered).toMatch(/PKT$/);
+
+    const desk = await outcome(() =>
+      quotePage.loader(args(get(`/desk/quotes/${reference}`, cookie), { reference }) as never),
+    );
+    expect(desk.data).toMatchObject({
+      canMarkWon: true,
+      proofs: [{ version: 1 }, { summary: "Approved v2 by Dr. Ayesha Khan, Brand Manager" }],
+    });
+    const list = await outcome(() => inbox.loader(args(get("/desk", cookie)) as never));
+    expect(JSON.stringify(list.data)).toContain("Approved v2 by Dr. Ayesha Khan, Brand Manager");
+
+    const won = await outcome(() =>
+      quotePage.action(
+        args(post(`/desk/quotes/${reference}`, new URLSearchParams({ intent: "won" }), { withCookie: cookie }), {
+          reference,
+        }) as never,
+      ),
+    );
+    expect(won.status).toBe(302);
+    expect(getQuoteService().store.byReference(reference)!.status).toBe("won");
+  });
+});
+
+describe("what a token cannot do", () => {
+  it("reaches only its own request, not the desk, and not once ended", async () => {
+    await sendProof(otherReference, new Blob([await png("#16a34a")]), "other.png", "");
+    const service = getQuoteService();
+    const other = service.store.byReference(otherReference)!;
+    const mine = service.store.byReference(reference)!;
+    const [link] = service.proofs.links(mine.id);
+    // A token of one request answers for that request only, whatever version is asked for.
+    await until(() => smtp.received.some((mail) => mail.to.includes("other@else.example")));
+    const otherToken = /\/proof\/([A-Za-z0-9_-]{43})/.exec(
+      decoded(smtp.received.filter((mail) => mail.to.includes("other@else.example")).at(-1)!.raw),
+    )![1]!;
+    const otherPage = await outcome(() =>
+      proofPage.loader(args(get(`/proof/${otherToken}`), { token: otherToken }) as never),
+    );
+    expect(otherPage.data).toMatchObject({ reference: otherReference, earlier: [] });
+    const otherFile = await outcome(() =>
+      proofFile.loader(args(get(`/proof/${otherToken}/file?v=2`), { token: otherToken }) as never),
+    );
+    expect(otherFile.status).toBe(404); // its request has no v2; another request's v2 is not reached
+    // The desk still wants a session.
+    const deskFile = await outcome(() =>
+      deskProofFile.loader(args(get(`/desk/quotes/${reference}/proofs/1`), { reference, version: "1" }) as never),
+    );
+    expect(deskFile.status).toBe(302);
+
+    // Ending a link: it answers 404 like a token never issued, with nothing about the request.
+    const token = lastLinkFor("ayesha@acme.example");
+    expect(allLinksFor("ayesha@acme.example")).toHaveLength(2);
+    const ended = await outcome(() =>
+      quotePage.action(
+        args(
+          post(`/desk/quotes/${reference}`, new URLSearchParams({ intent: "end-link", link: String(link!.id) }), {
+            withCookie: cookie,
+          }),
+          { reference },
+        ) as never,
+      ),
+    );
+    expect(ended.status).toBe(302);
+    const firstToken = allLinksFor("ayesha@acme.example")[0]!;
+    const gone = await outcome(() =>
+      proofPage.loader(args(get(`/proof/${firstToken}`), { token: firstToken }) as never),
+    );
+    expect(gone.status).toBe(404);
+    expect(JSON.stringify(gone.data ?? "")).not.toContain("Q-");
+    expect(other.id).not.toBe(mine.id);
+    // The later link still works.
+    expect((await outcome(() => proofPage.loader(args(get(`/proof/${token}`), { token }) as never))).status).toBe(200);
+  });
+
+  it("serves the buyer's studio mockup of its own request only", async () => {
+    const service = getQuoteService();
+    const mockup = service.store.writeFile({
+      role: "mockup",
+      mediaType: "image/png",
+      data: await png("#f59e0b"),
+      originalName: "",
+    });
+    const { quote } = service.store.insert(
+      { name: "Sana", company: "", email: "sana@pharma.example", phone: "", product: "Mugs", message: "200 mugs" },
+      { clientIp: "203.0.113.8", userAgent: "vitest", page: "/contact", idempotencyKey: "proof-test-3" },
+      { notify: false, files: [mockup] },
+    );
+    await sendProof(quote.reference, new Blob([await png("#000000")]), "m.png", "");
+    await until(() => allLinksFor("sana@pharma.example").length === 1);
+    const token = lastLinkFor("sana@pharma.example");
+    const design = await outcome(() => proofFile.loader(args(get(`/proof/${token}/file?design`), { token }) as never));
+    expect(design.status).toBe(200);
+    expect(design.headers.get("content-type")).toBe("image/png");
+    expect(design.headers.get("content-security-policy")).toContain("sandbox");
+    const otherToken = lastLinkFor("other@else.example");
+    const none = await outcome(() =>
+      proofFile.loader(args(get(`/proof/${otherToken}/file?design`), { token: otherToken }) as never),
+    );
+    expect(none.status).toBe(404);
+  });
+
+  it("refuses answers posted from another origin", async () => {
+    const token = lastLinkFor("other@else.example");
+    expect(
+      (await answer(token, { intent: "approve", version: "1", name: "Mallory" }, "https://evil.example")).status,
+    ).toBe(403);
+    expect((await answer(token, { intent: "approve", version: "1", name: "Mallory" }, "")).status).toBe(403);
+  });
+
+  it("slows guessing: after 20 failed tokens an address waits, even for a right one", async () => {
+    const token = lastLinkFor("other@else.example");
+    const ip = "192.0.2.99";
+    for (let attempt = 0; attempt < 20; attempt++) {
+      const wrong = "A".repeat(42) + String.fromCharCode(66 + (attempt % 20));
+      expect(
+        (await outcome(() => proofPage.loader(args(get(`/proof/${wrong}`), { token: wrong }, ip) as never))).status,
+      ).toBe(404);
+    }
+    expect((await outcome(() => proofPage.loader(args(get(`/proof/${token}`), { token }, ip) as never))).status).toBe(
+      429,
+    );
+    expect(
+      (await outcome(() => proofPage.loader(args(get(`/proof/${token}`), { token }, "192.0.2.100") as never))).status,
+    ).toBe(200);
+  });
+
+  it("serves an SVG proof cleaned, with its type, a download disposition and a sandboxing policy", async () => {
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><script>alert(document.cookie)</script><rect width="10" height="10" fill="red" onload="alert(1)"/></svg>`;
+    expect((await sendProof(otherReference, new Blob([svg]), "x.svg", "SVG proof")).status).toBe(302);
+    await until(() => allLinksFor("other@else.example").length >= 2);
+    const token = lastLinkFor("other@else.example", 2);
+    const file = await outcome(() => proofFile.loader(args(get(`/proof/${token}/file`), { token }) as never));
+    expect(file.headers.get("content-type")).toBe("image/svg+xml");
+    expect(file.headers.get("content-disposition")).toMatch(/^attachment; filename="Q-\d{4}-\d{4}-proof-v2\.svg"$/);
+    expect(file.headers.get("content-security-policy")).toMatch(/default-src 'none'.*sandbox/);
+    expect(file.headers.get("x-content-type-options")).toBe("nosniff");
+    const body = await file.response!.text();
+    expect(body).toContain("<rect");
+    expect(body).not.toMatch(/script|onload/i);
+  });
+
+  it("takes a PDF only when its bytes are a PDF, and refuses other files", async () => {
+    const pdf = "%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n";
+    expect((await sendProof(otherReference, new Blob([pdf]), "p.pdf", "")).status).toBe(302);
+    await until(() => allLinksFor("other@else.example").length >= 3);
+    const token = lastLinkFor("other@else.example", 3);
+    const file = await outcome(() => proofFile.loader(args(get(`/proof/${token}/file?inline`), { token }) as never));
+    expect(file.headers.get("content-type")).toBe("application/pdf");
+    expect(file.headers.get("content-disposition")).toMatch(/^inline; /);
+    expect(file.headers.get("content-security-policy")).toContain("sandbox");
+    const html = await sendProof(otherReference, new Blob(["<html><script>1</script></html>"]), "fake.pdf", "");
+    expect(html.status).toBe(400);
+    const cut = await sendProof(otherReference, new Blob(["%PDF-1.4\n1 0 obj"]), "cut.pdf", "");
+    expect(cut.data).toMatchObject({ intent: "proof", error: /damaged/ });
+  });
+});
+
+function allLinksFor(address: string) {
+  return smtp.received
+    .filter((mail) => mail.to.includes(address))
+    .map((mail) => /\/proof\/([A-Za-z0-9_-]{43})/.exec(decoded(mail.raw))?.[1])
+    .filter((token): token is string => Boolean(token));
+}
+
+/** The link of the `count`-th proof e-mail to an address (the latest by default), once it has arrived. */
+function lastLinkFor(address: string, count?: number) {
+  const links = allLinksFor(address);
+  if (count !== undefined && links.length < count) throw new Error(`only ${links.length} links for ${address}`);
+  return (count !== undefined ? links[count - 1] : links.at(-1))!;
+}

@@ -1,0 +1,445 @@
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { closeSync, fsyncSync, mkdirSync, openSync, writeSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import type { Actor, QuoteStore, StoredQuote } from "~/lib/quotes/store.server";
+import { PROOF_LINK_MS, proofExtension, type ProofType, answerSummary, reminderDue } from "./rules";
+
+export type StoredProof = {
+  id: number;
+  quoteId: number;
+  version: number;
+  mediaType: ProofType;
+  byteSize: number;
+  sha256: string;
+  storedName: string;
+  message: string;
+  createdBy: string;
+  createdAt: string;
+  answer: "approved" | "changes" | null;
+  answerName: string | null;
+  answerRole: string | null;
+  answerText: string | null;
+  answeredAt: string | null;
+  answerSha256: string | null;
+  remindedAt: string | null;
+  /** Absolute path of the stored file. */
+  path: string;
+};
+
+export type ProofLink = { id: number; version: number; createdAt: number; expiresAt: number; endedAt: number | null };
+
+export type ProofMail = {
+  id: number;
+  quoteId: number;
+  kind: "proof" | "reminder" | "staff";
+  to: string;
+  subject: string;
+  body: string;
+  attempts: number;
+};
+
+type ProofRow = {
+  id: number;
+  quote_id: number;
+  version: number;
+  media_type: ProofType;
+  byte_size: number;
+  sha256: string;
+  stored_name: string;
+  message: string;
+  created_by: string;
+  created_at: string;
+  answer: StoredProof["answer"];
+  answer_name: string | null;
+  answer_role: string | null;
+  answer_text: string | null;
+  answered_at: string | null;
+  answer_sha256: string | null;
+  reminded_at: string | null;
+};
+
+type MailRow = {
+  id: number;
+  quote_id: number;
+  kind: ProofMail["kind"];
+  to_address: string;
+  subject: string;
+  body: string;
+  attempts: number;
+};
+
+/** A link's secret: 32 random bytes (256 bits), in the URL as base64url (43 characters). */
+export const newToken = () => randomBytes(32).toString("base64url");
+export const tokenHash = (token: string) => createHash("sha256").update(token).digest("hex");
+export const isTokenShape = (token: string) => /^[A-Za-z0-9_-]{43}$/.test(token);
+
+const actorLabel = (actor: Actor) => `${actor.name} <${actor.email}>`;
+
+/** Texts of the e-mails about a proof, made by the caller (the link exists only while the mail is waiting). */
+export type ProofMailText = { subject: string; body: string };
+
+export type AnswerInput = { kind: "approved"; name: string; role: string } | { kind: "changes"; text: string };
+
+export type AnswerResult =
+  { ok: true; proof: StoredProof } | { ok: false; reason: "not_latest" | "answered" | "file_changed" };
+
+/**
+ * Proofs of a request's artwork: versions with their checked files (in the store's attachments folder
+ * under generated names), the buyer's answers, the private links, and the e-mails about them.
+ */
+export class ProofDesk {
+  private readonly sql;
+
+  constructor(
+    readonly store: QuoteStore,
+    /** Where answers and reminders are told to the staff (QUOTE_NOTIFY_TO), or null when e-mail is off. */
+    private readonly staffTo: string | null = null,
+  ) {
+    const db = store.db;
+    this.sql = {
+      proofs: db.prepare("SELECT * FROM proofs WHERE quote_id = ? ORDER BY version"),
+      latest: db.prepare("SELECT * FROM proofs WHERE quote_id = ? ORDER BY version DESC LIMIT 1"),
+      nextVersion: db.prepare("SELECT coalesce(max(version), 0) + 1 FROM proofs WHERE quote_id = ?").pluck(),
+      insertProof: db.prepare(
+        `INSERT INTO proofs (quote_id, version, media_type, byte_size, sha256, stored_name, message, created_by, created_at)
+         VALUES (@quoteId, @version, @mediaType, @byteSize, @sha256, @storedName, @message, @createdBy, @createdAt)`,
+      ),
+      insertLink: db.prepare(
+        `INSERT INTO proof_links (token_hash, quote_id, version, created_at, expires_at)
+         VALUES (@hash, @quoteId, @version, @createdAt, @expiresAt)`,
+      ),
+      openLink: db
+        .prepare("SELECT quote_id FROM proof_links WHERE token_hash = ? AND ended_at IS NULL AND expires_at > ?")
+        .pluck(),
+      links: db.prepare(
+        `SELECT rowid AS id, version, created_at AS createdAt, expires_at AS expiresAt, ended_at AS endedAt
+         FROM proof_links WHERE quote_id = ? ORDER BY rowid`,
+      ),
+      endLink: db.prepare("UPDATE proof_links SET ended_at = ? WHERE rowid = ? AND quote_id = ? AND ended_at IS NULL"),
+      answer: db.prepare(
+        `UPDATE proofs SET answer = @answer, answer_name = @name, answer_role = @role, answer_text = @text,
+           answered_at = @at, answer_sha256 = @sha256 WHERE id = @id AND answer IS NULL`,
+      ),
+      quoted: db.prepare(
+        `UPDATE quotes SET status = CASE WHEN status IN ('new', 'replied') THEN 'quoted' ELSE status END,
+           answered_at = coalesce(answered_at, @at) WHERE id = @id`,
+      ),
+      addEvent: db.prepare(
+        "INSERT INTO quote_events (quote_id, at, actor, kind, body) VALUES (@quoteId, @at, @actor, @kind, @body)",
+      ),
+      queueMail: db.prepare(
+        `INSERT INTO proof_mails (quote_id, kind, to_address, subject, body, status, next_at)
+         VALUES (@quoteId, @kind, @to, @subject, @body, 'pending', @nextAt)`,
+      ),
+      dueMails: db.prepare(
+        "SELECT * FROM proof_mails WHERE status = 'pending' AND next_at <= ? ORDER BY next_at, id LIMIT ?",
+      ),
+      leaseMail: db.prepare("UPDATE proof_mails SET next_at = ? WHERE id = ?"),
+      // The body (which holds a link's secret) is not kept once the message is gone.
+      mailSent: db.prepare(
+        `UPDATE proof_mails SET status = 'sent', sent_at = ?, next_at = NULL, error = NULL, attempts = attempts + 1,
+           body = '' WHERE id = ? AND status = 'pending'`,
+      ),
+      mailFailed: db.prepare("UPDATE proof_mails SET attempts = attempts + 1, error = ?, next_at = ? WHERE id = ?"),
+      mailsOf: db.prepare("SELECT * FROM proof_mails WHERE quote_id = ? ORDER BY id"),
+      unanswered: db.prepare(
+        `SELECT p.* FROM proofs p
+         WHERE p.answer IS NULL AND p.reminded_at IS NULL
+           AND p.version = (SELECT max(version) FROM proofs WHERE quote_id = p.quote_id)`,
+      ),
+      reminded: db.prepare("UPDATE proofs SET reminded_at = ? WHERE id = ? AND reminded_at IS NULL"),
+    };
+  }
+
+  private fromRow(row: ProofRow): StoredProof {
+    return {
+      id: row.id,
+      quoteId: row.quote_id,
+      version: row.version,
+      mediaType: row.media_type,
+      byteSize: row.byte_size,
+      sha256: row.sha256,
+      storedName: row.stored_name,
+      message: row.message,
+      createdBy: row.created_by,
+      createdAt: row.created_at,
+      answer: row.answer,
+      answerName: row.answer_name,
+      answerRole: row.answer_role,
+      answerText: row.answer_text,
+      answeredAt: row.answered_at,
+      answerSha256: row.answer_sha256,
+      remindedAt: row.reminded_at,
+      path: join(this.store.attachmentsDir, row.stored_name),
+    };
+  }
+
+  /** Every version of a request's proof, oldest first. */
+  proofs(quoteId: number): StoredProof[] {
+    return (this.sql.proofs.all(quoteId) as ProofRow[]).map((row) => this.fromRow(row));
+  }
+
+  latest(quoteId: number): StoredProof | undefined {
+    const row = this.sql.latest.get(quoteId) as ProofRow | undefined;
+    return row && this.fromRow(row);
+  }
+
+  /** Writes a checked file under a generated name, synced to disk before the proof naming it is committed. */
+  private writeFile(data: Uint8Array, mediaType: ProofType) {
+    mkdirSync(this.store.attachmentsDir, { recursive: true });
+    const storedName = `proof-${randomUUID()}.${proofExtension[mediaType]}`;
+    const descriptor = openSync(join(this.store.attachmentsDir, storedName), "wx", 0o600);
+    try {
+      let written = 0;
+      while (written < data.length) written += writeSync(descriptor, data, written);
+      fsyncSync(descriptor);
+    } finally {
+      closeSync(descriptor);
+    }
+    const folder = openSync(this.store.attachmentsDir, "r");
+    try {
+      fsyncSync(folder);
+    } finally {
+      closeSync(folder);
+    }
+    return { storedName, byteSize: data.length, sha256: createHash("sha256").update(data).digest("hex") };
+  }
+
+  /**
+   * Stores a new version with its file and a new link, marks the request Quoted unless it is further
+   * along, writes the history, and queues the buyer's e-mail (made by `mail` with the version and link
+   * token), all in one transaction. Returns the version and the token (never stored in the clear).
+   */
+  send(
+    quote: StoredQuote,
+    file: { data: Uint8Array; mediaType: ProofType },
+    message: string,
+    actor: Actor,
+    mail: ((version: number, token: string) => ProofMailText) | null,
+    now = new Date(),
+  ): { version: number; token: string } {
+    const written = this.writeFile(file.data, file.mediaType);
+    const token = newToken();
+    try {
+      const version = this.store.db
+        .transaction(() => {
+          const at = now.toISOString();
+          const next = this.sql.nextVersion.get(quote.id) as number;
+          this.sql.insertProof.run({
+            quoteId: quote.id,
+            version: next,
+            mediaType: file.mediaType,
+            ...written,
+            message,
+            createdBy: actorLabel(actor),
+            createdAt: at,
+          });
+          this.addLink(quote.id, next, token, now);
+          const before = quote.status;
+          this.sql.quoted.run({ id: quote.id, at });
+          this.sql.addEvent.run({
+            quoteId: quote.id,
+            at,
+            actor: actorLabel(actor),
+            kind: "reply",
+            body: `Proof v${next} sent${message ? `: ${message}` : ""}`,
+          });
+          if (before === "new" || before === "replied") {
+            this.sql.addEvent.run({
+              quoteId: quote.id,
+              at,
+              actor: actorLabel(actor),
+              kind: "status",
+              body: "Status: Quoted",
+            });
+          }
+          if (mail) this.queue(quote.id, "proof", quote.email, mail(next, token), now);
+          return next;
+        })
+        .immediate();
+      return { version, token };
+    } catch (error) {
+      this.store.removeFiles([written]);
+      throw error;
+    }
+  }
+
+  private addLink(quoteId: number, version: number, token: string, now: Date) {
+    this.sql.insertLink.run({
+      hash: tokenHash(token),
+      quoteId,
+      version,
+      createdAt: now.getTime(),
+      expiresAt: now.getTime() + PROOF_LINK_MS,
+    });
+  }
+
+  private queue(quoteId: number, kind: ProofMail["kind"], to: string, text: ProofMailText, now: Date) {
+    this.sql.queueMail.run({ quoteId, kind, to, subject: text.subject, body: text.body, nextAt: now.getTime() });
+  }
+
+  /** The request a token opens, or undefined: unknown, ended and expired links are all the same nothing. */
+  open(token: string, now = Date.now()): StoredQuote | undefined {
+    if (!isTokenShape(token)) return undefined;
+    const quoteId = this.sql.openLink.get(tokenHash(token), now) as number | undefined;
+    return quoteId === undefined ? undefined : this.store.get(quoteId);
+  }
+
+  links(quoteId: number): ProofLink[] {
+    return this.sql.links.all(quoteId) as ProofLink[];
+  }
+
+  /** Ends one of a request's links (its id on the desk); false if it is not that request's or already ended. */
+  endLink(quoteId: number, linkId: number, actor: Actor, now = new Date()): boolean {
+    return this.store.db
+      .transaction(() => {
+        if (this.sql.endLink.run(now.getTime(), linkId, quoteId).changes !== 1) return false;
+        this.sql.addEvent.run({
+          quoteId,
+          at: now.toISOString(),
+          actor: actorLabel(actor),
+          kind: "note",
+          body: `Proof link ${linkId} ended`,
+        });
+        return true;
+      })
+      .immediate();
+  }
+
+  /**
+   * Records the buyer's answer to a version: only the latest, only once. An approval carries the
+   * SHA-256 of the file as it is on disk now, the bytes the download gives, which must still be the
+   * hash recorded when the proof was sent. The staff are told by e-mail.
+   */
+  async answer(
+    quote: StoredQuote,
+    version: number,
+    input: AnswerInput,
+    staffMail: ((proof: StoredProof) => ProofMailText) | null,
+    now = new Date(),
+  ): Promise<AnswerResult> {
+    const latest = this.latest(quote.id);
+    if (!latest || latest.version !== version) return { ok: false, reason: "not_latest" };
+    if (latest.answer) return { ok: false, reason: "answered" };
+    const sha256 = createHash("sha256")
+      .update(await readFile(latest.path))
+      .digest("hex");
+    if (sha256 !== latest.sha256) return { ok: false, reason: "file_changed" };
+    return this.store.db
+      .transaction((): AnswerResult => {
+        const current = this.latest(quote.id);
+        if (!current || current.version !== version) return { ok: false, reason: "not_latest" };
+        const at = now.toISOString();
+        const changed = this.sql.answer.run({
+          id: current.id,
+          answer: input.kind,
+          name: input.kind === "approved" ? input.name : null,
+          role: input.kind === "approved" ? input.role : null,
+          text: input.kind === "changes" ? input.text : null,
+          at,
+          sha256,
+        }).changes;
+        if (changed !== 1) return { ok: false, reason: "answered" };
+        const proof = this.latest(quote.id)!;
+        const summary = answerSummary(proof)!;
+        this.sql.addEvent.run({
+          quoteId: quote.id,
+          at,
+          actor: "buyer (proof link)",
+          kind: "note",
+          body: input.kind === "approved" ? `${summary} (SHA-256 ${sha256})` : `${summary}: ${input.text}`,
+        });
+        if (staffMail && this.staffTo) this.queue(quote.id, "staff", this.staffTo, staffMail(proof), now);
+        return { ok: true, proof };
+      })
+      .immediate();
+  }
+
+  /** Marks a request Won when its latest proof is approved; false otherwise. */
+  markWon(quote: StoredQuote, actor: Actor, now = new Date()): boolean {
+    if (this.latest(quote.id)?.answer !== "approved") return false;
+    this.store.setStatus(quote.id, "won", "", actor, now);
+    return true;
+  }
+
+  /**
+   * Queues the one reminder each latest, unanswered proof is due (two business days after it was
+   * sent), with a fresh link for the buyer (the first link's token is not kept), and a note to the staff.
+   */
+  queueReminders(
+    texts: {
+      buyer: (quote: StoredQuote, proof: StoredProof, token: string) => ProofMailText;
+      staff: (quote: StoredQuote, proof: StoredProof) => ProofMailText;
+    },
+    now = new Date(),
+  ): number {
+    const due = (this.sql.unanswered.all() as ProofRow[])
+      .map((row) => this.fromRow(row))
+      .filter((proof) => reminderDue(proof, now.getTime()));
+    let queued = 0;
+    for (const proof of due) {
+      this.store.db
+        .transaction(() => {
+          const quote = this.store.get(proof.quoteId);
+          if (!quote || this.sql.reminded.run(now.toISOString(), proof.id).changes !== 1) return;
+          const token = newToken();
+          this.addLink(quote.id, proof.version, token, now);
+          this.queue(quote.id, "reminder", quote.email, texts.buyer(quote, proof, token), now);
+          if (this.staffTo) this.queue(quote.id, "staff", this.staffTo, texts.staff(quote, proof), now);
+          this.sql.addEvent.run({
+            quoteId: quote.id,
+            at: now.toISOString(),
+            actor: "website",
+            kind: "email",
+            body: `Reminder about proof v${proof.version} queued for ${quote.email}`,
+          });
+          queued++;
+        })
+        .immediate();
+    }
+    return queued;
+  }
+
+  claimDueMails({ now = Date.now(), leaseMs, limit = 10 }: { now?: number; leaseMs: number; limit?: number }) {
+    return this.store.db
+      .transaction(() => {
+        const rows = this.sql.dueMails.all(now, limit) as MailRow[];
+        for (const row of rows) this.sql.leaseMail.run(now + leaseMs, row.id);
+        return rows.map((row): ProofMail => ({
+          id: row.id,
+          quoteId: row.quote_id,
+          kind: row.kind,
+          to: row.to_address,
+          subject: row.subject,
+          body: row.body,
+          attempts: row.attempts,
+        }));
+      })
+      .immediate();
+  }
+
+  markMailSent(mail: ProofMail, now = new Date()) {
+    this.store.db
+      .transaction(() => {
+        if (this.sql.mailSent.run(now.toISOString(), mail.id).changes !== 1) return;
+        this.sql.addEvent.run({
+          quoteId: mail.quoteId,
+          at: now.toISOString(),
+          actor: "website",
+          kind: "email",
+          body: `${mail.subject} e-mailed to ${mail.to}`,
+        });
+      })
+      .immediate();
+  }
+
+  markMailFailed(id: number, error: string, nextAt: number) {
+    this.sql.mailFailed.run(error.slice(0, 1000), nextAt, id);
+  }
+
+  /** The e-mails queued for a request (tests and the desk). */
+  mails(quoteId: number): (MailRow & { status: string })[] {
+    return this.sql.mailsOf.all(quoteId) as (MailRow & { status: string })[];
+  }
+}

@@ -1,0 +1,21 @@
+import { proofExtension, type ProofType } from "./rules";
+
+/** The file name a proof is offered under: the reference and version, never anything typed. */
+export const proofFileName = (quote: { reference: string }, proof: { version: number; mediaType: ProofType }) =>
+  `${quote.reference}-proof-v${proof.version}.${proofExtension[proof.mediaType]}`;
+
+/**
+ * A proof file's headers: its checked type, never sniffed, and a policy under which nothing in it runs
+ * in the site's origin even when opened on its own (an SVG is a document; a PDF viewer is sandboxed
+ * too, which Chromium allows to show it).
+ */
+export function proofFileHeaders(fileName: string, mediaType: ProofType, disposition: "inline" | "attachment") {
+  return {
+    "Content-Type": mediaType,
+    "Content-Disposition": `${disposition}; filename="${fileName}"`,
+    "Content-Security-Policy":
+      "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; frame-ancestors 'self'; sandbox",
+    "X-Content-Type-Options": "nosniff",
+    "Cross-Origin-Resource-Policy": "same-origin",
+  };
+}

@@ -1,0 +1,101 @@
+import { data } from "react-router";
+import { business } from "~/content/business";
+import { openProofLink, proofHeaders, proofPageData } from "~/lib/proofs/page.server";
+import { getQuoteService } from "~/lib/quotes/service.server";
+import { pageTitle } from "~/lib/seo";
+import type { Route } from "./+types/proof-record";
+
+export const meta: Route.MetaFunction = ({ data: record }) => [
+  { title: pageTitle(record ? `Approval record ${record.reference}` : "Approval record") },
+  { name: "robots", content: "noindex, nofollow" },
+  { name: "referrer", content: "no-referrer" },
+];
+export const headers: Route.HeadersFunction = () => proofHeaders;
+
+export function loader({ params, context }: Route.LoaderArgs) {
+  const service = getQuoteService();
+  const quote = openProofLink(params.token, context.clientIp);
+  const page = proofPageData(service, quote);
+  const versions = [page.latest, ...page.earlier];
+  return data(
+    { ...page, approved: versions.find((proof) => proof.answer === "approved") ?? null, versions },
+    { headers: proofHeaders },
+  );
+}
+
+/** A page to print or save as PDF from the browser: who approved which file, when, and what came before. */
+export default function ProofRecord({ loaderData, params }: Route.ComponentProps) {
+  const { reference, item, approved, versions } = loaderData;
+  const base = `/proof/${params.token}`;
+  return (
+    <div className="mx-auto w-full max-w-3xl px-4 py-8 text-sm sm:px-6 print:max-w-none print:p-0">
+      <p className="text-muted-foreground">{business.name}</p>
+      <h1 className="mt-1 text-2xl font-bold tracking-tight">Artwork approval record · {reference}</h1>
+      <dl className="mt-6 grid gap-x-4 gap-y-2 sm:grid-cols-[10rem_1fr]">
+        <dt className="font-semibold">Reference</dt>
+        <dd>{reference}</dd>
+        {item && (
+          <>
+            <dt className="font-semibold">Item</dt>
+            <dd>{item}</dd>
+          </>
+        )}
+        {approved ? (
+          <>
+            <dt className="font-semibold">Approved version</dt>
+            <dd>v{approved.version}</dd>
+            <dt className="font-semibold">Approved by</dt>
+            <dd>
+              {approved.answerName}
+              {approved.answerRole ? `, ${approved.answerRole}` : ""}
+            </dd>
+            <dt className="font-semibold">Approved at</dt>
+            <dd>{approved.answered}</dd>
+            <dt className="font-semibold">File SHA-256</dt>
+            <dd className="break-all font-mono text-xs">{approved.answerSha256}</dd>
+          </>
+        ) : (
+          <>
+            <dt className="font-semibold">Approval</dt>
+            <dd>No version is approved yet.</dd>
+          </>
+        )}
+      </dl>
+      {approved && approved.mediaType !== "application/pdf" && (
+        <img
+          src={`${base}/file?v=${approved.version}&inline`}
+          alt={`Approved proof v${approved.version}`}
+          className="mt-6 max-h-96 w-auto max-w-full border border-border"
+        />
+      )}
+      <h2 className="mt-8 text-lg font-bold">Version history</h2>
+      <table className="mt-2 w-full border-collapse text-left">
+        <thead>
+          <tr className="border-b border-border">
+            <th className="py-1 pr-3">Version</th>
+            <th className="py-1 pr-3">Sent</th>
+            <th className="py-1 pr-3">Answer</th>
+            <th className="py-1">SHA-256</th>
+          </tr>
+        </thead>
+        <tbody>
+          {versions.map((proof) => (
+            <tr key={proof.version} className="border-b border-border align-top">
+              <td className="py-1 pr-3">v{proof.version}</td>
+              <td className="py-1 pr-3">{proof.sent}</td>
+              <td className="py-1 pr-3">
+                {proof.summary ?? "Not answered"}
+                {proof.answered ? ` · ${proof.answered}` : ""}
+                {proof.answerText ? `: ${proof.answerText}` : ""}
+              </td>
+              <td className="break-all py-1 font-mono text-xs">{proof.sha256}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="mt-6 text-xs text-muted-foreground print:hidden">
+        Print this page, or save it as PDF from your browser&apos;s print dialog.
+      </p>
+    </div>
+  );
+}

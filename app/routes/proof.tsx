@@ -1,0 +1,191 @@
+import { data, Form, redirect } from "react-router";
+import { DeskNotice } from "~/components/desk/desk-card";
+import { ProofView } from "~/components/proofs/proof-view";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { Textarea } from "~/components/ui/textarea";
+import { proofText } from "~/content/proofs";
+import { proofAnswerSchema } from "~/lib/proofs/answer-schema";
+import { answerEmail } from "~/lib/proofs/mail";
+import {
+  openProofLink,
+  proofHeaders,
+  proofPageData,
+  proofPageHeaders,
+  requireProofOrigin,
+} from "~/lib/proofs/page.server";
+import { getQuoteService } from "~/lib/quotes/service.server";
+import { pageTitle } from "~/lib/seo";
+import type { Route } from "./+types/proof";
+
+const text = proofText.page;
+
+export const meta: Route.MetaFunction = ({ data: page }) => [
+  { title: pageTitle(page ? text.title(page.latest.version, page.reference) : "Proof") },
+  { name: "robots", content: "noindex, nofollow" },
+  { name: "referrer", content: "same-origin" },
+];
+export const headers: Route.HeadersFunction = () => proofPageHeaders;
+
+export function loader({ request, params, context }: Route.LoaderArgs) {
+  const service = getQuoteService();
+  const quote = openProofLink(params.token, context.clientIp);
+  const done = new URL(request.url).searchParams.get("done");
+  return data(
+    { ...proofPageData(service, quote), done: done === "approved" || done === "changes" ? done : null },
+    { headers: proofPageHeaders },
+  );
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  requireProofOrigin(request);
+  const service = getQuoteService();
+  const quote = openProofLink(params.token, context.clientIp);
+  const form = Object.fromEntries(await request.formData());
+  const parsed = proofAnswerSchema.safeParse(form);
+  if (!parsed.success) {
+    const intent = form.intent === "changes" ? "changes" : "approve";
+    return data(
+      { intent, error: parsed.error.issues[0]?.message ?? "Check the form." },
+      { status: 400, headers: proofHeaders },
+    );
+  }
+  const answer = parsed.data;
+  const result = await service.proofs.answer(
+    quote,
+    answer.version,
+    answer.intent === "approve"
+      ? { kind: "approved", name: answer.name, role: answer.role }
+      : { kind: "changes", text: answer.changes },
+    service.outbox ? (proof) => answerEmail(quote, proof) : null,
+  );
+  if (!result.ok) return data({ intent: answer.intent, error: text.answered }, { status: 409, headers: proofHeaders });
+  service.outbox?.kick();
+  throw redirect(`/proof/${params.token}?done=${answer.intent === "approve" ? "approved" : "changes"}`, {
+    status: 303,
+    headers: proofHeaders,
+  });
+}
+
+export default function ProofPage({ loaderData, actionData, params }: Route.ComponentProps) {
+  const { reference, latest, earlier, design, done } = loaderData;
+  const base = `/proof/${params.token}`;
+  const error = (intent: string) =>
+    actionData?.intent === intent ? <DeskNotice tone="error">{actionData.error}</DeskNotice> : null;
+  return (
+    <div className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-6 sm:py-12">
+      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{text.title(latest.version, reference)}</h1>
+      {done && (
+        <div className="mt-4">
+          <DeskNotice tone="ok">{done === "approved" ? text.thanksApproved : text.thanksChanges}</DeskNotice>
+        </div>
+      )}
+      <div className="mt-6 grid items-start gap-8 lg:grid-cols-[3fr_2fr]">
+        <div className="min-w-0 space-y-6">
+          <ProofView base={base} proof={latest} reference={reference} priority />
+          {latest.message && (
+            <section aria-labelledby="message-heading">
+              <h2 id="message-heading" className="text-lg font-bold">
+                {text.message}
+              </h2>
+              <p className="mt-2 whitespace-pre-wrap break-words rounded-md bg-muted p-3 text-sm">{latest.message}</p>
+            </section>
+          )}
+          {design && (
+            <section aria-labelledby="design-heading">
+              <h2 id="design-heading" className="text-lg font-bold">
+                {text.design}
+              </h2>
+              <p className="mt-2 text-sm">
+                “{design.text}” on {design.itemId}, in {design.colours.join(", ")}
+              </p>
+              {design.mockup && (
+                <img
+                  src={`${base}/file?design&inline`}
+                  alt="Your design from the studio"
+                  loading="lazy"
+                  className="mt-3 max-h-64 w-auto max-w-full rounded-lg border border-border"
+                />
+              )}
+            </section>
+          )}
+        </div>
+        <div className="min-w-0 space-y-6">
+          {latest.answer === "approved" ? (
+            <div className="space-y-3 rounded-xl border border-teal-300 bg-teal-50 p-4 text-sm text-teal-950">
+              <p className="font-semibold">
+                {latest.summary} · {latest.answered}
+              </p>
+              <p>{text.approvedNote}</p>
+              <a className="font-semibold text-primary underline" href={`${base}/record`}>
+                {text.recordLink}
+              </a>
+            </div>
+          ) : latest.answer === "changes" ? (
+            <div className="space-y-2 rounded-xl border border-border p-4 text-sm">
+              <p className="font-semibold">
+                {latest.summary} · {latest.answered}
+              </p>
+              <p className="whitespace-pre-wrap break-words">{latest.answerText}</p>
+              <p>{text.changesNote}</p>
+            </div>
+          ) : (
+            <>
+              <Form method="post" className="space-y-3 rounded-xl border border-border p-4">
+                <h2 className="text-lg font-bold">{text.approve}</h2>
+                <input type="hidden" name="intent" value="approve" />
+                <input type="hidden" name="version" value={latest.version} />
+                {error("approve")}
+                <div className="space-y-2">
+                  <Label htmlFor="name">{text.yourName}</Label>
+                  <Input id="name" name="name" required maxLength={200} autoComplete="name" />
+                </div>
+                <div className="space-y-2">
+                  <Label htmlFor="role">
+                    {text.yourRole} <span className="font-normal text-muted-foreground">{text.optional}</span>
+                  </Label>
+                  <Input id="role" name="role" maxLength={200} autoComplete="organization-title" />
+                </div>
+                <Button type="submit">{text.approveButton}</Button>
+              </Form>
+              <Form method="post" className="space-y-3 rounded-xl border border-border p-4">
+                <h2 className="text-lg font-bold">{text.changes}</h2>
+                <input type="hidden" name="intent" value="changes" />
+                <input type="hidden" name="version" value={latest.version} />
+                {error("changes")}
+                <div className="space-y-2">
+                  <Label htmlFor="changes">{text.whatChange}</Label>
+                  <Textarea id="changes" name="changes" required maxLength={5_000} />
+                </div>
+                <Button type="submit" variant="outline">
+                  {text.sendChanges}
+                </Button>
+              </Form>
+            </>
+          )}
+        </div>
+      </div>
+      {earlier.length > 0 && (
+        <section aria-labelledby="history-heading" className="mt-10">
+          <h2 id="history-heading" className="text-lg font-bold">
+            {text.history}
+          </h2>
+          <ol className="mt-3 grid gap-4 sm:grid-cols-2">
+            {earlier.map((proof) => (
+              <li key={proof.version} className="rounded-lg border border-border p-3 text-sm">
+                <ProofView base={base} proof={proof} reference={reference} />
+                <p className="mt-2 font-semibold">{text.replacedBy(latest.version)}</p>
+                <p>
+                  {proof.summary ?? "Not answered"}
+                  {proof.answered ? ` · ${proof.answered}` : ""}
+                </p>
+                {proof.answerText && <p className="whitespace-pre-wrap break-words">{proof.answerText}</p>}
+              </li>
+            ))}
+          </ol>
+        </section>
+      )}
+    </div>
+  );
+}

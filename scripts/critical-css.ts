@@ -15,8 +15,9 @@ function pageBeasties() {
     // (space-y, divide-y, group-hover), whose pseudo-class stripping leaves nothing to match; [id],
     // which it mistakes for an id selector; the `[&_svg]` and `[&>svg]` classes, which it compares
     // undecoded with the page's `[&amp;_svg]` and `[&amp;&gt;svg]`; and the `file:` variants, whose
-    // ::file-selector-button it cannot match.
-    allowRules: [/:where\(|:is\(/, "[id]", /\\\[\\&/, /::file-selector-button/],
+    // ::file-selector-button it cannot match; and the scroll lock under an open modal dialog, a state
+    // no prerendered page is in.
+    allowRules: [/:where\(|:is\(/, "[id]", /\\\[\\&/, /::file-selector-button/, /dialog:modal/],
     // The @font-face rules of the families the kept rules name stay inline; the page preloads its
     // one font itself.
     inlineFonts: true,

@@ -174,9 +174,12 @@ test.describe("at 1440 px with a mouse", () => {
     await expect(box.getByRole("link", { name: "View Product Page" })).toHaveAttribute("href", `/portfolio/${item.id}`);
     // Modal: the rest of the page is out of reach while it is open.
     await expect(page.locator("dialog:modal")).toHaveCount(1);
+    // …and does not scroll under it.
+    await expect(page.locator("html")).toHaveCSS("overflow", "hidden");
 
     await page.keyboard.press("Escape");
     await expect(box).toBeHidden();
+    await expect(page.locator("html")).not.toHaveCSS("overflow", "hidden");
     await expect(azythra).toBeFocused();
     expect(await page.evaluate(() => window.scrollY)).toBe(scrollBefore);
     await expect(page).toHaveURL(/\/portfolio#paper-chit-pads$/);

@@ -1,5 +1,6 @@
 import { createCookie, data, redirect } from "react-router";
 import { siteUrl } from "~/content/business";
+import { sentFromThisSite } from "~/lib/same-origin.server";
 import { getQuoteService, type QuoteService } from "~/lib/quotes/service.server";
 import { RateLimiter } from "~/lib/quotes/rate-limit.server";
 import { deskAuth, type StaffMember } from "./staff.server";
@@ -47,17 +48,7 @@ async function sessionId(request: Request): Promise<string | null> {
  * its Referer) must be this site's.
  */
 export function requireSameOrigin(request: Request) {
-  const allowed = new Set([new URL(request.url).origin, new URL(siteUrl).origin]);
-  const origin = request.headers.get("origin");
-  let from: string | null = origin && origin !== "null" ? origin : null;
-  if (!from) {
-    try {
-      from = new URL(request.headers.get("referer") ?? "").origin;
-    } catch {
-      from = null;
-    }
-  }
-  if (!from || !allowed.has(from))
+  if (!sentFromThisSite(request))
     throw data("This form can only be sent from the desk itself.", { status: 403, headers: deskHeaders });
 }
 

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { siteUrl } from "~/content/business";
+import { sentFromThisSite } from "~/lib/same-origin.server";
 import { proofText } from "~/content/proofs";
 import { pakistanTime } from "~/lib/desk/time";
 import { RateLimiter } from "~/lib/quotes/rate-limit.server";
@@ -46,17 +46,7 @@ export function openProofLink(
 
 /** Refuses (403) an answer another site's page posted: its Origin (or Referer) must be this site's. */
 export function requireProofOrigin(request: Request) {
-  const allowed = new Set([new URL(request.url).origin, new URL(siteUrl).origin]);
-  const origin = request.headers.get("origin");
-  let from: string | null = origin && origin !== "null" ? origin : null;
-  if (!from) {
-    try {
-      from = new URL(request.headers.get("referer") ?? "").origin;
-    } catch {
-      from = null;
-    }
-  }
-  if (!from || !allowed.has(from))
+  if (!sentFromThisSite(request))
     throw data("Answers can only be sent from the proof page itself.", { status: 403, headers: proofHeaders });
 }
 

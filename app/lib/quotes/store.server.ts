@@ -794,11 +794,22 @@ export class QuoteStore {
     leaseMs: number;
     limit?: number;
   }): StoredQuote[] {
+    return this.claimLeased<Row>(this.sql.dueQuotes, this.sql.leaseQuote, now, leaseMs, limit).map(fromRow);
+  }
+
+  /** Up to `limit` due rows of one outbox, each leased until `now + leaseMs`, in one transaction. */
+  private claimLeased<R extends { id: number }>(
+    due: Database.Statement,
+    lease: Database.Statement,
+    now: number,
+    leaseMs: number,
+    limit: number,
+  ): R[] {
     return this.db
       .transaction(() => {
-        const rows = this.sql.dueQuotes.all(now, limit) as Row[];
-        for (const row of rows) this.sql.leaseQuote.run(now + leaseMs, row.id);
-        return rows.map(fromRow);
+        const rows = due.all(now, limit) as R[];
+        for (const row of rows) lease.run(now + leaseMs, row.id);
+        return rows;
       })
       .immediate();
   }
@@ -825,13 +836,7 @@ export class QuoteStore {
 
   /** Replies that are due, leased like notifications (claimDue). */
   claimDueReplies({ now = Date.now(), leaseMs, limit = 10 }: { now?: number; leaseMs: number; limit?: number }) {
-    return this.db
-      .transaction(() => {
-        const rows = this.sql.dueReplies.all(now, limit) as ReplyRow[];
-        for (const row of rows) this.sql.leaseReply.run(now + leaseMs, row.id);
-        return rows.map(fromReplyRow);
-      })
-      .immediate();
+    return this.claimLeased<ReplyRow>(this.sql.dueReplies, this.sql.leaseReply, now, leaseMs, limit).map(fromReplyRow);
   }
 
   markReplySent(reply: StoredReply, to: string, now = new Date()) {

@@ -1,7 +1,9 @@
-import "@testing-library/jest-dom/vitest";
-import { cleanup } from "@testing-library/react";
 import { afterEach } from "vitest";
 
-afterEach(() => {
-  if (typeof document !== "undefined") cleanup();
-});
+// DOM matchers and unmounting only where there is a DOM: most test files run in Node and would only pay
+// for loading React DOM and Testing Library.
+if (typeof document !== "undefined") {
+  await import("@testing-library/jest-dom/vitest");
+  const { cleanup } = await import("@testing-library/react");
+  afterEach(cleanup);
+}

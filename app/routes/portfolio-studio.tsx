@@ -45,7 +45,10 @@ export default function PortfolioStudio({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHero eyebrow={text.eyebrow} title={text.title(item.title)} lead={text.lead}>
-        <a href={productPagePath(item.id)} className="font-semibold text-white underline underline-offset-4">
+        <a
+          href={productPagePath(item.id)}
+          className="inline-flex items-center font-semibold text-white underline underline-offset-4 pointer-coarse:min-h-11"
+        >
           {text.back(item.title)}
         </a>
       </PageHero>

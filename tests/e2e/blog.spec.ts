@@ -40,34 +40,44 @@ test("/blog shows six article cards, newest first, each with category, title, ex
 
 test("every article reachable from /blog shows its own title, date, category and body, and Back to Blog returns", async ({
   page,
+  request,
 }) => {
   await page.goto("/blog");
   const cards = page.getByRole("main").getByRole("article");
   const expected = await cards.evaluateAll((articles) =>
     articles.map((article) => ({
+      href: article.querySelector("a")!.getAttribute("href")!,
       title: article.querySelector("h2")!.textContent!,
       category: article.querySelector("p")!.textContent!,
       date: article.querySelector("time")!.textContent!,
     })),
   );
+  // Each article as served: the template is looked at in a browser below, once.
   const bodies = new Set<string>();
-  for (const { title, category, date } of expected) {
-    await page.getByRole("link", { name: `Read More: ${title}` }).click();
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
-    await expect(page).toHaveTitle(`${title} | Lahore Promo Works`);
-    const article = page.getByRole("main").getByRole("article").first();
-    await expect(article.locator("time").first()).toHaveText(date);
-    await expect(article.getByText(category, { exact: true }).first()).toBeVisible();
-    const body = article.locator(".article-body");
-    await expect(body.getByRole("heading", { level: 2 }).first()).toBeVisible();
-    bodies.add((await body.textContent())!);
-    await expect(page.getByRole("link", { name: "Request a Quote" }).last()).toHaveAttribute("href", "/contact");
-
-    await page.getByRole("link", { name: "Back to Blog" }).click();
-    await expect(page).toHaveURL(/\/blog$/);
-    await expect(page.getByRole("heading", { level: 1, name: "Blog" })).toBeVisible();
+  for (const { href, title, category, date } of expected) {
+    const html = await (await request.get(href)).text();
+    expect(/<h1[^>]*>([^<]+)<\/h1>/.exec(html)?.[1], href).toBe(title);
+    expect(html).toContain(`<title>${title} | Lahore Promo Works</title>`);
+    expect(html).toMatch(new RegExp(`<time[^>]*>${date}</time>`));
+    expect(html).toContain(`>${category.replaceAll("&", "&amp;")}<`);
+    const body = /<div class="article-body[^"]*">([\s\S]+?)<\/article>/.exec(html)?.[1] ?? "";
+    expect(body, href).toMatch(/<h2[^>]*>/);
+    bodies.add(body);
   }
   expect(bodies.size).toBe(6);
+
+  const { title, category, date } = expected[1]!;
+  await page.getByRole("link", { name: `Read More: ${title}` }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+  await expect(page).toHaveTitle(`${title} | Lahore Promo Works`);
+  const article = page.getByRole("main").getByRole("article").first();
+  await expect(article.locator("time").first()).toHaveText(date);
+  await expect(article.getByText(category, { exact: true }).first()).toBeVisible();
+  await expect(article.locator(".article-body").getByRole("heading", { level: 2 }).first()).toBeVisible();
+  await expect(page.getByRole("link", { name: "Request a Quote" }).last()).toHaveAttribute("href", "/contact");
+  await page.getByRole("link", { name: "Back to Blog" }).click();
+  await expect(page).toHaveURL(/\/blog$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Blog" })).toBeVisible();
 });
 
 test("the medical-conference article is dated January 15, 2026 in Industry Trends and loads without an error", async ({

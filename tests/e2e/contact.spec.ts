@@ -16,9 +16,9 @@ type Listed = {
   idempotencyKey: string;
 };
 
-/** `npm run quotes -- list --json` against the server's data folder. */
+/** `npm run quotes -- list --json` against the server's data folder (the command npm runs, without npm). */
 function listedQuotes(): Listed[] {
-  const output = execFileSync("npm", ["run", "--silent", "quotes", "--", "list", "--json"], {
+  const output = execFileSync(process.execPath, ["build/server/quotes.js", "list", "--json"], {
     env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
     encoding: "utf8",
   });

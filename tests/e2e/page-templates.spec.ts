@@ -11,14 +11,16 @@ import {
   sitemapRoutes,
   studioPage,
   transferSize,
+  waitForHydration,
   wholeStylesheet,
 } from "./support/site";
 import { computedStyles, settled } from "./support/styles";
 import { expect, test } from "./support/test";
+import { expectFingerSized, expectMenuFingerSized, targetsOn, touchPhone } from "./support/touch";
 
 // Each page template checked once, in as few visits as the checks allow: its HTML as served (head, scripts,
-// size), one visit with JavaScript (policy, hydration or none, accessibility at a phone's and a desktop's
-// width, fonts, images, script weight) and one without (its own rules against the whole stylesheet, every
+// size), visits with JavaScript on a touch phone and at a desktop's width (policy, hydration or none,
+// accessibility, fonts, images, script weight, finger-sized targets) and one without (its own rules against the whole stylesheet, every
 // link and resource it names). `npm run bench` runs the same on every page (PAGES=all).
 
 /**
@@ -27,7 +29,7 @@ import { expect, test } from "./support/test";
  */
 export const guards = { htmlKB: 40, interactiveScriptKB: 150 } as const;
 
-const phone = { width: 390, height: 844 };
+const phone = touchPhone;
 const desktop = { width: 1440, height: 900 };
 
 /** Every <script> in a page's HTML: its attributes and its text. */
@@ -121,9 +123,10 @@ for (const { name, path } of pagesToCheck()) {
       }
     });
 
-    await test.step(`with JavaScript at ${phone.width} px: no policy violation or error, ${interactive ? "hydrates at once" : "runs nothing"}, accessible`, async () => {
-      await page.setViewportSize(phone);
-      await page.addInitScript(() => {
+    const phoneContext = await browser.newContext(phone);
+    const phonePage = await phoneContext.newPage();
+    await test.step(`on a ${phone.viewport.width} px touch screen with JavaScript: no policy violation or error, ${interactive ? "hydrates at once" : "runs nothing"}, accessible, finger-sized`, async () => {
+      await phonePage.addInitScript(() => {
         const seen: string[] = [];
         (window as unknown as { cspViolations: string[] }).cspViolations = seen;
         document.addEventListener("securitypolicyviolation", (event) =>
@@ -133,27 +136,28 @@ for (const { name, path } of pagesToCheck()) {
         );
       });
       const errors: string[] = [];
-      page.on("console", (message) => {
+      phonePage.on("console", (message) => {
         if (message.type() === "error") errors.push(message.text());
       });
-      page.on("pageerror", (error) => errors.push(error.message));
-      page.on("response", (r) => {
+      phonePage.on("pageerror", (error) => errors.push(error.message));
+      phonePage.on("response", (r) => {
         if (r.status() >= 400) errors.push(`${r.status()} for ${r.url()}`);
       });
-      const requests = requestsOf(page, baseURL!);
-      await page.goto(path); // on a page that hydrates, the fixture's goto waits for it
-      await page.waitForLoadState("networkidle");
+      const requests = requestsOf(phonePage, baseURL!);
+      await phonePage.goto(path);
+      await waitForHydration(phonePage);
+      await phonePage.waitForLoadState("networkidle");
 
       const scripts = () =>
         requests.filter(({ url, type }) => type === "script" || /\.m?js$/.test(new URL(url).pathname));
       if (interactive) {
-        expect.soft(await isHydrated(page), "React has hydrated the page").toBe(true);
+        expect.soft(await isHydrated(phonePage), "React has hydrated the page").toBe(true);
         expect
           .soft(scripts().map(({ url }) => new URL(url).pathname))
           .toContainEqual(expect.stringMatching(/^\/assets\/entry\.client-[\w-]+\.js$/));
         // The entry adds the whole sheet, after the page's own rules: equal rules, the later win, same result.
         const { href } = wholeStylesheet();
-        const sheets = await page.evaluate(() =>
+        const sheets = await phonePage.evaluate(() =>
           [...document.styleSheets].map((sheet) => ({
             href: sheet.href && new URL(sheet.href).pathname,
             rules: sheet.cssRules.length,
@@ -166,11 +170,11 @@ for (const { name, path } of pagesToCheck()) {
         expect.soft(scriptBytes / 1024, `${path}: script as sent`).toBeLessThan(guards.interactiveScriptKB);
       } else {
         // What once woke a page up (a pointer move, a wheel turn, a key) loads nothing.
-        await page.mouse.move(2, 2);
-        await page.mouse.move(1, 1);
-        await page.mouse.wheel(0, 600);
-        await page.keyboard.press("Tab");
-        await page.waitForTimeout(300);
+        await phonePage.mouse.move(2, 2);
+        await phonePage.mouse.move(1, 1);
+        await phonePage.mouse.wheel(0, 600);
+        await phonePage.keyboard.press("Tab");
+        await phonePage.waitForTimeout(300);
         expect.soft(scripts(), `${path} loads no script`).toEqual([]);
         expect
           .soft(
@@ -178,15 +182,17 @@ for (const { name, path } of pagesToCheck()) {
             `${path} fetches no stylesheet`,
           )
           .toEqual([]);
-        expect.soft(await isHydrated(page)).toBe(false);
+        expect.soft(await isHydrated(phonePage)).toBe(false);
         // The menu's script ran, allowed by the policy: the menu listens for a chosen link.
-        const cdp = await page.context().newCDPSession(page);
+        const cdp = await phonePage.context().newCDPSession(phonePage);
         const { result } = await cdp.send("Runtime.evaluate", { expression: 'document.getElementById("site-menu")' });
         const { listeners } = await cdp.send("DOMDebugger.getEventListeners", { objectId: result.objectId! });
         expect.soft(listeners.map((listener) => listener.type)).toEqual(["click"]);
         await cdp.detach();
       }
-      const violations = await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
+      const violations = await phonePage.evaluate(
+        () => (window as unknown as { cspViolations: string[] }).cspViolations,
+      );
       expect.soft(violations, "CSP violations").toEqual([]);
       // Chromium notes the 404 page's status; the page itself logs nothing.
       const notFoundNote = (text: string) =>
@@ -198,7 +204,7 @@ for (const { name, path } of pagesToCheck()) {
         )
         .toEqual([]);
 
-      const text = await page.evaluate(() => document.body.innerText + document.title);
+      const text = await phonePage.evaluate(() => document.body.innerText + document.title);
       const missing = [...new Set([...text])].filter((c) => !/\s/.test(c) && !coveredByFont(c.codePointAt(0)!));
       // Add them to fontRanges in scripts/font-ranges.ts and run scripts/subset-font.ts (they show in the fallback font until then).
       expect
@@ -208,12 +214,14 @@ for (const { name, path } of pagesToCheck()) {
         )
         .toEqual([]);
 
-      await expectImages(page, phone);
-      await expectNoAxeViolations(page, `${path} at ${phone.width}px`);
-      await page.setViewportSize({ width: 360, height: 800 });
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect.soft(overflow, `${path} scrolls sideways at 360 px`).toBeLessThanOrEqual(0);
+      await expectImages(phonePage, phone.viewport);
+      await expectNoAxeViolations(phonePage, `${path} at ${phone.viewport.width}px`);
+      const overflow = await phonePage.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect.soft(overflow, `${path} scrolls sideways at ${phone.viewport.width} px`).toBeLessThanOrEqual(0);
+      expectFingerSized(await targetsOn(phonePage), path);
+      await expectMenuFingerSized(phonePage, path);
     });
+    await phoneContext.close();
 
     await test.step(`with JavaScript at ${desktop.width} px: images and accessibility`, async () => {
       await page.setViewportSize(desktop);
@@ -393,10 +401,10 @@ async function expectOwnRulesPaintAsTheWholeSheet(browser: Browser, path: string
     const stylesAtBothWidths = async (body?: string, detailFor: number[][] = [[], []]) => {
       await page.unroute(path);
       if (body) await page.route(path, (route) => route.fulfill({ contentType: "text/html", body }));
-      await page.setViewportSize(phone);
+      await page.setViewportSize(phone.viewport);
       await page.goto(path);
       const styles = [];
-      for (const [index, viewport] of [phone, desktop].entries()) {
+      for (const [index, viewport] of [phone.viewport, desktop].entries()) {
         await page.setViewportSize(viewport);
         await settled(page);
         styles.push(await computedStyles(page, detailFor[index]));
@@ -409,14 +417,14 @@ async function expectOwnRulesPaintAsTheWholeSheet(browser: Browser, path: string
     const differing = own.map(({ hashes }, width) =>
       hashes.flatMap((h, index) => (h === whole[width]!.hashes[index] || index < 12 ? [] : [index])).slice(0, 6),
     );
-    for (const [width, viewport] of [phone, desktop].entries())
+    for (const [width, viewport] of [phone.viewport, desktop].entries())
       expect
         .soft(whole[width]!.hashes.length, `${path} at ${viewport.width} px: same elements`)
         .toBe(own[width]!.hashes.length);
     if (differing.every((indexes) => indexes.length === 0)) return;
     const wholeDetails = await stylesAtBothWidths(withFullSheet, differing);
     const ownDetails = await stylesAtBothWidths(undefined, differing);
-    for (const [width, viewport] of [phone, desktop].entries()) {
+    for (const [width, viewport] of [phone.viewport, desktop].entries()) {
       const report = differing[width]!.map((index) => {
         const a = ownDetails[width]!.details[index]!;
         const b = wholeDetails[width]!.details[index]!;

@@ -224,19 +224,6 @@ test.describe("at 1440 px with a mouse", () => {
     await expect(cards(page)).toHaveCount(27);
     await expect(page.getByRole("dialog")).toHaveCount(0);
   });
-
-  test("the page, filtered, and the open dialog have no serious accessibility violations", async ({ page }) => {
-    await visit(page, "/portfolio#drinkware");
-    await expect(cards(page)).toHaveCount(3);
-    const serious = async () =>
-      (await new AxeBuilder({ page }).analyze()).violations
-        .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-        .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
-    expect(await serious()).toEqual([]);
-    await grid(page).getByRole("button").first().click();
-    await expect(page.getByRole("dialog")).toBeVisible();
-    expect(await serious()).toEqual([]);
-  });
 });
 
 test.describe("at 360 px on a touch screen", () => {

@@ -1,6 +1,11 @@
 import type { Page } from "@playwright/test";
 
-/** Computed styles of every element, one hash per element and pseudo-element; the detail on demand. */
+/**
+ * Computed styles of every element, one hash per element and pseudo-element; the detail on demand.
+ * Elements that any selector would match alike (the same tag and attributes, the same place among their
+ * siblings, under alike parents: the 27 cards of a list, say) are read once: what tells them apart (text,
+ * links, image files, names) does not change which rules apply.
+ */
 export function computedStyles(page: Page, detailFor: number[] = []) {
   return page.evaluate((detailFor) => {
     const hash = (text: string) => {
@@ -8,9 +13,26 @@ export function computedStyles(page: Page, detailFor: number[] = []) {
       for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
       return h >>> 0;
     };
+    const ownValue =
+      /^(id|href|src|srcset|alt|title|aria-label|aria-labelledby|aria-describedby|aria-controls|commandfor|for|name|content|datetime|value)$/;
+    const keys = new Map<Element, string>();
+    const keyOf = (element: Element): string => {
+      const place = `${element.previousElementSibling ? "" : "first"}-${element.nextElementSibling ? "" : "last"}`;
+      const attributes = [...element.attributes]
+        .map(({ name, value }) => (ownValue.test(name) ? name : `${name}=${value}`))
+        .sort()
+        .join(" ");
+      const key = `${element.parentElement ? keys.get(element.parentElement) : ""}>${element.tagName}[${attributes}]:${place}`;
+      keys.set(element, key);
+      return key;
+    };
+    const seen = new Set<string>();
     const hashes: number[] = [];
     const details: Record<number, Record<string, string>> = {};
     for (const element of document.querySelectorAll("*")) {
+      const key = keyOf(element);
+      if (seen.has(key)) continue;
+      seen.add(key);
       for (const pseudo of [null, "::before", "::after", "::marker"]) {
         const style = getComputedStyle(element, pseudo);
         // A pseudo-element without content draws nothing: its content value is all there is to compare.

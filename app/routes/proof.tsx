@@ -8,13 +8,7 @@ import { Textarea } from "~/components/ui/textarea";
 import { proofText } from "~/content/proofs";
 import { proofAnswerSchema } from "~/lib/proofs/answer-schema";
 import { answerEmail } from "~/lib/proofs/mail";
-import {
-  openProofLink,
-  proofHeaders,
-  proofPageData,
-  proofPageHeaders,
-  requireProofOrigin,
-} from "~/lib/proofs/page.server";
+import { openProofLink, proofHeaders, proofPageData, requireProofOrigin } from "~/lib/proofs/page.server";
 import { getQuoteService } from "~/lib/quotes/service.server";
 import { pageTitle } from "~/lib/seo";
 import type { Route } from "./+types/proof";
@@ -24,9 +18,9 @@ const text = proofText.page;
 export const meta: Route.MetaFunction = ({ data: page }) => [
   { title: pageTitle(page ? text.title(page.latest.version, page.reference) : "Proof") },
   { name: "robots", content: "noindex, nofollow" },
-  { name: "referrer", content: "same-origin" },
+  { name: "referrer", content: "no-referrer" },
 ];
-export const headers: Route.HeadersFunction = () => proofPageHeaders;
+export const headers: Route.HeadersFunction = () => proofHeaders;
 
 export function loader({ request, params, context }: Route.LoaderArgs) {
   const service = getQuoteService();
@@ -34,7 +28,7 @@ export function loader({ request, params, context }: Route.LoaderArgs) {
   const done = new URL(request.url).searchParams.get("done");
   return data(
     { ...proofPageData(service, quote), done: done === "approved" || done === "changes" ? done : null },
-    { headers: proofPageHeaders },
+    { headers: proofHeaders },
   );
 }
 

@@ -80,7 +80,7 @@ test("a proof goes from the desk to the buyer and back until it is approved and 
     const buyerPage = await buyer.newPage();
     const response = await buyerPage.goto(`${base}${link1}`);
     expect(response!.headers()["cache-control"]).toBe("private, no-store");
-    expect(response!.headers()["referrer-policy"]).toBe("same-origin");
+    expect(response!.headers()["referrer-policy"]).toBe("no-referrer");
     await expect(buyerPage.getByRole("heading", { level: 1 })).toHaveText(`Proof v1 for ${reference}`);
     await expect(buyerPage.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
     await expect(buyerPage.getByRole("img", { name: `Proof v1 for ${reference}` })).toBeVisible();

@@ -14,13 +14,6 @@ export const proofHeaders = {
   "X-Robots-Tag": "noindex, nofollow",
 } as const;
 
-/**
- * The proof page itself posts its answers: under no-referrer a browser sends `Origin: null` with a form
- * post, which React Router (and our own check) refuse as a cross-site post. `same-origin` still sends
- * nothing, token included, to any other site.
- */
-export const proofPageHeaders = { ...proofHeaders, "Referrer-Policy": "same-origin" } as const;
-
 /** Failed look-ups per client address: a guesser gets 20 tries per 15 minutes, not millions. */
 const guesses = new RateLimiter(tokenGuessLimit);
 
@@ -44,7 +37,10 @@ export function openProofLink(
   return quote;
 }
 
-/** Refuses (403) an answer another site's page posted: its Origin (or Referer) must be this site's. */
+/**
+ * Refuses (403) an answer this site's proof page did not post. The page is under no-referrer, so the
+ * browser's post says `Origin: null` with `Sec-Fetch-Site: same-origin` (see sentFromThisSite).
+ */
 export function requireProofOrigin(request: Request) {
   if (!sentFromThisSite(request))
     throw data("Answers can only be sent from the proof page itself.", { status: 403, headers: proofHeaders });

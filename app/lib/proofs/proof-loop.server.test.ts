@@ -31,10 +31,18 @@ const args = (request: Request, params: Record<string, string> = {}, clientIp?: 
   ({ request, params, context: { clientIp: clientIp ?? `198.51.100.${ipCounter++ % 250}` } }) as Args;
 const get = (path: string, withCookie = "") =>
   new Request(`${site}${path}`, { headers: withCookie ? { Cookie: withCookie } : {} });
-const post = (path: string, body: URLSearchParams | FormData, { origin = site, withCookie = "" } = {}) =>
+const post = (
+  path: string,
+  body: URLSearchParams | FormData,
+  { origin = site, withCookie = "", fetchSite = "" } = {},
+) =>
   new Request(`${site}${path}`, {
     method: "POST",
-    headers: { ...(origin ? { Origin: origin } : {}), ...(withCookie ? { Cookie: withCookie } : {}) },
+    headers: {
+      ...(origin ? { Origin: origin } : {}),
+      ...(withCookie ? { Cookie: withCookie } : {}),
+      ...(fetchSite ? { "Sec-Fetch-Site": fetchSite } : {}),
+    },
     body,
   });
 
@@ -76,9 +84,11 @@ const lastLink = () => {
   return found![1]!;
 };
 
-const answer = (token: string, fields: Record<string, string>, origin = site) =>
+const answer = (token: string, fields: Record<string, string>, { origin = site, fetchSite = "" } = {}) =>
   outcome(() =>
-    proofPage.action(args(post(`/proof/${token}`, new URLSearchParams(fields), { origin }), { token }) as never),
+    proofPage.action(
+      args(post(`/proof/${token}`, new URLSearchParams(fields), { origin, fetchSite }), { token }) as never,
+    ),
   );
 
 beforeAll(async () => {
@@ -134,7 +144,7 @@ describe("the proof loop", () => {
     const page1 = await outcome(() => proofPage.loader(args(get(`/proof/${token1}`), { token: token1 }) as never));
     expect(page1.status).toBe(200);
     expect(page1.headers.get("cache-control")).toBe("private, no-store");
-    expect(page1.headers.get("referrer-policy")).toBe("same-origin");
+    expect(page1.headers.get("referrer-policy")).toBe("no-referrer");
     expect(page1.data).toMatchObject({ reference, latest: { version: 1, answer: null } });
 
     expect((await answer(token1, { intent: "changes", version: "1", changes: "Make the logo bigger" })).status).toBe(
@@ -283,12 +293,25 @@ describe("what a token cannot do", () => {
     expect(none.status).toBe(404);
   });
 
-  it("refuses answers posted from another origin", async () => {
+  it("refuses answers another site posted, and takes the page's own post under no-referrer", async () => {
     const token = lastLinkFor("other@else.example");
-    expect(
-      (await answer(token, { intent: "approve", version: "1", name: "Mallory" }, "https://evil.example")).status,
-    ).toBe(403);
-    expect((await answer(token, { intent: "approve", version: "1", name: "Mallory" }, "")).status).toBe(403);
+    const mallory = { intent: "approve", version: "1", name: "Mallory" };
+    for (const from of [
+      { origin: "https://evil.example" },
+      { origin: "" },
+      { origin: "null" },
+      { origin: "null", fetchSite: "cross-site" },
+      { origin: "null", fetchSite: "same-site" },
+    ]) {
+      const refused = await answer(token, mallory, from);
+      expect(refused.status, JSON.stringify(from)).toBe(403);
+      expect(refused.headers.get("referrer-policy")).toBe("no-referrer");
+    }
+    expect(getQuoteService().proofs.latest(getQuoteService().store.byReference(otherReference)!.id)!.answer).toBeNull();
+    // What Chromium sends from the page itself: past the origin check, to the form's own checks.
+    const own = await answer(token, { ...mallory, name: "" }, { origin: "null", fetchSite: "same-origin" });
+    expect(own.status).toBe(400);
+    expect(own.data).toMatchObject({ intent: "approve" });
   });
 
   it("slows guessing: after 20 failed tokens an address waits, even for a right one", async () => {

@@ -16,11 +16,7 @@ export function loader({ params, context }: Route.LoaderArgs) {
   const service = getQuoteService();
   const quote = openProofLink(params.token, context.clientIp);
   const page = proofPageData(service, quote);
-  const versions = [page.latest, ...page.earlier];
-  return data(
-    { ...page, approved: versions.find((proof) => proof.answer === "approved") ?? null, versions },
-    { headers: proofHeaders },
-  );
+  return data({ ...page, versions: [page.latest, ...page.earlier] }, { headers: proofHeaders });
 }
 
 /** A page to print or save as PDF from the browser: who approved which file, when, and what came before. */
@@ -46,13 +42,15 @@ export default function ProofRecord({ loaderData, params }: Route.ComponentProps
             <dd>v{approved.version}</dd>
             <dt className="font-semibold">Approved by</dt>
             <dd>
-              {approved.answerName}
-              {approved.answerRole ? `, ${approved.answerRole}` : ""}
+              {approved.answer?.name}
+              {approved.answer?.role ? `, ${approved.answer.role}` : ""}
             </dd>
             <dt className="font-semibold">Approved at</dt>
-            <dd>{approved.answered}</dd>
+            <dd>{approved.answer?.at}</dd>
+            <dt className="font-semibold">File</dt>
+            <dd>{approved.fileName}</dd>
             <dt className="font-semibold">File SHA-256</dt>
-            <dd className="break-all font-mono text-xs">{approved.answerSha256}</dd>
+            <dd className="break-all font-mono text-xs">{approved.answer?.sha256}</dd>
           </>
         ) : (
           <>
@@ -84,9 +82,9 @@ export default function ProofRecord({ loaderData, params }: Route.ComponentProps
               <td className="py-1 pr-3">v{proof.version}</td>
               <td className="py-1 pr-3">{proof.sent}</td>
               <td className="py-1 pr-3">
-                {proof.summary ?? "Not answered"}
-                {proof.answered ? ` · ${proof.answered}` : ""}
-                {proof.answerText ? `: ${proof.answerText}` : ""}
+                {proof.summary}
+                {proof.answer ? ` · ${proof.answer.at}` : ""}
+                {proof.answer?.changes ? `: ${proof.answer.changes}` : ""}
               </td>
               <td className="break-all py-1 font-mono text-xs">{proof.sha256}</td>
             </tr>

@@ -106,22 +106,22 @@ export default function ProofPage({ loaderData, actionData, params }: Route.Comp
           )}
         </div>
         <div className="min-w-0 space-y-6">
-          {latest.answer === "approved" ? (
+          {latest.status === "approved" ? (
             <div className="space-y-3 rounded-xl border border-teal-300 bg-teal-50 p-4 text-sm text-teal-950">
               <p className="font-semibold">
-                {latest.summary} · {latest.answered}
+                {latest.summary} · {latest.answer?.at}
               </p>
               <p>{text.approvedNote}</p>
               <a className="font-semibold text-primary underline" href={`${base}/record`}>
                 {text.recordLink}
               </a>
             </div>
-          ) : latest.answer === "changes" ? (
+          ) : latest.status === "changes requested" ? (
             <div className="space-y-2 rounded-xl border border-border p-4 text-sm">
               <p className="font-semibold">
-                {latest.summary} · {latest.answered}
+                {latest.summary} · {latest.answer?.at}
               </p>
-              <p className="whitespace-pre-wrap break-words">{latest.answerText}</p>
+              <p className="whitespace-pre-wrap break-words">{latest.answer?.changes}</p>
               <p>{text.changesNote}</p>
             </div>
           ) : (
@@ -171,10 +171,10 @@ export default function ProofPage({ loaderData, actionData, params }: Route.Comp
                 <ProofView base={base} proof={proof} reference={reference} />
                 <p className="mt-2 font-semibold">{text.replacedBy(latest.version)}</p>
                 <p>
-                  {proof.summary ?? "Not answered"}
-                  {proof.answered ? ` · ${proof.answered}` : ""}
+                  {proof.summary}
+                  {proof.answer ? ` · ${proof.answer.at}` : ""}
                 </p>
-                {proof.answerText && <p className="whitespace-pre-wrap break-words">{proof.answerText}</p>}
+                {proof.answer?.changes && <p className="whitespace-pre-wrap break-words">{proof.answer.changes}</p>}
               </li>
             ))}
           </ol>

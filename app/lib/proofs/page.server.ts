@@ -1,11 +1,11 @@
 import { data } from "react-router";
 import { sentFromThisSite } from "~/lib/same-origin.server";
 import { proofText } from "~/content/proofs";
-import { pakistanTime } from "~/lib/desk/time";
 import { RateLimiter } from "~/lib/quotes/rate-limit.server";
 import { getQuoteService, type QuoteService } from "~/lib/quotes/service.server";
 import type { StoredQuote } from "~/lib/quotes/store.server";
-import { answerSummary, tokenGuessLimit } from "./rules";
+import { approvedVersion, proofRecord } from "./record";
+import { tokenGuessLimit } from "./rules";
 
 /** Every answer under /proof: private, never stored or indexed, and no link out carries the token. */
 export const proofHeaders = {
@@ -48,24 +48,9 @@ export function requireProofOrigin(request: Request) {
 
 /** What the buyer's page and the record show: the latest version, the earlier ones with their answers. */
 export function proofPageData(service: QuoteService, quote: StoredQuote) {
-  const proofs = service.proofs.proofs(quote.id);
-  const latest = proofs.at(-1);
+  const record = proofRecord(quote, service.proofs.proofs(quote.id));
+  const latest = record.at(-1);
   if (!latest) throw data("Not found", { status: 404, headers: proofHeaders });
-  const view = (proof: (typeof proofs)[number]) => ({
-    version: proof.version,
-    mediaType: proof.mediaType,
-    kb: Math.ceil(proof.byteSize / 1024),
-    sha256: proof.sha256,
-    message: proof.message,
-    sent: pakistanTime(proof.createdAt),
-    answer: proof.answer,
-    summary: answerSummary(proof),
-    answerName: proof.answerName,
-    answerRole: proof.answerRole,
-    answerText: proof.answerText,
-    answered: proof.answeredAt ? pakistanTime(proof.answeredAt) : null,
-    answerSha256: proof.answerSha256,
-  });
   const design = quote.design;
   return {
     reference: quote.reference,
@@ -78,7 +63,8 @@ export function proofPageData(service: QuoteService, quote: StoredQuote) {
           mockup: service.store.attachments(quote.id).some((file) => file.role === "mockup"),
         }
       : null,
-    latest: view(latest),
-    earlier: proofs.slice(0, -1).reverse().map(view),
+    latest,
+    earlier: record.slice(0, -1).reverse(),
+    approved: approvedVersion(record) ?? null,
   };
 }

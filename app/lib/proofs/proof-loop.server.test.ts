@@ -7,6 +7,7 @@ import { decoded, startSmtp, until } from "../../../tests/support/smtp-server";
 import { runStaffCommand } from "~/lib/desk/staff-command.server";
 import { getQuoteService, stopQuoteService } from "~/lib/quotes/service.server";
 import * as quotePage from "~/routes/desk-quote";
+import * as exportRoute from "~/routes/desk-export";
 import * as deskProofFile from "~/routes/desk-proof-file";
 import * as inbox from "~/routes/desk-inbox";
 import * as setup from "~/routes/desk-setup";
@@ -145,7 +146,7 @@ describe("the proof loop", () => {
     expect(page1.status).toBe(200);
     expect(page1.headers.get("cache-control")).toBe("private, no-store");
     expect(page1.headers.get("referrer-policy")).toBe("no-referrer");
-    expect(page1.data).toMatchObject({ reference, latest: { version: 1, answer: null } });
+    expect(page1.data).toMatchObject({ reference, latest: { version: 1, status: "waiting", answer: null } });
 
     expect((await answer(token1, { intent: "changes", version: "1", changes: "Make the logo bigger" })).status).toBe(
       303,
@@ -160,7 +161,10 @@ describe("the proof loop", () => {
     const token2 = lastLink();
     // The first link now shows v2, and v1 is history.
     const page2 = await outcome(() => proofPage.loader(args(get(`/proof/${token1}`), { token: token1 }) as never));
-    expect(page2.data).toMatchObject({ latest: { version: 2 }, earlier: [{ version: 1, answer: "changes" }] });
+    expect(page2.data).toMatchObject({
+      latest: { version: 2, status: "waiting" },
+      earlier: [{ version: 1, status: "changes requested", answer: { changes: "Make the logo bigger" } }],
+    });
 
     expect((await answer(token2, { intent: "approve", version: "2", name: "" })).status).toBe(400);
     const approved = await answer(token2, {
@@ -189,9 +193,13 @@ describe("the proof loop", () => {
     expect(record.data).toMatchObject({
       reference,
       item: "Pens",
-      approved: { version: 2, answerName: "Dr. Ayesha Khan", answerRole: "Brand Manager", answerSha256: hash },
+      approved: {
+        version: 2,
+        fileName: `${reference}-proof-v2.png`,
+        answer: { name: "Dr. Ayesha Khan", role: "Brand Manager", sha256: hash, at: expect.stringMatching(/PKT$/) },
+      },
+      versions: [{ version: 2 }, { version: 1 }],
     });
-    expect((record.data as { approved: { answered: string } }).approved.answered).toMatch(/PKT$/);
 
     const desk = await outcome(() =>
       quotePage.loader(args(get(`/desk/quotes/${reference}`, cookie), { reference }) as never),
@@ -202,6 +210,18 @@ describe("the proof loop", () => {
     });
     const list = await outcome(() => inbox.loader(args(get("/desk", cookie)) as never));
     expect(JSON.stringify(list.data)).toContain("Approved v2 by Dr. Ayesha Khan, Brand Manager");
+    // The desk's exports carry the same record as the record page.
+    const exported = async (format: string) =>
+      (
+        await outcome(() => exportRoute.loader(args(get(`/desk/export/${format}`, cookie), { format }) as never))
+      ).response!.text();
+    const [json] = (JSON.parse(await exported("json")) as { reference: string; proofs: unknown[] }[]).filter(
+      (quote) => quote.reference === reference,
+    );
+    const { approved: recorded, versions } = record.data as { approved: unknown; versions: unknown[] };
+    expect(json!.proofs).toEqual([...versions].reverse());
+    expect(json!.proofs[1]).toEqual(recorded);
+    expect(await exported("csv")).toContain(`,2,approved,2,Dr. Ayesha Khan,Brand Manager,`);
 
     const won = await outcome(() =>
       quotePage.action(

@@ -99,6 +99,7 @@ export class ProofDesk {
     const db = store.db;
     this.sql = {
       proofs: db.prepare("SELECT * FROM proofs WHERE quote_id = ? ORDER BY version"),
+      allProofs: db.prepare("SELECT * FROM proofs ORDER BY quote_id, version"),
       latest: db.prepare("SELECT * FROM proofs WHERE quote_id = ? ORDER BY version DESC LIMIT 1"),
       nextVersion: db.prepare("SELECT coalesce(max(version), 0) + 1 FROM proofs WHERE quote_id = ?").pluck(),
       insertProof: db.prepare(
@@ -178,6 +179,11 @@ export class ProofDesk {
   /** Every version of a request's proof, oldest first. */
   proofs(quoteId: number): StoredProof[] {
     return (this.sql.proofs.all(quoteId) as ProofRow[]).map((row) => this.fromRow(row));
+  }
+
+  /** Every request's versions, by request and then oldest first (the exports read them in one query). */
+  allProofs(): StoredProof[] {
+    return (this.sql.allProofs.all() as ProofRow[]).map((row) => this.fromRow(row));
   }
 
   latest(quoteId: number): StoredProof | undefined {

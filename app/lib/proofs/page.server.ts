@@ -1,11 +1,9 @@
 import { data } from "react-router";
 import { sentFromThisSite } from "~/lib/same-origin.server";
 import { proofText } from "~/content/proofs";
-import { RateLimiter } from "~/lib/quotes/rate-limit.server";
 import { getQuoteService, type QuoteService } from "~/lib/quotes/service.server";
 import type { StoredQuote } from "~/lib/quotes/store.server";
 import { approvedVersion, proofRecord } from "./record";
-import { tokenGuessLimit } from "./rules";
 
 /** Every answer under /proof: private, never stored or indexed, and no link out carries the token. */
 export const proofHeaders = {
@@ -14,12 +12,11 @@ export const proofHeaders = {
   "X-Robots-Tag": "noindex, nofollow",
 } as const;
 
-/** Failed look-ups per client address: a guesser gets 20 tries per 15 minutes, not millions. */
-const guesses = new RateLimiter(tokenGuessLimit);
-
 /**
  * The request a link opens, or an answer with nothing about any request: 404 for an unknown, ended or
- * expired token (all alike), 429 once the address failed too often (checked before the look-up).
+ * expired token (all alike), 429 once the address failed too often (checked before the look-up). A
+ * guesser gets 20 tries per 15 minutes, not millions; the failures are in the store, so a restart
+ * does not forget them.
  */
 export function openProofLink(
   token: string,
@@ -27,11 +24,14 @@ export function openProofLink(
   service: QuoteService = getQuoteService(),
   now = Date.now(),
 ): StoredQuote {
-  if (!guesses.peek(clientIp, now).allowed)
-    throw data(proofText.page.tooMany, { status: 429, headers: { ...proofHeaders, "Retry-After": "900" } });
+  const heldUntil = service.proofs.lookupsHeldUntil(clientIp, now);
+  if (heldUntil !== null) {
+    const retryAfter = String(Math.ceil((heldUntil - now) / 1000));
+    throw data(proofText.page.tooMany, { status: 429, headers: { ...proofHeaders, "Retry-After": retryAfter } });
+  }
   const quote = service.proofs.open(token, now);
   if (!quote) {
-    guesses.hit(clientIp, now);
+    service.proofs.recordFailedLookup(clientIp, now);
     throw data("Not found", { status: 404, headers: proofHeaders });
   }
   return quote;

@@ -334,7 +334,7 @@ describe("what a token cannot do", () => {
     expect(own.data).toMatchObject({ intent: "approve" });
   });
 
-  it("slows guessing: after 20 failed tokens an address waits, even for a right one", async () => {
+  it("slows guessing: after 20 failed tokens an address waits, even for a right one and after a restart", async () => {
     const token = lastLinkFor("other@else.example");
     const ip = "192.0.2.99";
     for (let attempt = 0; attempt < 20; attempt++) {
@@ -343,9 +343,16 @@ describe("what a token cannot do", () => {
         (await outcome(() => proofPage.loader(args(get(`/proof/${wrong}`), { token: wrong }, ip) as never))).status,
       ).toBe(404);
     }
-    expect((await outcome(() => proofPage.loader(args(get(`/proof/${token}`), { token }, ip) as never))).status).toBe(
-      429,
-    );
+    const held = await outcome(() => proofPage.loader(args(get(`/proof/${token}`), { token }, ip) as never));
+    expect(held.status).toBe(429);
+    expect(held.headers.get("referrer-policy")).toBe("no-referrer");
+    expect(Number(held.headers.get("retry-after"))).toBeGreaterThan(800);
+    // A restart does not give the guesser a fresh start: the failures are in the store.
+    await stopQuoteService();
+    const again = await outcome(() => proofPage.loader(args(get(`/proof/${token}`), { token }, ip) as never));
+    expect(again.status).toBe(429);
+    const file = await outcome(() => proofFile.loader(args(get(`/proof/${token}/file`), { token }, ip) as never));
+    expect(file.status).toBe(429);
     expect(
       (await outcome(() => proofPage.loader(args(get(`/proof/${token}`), { token }, "192.0.2.100") as never))).status,
     ).toBe(200);

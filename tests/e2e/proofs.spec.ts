@@ -196,6 +196,24 @@ test("a proof goes from the desk to the buyer and back until it is approved and 
       /,2,approved,2,Dr\. Ayesha Khan,Brand Manager,\d{4}-\d\d-\d\d \d\d:\d\d PKT,[0-9a-f]{64}\r\n$/,
     );
 
+    // Another site's posts stay refused on the production build: another origin by React Router (400;
+    // sign-out, a resource route, by its own check), an opaque one, which allowedActionOrigins lets
+    // through, by the actions themselves (403).
+    const forged = (path: string, headers: Record<string, string>) =>
+      fetch(`${base}${path}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers },
+        body: new URLSearchParams({ intent: "changes", version: "2", changes: "x", message: "x" }).toString(),
+      }).then((answer) => answer.status);
+    for (const [path, otherOrigin] of [
+      [link1, 400],
+      ["/contact", 400],
+      ["/desk/sign-out", 403],
+    ] as const) {
+      expect(await forged(path, { Origin: "https://evil.example" }), path).toBe(otherOrigin);
+      expect(await forged(path, { Origin: "null", "Sec-Fetch-Site": "cross-site" }), path).toBe(403);
+    }
+
     // Guessing: after 20 unknown tokens (the first was tried above) this address waits, even for a right
     // link, under the same privacy headers.
     for (let attempt = 1; attempt < 20; attempt++) {

@@ -9,6 +9,10 @@ export default {
   // Each entry of the server build is named after its key in vite.config.ts: index.js (the React
   // Router build), server.js (the production server that serves it) and quotes.js (the inbox command).
   serverBuildFile: "[name].js",
+  // A proof page is sent under `Referrer-Policy: no-referrer`, so its form posts carry `Origin: null`,
+  // which React Router would refuse before any action runs. Every action checks such a post itself
+  // (app/lib/same-origin.server.ts): only with `Sec-Fetch-Site: same-origin` is it this site's.
+  allowedActionOrigins: ["null"],
   prerender: () => {
     // A bad content entry stops the build here, naming the entry.
     validateContent();

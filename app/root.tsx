@@ -18,6 +18,12 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
+/**
+ * An error screen is rendered here, at the root, so only this function sees the headers a loader or
+ * action threw with: they are kept (a proof link's privacy headers on its 404, Retry-After on a 429).
+ */
+export const headers: Route.HeadersFunction = ({ parentHeaders, errorHeaders }) => errorHeaders ?? parentHeaders;
+
 /** Only error screens use this: every page route has a meta of its own. */
 export const meta: Route.MetaFunction = ({ error }) => {
   const notFound = isRouteErrorResponse(error) && error.status === 404;

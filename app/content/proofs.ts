@@ -43,4 +43,6 @@ export const proofText = {
     answered: "This version was already answered, or a newer version was sent. The page now shows the latest.",
     tooMany: "Too many attempts from your network. Try again later.",
   },
+  /** A version without an answer, in the record, on the desk and in the exports. */
+  unanswered: { waiting: "Waiting for the buyer", replaced: "Not answered before the next version" },
 } as const;

@@ -1,16 +1,32 @@
 import { siteUrl } from "~/content/business";
 
+type Sender = "this site" | "another site" | "unknown";
+
 /**
- * Whether a state-changing request was sent by a page of this site: its Origin (or, where the browser
- * sends none or "null", its Referer) is the site's own or the one it was reached at.
+ * Where a state-changing request says it was sent from. `Sec-Fetch-Site` and `Origin` are set by the
+ * browser, never by a page. A page under `Referrer-Policy: no-referrer` posts its forms with
+ * `Origin: null`, as do sandboxed frames and other opaque origins anywhere: such a post is this site's
+ * only when the browser also says `Sec-Fetch-Site: same-origin`. A client that sends neither header
+ * nor a Referer (a script, curl) says nothing.
  */
-export function sentFromThisSite(request: Request): boolean {
-  const allowed = new Set([new URL(request.url).origin, new URL(siteUrl).origin]);
+function sender(request: Request): Sender {
+  const fetchSite = request.headers.get("sec-fetch-site");
+  if (fetchSite === "cross-site" || fetchSite === "same-site") return "another site";
+  const ownOrigins = new Set([new URL(request.url).origin, new URL(siteUrl).origin]);
   const origin = request.headers.get("origin");
-  if (origin && origin !== "null") return allowed.has(origin);
+  if (origin === "null") return fetchSite === "same-origin" ? "this site" : "another site";
+  if (origin) return ownOrigins.has(origin) ? "this site" : "another site";
+  const referer = request.headers.get("referer");
+  if (!referer) return "unknown";
   try {
-    return allowed.has(new URL(request.headers.get("referer") ?? "").origin);
+    return ownOrigins.has(new URL(referer).origin) ? "this site" : "another site";
   } catch {
-    return false;
+    return "another site";
   }
 }
+
+/** Whether a page of this site sent the request (what the desk and the proof page require). */
+export const sentFromThisSite = (request: Request) => sender(request) === "this site";
+
+/** Whether a browser says another site's page sent the request (what a public form refuses). */
+export const sentFromAnotherSite = (request: Request) => sender(request) === "another site";

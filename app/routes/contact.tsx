@@ -5,6 +5,7 @@ import { PageHero } from "~/components/sections/page-hero";
 import { Section } from "~/components/sections/section";
 import { contactHero, quoteForm } from "~/content/contact";
 import { handleQuoteForm } from "~/lib/quotes/http.server";
+import { sentFromAnotherSite } from "~/lib/same-origin.server";
 import { getQuoteService } from "~/lib/quotes/service.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { sendQuoteAttempt } from "~/lib/send-quote";
@@ -32,6 +33,12 @@ export const handle = { hydrate: true } satisfies RouteHandle;
 
 /** Every quote request, sent with or without JavaScript (see handleQuoteForm). */
 export async function action({ request, context }: Route.ActionArgs) {
+  // Other origins are refused by React Router; an opaque origin (`Origin: null`) is left to us.
+  if (sentFromAnotherSite(request))
+    throw data("Quote requests can only be sent from this site.", {
+      status: 403,
+      headers: { "Cache-Control": "no-store" },
+    });
   const { result, status, headers } = await handleQuoteForm(request, context, getQuoteService());
   // The answer shows what the buyer sent: no cache keeps it.
   return data(result, { status, headers: { ...headers, "Cache-Control": "no-store" } });

@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { deskHeaders, requireStaff } from "~/lib/desk/auth.server";
-import { proofFileHeaders, proofFileName } from "~/lib/proofs/serve.server";
+import { proofFileName } from "~/lib/proofs/rules";
+import { proofFileHeaders } from "~/lib/proofs/serve.server";
 import { getQuoteService } from "~/lib/quotes/service.server";
 import type { Route } from "./+types/desk-proof-file";
 

@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { openProofLink, proofHeaders } from "~/lib/proofs/page.server";
-import { proofFileHeaders, proofFileName } from "~/lib/proofs/serve.server";
+import { proofFileName } from "~/lib/proofs/rules";
+import { proofFileHeaders } from "~/lib/proofs/serve.server";
 import { getQuoteService } from "~/lib/quotes/service.server";
 import type { Route } from "./+types/proof-file";
 

@@ -16,11 +16,7 @@ export function loader({ params, context }: Route.LoaderArgs) {
   const service = getQuoteService();
   const quote = openProofLink(params.token, context.clientIp);
   const page = proofPageData(service, quote);
-  const versions = [page.latest, ...page.earlier];
-  return data(
-    { ...page, approved: versions.find((proof) => proof.answer === "approved") ?? null, versions },
-    { headers: proofHeaders },
-  );
+  return data({ ...page, versions: [page.latest, ...page.earlier] }, { headers: proofHeaders });
 }
 
 /** A page to print or save as PDF from the browser: who approved which file, when, and what came before. */
@@ -30,7 +26,9 @@ export default function ProofRecord({ loaderData, params }: Route.ComponentProps
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-8 text-sm sm:px-6 print:max-w-none print:p-0">
       <p className="text-muted-foreground">{business.name}</p>
-      <h1 className="mt-1 text-2xl font-bold tracking-tight">Artwork approval record · {reference}</h1>
+      <h1 className="mt-1 text-2xl font-bold tracking-tight">
+        Artwork approval record · <span className="whitespace-nowrap">{reference}</span>
+      </h1>
       <dl className="mt-6 grid gap-x-4 gap-y-2 sm:grid-cols-[10rem_1fr]">
         <dt className="font-semibold">Reference</dt>
         <dd>{reference}</dd>
@@ -46,13 +44,15 @@ export default function ProofRecord({ loaderData, params }: Route.ComponentProps
             <dd>v{approved.version}</dd>
             <dt className="font-semibold">Approved by</dt>
             <dd>
-              {approved.answerName}
-              {approved.answerRole ? `, ${approved.answerRole}` : ""}
+              {approved.answer?.name}
+              {approved.answer?.role ? `, ${approved.answer.role}` : ""}
             </dd>
             <dt className="font-semibold">Approved at</dt>
-            <dd>{approved.answered}</dd>
+            <dd>{approved.answer?.at}</dd>
+            <dt className="font-semibold">File</dt>
+            <dd>{approved.fileName}</dd>
             <dt className="font-semibold">File SHA-256</dt>
-            <dd className="break-all font-mono text-xs">{approved.answerSha256}</dd>
+            <dd className="break-all font-mono text-xs">{approved.answer?.sha256}</dd>
           </>
         ) : (
           <>
@@ -69,30 +69,28 @@ export default function ProofRecord({ loaderData, params }: Route.ComponentProps
         />
       )}
       <h2 className="mt-8 text-lg font-bold">Version history</h2>
-      <table className="mt-2 w-full border-collapse text-left">
-        <thead>
-          <tr className="border-b border-border">
-            <th className="py-1 pr-3">Version</th>
-            <th className="py-1 pr-3">Sent</th>
-            <th className="py-1 pr-3">Answer</th>
-            <th className="py-1">SHA-256</th>
-          </tr>
-        </thead>
-        <tbody>
-          {versions.map((proof) => (
-            <tr key={proof.version} className="border-b border-border align-top">
-              <td className="py-1 pr-3">v{proof.version}</td>
-              <td className="py-1 pr-3">{proof.sent}</td>
-              <td className="py-1 pr-3">
-                {proof.summary ?? "Not answered"}
-                {proof.answered ? ` · ${proof.answered}` : ""}
-                {proof.answerText ? `: ${proof.answerText}` : ""}
-              </td>
-              <td className="break-all py-1 font-mono text-xs">{proof.sha256}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      {/* One block per version, newest first: it reads the same on a phone, a wide screen and paper. */}
+      <ol className="mt-2 border-t border-border">
+        {versions.map((proof) => (
+          <li
+            key={proof.version}
+            className="grid gap-x-4 gap-y-1 border-b border-border py-2 break-inside-avoid sm:grid-cols-[3rem_1fr]"
+          >
+            <p className="font-semibold">v{proof.version}</p>
+            <div className="min-w-0 space-y-1">
+              <p>
+                Sent {proof.sent} · {proof.fileName}
+              </p>
+              <p className={proof.answer ? "font-semibold" : "text-muted-foreground"}>
+                {proof.summary}
+                {proof.answer ? ` · ${proof.answer.at}` : ""}
+              </p>
+              {proof.answer?.changes && <p className="whitespace-pre-wrap break-words">{proof.answer.changes}</p>}
+              <p className="break-all font-mono text-xs">SHA-256 {proof.sha256}</p>
+            </div>
+          </li>
+        ))}
+      </ol>
       <p className="mt-6 text-xs text-muted-foreground print:hidden">
         Print this page, or save it as PDF from your browser&apos;s print dialog.
       </p>

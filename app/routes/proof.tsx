@@ -8,13 +8,7 @@ import { Textarea } from "~/components/ui/textarea";
 import { proofText } from "~/content/proofs";
 import { proofAnswerSchema } from "~/lib/proofs/answer-schema";
 import { answerEmail } from "~/lib/proofs/mail";
-import {
-  openProofLink,
-  proofHeaders,
-  proofPageData,
-  proofPageHeaders,
-  requireProofOrigin,
-} from "~/lib/proofs/page.server";
+import { openProofLink, proofHeaders, proofPageData, requireProofOrigin } from "~/lib/proofs/page.server";
 import { getQuoteService } from "~/lib/quotes/service.server";
 import { pageTitle } from "~/lib/seo";
 import type { Route } from "./+types/proof";
@@ -24,9 +18,9 @@ const text = proofText.page;
 export const meta: Route.MetaFunction = ({ data: page }) => [
   { title: pageTitle(page ? text.title(page.latest.version, page.reference) : "Proof") },
   { name: "robots", content: "noindex, nofollow" },
-  { name: "referrer", content: "same-origin" },
+  { name: "referrer", content: "no-referrer" },
 ];
-export const headers: Route.HeadersFunction = () => proofPageHeaders;
+export const headers: Route.HeadersFunction = () => proofHeaders;
 
 export function loader({ request, params, context }: Route.LoaderArgs) {
   const service = getQuoteService();
@@ -34,7 +28,7 @@ export function loader({ request, params, context }: Route.LoaderArgs) {
   const done = new URL(request.url).searchParams.get("done");
   return data(
     { ...proofPageData(service, quote), done: done === "approved" || done === "changes" ? done : null },
-    { headers: proofPageHeaders },
+    { headers: proofHeaders },
   );
 }
 
@@ -112,22 +106,22 @@ export default function ProofPage({ loaderData, actionData, params }: Route.Comp
           )}
         </div>
         <div className="min-w-0 space-y-6">
-          {latest.answer === "approved" ? (
+          {latest.status === "approved" ? (
             <div className="space-y-3 rounded-xl border border-teal-300 bg-teal-50 p-4 text-sm text-teal-950">
               <p className="font-semibold">
-                {latest.summary} · {latest.answered}
+                {latest.summary} · {latest.answer?.at}
               </p>
               <p>{text.approvedNote}</p>
               <a className="font-semibold text-primary underline" href={`${base}/record`}>
                 {text.recordLink}
               </a>
             </div>
-          ) : latest.answer === "changes" ? (
+          ) : latest.status === "changes requested" ? (
             <div className="space-y-2 rounded-xl border border-border p-4 text-sm">
               <p className="font-semibold">
-                {latest.summary} · {latest.answered}
+                {latest.summary} · {latest.answer?.at}
               </p>
-              <p className="whitespace-pre-wrap break-words">{latest.answerText}</p>
+              <p className="whitespace-pre-wrap break-words">{latest.answer?.changes}</p>
               <p>{text.changesNote}</p>
             </div>
           ) : (
@@ -177,10 +171,10 @@ export default function ProofPage({ loaderData, actionData, params }: Route.Comp
                 <ProofView base={base} proof={proof} reference={reference} />
                 <p className="mt-2 font-semibold">{text.replacedBy(latest.version)}</p>
                 <p>
-                  {proof.summary ?? "Not answered"}
-                  {proof.answered ? ` · ${proof.answered}` : ""}
+                  {proof.summary}
+                  {proof.answer ? ` · ${proof.answer.at}` : ""}
                 </p>
-                {proof.answerText && <p className="whitespace-pre-wrap break-words">{proof.answerText}</p>}
+                {proof.answer?.changes && <p className="whitespace-pre-wrap break-words">{proof.answer.changes}</p>}
               </li>
             ))}
           </ol>

@@ -80,7 +80,7 @@ test("a proof goes from the desk to the buyer and back until it is approved and 
     const buyerPage = await buyer.newPage();
     const response = await buyerPage.goto(`${base}${link1}`);
     expect(response!.headers()["cache-control"]).toBe("private, no-store");
-    expect(response!.headers()["referrer-policy"]).toBe("same-origin");
+    expect(response!.headers()["referrer-policy"]).toBe("no-referrer");
     await expect(buyerPage.getByRole("heading", { level: 1 })).toHaveText(`Proof v1 for ${reference}`);
     await expect(buyerPage.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
     await expect(buyerPage.getByRole("img", { name: `Proof v1 for ${reference}` })).toBeVisible();
@@ -95,7 +95,9 @@ test("a proof goes from the desk to the buyer and back until it is approved and 
     expect(download.headers()["content-disposition"]).toBe(`attachment; filename="${reference}-proof-v1.png"`);
     expect(download.headers()["content-security-policy"]).toMatch(/^default-src 'none';.*sandbox$/);
     expect(download.headers()["referrer-policy"]).toBe("no-referrer");
-    expect((await buyerPage.request.get(`${base}/proof/${"A".repeat(43)}`)).status()).toBe(404);
+    const unknown = await buyerPage.request.get(`${base}/proof/${"A".repeat(43)}`);
+    expect(unknown.status()).toBe(404);
+    expect(unknown.headers()["referrer-policy"]).toBe("no-referrer");
     await buyerPage.getByLabel("What should change?").fill("Make the logo 60 mm wide, please.");
     await buyerPage.getByRole("button", { name: "Send changes" }).click();
     await expect(buyerPage.getByRole("status")).toContainText("your changes are sent");
@@ -117,7 +119,11 @@ test("a proof goes from the desk to the buyer and back until it is approved and 
     await expect(buyerPage.getByText("Replaced by v2")).toBeVisible();
     await buyerPage.getByLabel("Your name").fill("Dr. Ayesha Khan");
     await buyerPage.getByLabel(/Your role/).fill("Brand Manager");
+    // Under no-referrer Chromium posts the form with `Origin: null`; its Sec-Fetch-Site says it is this page's.
+    const approval = buyerPage.waitForRequest((request) => request.method() === "POST");
     await buyerPage.getByRole("button", { name: "Approve" }).click();
+    const approvalHeaders = await (await approval).allHeaders();
+    expect([approvalHeaders.origin, approvalHeaders["sec-fetch-site"]]).toEqual(["null", "same-origin"]);
     await expect(buyerPage.getByRole("status")).toContainText("your approval is recorded");
     await expect(buyerPage.getByText(/^Approved v2 by Dr\. Ayesha Khan, Brand Manager · .* PKT$/)).toBeVisible();
     await expect(buyerPage.getByRole("button", { name: "Approve" })).toHaveCount(0);
@@ -127,13 +133,38 @@ test("a proof goes from the desk to the buyer and back until it is approved and 
     }
     await until(() => smtp.received.some((mail) => decoded(mail.raw).includes("Approved v2 by Dr. Ayesha Khan")));
 
-    // The record.
+    // The record: on screen inside the site's frame, printed alone, on one page.
+    const recordResponse = buyerPage.waitForResponse((answer) => answer.url().endsWith("/record"));
     await buyerPage.getByRole("link", { name: "Approval record (printable)" }).click();
+    expect((await recordResponse).headers()["referrer-policy"]).toBe("no-referrer");
     await expect(buyerPage.getByRole("heading", { level: 1 })).toHaveText(`Artwork approval record · ${reference}`);
     await expect(buyerPage.getByText("Dr. Ayesha Khan, Brand Manager", { exact: true })).toBeVisible();
+    await expect(buyerPage.getByText(`${reference}-proof-v2.png`, { exact: true })).toBeVisible();
+    await expect(buyerPage.getByRole("img", { name: "Approved proof v2" })).toBeVisible();
+    const history = buyerPage.getByRole("list").filter({ hasText: "SHA-256" }).getByRole("listitem");
+    await expect(history).toHaveText([
+      new RegExp(
+        `^v2Sent .* PKT · ${reference}-proof-v2\\.pngApproved v2 by Dr\\. Ayesha Khan, Brand Manager · .* PKTSHA-256 [0-9a-f]{64}$`,
+      ),
+      /^v1Sent .*Changes requested on v1 · .* PKTMake the logo 60 mm wide, please\.SHA-256 [0-9a-f]{64}$/,
+    ]);
     await expect(buyerPage.getByText(/^[0-9a-f]{64}$/).first()).toBeVisible();
-    await buyerPage.emulateMedia({ media: "print" });
-    await buyerPage.screenshot({ path: testInfo.outputPath("proof-record-print.png"), fullPage: true });
+    const frame = [buyerPage.getByRole("banner"), buyerPage.getByRole("contentinfo")];
+    for (const media of ["screen", "print"] as const) {
+      await buyerPage.emulateMedia({ media });
+      for (const part of frame) await (media === "print" ? expect(part).toBeHidden() : expect(part).toBeVisible());
+      for (const width of [360, 1440]) {
+        await buyerPage.setViewportSize({ width, height: 900 });
+        await buyerPage.screenshot({ path: testInfo.outputPath(`proof-record-${media}-${width}.png`), fullPage: true });
+      }
+    }
+    const pdf = await buyerPage.pdf({
+      format: "A4",
+      margin: { top: "15mm", right: "15mm", bottom: "15mm", left: "15mm" }, // about the print dialog's
+      printBackground: true,
+      path: testInfo.outputPath("record.pdf"),
+    });
+    expect(pdf.toString("latin1").match(/\/Type\s*\/Page[^s]/g)).toHaveLength(1);
     await buyer.close();
 
     // Won, in one action.
@@ -148,6 +179,49 @@ test("a proof goes from the desk to the buyer and back until it is approved and 
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto(desk);
     await page.screenshot({ path: testInfo.outputPath("desk-proofs-1440.png"), fullPage: true });
+
+    // The inbox command's exports carry the same record.
+    const quotes = (args: string[]) =>
+      execFileSync(process.execPath, ["build/server/quotes.js", "list", ...args], {
+        env: { ...process.env, DATA_DIR: dataDir },
+        encoding: "utf8",
+      });
+    const [exported] = JSON.parse(quotes(["--json"])) as { reference: string; proofs: Record<string, unknown>[] }[];
+    expect(exported!.reference).toBe(reference);
+    expect(exported!.proofs.map(({ version, status }) => ({ version, status }))).toEqual([
+      { version: 1, status: "changes requested" },
+      { version: 2, status: "approved" },
+    ]);
+    expect(quotes(["--csv"])).toMatch(
+      /,2,approved,2,Dr\. Ayesha Khan,Brand Manager,\d{4}-\d\d-\d\d \d\d:\d\d PKT,[0-9a-f]{64}\r\n$/,
+    );
+
+    // Another site's posts stay refused on the production build: another origin by React Router (400;
+    // sign-out, a resource route, by its own check), an opaque one, which allowedActionOrigins lets
+    // through, by the actions themselves (403).
+    const forged = (path: string, headers: Record<string, string>) =>
+      fetch(`${base}${path}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers },
+        body: new URLSearchParams({ intent: "changes", version: "2", changes: "x", message: "x" }).toString(),
+      }).then((answer) => answer.status);
+    for (const [path, otherOrigin] of [
+      [link1, 400],
+      ["/contact", 400],
+      ["/desk/sign-out", 403],
+    ] as const) {
+      expect(await forged(path, { Origin: "https://evil.example" }), path).toBe(otherOrigin);
+      expect(await forged(path, { Origin: "null", "Sec-Fetch-Site": "cross-site" }), path).toBe(403);
+    }
+
+    // Guessing: after 20 unknown tokens (the first was tried above) this address waits, even for a right
+    // link, under the same privacy headers.
+    for (let attempt = 1; attempt < 20; attempt++) {
+      expect((await fetch(`${base}/proof/${"B".repeat(42)}${String.fromCharCode(65 + attempt)}`)).status).toBe(404);
+    }
+    const held = await fetch(`${base}${link1}`);
+    expect(held.status).toBe(429);
+    expect(held.headers.get("referrer-policy")).toBe("no-referrer");
   } finally {
     await server.stop();
     await smtp.close();

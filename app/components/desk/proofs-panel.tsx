@@ -5,19 +5,9 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import { proofText } from "~/content/proofs";
+import type { ProofRecordVersion } from "~/lib/proofs/record";
 
-type DeskProof = {
-  version: number;
-  mediaType: string;
-  kb: number;
-  sha256: string;
-  message: string;
-  sent: string;
-  createdBy: string;
-  summary: string | null;
-  answered: string | null;
-  answerText: string | null;
-};
+type DeskProof = ProofRecordVersion & { sentBy: string };
 type DeskLink = { id: number; version: number; created: string; state: string };
 
 const text = proofText.desk;
@@ -90,16 +80,17 @@ export function ProofsPanel({
                     Proof v{proof.version}
                   </a>{" "}
                   <span className="font-normal text-slate-600">
-                    ({proof.mediaType}, {proof.kb} KB) · sent {proof.sent} by {proof.createdBy}
+                    ({proof.mediaType}, {Math.ceil(proof.bytes / 1024)} KB) · sent {proof.sent} by {proof.sentBy}
                   </span>
                 </p>
                 {proof.message && <p className="whitespace-pre-wrap break-words">{proof.message}</p>}
                 <p className="break-all font-mono text-xs text-slate-600">SHA-256 {proof.sha256}</p>
-                <p className={proof.summary ? "font-semibold" : "text-slate-600"}>
-                  {proof.summary ? `${proof.summary} · ${proof.answered}` : "Waiting for the buyer"}
+                <p className={proof.answer ? "font-semibold" : "text-slate-600"}>
+                  {proof.summary}
+                  {proof.answer ? ` · ${proof.answer.at}` : ""}
                 </p>
-                {proof.answerText && (
-                  <p className="whitespace-pre-wrap break-words rounded-md bg-muted p-2">{proof.answerText}</p>
+                {proof.answer?.changes && (
+                  <p className="whitespace-pre-wrap break-words rounded-md bg-muted p-2">{proof.answer.changes}</p>
                 )}
               </div>
             </div>

@@ -29,7 +29,7 @@ function LinkColumn({ title, links }: { title: string; links: NavItem[] }) {
 
 export function SiteFooter({ year = new Date().getFullYear() }: { year?: number }) {
   return (
-    <footer className="bg-navy text-slate-300">
+    <footer className="bg-navy text-slate-300 print:hidden">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:grid-cols-2 sm:px-6 lg:grid-cols-[1.3fr_1fr_1fr_1.4fr] lg:px-8">
         <div>
           <Logo tone="light" />

@@ -2,7 +2,7 @@ import type * as React from "react";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
 
-/** Header, main content and footer: the frame of every page, error pages included. */
+/** Header, main content and footer: the frame of every page, error pages included. Printed, the content alone. */
 export function SiteFrame({ children }: { children: React.ReactNode }) {
   return (
     <>
@@ -12,7 +12,7 @@ export function SiteFrame({ children }: { children: React.ReactNode }) {
       >
         Skip to content
       </a>
-      <div className="flex min-h-dvh flex-col">
+      <div className="flex min-h-dvh flex-col print:min-h-0">
         <SiteHeader />
         <main id="main" className="flex-1">
           {children}

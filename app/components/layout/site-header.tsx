@@ -66,8 +66,9 @@ export function SiteHeader() {
   const closeMenu = () => menu.current?.hidePopover();
 
   // At 95 % white the header's teal links keep 4.5:1 even over the dark page heroes scrolled beneath it.
+  // Navigation is no use on paper: a printed page is its content alone.
   return (
-    <header className="group/header sticky top-0 z-40 border-b border-border bg-white/95 backdrop-blur">
+    <header className="group/header sticky top-0 z-40 border-b border-border bg-white/95 backdrop-blur print:hidden">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
         <a
           href="/"

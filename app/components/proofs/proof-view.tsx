@@ -1,4 +1,5 @@
 import { proofText } from "~/content/proofs";
+import type { ProofRecordVersion } from "~/lib/proofs/record";
 
 const typeName: Record<string, string> = {
   "image/png": "PNG",
@@ -8,7 +9,7 @@ const typeName: Record<string, string> = {
   "application/pdf": "PDF",
 };
 
-type Proof = { version: number; mediaType: string; kb: number; sent: string };
+type Proof = Pick<ProofRecordVersion, "version" | "mediaType" | "bytes" | "sent">;
 
 /**
  * One version's file: an image inline, a PDF in a frame where the browser can show it; always the
@@ -49,7 +50,7 @@ export function ProofView({
           {proofText.page.download(proof.version)}
         </a>
         <span className="text-muted-foreground">
-          {typeName[proof.mediaType] ?? proof.mediaType}, {proof.kb} KB · sent {proof.sent}
+          {typeName[proof.mediaType] ?? proof.mediaType}, {Math.ceil(proof.bytes / 1024)} KB · sent {proof.sent}
         </span>
       </figcaption>
       {proof.mediaType === "application/pdf" && (

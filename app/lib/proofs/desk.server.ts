@@ -4,25 +4,16 @@ import { proofText } from "~/content/proofs";
 import { pakistanTime } from "~/lib/desk/time";
 import { checkProofFile } from "./check.server";
 import { proofEmail } from "./mail";
-import { answerSummary, proofLimits } from "./rules";
+import { proofRecord } from "./record";
+import { proofLimits } from "./rules";
 
 /** What the desk's request page shows about proofs. */
 export function deskProofs(service: QuoteService, quote: StoredQuote, now = Date.now()) {
   const proofs = service.proofs.proofs(quote.id);
   const latest = proofs.at(-1);
   return {
-    proofs: proofs.map((proof) => ({
-      version: proof.version,
-      mediaType: proof.mediaType,
-      kb: Math.ceil(proof.byteSize / 1024),
-      sha256: proof.sha256,
-      message: proof.message,
-      sent: pakistanTime(proof.createdAt),
-      createdBy: proof.createdBy,
-      summary: answerSummary(proof),
-      answered: proof.answeredAt ? pakistanTime(proof.answeredAt) : null,
-      answerText: proof.answerText,
-    })),
+    // Who sent each version is for the staff only: the record the buyer sees does not name them.
+    proofs: proofRecord(quote, proofs).map((version, index) => ({ ...version, sentBy: proofs[index]!.createdBy })),
     links: service.proofs.links(quote.id).map((link) => ({
       id: link.id,
       version: link.version,

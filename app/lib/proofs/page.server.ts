@@ -1,11 +1,9 @@
 import { data } from "react-router";
 import { sentFromThisSite } from "~/lib/same-origin.server";
 import { proofText } from "~/content/proofs";
-import { pakistanTime } from "~/lib/desk/time";
-import { RateLimiter } from "~/lib/quotes/rate-limit.server";
 import { getQuoteService, type QuoteService } from "~/lib/quotes/service.server";
 import type { StoredQuote } from "~/lib/quotes/store.server";
-import { answerSummary, tokenGuessLimit } from "./rules";
+import { approvedVersion, proofRecord } from "./record";
 
 /** Every answer under /proof: private, never stored or indexed, and no link out carries the token. */
 export const proofHeaders = {
@@ -15,18 +13,10 @@ export const proofHeaders = {
 } as const;
 
 /**
- * The proof page itself posts its answers: under no-referrer a browser sends `Origin: null` with a form
- * post, which React Router (and our own check) refuse as a cross-site post. `same-origin` still sends
- * nothing, token included, to any other site.
- */
-export const proofPageHeaders = { ...proofHeaders, "Referrer-Policy": "same-origin" } as const;
-
-/** Failed look-ups per client address: a guesser gets 20 tries per 15 minutes, not millions. */
-const guesses = new RateLimiter(tokenGuessLimit);
-
-/**
  * The request a link opens, or an answer with nothing about any request: 404 for an unknown, ended or
- * expired token (all alike), 429 once the address failed too often (checked before the look-up).
+ * expired token (all alike), 429 once the address failed too often (checked before the look-up). A
+ * guesser gets 20 tries per 15 minutes, not millions; the failures are in the store, so a restart
+ * does not forget them.
  */
 export function openProofLink(
   token: string,
@@ -34,17 +24,23 @@ export function openProofLink(
   service: QuoteService = getQuoteService(),
   now = Date.now(),
 ): StoredQuote {
-  if (!guesses.peek(clientIp, now).allowed)
-    throw data(proofText.page.tooMany, { status: 429, headers: { ...proofHeaders, "Retry-After": "900" } });
+  const heldUntil = service.proofs.lookupsHeldUntil(clientIp, now);
+  if (heldUntil !== null) {
+    const retryAfter = String(Math.ceil((heldUntil - now) / 1000));
+    throw data(proofText.page.tooMany, { status: 429, headers: { ...proofHeaders, "Retry-After": retryAfter } });
+  }
   const quote = service.proofs.open(token, now);
   if (!quote) {
-    guesses.hit(clientIp, now);
+    service.proofs.recordFailedLookup(clientIp, now);
     throw data("Not found", { status: 404, headers: proofHeaders });
   }
   return quote;
 }
 
-/** Refuses (403) an answer another site's page posted: its Origin (or Referer) must be this site's. */
+/**
+ * Refuses (403) an answer this site's proof page did not post. The page is under no-referrer, so the
+ * browser's post says `Origin: null` with `Sec-Fetch-Site: same-origin` (see sentFromThisSite).
+ */
 export function requireProofOrigin(request: Request) {
   if (!sentFromThisSite(request))
     throw data("Answers can only be sent from the proof page itself.", { status: 403, headers: proofHeaders });
@@ -52,24 +48,9 @@ export function requireProofOrigin(request: Request) {
 
 /** What the buyer's page and the record show: the latest version, the earlier ones with their answers. */
 export function proofPageData(service: QuoteService, quote: StoredQuote) {
-  const proofs = service.proofs.proofs(quote.id);
-  const latest = proofs.at(-1);
+  const record = proofRecord(quote, service.proofs.proofs(quote.id));
+  const latest = record.at(-1);
   if (!latest) throw data("Not found", { status: 404, headers: proofHeaders });
-  const view = (proof: (typeof proofs)[number]) => ({
-    version: proof.version,
-    mediaType: proof.mediaType,
-    kb: Math.ceil(proof.byteSize / 1024),
-    sha256: proof.sha256,
-    message: proof.message,
-    sent: pakistanTime(proof.createdAt),
-    answer: proof.answer,
-    summary: answerSummary(proof),
-    answerName: proof.answerName,
-    answerRole: proof.answerRole,
-    answerText: proof.answerText,
-    answered: proof.answeredAt ? pakistanTime(proof.answeredAt) : null,
-    answerSha256: proof.answerSha256,
-  });
   const design = quote.design;
   return {
     reference: quote.reference,
@@ -82,7 +63,8 @@ export function proofPageData(service: QuoteService, quote: StoredQuote) {
           mockup: service.store.attachments(quote.id).some((file) => file.role === "mockup"),
         }
       : null,
-    latest: view(latest),
-    earlier: proofs.slice(0, -1).reverse().map(view),
+    latest,
+    earlier: record.slice(0, -1).reverse(),
+    approved: approvedVersion(record) ?? null,
   };
 }

@@ -7,6 +7,7 @@ import { decoded, startSmtp, until } from "../../../tests/support/smtp-server";
 import { runStaffCommand } from "~/lib/desk/staff-command.server";
 import { getQuoteService, stopQuoteService } from "~/lib/quotes/service.server";
 import * as quotePage from "~/routes/desk-quote";
+import * as exportRoute from "~/routes/desk-export";
 import * as deskProofFile from "~/routes/desk-proof-file";
 import * as inbox from "~/routes/desk-inbox";
 import * as setup from "~/routes/desk-setup";
@@ -31,10 +32,18 @@ const args = (request: Request, params: Record<string, string> = {}, clientIp?: 
   ({ request, params, context: { clientIp: clientIp ?? `198.51.100.${ipCounter++ % 250}` } }) as Args;
 const get = (path: string, withCookie = "") =>
   new Request(`${site}${path}`, { headers: withCookie ? { Cookie: withCookie } : {} });
-const post = (path: string, body: URLSearchParams | FormData, { origin = site, withCookie = "" } = {}) =>
+const post = (
+  path: string,
+  body: URLSearchParams | FormData,
+  { origin = site, withCookie = "", fetchSite = "" } = {},
+) =>
   new Request(`${site}${path}`, {
     method: "POST",
-    headers: { ...(origin ? { Origin: origin } : {}), ...(withCookie ? { Cookie: withCookie } : {}) },
+    headers: {
+      ...(origin ? { Origin: origin } : {}),
+      ...(withCookie ? { Cookie: withCookie } : {}),
+      ...(fetchSite ? { "Sec-Fetch-Site": fetchSite } : {}),
+    },
     body,
   });
 
@@ -76,9 +85,11 @@ const lastLink = () => {
   return found![1]!;
 };
 
-const answer = (token: string, fields: Record<string, string>, origin = site) =>
+const answer = (token: string, fields: Record<string, string>, { origin = site, fetchSite = "" } = {}) =>
   outcome(() =>
-    proofPage.action(args(post(`/proof/${token}`, new URLSearchParams(fields), { origin }), { token }) as never),
+    proofPage.action(
+      args(post(`/proof/${token}`, new URLSearchParams(fields), { origin, fetchSite }), { token }) as never,
+    ),
   );
 
 beforeAll(async () => {
@@ -134,8 +145,8 @@ describe("the proof loop", () => {
     const page1 = await outcome(() => proofPage.loader(args(get(`/proof/${token1}`), { token: token1 }) as never));
     expect(page1.status).toBe(200);
     expect(page1.headers.get("cache-control")).toBe("private, no-store");
-    expect(page1.headers.get("referrer-policy")).toBe("same-origin");
-    expect(page1.data).toMatchObject({ reference, latest: { version: 1, answer: null } });
+    expect(page1.headers.get("referrer-policy")).toBe("no-referrer");
+    expect(page1.data).toMatchObject({ reference, latest: { version: 1, status: "waiting", answer: null } });
 
     expect((await answer(token1, { intent: "changes", version: "1", changes: "Make the logo bigger" })).status).toBe(
       303,
@@ -150,7 +161,10 @@ describe("the proof loop", () => {
     const token2 = lastLink();
     // The first link now shows v2, and v1 is history.
     const page2 = await outcome(() => proofPage.loader(args(get(`/proof/${token1}`), { token: token1 }) as never));
-    expect(page2.data).toMatchObject({ latest: { version: 2 }, earlier: [{ version: 1, answer: "changes" }] });
+    expect(page2.data).toMatchObject({
+      latest: { version: 2, status: "waiting" },
+      earlier: [{ version: 1, status: "changes requested", answer: { changes: "Make the logo bigger" } }],
+    });
 
     expect((await answer(token2, { intent: "approve", version: "2", name: "" })).status).toBe(400);
     const approved = await answer(token2, {
@@ -179,9 +193,13 @@ describe("the proof loop", () => {
     expect(record.data).toMatchObject({
       reference,
       item: "Pens",
-      approved: { version: 2, answerName: "Dr. Ayesha Khan", answerRole: "Brand Manager", answerSha256: hash },
+      approved: {
+        version: 2,
+        fileName: `${reference}-proof-v2.png`,
+        answer: { name: "Dr. Ayesha Khan", role: "Brand Manager", sha256: hash, at: expect.stringMatching(/PKT$/) },
+      },
+      versions: [{ version: 2 }, { version: 1 }],
     });
-    expect((record.data as { approved: { answered: string } }).approved.answered).toMatch(/PKT$/);
 
     const desk = await outcome(() =>
       quotePage.loader(args(get(`/desk/quotes/${reference}`, cookie), { reference }) as never),
@@ -192,6 +210,18 @@ describe("the proof loop", () => {
     });
     const list = await outcome(() => inbox.loader(args(get("/desk", cookie)) as never));
     expect(JSON.stringify(list.data)).toContain("Approved v2 by Dr. Ayesha Khan, Brand Manager");
+    // The desk's exports carry the same record as the record page.
+    const exported = async (format: string) =>
+      (
+        await outcome(() => exportRoute.loader(args(get(`/desk/export/${format}`, cookie), { format }) as never))
+      ).response!.text();
+    const [json] = (JSON.parse(await exported("json")) as { reference: string; proofs: unknown[] }[]).filter(
+      (quote) => quote.reference === reference,
+    );
+    const { approved: recorded, versions } = record.data as { approved: unknown; versions: unknown[] };
+    expect(json!.proofs).toEqual([...versions].reverse());
+    expect(json!.proofs[1]).toEqual(recorded);
+    expect(await exported("csv")).toContain(`,2,approved,2,Dr. Ayesha Khan,Brand Manager,`);
 
     const won = await outcome(() =>
       quotePage.action(
@@ -283,15 +313,28 @@ describe("what a token cannot do", () => {
     expect(none.status).toBe(404);
   });
 
-  it("refuses answers posted from another origin", async () => {
+  it("refuses answers another site posted, and takes the page's own post under no-referrer", async () => {
     const token = lastLinkFor("other@else.example");
-    expect(
-      (await answer(token, { intent: "approve", version: "1", name: "Mallory" }, "https://evil.example")).status,
-    ).toBe(403);
-    expect((await answer(token, { intent: "approve", version: "1", name: "Mallory" }, "")).status).toBe(403);
+    const mallory = { intent: "approve", version: "1", name: "Mallory" };
+    for (const from of [
+      { origin: "https://evil.example" },
+      { origin: "" },
+      { origin: "null" },
+      { origin: "null", fetchSite: "cross-site" },
+      { origin: "null", fetchSite: "same-site" },
+    ]) {
+      const refused = await answer(token, mallory, from);
+      expect(refused.status, JSON.stringify(from)).toBe(403);
+      expect(refused.headers.get("referrer-policy")).toBe("no-referrer");
+    }
+    expect(getQuoteService().proofs.latest(getQuoteService().store.byReference(otherReference)!.id)!.answer).toBeNull();
+    // What Chromium sends from the page itself: past the origin check, to the form's own checks.
+    const own = await answer(token, { ...mallory, name: "" }, { origin: "null", fetchSite: "same-origin" });
+    expect(own.status).toBe(400);
+    expect(own.data).toMatchObject({ intent: "approve" });
   });
 
-  it("slows guessing: after 20 failed tokens an address waits, even for a right one", async () => {
+  it("slows guessing: after 20 failed tokens an address waits, even for a right one and after a restart", async () => {
     const token = lastLinkFor("other@else.example");
     const ip = "192.0.2.99";
     for (let attempt = 0; attempt < 20; attempt++) {
@@ -300,9 +343,16 @@ describe("what a token cannot do", () => {
         (await outcome(() => proofPage.loader(args(get(`/proof/${wrong}`), { token: wrong }, ip) as never))).status,
       ).toBe(404);
     }
-    expect((await outcome(() => proofPage.loader(args(get(`/proof/${token}`), { token }, ip) as never))).status).toBe(
-      429,
-    );
+    const held = await outcome(() => proofPage.loader(args(get(`/proof/${token}`), { token }, ip) as never));
+    expect(held.status).toBe(429);
+    expect(held.headers.get("referrer-policy")).toBe("no-referrer");
+    expect(Number(held.headers.get("retry-after"))).toBeGreaterThan(800);
+    // A restart does not give the guesser a fresh start: the failures are in the store.
+    await stopQuoteService();
+    const again = await outcome(() => proofPage.loader(args(get(`/proof/${token}`), { token }, ip) as never));
+    expect(again.status).toBe(429);
+    const file = await outcome(() => proofFile.loader(args(get(`/proof/${token}/file`), { token }, ip) as never));
+    expect(file.status).toBe(429);
     expect(
       (await outcome(() => proofPage.loader(args(get(`/proof/${token}`), { token }, "192.0.2.100") as never))).status,
     ).toBe(200);

@@ -4,7 +4,7 @@ import { tempDir } from "../../../tests/support/temp-dir";
 import { QuoteStore } from "~/lib/quotes/store.server";
 import { answerEmail, proofEmail, reminderEmail, staffReminderEmail } from "./mail";
 import { isTokenShape, ProofDesk, tokenHash } from "./proofs.server";
-import { answerSummary, looksLikePdf, PROOF_LINK_MS, reminderDue } from "./rules";
+import { answerSummary, looksLikePdf, PROOF_LINK_MS, reminderDue, tokenGuessLimit } from "./rules";
 
 const fields = {
   name: "Ayesha Khan",
@@ -172,5 +172,29 @@ describe("rules", () => {
     expect(looksLikePdf(pdf("%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n"))).toBe(true);
     expect(looksLikePdf(pdf("%PDF-1.7\n1 0 obj <<>> endobj\n"))).toBe(false);
     expect(looksLikePdf(pdf("<html>%PDF-1.7 %%EOF</html>"))).toBe(false);
+  });
+});
+
+describe("failed token look-ups", () => {
+  it("hold an address after 20 in 15 minutes until the oldest leaves the window, in the store", () => {
+    const dir = tempDir("proof-guesses");
+    const store = QuoteStore.open(dir);
+    const desk = new ProofDesk(store);
+    const start = Date.parse("2026-11-20T08:00:00Z");
+    for (let n = 0; n < tokenGuessLimit.max - 1; n++) desk.recordFailedLookup("192.0.2.7", start + n * 1000);
+    expect(desk.lookupsHeldUntil("192.0.2.7", start + 60_000)).toBeNull();
+    desk.recordFailedLookup("192.0.2.7", start + 60_000);
+    expect(desk.lookupsHeldUntil("192.0.2.7", start + 60_000)).toBe(start + tokenGuessLimit.windowMs);
+    expect(desk.lookupsHeldUntil("192.0.2.8", start + 60_000)).toBeNull();
+    store.close();
+    // Another process on the same file (a restart) sees the same hold, and the end of it.
+    const reopened = QuoteStore.open(dir);
+    const again = new ProofDesk(reopened);
+    expect(again.lookupsHeldUntil("192.0.2.7", start + 120_000)).toBe(start + tokenGuessLimit.windowMs);
+    expect(again.lookupsHeldUntil("192.0.2.7", start + tokenGuessLimit.windowMs)).toBeNull();
+    // Failures older than the window are deleted as new ones come.
+    again.recordFailedLookup("192.0.2.9", start + 2 * tokenGuessLimit.windowMs);
+    expect(reopened.db.prepare("SELECT count(*) FROM proof_link_failures").pluck().get()).toBe(1);
+    reopened.close();
   });
 });

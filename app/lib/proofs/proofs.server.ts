@@ -3,7 +3,7 @@ import { closeSync, fsyncSync, mkdirSync, openSync, writeSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Actor, QuoteStore, StoredQuote } from "~/lib/quotes/store.server";
-import { PROOF_LINK_MS, proofExtension, type ProofType, answerSummary, reminderDue } from "./rules";
+import { PROOF_LINK_MS, proofExtension, type ProofType, answerSummary, reminderDue, tokenGuessLimit } from "./rules";
 
 export type StoredProof = {
   id: number;
@@ -99,6 +99,7 @@ export class ProofDesk {
     const db = store.db;
     this.sql = {
       proofs: db.prepare("SELECT * FROM proofs WHERE quote_id = ? ORDER BY version"),
+      allProofs: db.prepare("SELECT * FROM proofs ORDER BY quote_id, version"),
       latest: db.prepare("SELECT * FROM proofs WHERE quote_id = ? ORDER BY version DESC LIMIT 1"),
       nextVersion: db.prepare("SELECT coalesce(max(version), 0) + 1 FROM proofs WHERE quote_id = ?").pluck(),
       insertProof: db.prepare(
@@ -149,6 +150,11 @@ export class ProofDesk {
            AND p.version = (SELECT max(version) FROM proofs WHERE quote_id = p.quote_id)`,
       ),
       reminded: db.prepare("UPDATE proofs SET reminded_at = ? WHERE id = ? AND reminded_at IS NULL"),
+      failedLookups: db.prepare(
+        "SELECT count(*) AS count, min(at) AS oldest FROM proof_link_failures WHERE client_ip = ? AND at > ?",
+      ),
+      addFailedLookup: db.prepare("INSERT INTO proof_link_failures (client_ip, at) VALUES (?, ?)"),
+      forgetFailedLookups: db.prepare("DELETE FROM proof_link_failures WHERE at <= ?"),
     };
   }
 
@@ -178,6 +184,11 @@ export class ProofDesk {
   /** Every version of a request's proof, oldest first. */
   proofs(quoteId: number): StoredProof[] {
     return (this.sql.proofs.all(quoteId) as ProofRow[]).map((row) => this.fromRow(row));
+  }
+
+  /** Every request's versions, by request and then oldest first (the exports read them in one query). */
+  allProofs(): StoredProof[] {
+    return (this.sql.allProofs.all() as ProofRow[]).map((row) => this.fromRow(row));
   }
 
   latest(quoteId: number): StoredProof | undefined {
@@ -284,6 +295,28 @@ export class ProofDesk {
     if (!isTokenShape(token)) return undefined;
     const quoteId = this.sql.openLink.get(tokenHash(token), now) as number | undefined;
     return quoteId === undefined ? undefined : this.store.get(quoteId);
+  }
+
+  /**
+   * Until when (ms since the epoch) a client address may not look up tokens, or null: it failed
+   * `tokenGuessLimit.max` times within the window, and waits until the oldest of those leaves it.
+   */
+  lookupsHeldUntil(clientIp: string, now = Date.now()): number | null {
+    const { count, oldest } = this.sql.failedLookups.get(clientIp, now - tokenGuessLimit.windowMs) as {
+      count: number;
+      oldest: number | null;
+    };
+    return count >= tokenGuessLimit.max && oldest !== null ? oldest + tokenGuessLimit.windowMs : null;
+  }
+
+  /** Counts a look-up that opened nothing; failures older than the window are forgotten. */
+  recordFailedLookup(clientIp: string, now = Date.now()) {
+    this.store.db
+      .transaction(() => {
+        this.sql.forgetFailedLookups.run(now - tokenGuessLimit.windowMs);
+        this.sql.addFailedLookup.run(clientIp, now);
+      })
+      .immediate();
   }
 
   links(quoteId: number): ProofLink[] {

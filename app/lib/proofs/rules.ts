@@ -12,6 +12,10 @@ export const proofExtension: Record<ProofType, string> = {
   "application/pdf": "pdf",
 };
 
+/** The file name a proof is offered under: the reference and version, never anything typed. */
+export const proofFileName = (quote: { reference: string }, proof: { version: number; mediaType: ProofType }) =>
+  `${quote.reference}-proof-v${proof.version}.${proofExtension[proof.mediaType]}`;
+
 export const proofLimits = {
   fileBytes: 10 * 1024 * 1024,
   /** The whole desk form with its file: a little more than the file. */

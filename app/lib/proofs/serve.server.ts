@@ -1,8 +1,4 @@
-import { proofExtension, type ProofType } from "./rules";
-
-/** The file name a proof is offered under: the reference and version, never anything typed. */
-export const proofFileName = (quote: { reference: string }, proof: { version: number; mediaType: ProofType }) =>
-  `${quote.reference}-proof-v${proof.version}.${proofExtension[proof.mediaType]}`;
+import type { ProofType } from "./rules";
 
 /**
  * A proof file's headers: its checked type, never sniffed, and a policy under which nothing in it runs

@@ -2,7 +2,18 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { exportColumns, parseInboxArgs, toCsv, toJson, toText, UsageError, withDeskRecords } from "./inbox.server";
+import { createHash } from "node:crypto";
+import { ProofDesk } from "~/lib/proofs/proofs.server";
+import {
+  csvColumns,
+  exportColumns,
+  parseInboxArgs,
+  toCsv,
+  toJson,
+  toText,
+  UsageError,
+  withDeskRecords,
+} from "./inbox.server";
 import { QuoteStore } from "./store.server";
 
 const dirs: string[] = [];
@@ -88,7 +99,8 @@ describe("inbox command", () => {
     });
 
     const csv = toCsv(quotes);
-    expect(csv.split("\r\n")[0]).toBe(exportColumns.join(","));
+    expect(csv.split("\r\n")[0]).toBe(csvColumns.join(","));
+    expect(csvColumns.slice(0, exportColumns.length)).toEqual([...exportColumns]);
     expect(csv).toContain(`"'=HYPERLINK(""x""), ""quoted""\nline two"`); // formula defused, quotes doubled
     expect(csv).toContain(",+92 300 1234567,"); // a phone number stays as typed
   });
@@ -139,6 +151,81 @@ describe("inbox command", () => {
     expect(toCsv([{ ...quote!, design }])).toContain(`"{""itemId"":""onset-pen"",""text"":""ACME""`);
   });
 
+  it("exports each request's proofs with the buyer's answers: nested in JSON, one row per request in CSV", async () => {
+    const store = storeWith(["2026-01-10T08:00:00Z", "2026-01-11T08:00:00Z"]);
+    const [, quote] = store.list().reverse();
+    const proofs = new ProofDesk(store);
+    const staff = { name: "Bilal", email: "bilal@promo.example" };
+    const file = (text: string) => ({ data: new TextEncoder().encode(text), mediaType: "image/png" as const });
+    proofs.send(quote!, file("v1"), "Blue", staff, null, new Date("2026-01-12T06:00:00Z"));
+    await proofs.answer(quote!, 1, { kind: "changes", text: "Bigger, please" }, null, new Date("2026-01-12T07:00:00Z"));
+    proofs.send(quote!, file("v2"), "", staff, null, new Date("2026-01-13T06:00:00Z"));
+    await proofs.answer(
+      quote!,
+      2,
+      { kind: "approved", name: "=Dr. Ayesha Khan", role: "Brand Manager" },
+      null,
+      new Date("2026-01-13T09:30:00Z"),
+    );
+    const v2Hash = createHash("sha256").update("v2").digest("hex");
+    const exported = withDeskRecords(store, store.list());
+    store.close();
+
+    const [withProofs, without] = JSON.parse(toJson(exported)) as Record<string, unknown>[];
+    expect(without!.proofs).toEqual([]);
+    expect(withProofs!.proofs).toEqual([
+      {
+        version: 1,
+        sent: "2026-01-12 11:00 PKT",
+        fileName: "Q-2026-0002-proof-v1.png",
+        mediaType: "image/png",
+        bytes: 2,
+        sha256: createHash("sha256").update("v1").digest("hex"),
+        message: "Blue",
+        status: "changes requested",
+        summary: "Changes requested on v1",
+        answer: {
+          kind: "changes",
+          name: null,
+          role: null,
+          at: "2026-01-12 12:00 PKT",
+          changes: "Bigger, please",
+          sha256: createHash("sha256").update("v1").digest("hex"),
+        },
+      },
+      expect.objectContaining({
+        version: 2,
+        status: "approved",
+        answer: expect.objectContaining({
+          name: "=Dr. Ayesha Khan",
+          role: "Brand Manager",
+          at: "2026-01-13 14:30 PKT",
+        }),
+      }),
+    ]);
+
+    const [header, ...rows] = parseCsv(toCsv(exported));
+    const row = (reference: string) =>
+      Object.fromEntries(header!.map((name, index) => [name, rows.find((cells) => cells[1] === reference)![index]]));
+    expect(rows).toHaveLength(2);
+    expect(row("Q-2026-0002")).toMatchObject({
+      latestProofVersion: "2",
+      latestProofStatus: "approved",
+      approvedVersion: "2",
+      approvedBy: "'=Dr. Ayesha Khan", // a formula defused
+      approvedRole: "Brand Manager",
+      approvedAt: "2026-01-13 14:30 PKT",
+      approvedFileSha256: v2Hash,
+    });
+    expect(row("Q-2026-0002").proofs!.split("\n")).toEqual([
+      expect.stringMatching(
+        /^v1 · sent 2026-01-12 11:00 PKT · Q-2026-0002-proof-v1\.png · SHA-256 [0-9a-f]{64} · changes requested 2026-01-12 12:00 PKT: Bigger, please$/,
+      ),
+      `v2 · sent 2026-01-13 11:00 PKT · Q-2026-0002-proof-v2.png · SHA-256 ${v2Hash} · approved 2026-01-13 14:30 PKT by =Dr. Ayesha Khan, Brand Manager`,
+    ]);
+    expect(row("Q-2026-0001")).toMatchObject({ proofs: "", latestProofVersion: "", approvedBy: "" });
+  });
+
   it("prints a readable list", () => {
     const store = storeWith(["2026-01-10T08:00:00Z"]);
     const text = toText(store.list(), "quotes.db");
@@ -148,3 +235,14 @@ describe("inbox command", () => {
     expect(toText([], "quotes.db")).toBe("No quote requests (quotes.db).");
   });
 });
+
+/** RFC 4180 as a spreadsheet reads it: quoted cells may hold commas, doubled quotes and line breaks. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [[]];
+  const cells = /(?:"((?:[^"]|"")*)"|([^",\r\n]*))(,|\r\n|$)/gy;
+  for (let match = cells.exec(text); match && match[0]; match = cells.exec(text)) {
+    rows.at(-1)!.push(match[1] !== undefined ? match[1].replace(/""/g, '"') : match[2]!);
+    if (match[3] === "\r\n") rows.push([]);
+  }
+  return rows.filter((row) => row.length > 0);
+}

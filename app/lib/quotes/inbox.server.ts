@@ -2,6 +2,8 @@ import { copyFileSync, mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { pakistanTime } from "~/lib/desk/time";
+import { ProofDesk } from "~/lib/proofs/proofs.server";
+import { approvedVersion, proofRecord, type ProofRecordVersion } from "~/lib/proofs/record";
 import {
   attachmentFileName,
   type QuoteEvent,
@@ -10,8 +12,12 @@ import {
   type StoredReply,
 } from "./store.server";
 
-/** A request as exported: with what the desk did about it. */
-export type ExportedQuote = StoredQuote & { history?: readonly QuoteEvent[]; replies?: readonly StoredReply[] };
+/** A request as exported: with what the desk did about it, and its proofs with the buyer's answers. */
+export type ExportedQuote = StoredQuote & {
+  history?: readonly QuoteEvent[];
+  replies?: readonly StoredReply[];
+  proofs?: readonly ProofRecordVersion[];
+};
 
 function byQuote<T extends { quoteId: number }>(items: readonly T[]): Map<number, T[]> {
   const groups = new Map<number, T[]>();
@@ -23,14 +29,19 @@ function byQuote<T extends { quoteId: number }>(items: readonly T[]): Map<number
   return groups;
 }
 
-/** Every request's history and replies, joined to the requests given (read in two queries, not one per request). */
+/**
+ * Every request's history, replies and proof record (the one the desk and the buyer's record page
+ * show), joined to the requests given: read in three queries, not three per request.
+ */
 export function withDeskRecords(store: QuoteStore, quotes: readonly StoredQuote[]): ExportedQuote[] {
   const history = byQuote(store.allEvents());
   const replies = byQuote(store.allReplies());
+  const proofs = byQuote(new ProofDesk(store).allProofs());
   return quotes.map((quote) => ({
     ...quote,
     history: history.get(quote.id) ?? [],
     replies: replies.get(quote.id) ?? [],
+    proofs: proofRecord(quote, proofs.get(quote.id) ?? []),
   }));
 }
 
@@ -145,10 +156,11 @@ export const exportColumns = [
   "design",
   "history",
   "replies",
+  "proofs",
 ] as const satisfies readonly (keyof ExportedQuote)[];
 
 const exported = (quote: ExportedQuote, column: (typeof exportColumns)[number]) =>
-  column === "history" || column === "replies" ? (quote[column] ?? []) : quote[column];
+  column === "history" || column === "replies" || column === "proofs" ? (quote[column] ?? []) : quote[column];
 
 export function toJson(quotes: readonly ExportedQuote[]): string {
   return JSON.stringify(
@@ -167,6 +179,50 @@ const repliesText = (replies: readonly StoredReply[]) =>
     .map((reply) => `${pakistanTime(reply.createdAt)} · ${reply.staffName} · ${reply.status}: ${reply.body}`)
     .join("\n");
 
+/** Each version on a line: "v2 · sent 2026-01-10 14:00 PKT · Q-2026-0001-proof-v2.png · SHA-256 … · approved …". */
+const proofsText = (proofs: readonly ProofRecordVersion[]) =>
+  proofs
+    .map((proof) => {
+      const { answer } = proof;
+      const said = !answer
+        ? ""
+        : answer.kind === "approved"
+          ? ` ${answer.at} by ${[answer.name, answer.role].filter(Boolean).join(", ")}`
+          : ` ${answer.at}: ${answer.changes ?? ""}`;
+      return `v${proof.version} · sent ${proof.sent} · ${proof.fileName} · SHA-256 ${proof.sha256} · ${proof.status}${said}`;
+    })
+    .join("\n");
+
+/**
+ * The CSV keeps one row per request: the whole proof record in the "proofs" cell, and the latest and
+ * the approved version in cells of their own, for sorting and filtering in a spreadsheet.
+ */
+const proofColumns = {
+  latestProofVersion: (proofs) => proofs.at(-1)?.version,
+  latestProofStatus: (proofs) => proofs.at(-1)?.status,
+  approvedVersion: (proofs) => approvedVersion(proofs)?.version,
+  approvedBy: (proofs) => approvedVersion(proofs)?.answer?.name,
+  approvedRole: (proofs) => approvedVersion(proofs)?.answer?.role,
+  approvedAt: (proofs) => approvedVersion(proofs)?.answer?.at,
+  approvedFileSha256: (proofs) => approvedVersion(proofs)?.answer?.sha256,
+} satisfies Record<string, (proofs: readonly ProofRecordVersion[]) => unknown>;
+
+export const csvColumns = [...exportColumns, ...(Object.keys(proofColumns) as (keyof typeof proofColumns)[])];
+
+function csvValue(quote: ExportedQuote, column: (typeof csvColumns)[number]): unknown {
+  if (column in proofColumns) return proofColumns[column as keyof typeof proofColumns](quote.proofs ?? []);
+  switch (column) {
+    case "history":
+      return historyText(quote.history ?? []);
+    case "replies":
+      return repliesText(quote.replies ?? []);
+    case "proofs":
+      return proofsText(quote.proofs ?? []);
+    default:
+      return quote[column as (typeof exportColumns)[number]];
+  }
+}
+
 /**
  * RFC 4180 CSV. A cell a spreadsheet would run as a formula (starting with =, @, a tab, or + or -
  * not followed by a digit or space, so phone numbers stay as typed) gets a leading apostrophe.
@@ -179,20 +235,8 @@ export function toCsv(quotes: readonly ExportedQuote[]): string {
     return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
   };
   const lines = [
-    exportColumns.join(","),
-    ...quotes.map((quote) =>
-      exportColumns
-        .map((column) =>
-          cell(
-            column === "history"
-              ? historyText(quote.history ?? [])
-              : column === "replies"
-                ? repliesText(quote.replies ?? [])
-                : quote[column],
-          ),
-        )
-        .join(","),
-    ),
+    csvColumns.join(","),
+    ...quotes.map((quote) => csvColumns.map((column) => cell(csvValue(quote, column))).join(",")),
   ];
   return `${lines.join("\r\n")}\r\n`;
 }

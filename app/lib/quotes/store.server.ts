@@ -273,6 +273,11 @@ export const migrations: readonly string[] = [
      error TEXT
    );
    CREATE INDEX proof_mails_outbox ON proof_mails (next_at) WHERE status = 'pending';`,
+  // Failed proof-link look-ups per client address, kept like staff sign-in failures: a restart does
+  // not give a token guesser a fresh start.
+  `CREATE TABLE proof_link_failures (client_ip TEXT NOT NULL, at INTEGER NOT NULL);
+   CREATE INDEX proof_link_failures_client ON proof_link_failures (client_ip, at);
+   CREATE INDEX proof_link_failures_at ON proof_link_failures (at);`,
 ];
 
 export const schemaVersion = migrations.length;

@@ -224,6 +224,14 @@ describe("inbox command", () => {
       `v2 · sent 2026-01-13 11:00 PKT · Q-2026-0002-proof-v2.png · SHA-256 ${v2Hash} · approved 2026-01-13 14:30 PKT by =Dr. Ayesha Khan, Brand Manager`,
     ]);
     expect(row("Q-2026-0001")).toMatchObject({ proofs: "", latestProofVersion: "", approvedBy: "" });
+
+    // The plain listing names each version and the buyer's answer under its request.
+    const text = toText(exported, "quotes.db");
+    expect(text).toContain("    Proof v1 · sent 2026-01-12 11:00 PKT · Q-2026-0002-proof-v1.png");
+    expect(text).toContain(
+      `    Proof v2 · sent 2026-01-13 11:00 PKT · Q-2026-0002-proof-v2.png · SHA-256 ${v2Hash} · approved`,
+    );
+    expect(text.split("Q-2026-0001")[1]).not.toContain("Proof");
   });
 
   it("prints a readable list", () => {

@@ -51,9 +51,9 @@ export const inboxUsage = `Usage: npm run quotes -- list [--json | --csv] [--sin
        npm run quotes -- export --attachments DIR
        npm run quotes -- delete ID
 
-  list                   Stored quote requests, newest first
-  --json                 Every field of every request, as JSON
-  --csv                  Every field of every request, as CSV (for a spreadsheet)
+  list                   Stored quote requests, newest first, with their proofs and the buyer's answers
+  --json                 Every field of every request, its history, replies and proof record, as JSON
+  --csv                  The same as CSV (for a spreadsheet), one row per request
   --since DATE           Only requests received on or after DATE (UTC), e.g. --since 2026-01-31
   export --attachments DIR
                          Writes every stored file (the checked copies of logos and design mockups)
@@ -249,7 +249,7 @@ const oneLine = (text: string, max: number) => {
 const status = (quote: StoredQuote) =>
   `[${quote.status}${quote.statusReason ? `: ${oneLine(quote.statusReason, 60)}` : ""}]`;
 
-export function toText(quotes: readonly StoredQuote[], source: string): string {
+export function toText(quotes: readonly ExportedQuote[], source: string): string {
   if (quotes.length === 0) return `No quote requests (${source}).`;
   const blocks = quotes.map((quote) => {
     const when = `${quote.receivedAt.slice(0, 16).replace("T", " ")} UTC`;
@@ -260,6 +260,12 @@ export function toText(quotes: readonly StoredQuote[], source: string): string {
     if (quote.design)
       lines.push(
         `    Design: "${quote.design.text}" on ${quote.design.itemId} (files: npm run quotes -- export --attachments DIR)`,
+      );
+    if (quote.proofs?.length)
+      lines.push(
+        ...proofsText(quote.proofs)
+          .split("\n")
+          .map((line) => `    Proof ${line}`),
       );
     lines.push(
       `    E-mail notification: ${quote.notifyStatus}${quote.notifyError && quote.notifyStatus === "pending" ? ` (last error: ${oneLine(quote.notifyError, 80)})` : ""}`,

@@ -27,7 +27,15 @@ const checkerBehindTheBrowsers = new Set([
   "CSS: “transition-property”: “--tw-gradient-from” is not a “transition-property” value.",
   "CSS: “margin-trim”: Property “margin-trim” doesn't exist.",
 ]);
-const knownCheckerGap = (m: VnuMessage) => checkerBehindTheBrowsers.has(m.message);
+/**
+ * Nor does it read CSS Color 4's oklab() with an alpha, or a number in exponent form, both of which the
+ * build writes for a theme colour with an opacity (`bg-white/95` → `oklab(100% 0 5.96046e-8/.95)`) now
+ * that theme values are written into the rules: those two messages are left out where the extract shows
+ * such an alpha (`…/.95)`).
+ */
+const oklabColourGap = (m: VnuMessage) =>
+  /: (“\/” is not a valid Lab color|Unknown dimension)\.$/.test(m.message) && /\d\/\.?\d+\)/.test(m.extract ?? "");
+const knownCheckerGap = (m: VnuMessage) => checkerBehindTheBrowsers.has(m.message) || oklabColourGap(m);
 
 test("the Nu HTML Checker finds no error in the served HTML of each page template", async ({ request }) => {
   test.setTimeout(120_000);

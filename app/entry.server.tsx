@@ -3,7 +3,6 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import { type AppLoadContext, type EntryContext, ServerRouter } from "react-router";
 import siteStylesheet from "./app.css?inline";
-import fontFaces from "./fonts.css?inline";
 import { NonceContext } from "./lib/csp-nonce";
 import { StylesheetContext } from "./lib/inline-stylesheet";
 
@@ -33,7 +32,7 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <StylesheetContext.Provider value={fontFaces + siteStylesheet}>
+        <StylesheetContext.Provider value={siteStylesheet}>
           <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
         </StylesheetContext.Provider>
       </NonceContext.Provider>,

@@ -1,8 +1,6 @@
-import interFont from "./fonts/inter-latin-wght-subset.woff2?url";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
-import fontFaces from "./fonts.css?url";
 import { SiteFrame } from "./components/layout/site-frame";
 import { NotFoundScreen, UnexpectedErrorScreen } from "./components/layout/status-screens";
 import { useNonce } from "./lib/csp-nonce";
@@ -12,9 +10,8 @@ import { pageTitle } from "./lib/seo";
 import { SpeculationRules } from "./lib/speculation-rules";
 
 export const links: Route.LinksFunction = () => [
-  { rel: "preload", href: interFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
-  // Linked in development only, where Vite swaps them on every edit; built pages carry them inline.
-  ...(import.meta.env.DEV ? [fontFaces, stylesheet].map((href) => ({ rel: "stylesheet", href })) : []),
+  // Linked in development only, where Vite swaps it on every edit; built pages carry it inline.
+  ...(import.meta.env.DEV ? [{ rel: "stylesheet", href: stylesheet }] : []),
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 

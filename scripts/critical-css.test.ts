@@ -31,12 +31,4 @@ describe("reduceInlineStylesheets", () => {
     expect(critical).toContain("[id]{scroll-margin-top:5rem}");
     expect(critical).not.toContain(".gone");
   });
-
-  it("keeps the @font-face rules of the families the page's text is set in, and no others", async () => {
-    const css =
-      "@font-face{font-family:Inter;src:url(/a.woff2)}@font-face{font-family:Other;src:url(/b.woff2)}body{font-family:Inter,sans-serif}.x{font-family:Other}";
-    const critical = await reduced(css, "<p>Text</p>");
-    expect(critical).toContain("@font-face{font-family:Inter;src:url(/a.woff2)}");
-    expect(critical).not.toContain("Other");
-  });
 });

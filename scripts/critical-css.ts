@@ -18,10 +18,6 @@ function pageBeasties() {
     // ::file-selector-button it cannot match; and the scroll lock under an open modal dialog, a state
     // no prerendered page is in.
     allowRules: [/:where\(|:is\(/, "[id]", /\\\[\\&/, /::file-selector-button/, /dialog:modal/],
-    // The @font-face rules of the families the kept rules name stay inline; the page preloads its
-    // one font itself.
-    inlineFonts: true,
-    preloadFonts: false,
     logLevel: "warn",
   });
 }

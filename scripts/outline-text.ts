@@ -1,5 +1,5 @@
 /**
- * Turns the <text> of a drawing into <path> outlines of Inter, the site's font. A browser renders an
+ * Turns the <text> of a drawing into <path> outlines of Inter, the drawings' typeface. A browser renders an
  * SVG <img> as a document of its own, without the page's fonts: text in it means a font lookup,
  * shaping and layout on the main thread for every image (the largest part of a product page's
  * rendering work), and a look that depends on the fonts of the visitor's device. Outlines look the
@@ -7,9 +7,14 @@
  * technology and search engines.
  */
 import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import * as hb from "harfbuzzjs";
 import wawoff2 from "wawoff2";
-import { interSource } from "./font-ranges";
+
+/** Fontsource's variable-weight Latin Inter: the drawings' lettering, outlined at build time. */
+const interSource = createRequire(import.meta.url).resolve(
+  "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2",
+);
 
 export type TextOutliner = ((svg: string) => string) & {
   /** The width in pixels of one line of text as the outliner draws it: for laying text out before drawing it. */
@@ -82,7 +87,7 @@ export async function fontFace(woff2Path: string) {
   return new hb.Face(new hb.Blob(await wawoff2.decompress(readFileSync(woff2Path))));
 }
 
-/** Loads Inter (the variable Latin file the site's own font is cut from) once; the outliner is synchronous. */
+/** Loads Inter once; the outliner is synchronous. */
 export async function textOutliner(): Promise<TextOutliner> {
   const face = await fontFace(interSource);
   const font = new hb.Font(face);

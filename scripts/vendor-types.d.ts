@@ -1,16 +1,3 @@
-declare module "subset-font" {
-  export default function subsetFont(
-    font: Buffer,
-    text: string,
-    options?: {
-      targetFormat?: "woff2" | "woff" | "truetype" | "sfnt";
-      variationAxes?: Record<string, number | { min: number; max: number; default?: number }>;
-      /** OpenType feature tags to keep; all of the font's when left out. */
-      keepFeatures?: string[];
-    },
-  ): Promise<Buffer>;
-}
-
 declare module "wawoff2" {
   const wawoff2: {
     decompress(woff2: Uint8Array): Promise<Uint8Array>;

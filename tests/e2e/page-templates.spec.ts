@@ -1,6 +1,5 @@
 import { createHash } from "node:crypto";
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
-import { coveredByFont } from "../../scripts/font-ranges";
 import { expectNoAxeViolations } from "./support/axe";
 import {
   hasModuleScript,
@@ -20,7 +19,7 @@ import { expectFingerSized, expectMenuFingerSized, targetsOn, touchPhone } from 
 
 // Each page template checked once, in as few visits as the checks allow: its HTML as served (head, scripts,
 // size), visits with JavaScript on a touch phone and at a desktop's width (policy, hydration or none,
-// accessibility, fonts, images, script weight, finger-sized targets) and one without (its own rules against the whole stylesheet, every
+// accessibility, images, script weight, finger-sized targets) and one without (its own rules against the whole stylesheet, every
 // link and resource it names). `npm run bench` runs the same on every page (PAGES=all).
 
 /**
@@ -204,16 +203,6 @@ for (const { name, path } of pagesToCheck()) {
         )
         .toEqual([]);
 
-      const text = await phonePage.evaluate(() => document.body.innerText + document.title);
-      const missing = [...new Set([...text])].filter((c) => !/\s/.test(c) && !coveredByFont(c.codePointAt(0)!));
-      // Add them to fontRanges in scripts/font-ranges.ts and run scripts/subset-font.ts (they show in the fallback font until then).
-      expect
-        .soft(
-          missing.map((c) => `${c} U+${c.codePointAt(0)!.toString(16).toUpperCase()}`),
-          "characters outside the font",
-        )
-        .toEqual([]);
-
       await expectImages(phonePage, phone.viewport);
       await expectNoAxeViolations(phonePage, `${path} at ${phone.viewport.width}px`);
       const overflow = await phonePage.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -389,10 +378,7 @@ async function expectOwnRulesPaintAsTheWholeSheet(browser: Browser, path: string
   expect.soft(critical, `${path} carries its stylesheet`).toBeDefined();
   if (critical === undefined) return;
   expect.soft(critical.length, `${path} carries fewer rules than the whole sheet`).toBeLessThan(fullCss.length);
-  // The font the page's text is set in stays declared, and stays once the whole sheet is there (it declares none).
-  expect.soft(critical, `${path} declares the font`).toMatch(/@font-face\{[^}]*font-family:\s*"?Inter Variable/);
-  const fontFaces = (critical.match(/@font-face\{[^}]*\}/g) ?? []).join("");
-  const withFullSheet = served.replace(critical, () => fontFaces + fullCss);
+  const withFullSheet = served.replace(critical, () => fullCss);
 
   const context = await browser.newContext({ javaScriptEnabled: false });
   try {

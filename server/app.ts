@@ -33,6 +33,17 @@ export const cacheControl = {
 
 export const permissionsPolicy = "camera=(), microphone=(), geolocation=(), payment=(), usb=()";
 
+/** Headers that only a document acts on, left off the files a page loads. */
+export const documentOnlyHeaders = [
+  "Content-Security-Policy",
+  "Permissions-Policy",
+  "Referrer-Policy",
+  "Strict-Transport-Security",
+] as const;
+
+/** A file a visitor could open as a page of its own: an SVG runs script and loads resources there. */
+const opensAsDocument = (file: string) => /\.(html|svg|xml)$/.test(file);
+
 /**
  * The production server: prerendered pages and hashed assets straight from disk (Brotli or gzip
  * files made at build time, chosen by Accept-Encoding), everything else (POSTs, unknown paths)
@@ -108,11 +119,18 @@ export function createApp({ build, clientDir }: ServerOptions): Express {
     const file = staticFile(clientDir, req.path);
     if (!file) return next();
     const isHtml = file.endsWith(".html");
-    res.setHeader("Content-Security-Policy", isHtml ? htmlPolicy(file, req.path) : assetContentSecurityPolicy);
     const hashed = req.path.startsWith("/assets/");
     if (isHtml) {
+      res.setHeader("Content-Security-Policy", htmlPolicy(file, req.path));
       // Protects a file another site could load as a subresource; a page is not one.
       res.removeHeader("Cross-Origin-Resource-Policy");
+    } else if (opensAsDocument(file)) {
+      res.setHeader("Content-Security-Policy", assetContentSecurityPolicy);
+    } else {
+      // A script, a stylesheet or an image the browser cannot open as a document: these govern documents
+      // only (the referrer policy asked is the browsers' default, HSTS is taken from the pages), and a
+      // first view asks for twenty-odd such files, each paying for its headers.
+      for (const header of documentOnlyHeaders) res.removeHeader(header);
     }
     const cache = hashed
       ? cacheControl.hashed

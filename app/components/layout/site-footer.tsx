@@ -64,16 +64,14 @@ export function SiteFooter({ year = new Date().getFullYear() }: { year?: number 
             </li>
             <li className="flex gap-3">
               <Clock aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-teal-300" />
-              <span>
-                {business.hours.days} {business.hours.opens}–{business.hours.closes}
-              </span>
+              <span>{`${business.hours.days} ${business.hours.opens}–${business.hours.closes}`}</span>
             </li>
           </ul>
         </div>
       </div>
       <div className="border-t border-white/10">
         <p className="mx-auto max-w-7xl px-4 py-6 text-center text-sm text-slate-400 sm:px-6 lg:px-8">
-          © {year} {business.name}. All rights reserved.
+          {`© ${year} ${business.name}. All rights reserved.`}
         </p>
       </div>
     </footer>

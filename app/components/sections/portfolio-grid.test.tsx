@@ -1,5 +1,8 @@
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { JSDOM } from "jsdom";
 import { describe, expect, it } from "vitest";
+import { categorySlugs } from "~/content/category-slugs";
 import { portfolioScript } from "./portfolio-grid";
 
 /**
@@ -73,5 +76,15 @@ describe("the portfolio's inline script", () => {
 
   it("stays within a few hundred bytes", () => {
     expect(portfolioScript.length).toBeLessThan(1024);
+  });
+});
+
+describe("the portfolio's filter rules", () => {
+  it("hide the other categories' cards for every category of the catalogue", () => {
+    const css = readFileSync(fileURLToPath(new URL("./portfolio.css", import.meta.url)), "utf8");
+    for (const slug of categorySlugs)
+      expect(css, slug).toContain(
+        `.portfolio-grid:has(#${slug}:target) [data-category]:not([data-category="${slug}"])`,
+      );
   });
 });

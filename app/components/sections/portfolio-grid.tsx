@@ -1,10 +1,8 @@
 import type { Product } from "~/content/catalogue";
-import type { CategorySlug } from "~/content/categories";
 import { buttonVariants } from "~/components/ui/button";
 import { useNonce } from "~/lib/csp-nonce";
 import { imageUrl } from "~/lib/image-url";
 import { categoryText, type FilterOption, productDialogId } from "~/lib/portfolio-filter";
-import { cn } from "~/lib/utils";
 import { ProductDialog } from "./product-dialog";
 
 // Invoker commands (a button that opens a dialog without script): not yet in React's types.
@@ -30,26 +28,12 @@ const filtersId = "filters";
 export const portfolioScript = `{const d=document,q=new URLSearchParams(location.search),L=[...d.querySelectorAll("#${filtersId} a")],s=()=>{const c=L.find(a=>a.hash==location.hash)||L[0];for(const a of L)a==c?a.setAttribute("aria-current","true"):a.removeAttribute("aria-current")},f=L.find(a=>a.id==q.get("category"));f&&!location.hash&&location.replace("#"+f.id);s();addEventListener("hashchange",s);"command"in HTMLButtonElement.prototype||d.addEventListener("click",e=>{const b=e.target.closest("[commandfor]");b&&(b.focus(),d.getElementById(b.getAttribute("commandfor")).showModal())});"closedBy"in HTMLDialogElement.prototype||d.addEventListener("click",e=>{e.target.matches("dialog[open]")&&e.target.close()});const p=d.getElementById(${JSON.stringify(productDialogId(""))}+q.get("product"));p&&(d.querySelector('[commandfor="'+p.id+'"]').focus(),p.showModal(),p.addEventListener("close",()=>history.replaceState(null,"",location.pathname+location.hash),{once:!0}))}`;
 
 /**
- * How the grid filters. A filter is a link to itself (`<a id="pens" href="#pens">`), so the choice is the
- * URL's fragment (/portfolio#pens): the browser keeps it in the history, on reload and in a shared link.
- * While another category's link is the target (`:target`), a card is not displayed; with All's, or no
- * fragment, every card is. Tailwind sees only class names written out whole, hence one per category.
- */
-const hiddenUnlessChosen: Record<CategorySlug, string> = {
-  pens: "group-has-[[data-category-filter]:target:not(#pens)]/portfolio:hidden",
-  "paper-chit-pads": "group-has-[[data-category-filter]:target:not(#paper-chit-pads)]/portfolio:hidden",
-  drinkware: "group-has-[[data-category-filter]:target:not(#drinkware)]/portfolio:hidden",
-  "office-accessories": "group-has-[[data-category-filter]:target:not(#office-accessories)]/portfolio:hidden",
-  games: "group-has-[[data-category-filter]:target:not(#games)]/portfolio:hidden",
-  shirts: "group-has-[[data-category-filter]:target:not(#shirts)]/portfolio:hidden",
-  acrylic: "group-has-[[data-category-filter]:target:not(#acrylic)]/portfolio:hidden",
-  clocks: "group-has-[[data-category-filter]:target:not(#clocks)]/portfolio:hidden",
-};
-
-/**
  * The filterable catalogue, complete in the HTML: filter links with their counts, every card, and a
- * native dialog per product. The browser filters (CSS on the URL's fragment) and opens and closes the
- * dialogs; no framework script runs.
+ * native dialog per product. The browser filters and opens and closes the dialogs; no framework script
+ * runs. A filter is a link to itself (`<a id="pens" href="#pens">`), so the choice is the URL's fragment
+ * (/portfolio#pens): the browser keeps it in the history, on reload and in a shared link. While a
+ * category's link is the target (`:target`), the other categories' cards are not displayed
+ * (`.portfolio-grid` in portfolio.css, one rule per category).
  */
 export function PortfolioGrid({
   products,
@@ -60,8 +44,8 @@ export function PortfolioGrid({
 }) {
   const nonce = useNonce();
   return (
-    <div className="group/portfolio">
-      <nav id={filtersId} aria-label="Filter products by category" className="group/filters">
+    <div className="portfolio-grid">
+      <nav id={filtersId} aria-label="Filter products by category">
         {/* One row, scrolled sideways where it does not fit: every filter link then sits at the same height,
             and choosing one (a jump to its fragment) always brings the row to the same place. */}
         <ul className="-mx-4 flex gap-2 overflow-x-auto px-4 py-1 sm:-mx-6 sm:px-6 lg:mx-0 lg:flex-wrap lg:justify-center lg:px-0">
@@ -72,17 +56,10 @@ export function PortfolioGrid({
                 href={`#${option.value}`}
                 aria-current={option.value === "all" ? "true" : undefined}
                 data-category-filter={option.value === "all" ? undefined : ""}
-                className={cn(
-                  buttonVariants({ variant: "outline", shape: "pill" }),
-                  // A full touch target on touch screens.
-                  "scroll-mt-24 pointer-coarse:h-11",
-                  option.value === "all"
-                    ? // Chosen unless a category is.
-                      "border-primary bg-primary text-primary-foreground hover:bg-primary-hover group-has-[[data-category-filter]:target]/filters:border-border group-has-[[data-category-filter]:target]/filters:bg-background group-has-[[data-category-filter]:target]/filters:text-foreground group-has-[[data-category-filter]:target]/filters:hover:bg-muted"
-                    : "target:border-primary target:bg-primary target:text-primary-foreground target:hover:bg-primary-hover",
-                )}
+                className={buttonVariants({ variant: "outline", shape: "pill" })}
               >
-                {option.label} <span className="font-normal tabular-nums">({option.count})</span>
+                {`${option.label} `}
+                <span>{`(${option.count})`}</span>
               </a>
             </li>
           ))}
@@ -94,7 +71,7 @@ export function PortfolioGrid({
         className="mt-8 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4"
       >
         {products.map((product) => (
-          <li key={product.id} className={hiddenUnlessChosen[product.category]}>
+          <li key={product.id} data-category={product.category}>
             <PortfolioCard product={product} />
           </li>
         ))}

@@ -1,6 +1,7 @@
 import type { BreadcrumbList } from "schema-dts";
 import { describe, expect, it } from "vitest";
 import { siteUrl } from "~/content/business";
+import { splitBrand } from "~/content/catalogue";
 import { breadcrumbList, breadcrumbTrail, madeForClient } from "./structured-data";
 
 describe("madeForClient()", () => {
@@ -9,7 +10,7 @@ describe("madeForClient()", () => {
     description: "The blue companion to the red NAPROX pen.",
     path: "/portfolio/naprox-pen-blue",
     image: "/assets/naprox-pen-blue-AbCd1234.svg",
-    brand: "Healix - NAPROX",
+    brand: splitBrand("Healix - NAPROX"),
     category: "Pens",
   });
 

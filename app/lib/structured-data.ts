@@ -1,6 +1,5 @@
 import type { BlogPosting, BreadcrumbList, CreativeWork, Graph, LocalBusiness, Organization, Thing } from "schema-dts";
 import { absoluteUrl, business, siteUrl } from "~/content/business";
-import { splitBrand } from "~/content/catalogue";
 
 export type Crumb = { name: string; path: string };
 
@@ -114,11 +113,11 @@ export function madeForClient(item: {
   path: string;
   /** The picture's URL on this site. */
   image: string;
-  /** "Company - PRODUCT", as in the catalogue. */
-  brand: string;
+  /** The client's company and its product's brand name (catalogue's `splitBrand`). */
+  brand: { company: string; name: string };
   category: string;
 }): CreativeWork {
-  const { company, name } = splitBrand(item.brand);
+  const { company, name } = item.brand;
   return {
     "@type": "CreativeWork",
     "@id": `${absoluteUrl(item.path)}#work`,

@@ -8,6 +8,7 @@ import { ProductLinkCard } from "~/components/sections/product-link-card";
 import { productImageAlt } from "~/components/sections/product-list";
 import { Section, SectionHeading } from "~/components/sections/section";
 import { buttonVariants } from "~/components/ui/button";
+import { splitBrand } from "~/content/catalogue";
 import { itemPageText as text } from "~/content/portfolio-item";
 import { describeMethods, printRuleOf } from "~/content/print-rules";
 import { portfolioItemPage } from "~/lib/portfolio-catalogue.server";
@@ -44,7 +45,15 @@ export const meta = ({ loaderData }: Route.MetaArgs) => {
     path,
     breadcrumbs,
     image: shareImage(path, productImageAlt(product)),
-    structuredData: [madeForClient({ ...product, image: imageUrl(product.image), path, category: category.label })],
+    structuredData: [
+      madeForClient({
+        ...product,
+        brand: splitBrand(product.brand),
+        image: imageUrl(product.image),
+        path,
+        category: category.label,
+      }),
+    ],
   });
 };
 

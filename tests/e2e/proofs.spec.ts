@@ -15,6 +15,16 @@ const artwork = (colour: string) =>
     .png()
     .toBuffer();
 
+/** Every value a response sent for a header, one per header line. */
+const sentValues = (response: { headersArray(): { name: string; value: string }[] }, name: string) =>
+  response
+    .headersArray()
+    .filter((header) => header.name.toLowerCase() === name)
+    .map((header) => header.value);
+
+/** The policy every proof file is served under: nothing in it runs, in an opaque origin. */
+const sandboxPolicy = expect.stringMatching(/^default-src 'none';.*; sandbox$/);
+
 test("a proof goes from the desk to the buyer and back until it is approved and won", async ({ page }) => {
   test.setTimeout(180_000);
   const smtp = await startSmtp();
@@ -86,11 +96,15 @@ test("a proof goes from the desk to the buyer and back until it is approved and 
     await expect(buyerPage.getByRole("img", { name: `Proof v1 for ${reference}` })).toBeVisible();
     await expect(buyerPage.getByRole("link", { name: "Download proof v1" })).toBeVisible();
     await expect(buyerPage.getByText("Your logo in white on blue, 40 mm wide.")).toBeVisible();
+    // Each header once, as sent: a doubled Cross-Origin-Resource-Policy is invalid and ignored, and a
+    // second CSP would be a second policy.
     const download = await buyerPage.request.get(`${base}${link1}/file`);
-    expect(download.headers()["content-type"]).toBe("image/png");
-    expect(download.headers()["content-disposition"]).toBe(`attachment; filename="${reference}-proof-v1.png"`);
-    expect(download.headers()["content-security-policy"]).toMatch(/^default-src 'none';.*sandbox$/);
-    expect(download.headers()["referrer-policy"]).toBe("no-referrer");
+    expect(sentValues(download, "cross-origin-resource-policy")).toEqual(["same-origin"]);
+    expect(sentValues(download, "x-content-type-options")).toEqual(["nosniff"]);
+    expect(sentValues(download, "content-type")).toEqual(["image/png"]);
+    expect(sentValues(download, "content-disposition")).toEqual([`attachment; filename="${reference}-proof-v1.png"`]);
+    expect(sentValues(download, "content-security-policy")).toEqual([sandboxPolicy]);
+    expect(sentValues(download, "referrer-policy")).toEqual(["no-referrer"]);
     const unknown = await buyerPage.request.get(`${base}/proof/${"A".repeat(43)}`);
     expect(unknown.status()).toBe(404);
     expect(unknown.headers()["referrer-policy"]).toBe("no-referrer");

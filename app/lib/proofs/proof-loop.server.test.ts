@@ -5,6 +5,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decoded, startSmtp, until } from "../../../tests/support/smtp-server";
 import { runStaffCommand } from "~/lib/desk/staff-command.server";
+import { proofLimits } from "~/lib/proofs/rules";
 import { getQuoteService, stopQuoteService } from "~/lib/quotes/service.server";
 import * as quotePage from "~/routes/desk-quote";
 import * as exportRoute from "~/routes/desk-export";
@@ -386,6 +387,77 @@ describe("what a token cannot do", () => {
     expect(html.status).toBe(400);
     const cut = await sendProof(otherReference, new Blob(["%PDF-1.4\n1 0 obj"]), "cut.pdf", "");
     expect(cut.data).toMatchObject({ intent: "proof", error: /damaged/ });
+  });
+});
+
+describe("the desk's proof form", () => {
+  const versions = () =>
+    getQuoteService().proofs.proofs(getQuoteService().store.byReference(otherReference)!.id).length;
+
+  it("refuses a proof over 10 MB with a message saying so, and stores nothing", async () => {
+    const before = versions();
+    const big = new Uint8Array(proofLimits.fileBytes + 1);
+    big.set(await png("#000000"));
+    const refused = await sendProof(otherReference, new Blob([big]), "big.png", "");
+    expect(refused.status).toBe(400);
+    expect(refused.data).toEqual({ intent: "proof", error: "The proof file may be at most 10 MB." });
+    expect(versions()).toBe(before);
+  });
+
+  it("stops reading a chunked body with no length at the limit, and answers 413 with the message", async () => {
+    const before = versions();
+    const boundary = "proof-boundary";
+    const head = new TextEncoder().encode(
+      [
+        `--${boundary}`,
+        'Content-Disposition: form-data; name="intent"',
+        "",
+        "proof",
+        `--${boundary}`,
+        'Content-Disposition: form-data; name="proof"; filename="huge.png"',
+        "Content-Type: image/png",
+        "",
+        "",
+      ].join("\r\n"),
+    );
+    const chunk = new Uint8Array(64 * 1024);
+    const total = 40 * 1024 * 1024;
+    let pulled = 0;
+    let cancelled = false;
+    // 40 MB, one chunk a turn of the event loop: read whole, it would be a 40 MB file refused only after.
+    const body = new ReadableStream<Uint8Array>(
+      {
+        async pull(controller) {
+          await new Promise((next) => setImmediate(next));
+          if (pulled >= total) {
+            controller.enqueue(new TextEncoder().encode(`\r\n--${boundary}--\r\n`));
+            return controller.close();
+          }
+          const part = pulled === 0 ? head : chunk;
+          pulled += part.byteLength;
+          controller.enqueue(part);
+        },
+        cancel() {
+          cancelled = true;
+        },
+      },
+      { highWaterMark: 0 },
+    );
+    const request = new Request(`${site}/desk/quotes/${otherReference}`, {
+      method: "POST",
+      headers: { Origin: site, Cookie: cookie, "Content-Type": `multipart/form-data; boundary=${boundary}` },
+      body,
+      duplex: "half",
+    } as RequestInit);
+    expect(request.headers.get("content-length")).toBeNull();
+    const refused = await outcome(() => quotePage.action(args(request, { reference: otherReference }) as never));
+    const readBeforeAnswer = pulled;
+    expect(refused.status).toBe(413);
+    expect(refused.data).toEqual({ intent: "proof", error: "The proof file may be at most 10 MB." });
+    expect(readBeforeAnswer).toBeLessThan(proofLimits.requestBytes + 4 * chunk.byteLength);
+    expect(versions()).toBe(before);
+    // The rest is read and thrown away (so a browser sees the answer), to the end of this body.
+    await until(() => pulled >= total || cancelled);
   });
 });
 

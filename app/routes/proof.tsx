@@ -166,10 +166,11 @@ export default function ProofPage({ loaderData, actionData, params }: Route.Comp
             {text.history}
           </h2>
           <ol className="mt-3 grid gap-4 sm:grid-cols-2">
-            {earlier.map((proof) => (
+            {earlier.map((proof, index) => (
               <li key={proof.version} className="rounded-lg border border-border p-3 text-sm">
                 <ProofView base={base} proof={proof} reference={reference} />
-                <p className="mt-2 font-semibold">{text.replacedBy(latest.version)}</p>
+                {/* Newest first: the version listed before this one (or the latest) is the one that replaced it. */}
+                <p className="mt-2 font-semibold">{text.replacedBy((earlier[index - 1] ?? latest).version)}</p>
                 <p>
                   {proof.summary}
                   {proof.answer ? ` · ${proof.answer.at}` : ""}

@@ -61,13 +61,24 @@ export default function ProofRecord({ loaderData, params }: Route.ComponentProps
           </>
         )}
       </dl>
-      {approved && approved.mediaType !== "application/pdf" && (
-        <img
-          src={`${base}/file?v=${approved.version}&inline`}
-          alt={`Approved proof v${approved.version}`}
-          className="mt-6 max-h-96 w-auto max-w-full border border-border"
-        />
-      )}
+      {approved &&
+        (approved.mediaType === "application/pdf" ? (
+          // Nothing here renders a PDF: the printed record says which file it is instead of a picture.
+          <p className="mt-6 rounded-md border border-border p-3 break-inside-avoid">
+            The approved file is a PDF, not pictured here: {approved.fileName}, {Math.ceil(approved.bytes / 1024)} KB (
+            {approved.bytes} bytes), SHA-256{" "}
+            <span className="break-all font-mono text-xs">{approved.answer?.sha256 ?? approved.sha256}</span>.{" "}
+            <a className="font-semibold text-primary underline" href={`${base}/file?v=${approved.version}`} download>
+              Download the approved PDF (v{approved.version})
+            </a>
+          </p>
+        ) : (
+          <img
+            src={`${base}/file?v=${approved.version}&inline`}
+            alt={`Approved proof v${approved.version}`}
+            className="mt-6 max-h-96 w-auto max-w-full border border-border"
+          />
+        ))}
       <h2 className="mt-8 text-lg font-bold">Version history</h2>
       {/* One block per version, newest first: it reads the same on a phone, a wide screen and paper. */}
       <ol className="mt-2 border-t border-border">

@@ -4,6 +4,7 @@ import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { ProofRecordVersion } from "~/lib/proofs/record";
 import ProofPage from "./proof";
+import ProofRecord from "./proof-record";
 
 // The buyer's proof page as it renders its loader's data (the data itself: proof-loop.server.test.ts).
 
@@ -53,5 +54,55 @@ describe("the proof page", () => {
       "Replaced by v3",
       "Replaced by v2",
     ]);
+  });
+});
+
+const approvedPdf = (version: number) =>
+  proofVersion(version, {
+    fileName: `${reference}-proof-v${version}.pdf`,
+    mediaType: "application/pdf",
+    bytes: 251_904,
+    status: "approved",
+    summary: `Approved v${version} by Dr. Ayesha Khan, Brand Manager`,
+    answer: {
+      kind: "approved",
+      name: "Dr. Ayesha Khan",
+      role: "Brand Manager",
+      at: "2026-11-22 15:00 PKT",
+      changes: null,
+      sha256: String(version).repeat(64),
+    },
+  });
+
+async function renderRecord(versions: ProofRecordVersion[]) {
+  const record = {
+    reference,
+    item: "Pens",
+    approved: versions.find((proof) => proof.answer?.kind === "approved") ?? null,
+    versions,
+  };
+  const Stub = createRoutesStub([
+    {
+      path: "/proof/:token/record",
+      Component: ProofRecord as never,
+      loader: () => record,
+      HydrateFallback: () => null,
+    },
+  ]);
+  render(<Stub initialEntries={[`/proof/${token}/record`]} />);
+  await screen.findByRole("heading", { level: 1, name: `Artwork approval record · ${reference}` });
+}
+
+describe("the approval record", () => {
+  it("names an approved PDF, its size and hash, with its download, where a picture would be", async () => {
+    await renderRecord([approvedPdf(2), changesOn(1)]);
+    expect(screen.queryByRole("img")).toBeNull();
+    const download = screen.getByRole("link", { name: "Download the approved PDF (v2)" });
+    expect(download).toHaveAttribute("href", `/proof/${token}/file?v=2`);
+    expect(download.closest("p")).toHaveTextContent(
+      `The approved file is a PDF, not pictured here: ${reference}-proof-v2.pdf, 246 KB (251904 bytes), SHA-256 ${"2".repeat(64)}. Download the approved PDF (v2)`,
+    );
+    // The hash stays in the record's facts too.
+    expect(screen.getByText("File SHA-256").nextElementSibling).toHaveTextContent("2".repeat(64));
   });
 });

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { render, screen, within } from "@testing-library/react";
+import { cleanup, render, screen, within } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { ProofRecordVersion } from "~/lib/proofs/record";
@@ -47,6 +47,18 @@ async function renderPage(latest: ProofRecordVersion, earlier: ProofRecordVersio
 }
 
 describe("the proof page", () => {
+  it("links the printable record once any version has an answer, approved or not", async () => {
+    await renderPage(proofVersion(1), []);
+    expect(screen.queryByRole("link", { name: "Approval record (printable)" })).toBeNull();
+    cleanup();
+    await renderPage(proofVersion(2), [changesOn(1)]);
+    expect(screen.getByRole("link", { name: "Approval record (printable)" })).toHaveAttribute(
+      "href",
+      `/proof/${token}/record`,
+    );
+    expect(screen.getByRole("button", { name: "Approve" })).toBeInTheDocument();
+  });
+
   it("says which version replaced each earlier one", async () => {
     await renderPage(proofVersion(3), [replaced(2), changesOn(1)]);
     const earlier = within(screen.getByRole("region", { name: "Earlier versions" })).getAllByRole("listitem");
@@ -94,6 +106,18 @@ async function renderRecord(versions: ProofRecordVersion[]) {
 }
 
 describe("the approval record", () => {
+  it("says plainly when nothing is approved yet, and lists the history", async () => {
+    await renderRecord([proofVersion(2), changesOn(1)]);
+    expect(screen.getByText("Approval").nextElementSibling).toHaveTextContent(/^Not approved yet$/);
+    expect(screen.queryByText("Approved by")).toBeNull();
+    expect(screen.queryByRole("img")).toBeNull();
+    const history = within(screen.getAllByRole("list").at(-1)!).getAllByRole("listitem");
+    expect(history.map((item) => item.textContent)).toEqual([
+      expect.stringMatching(/^v2Sent .*Waiting for the buyer/),
+      expect.stringMatching(/^v1Sent .*Changes requested on v1 · .*Bigger/),
+    ]);
+  });
+
   it("names an approved PDF, its size and hash, with its download, where a picture would be", async () => {
     await renderRecord([approvedPdf(2), changesOn(1)]);
     expect(screen.queryByRole("img")).toBeNull();

@@ -8,6 +8,7 @@ import { Textarea } from "~/components/ui/textarea";
 import { proofText } from "~/content/proofs";
 import { proofAnswerSchema } from "~/lib/proofs/answer-schema";
 import { answerEmail } from "~/lib/proofs/mail";
+import { anyAnswered } from "~/lib/proofs/record";
 import { openProofLink, proofHeaders, proofPageData, requireProofOrigin } from "~/lib/proofs/page.server";
 import { getQuoteService } from "~/lib/quotes/service.server";
 import { pageTitle } from "~/lib/seo";
@@ -112,9 +113,6 @@ export default function ProofPage({ loaderData, actionData, params }: Route.Comp
                 {latest.summary} · {latest.answer?.at}
               </p>
               <p>{text.approvedNote}</p>
-              <a className="font-semibold text-primary underline" href={`${base}/record`}>
-                {text.recordLink}
-              </a>
             </div>
           ) : latest.status === "changes requested" ? (
             <div className="space-y-2 rounded-xl border border-border p-4 text-sm">
@@ -157,6 +155,13 @@ export default function ProofPage({ loaderData, actionData, params }: Route.Comp
                 </Button>
               </Form>
             </>
+          )}
+          {anyAnswered([latest, ...earlier]) && (
+            <p className="text-sm">
+              <a className="font-semibold text-primary underline" href={`${base}/record`}>
+                {text.recordLink}
+              </a>
+            </p>
           )}
         </div>
       </div>

@@ -10,6 +10,7 @@ import { getQuoteService, stopQuoteService } from "~/lib/quotes/service.server";
 import * as quotePage from "~/routes/desk-quote";
 import * as exportRoute from "~/routes/desk-export";
 import * as deskProofFile from "~/routes/desk-proof-file";
+import * as deskProofRecord from "~/routes/desk-proof-record";
 import * as inbox from "~/routes/desk-inbox";
 import * as setup from "~/routes/desk-setup";
 import * as signInRoute from "~/routes/desk-sign-in";
@@ -205,6 +206,14 @@ describe("the proof loop", () => {
     const desk = await outcome(() =>
       quotePage.loader(args(get(`/desk/quotes/${reference}`, cookie), { reference }) as never),
     );
+    // The desk shows the same record, to a session only.
+    const deskRecord = (ref: string, withCookie: string) =>
+      outcome(() =>
+        deskProofRecord.loader(args(get(`/desk/quotes/${ref}/record`, withCookie), { reference: ref }) as never),
+      );
+    expect((await deskRecord(reference, "")).status).toBe(302);
+    expect((await deskRecord(reference, cookie)).data).toEqual(record.data);
+    expect((await deskRecord(otherReference, cookie)).status).toBe(404); // no proof sent yet
     expect(desk.data).toMatchObject({
       canMarkWon: true,
       proofs: [{ version: 1 }, { summary: "Approved v2 by Dr. Ayesha Khan, Brand Manager" }],

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
 import { decoded, startSmtp, until } from "../support/smtp-server";
-import { startOwnServer } from "./support/site";
+import { hasModuleScript, startOwnServer } from "./support/site";
 import { expect, test } from "./support/test";
 
 // The proof loop on the production build with a real SMTP server: staff send v1, the buyer asks for
@@ -91,6 +91,12 @@ test("a proof goes from the desk to the buyer and back until it is approved and 
     const response = await buyerPage.goto(`${base}${link1}`);
     expect(response!.headers()["cache-control"]).toBe("private, no-store");
     expect(response!.headers()["referrer-policy"]).toBe("no-referrer");
+    expect(response!.headers()["x-robots-tag"]).toBe("noindex, nofollow");
+    // The page is its HTML and forms: no script file of the site's, no React.
+    const html = await response!.text();
+    expect(html).not.toMatch(/<script\b[^>]*\bsrc=/);
+    expect(hasModuleScript(html)).toBe(false);
+    expect(html).not.toContain("modulepreload");
     await expect(buyerPage.getByRole("heading", { level: 1 })).toHaveText(`Proof v1 for ${reference}`);
     await expect(buyerPage.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
     await expect(buyerPage.getByRole("img", { name: `Proof v1 for ${reference}` })).toBeVisible();

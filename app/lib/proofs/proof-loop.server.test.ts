@@ -5,6 +5,8 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decoded, startSmtp, until } from "../../../tests/support/smtp-server";
 import { runStaffCommand } from "~/lib/desk/staff-command.server";
+import { proofText } from "~/content/proofs";
+import { proofEmail } from "~/lib/proofs/mail";
 import { proofLimits } from "~/lib/proofs/rules";
 import { getQuoteService, stopQuoteService } from "~/lib/quotes/service.server";
 import * as quotePage from "~/routes/desk-quote";
@@ -396,6 +398,87 @@ describe("what a token cannot do", () => {
     expect(html.status).toBe(400);
     const cut = await sendProof(otherReference, new Blob(["%PDF-1.4\n1 0 obj"]), "cut.pdf", "");
     expect(cut.data).toMatchObject({ intent: "proof", error: /damaged/ });
+  });
+});
+
+describe("later versions and answers", () => {
+  const newRequest = (name: string, email: string) =>
+    getQuoteService().store.insert(
+      { name, company: "", email, phone: "", product: "Mugs", message: "300 mugs" },
+      { clientIp: "203.0.113.9", userAgent: "vitest", page: "/contact", idempotencyKey: `proof-test-${email}` },
+      { notify: false },
+    ).quote;
+
+  it("refuse a replaced version, need a change request's text, and turn Mark Won off until the new version is approved", async () => {
+    const service = getQuoteService();
+    const quote = newRequest("Imran", "imran@pharma.example");
+    const ref = quote.reference;
+    const deskPage = async () =>
+      (await outcome(() => quotePage.loader(args(get(`/desk/quotes/${ref}`, cookie), { reference: ref }) as never)))
+        .data as { canMarkWon: boolean };
+    await sendProof(ref, new Blob([await png("#111111")]), "v1.png", "");
+    await sendProof(ref, new Blob([await png("#222222")]), "v2.png", "");
+    await until(() => allLinksFor("imran@pharma.example").length === 2);
+    const token = lastLinkFor("imran@pharma.example");
+
+    // v1 was never answered, and v2 replaced it: too late for it.
+    const late = await answer(token, { intent: "approve", version: "1", name: "Imran Ali" });
+    expect(late.status).toBe(409);
+    expect(late.data).toEqual({ intent: "approve", error: proofText.page.answered });
+    expect(service.proofs.proofs(quote.id)[0]!.answer).toBeNull();
+
+    expect((await answer(token, { intent: "approve", version: "2", name: "Imran Ali" })).status).toBe(303);
+    expect((await deskPage()).canMarkWon).toBe(true);
+
+    // v3 after the approval: no Mark Won until the buyer approves v3 too.
+    await sendProof(ref, new Blob([await png("#333333")]), "v3.png", "");
+    expect((await deskPage()).canMarkWon).toBe(false);
+    const won = await outcome(() =>
+      quotePage.action(
+        args(post(`/desk/quotes/${ref}`, new URLSearchParams({ intent: "won" }), { withCookie: cookie }), {
+          reference: ref,
+        }) as never,
+      ),
+    );
+    expect(won.status).toBe(400);
+    expect(service.store.get(quote.id)!.status).toBe("quoted");
+
+    // A change request with nothing in it is answered on the page, with what is missing.
+    const blank = await answer(token, { intent: "changes", version: "3", changes: "  " });
+    expect(blank.status).toBe(400);
+    expect(blank.data).toEqual({ intent: "changes", error: "Say what should change." });
+    expect(service.proofs.latest(quote.id)!.answer).toBeNull();
+
+    expect((await answer(token, { intent: "approve", version: "3", name: "Imran Ali" })).status).toBe(303);
+    expect((await deskPage()).canMarkWon).toBe(true);
+  });
+
+  it("remind the buyer through the outbox, on the mail server, after two business days without an answer", async () => {
+    const service = getQuoteService();
+    const quote = newRequest("Hina", "hina@pharma.example");
+    const weekAgo = new Date(Date.now() - 7 * 24 * 3_600_000);
+    service.proofs.send(
+      quote,
+      { data: await png("#444444"), mediaType: "image/png" },
+      "",
+      { name: "Bilal", email: "bilal@promo.example" },
+      (version, token) => proofEmail(quote, version, "", token),
+      weekAgo,
+    );
+    service.outbox!.kick();
+    const reminderTo = (address: string, subject: string) =>
+      smtp.received.find((mail) => mail.to.includes(address) && decoded(mail.raw).includes(`Subject: ${subject}`));
+    await until(() => Boolean(reminderTo("hina@pharma.example", `Reminder: proof v1 for ${quote.reference}`)));
+    await until(() =>
+      Boolean(reminderTo("sales@promo.example", `${quote.reference}: proof v1 unanswered for 2 business days`)),
+    );
+    // The reminder carries a fresh link of its own, which opens the proof.
+    const reminder = decoded(reminderTo("hina@pharma.example", "Reminder:")!.raw);
+    const token = /\/proof\/([A-Za-z0-9_-]{43})/.exec(reminder)![1]!;
+    expect(allLinksFor("hina@pharma.example")).toHaveLength(2);
+    expect(allLinksFor("hina@pharma.example")[0]).not.toBe(token);
+    const page = await outcome(() => proofPage.loader(args(get(`/proof/${token}`), { token }) as never));
+    expect(page.data).toMatchObject({ reference: quote.reference, latest: { version: 1, status: "waiting" } });
   });
 });
 

@@ -390,10 +390,20 @@ describe("what a token cannot do", () => {
     expect((await sendProof(otherReference, new Blob([pdf]), "p.pdf", "")).status).toBe(302);
     await until(() => allLinksFor("other@else.example").length >= 3);
     const token = lastLinkFor("other@else.example", 3);
+    // Asked for inline, a PDF is still a download: no PDF viewer opens it in the site's origin.
     const file = await outcome(() => proofFile.loader(args(get(`/proof/${token}/file?inline`), { token }) as never));
     expect(file.headers.get("content-type")).toBe("application/pdf");
-    expect(file.headers.get("content-disposition")).toMatch(/^inline; /);
+    expect(file.headers.get("content-disposition")).toMatch(/^attachment; filename="Q-\d{4}-\d{4}-proof-v3\.pdf"$/);
     expect(file.headers.get("content-security-policy")).toContain("sandbox");
+    const onDesk = await outcome(() =>
+      deskProofFile.loader(
+        args(get(`/desk/quotes/${otherReference}/proofs/3`, cookie), {
+          reference: otherReference,
+          version: "3",
+        }) as never,
+      ),
+    );
+    expect(onDesk.headers.get("content-disposition")).toMatch(/^attachment; /);
     const html = await sendProof(otherReference, new Blob(["<html><script>1</script></html>"]), "fake.pdf", "");
     expect(html.status).toBe(400);
     const cut = await sendProof(otherReference, new Blob(["%PDF-1.4\n1 0 obj"]), "cut.pdf", "");

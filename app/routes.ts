@@ -24,6 +24,7 @@ export default [
     route("quotes/:reference", "routes/desk-quote.tsx"),
     route("quotes/:reference/files/:role", "routes/desk-file.ts"),
     route("quotes/:reference/proofs/:version", "routes/desk-proof-file.ts"),
+    route("quotes/:reference/record", "routes/desk-proof-record.tsx"),
     route("export/:format", "routes/desk-export.ts"),
     route("*", "routes/desk-not-found.tsx"),
   ]),

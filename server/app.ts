@@ -44,6 +44,14 @@ export const documentOnlyHeaders = [
 /** A file a visitor could open as a page of its own: an SVG runs script and loads resources there. */
 const opensAsDocument = (file: string) => /\.(html|svg|xml)$/.test(file);
 
+/** Headers sent on every response that a route may send a value of its own for, which then replaces ours. */
+export const routeOwnHeaders = new Set([
+  "content-security-policy",
+  "cross-origin-resource-policy",
+  "referrer-policy",
+  "x-content-type-options",
+]);
+
 /**
  * The production server: prerendered pages and hashed assets straight from disk (Brotli or gzip
  * files made at build time, chosen by Accept-Encoding), everything else (POSTs, unknown paths)
@@ -84,11 +92,13 @@ export function createApp({ build, clientDir }: ServerOptions): Express {
     res.setHeader("Permissions-Policy", permissionsPolicy);
     next();
   });
-  // A proof link's URL is its secret: its pages send their own Referrer-Policy (no-referrer), and its
-  // files their own sandboxing policy; React Router adds route headers to these rather than replacing them.
-  app.use("/proof/", (req, res, next) => {
-    res.removeHeader("Referrer-Policy");
-    if (req.path.endsWith("/file")) res.removeHeader("Content-Security-Policy");
+  // React Router adds a route's headers to those already set (res.append), so a route's own policy (a
+  // proof link's no-referrer, a file's sandbox) would go out beside the site-wide one, and a doubled
+  // Cross-Origin-Resource-Policy is invalid and ignored. For these headers the route's value replaces ours.
+  app.use((_req, res, next) => {
+    const append = res.append.bind(res);
+    res.append = (field: string, value?: string | string[]) =>
+      routeOwnHeaders.has(field.toLowerCase()) && value !== undefined ? res.set(field, value) : append(field, value);
     next();
   });
 

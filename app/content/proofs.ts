@@ -20,7 +20,7 @@ export const proofText = {
   page: {
     title: (version: number, reference: string) => `Proof v${version} for ${reference}`,
     download: (version: number) => `Download proof v${version}`,
-    pdfFallback: "If the PDF does not show here, download it to see it.",
+    pdfDownload: "This proof is a PDF: download it to see it.",
     message: "Message from our team",
     design: "Your design from the studio",
     approve: "Approve this proof",

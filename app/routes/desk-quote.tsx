@@ -15,7 +15,7 @@ import { getQuoteService } from "~/lib/quotes/service.server";
 import { proofText } from "~/content/proofs";
 import { deskProofs, sendProof } from "~/lib/proofs/desk.server";
 import { proofLimits } from "~/lib/proofs/rules";
-import { declaredLength } from "~/lib/quotes/uploads.server";
+import { formDataWithin } from "~/lib/quotes/uploads.server";
 import { ProofsPanel, SendProofForm } from "~/components/desk/proofs-panel";
 import { quoteStatuses, type QuoteStatus } from "~/lib/quote-status";
 import { cn } from "~/lib/utils";
@@ -76,10 +76,10 @@ export async function action({ request, params }: Route.ActionArgs) {
   const service = getQuoteService();
   const quote = service.store.byReference(params.reference);
   if (!quote) throw notFound();
-  // The proof form's file is read whole (staff only, signed in): its size is bounded before reading.
-  if (declaredLength(request) > proofLimits.requestBytes)
-    return data({ intent: "proof", error: proofText.desk.tooLarge }, { status: 413, headers: deskHeaders });
-  const form = await request.formData();
+  // The proof form's file is read whole (staff only, signed in), never past the limit, whether the body
+  // declares its length or comes in chunks.
+  const form = await formDataWithin(request, proofLimits.requestBytes);
+  if (!form) return data({ intent: "proof", error: proofText.desk.tooLarge }, { status: 413, headers: deskHeaders });
   const actor = { name: staff.name, email: staff.email };
   const problem = (intent: string, message: string) =>
     data({ intent, error: message }, { status: 400, headers: deskHeaders });

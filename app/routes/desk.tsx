@@ -15,7 +15,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export default function DeskLayout({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 sm:py-8">
-      <div className="mb-6 flex flex-wrap items-center justify-between gap-3 border-b border-border pb-4">
+      <div className="mb-6 flex flex-wrap items-center justify-between gap-3 border-b border-border pb-4 print:hidden">
         <p className="text-sm font-semibold">
           <a href="/desk" className="underline-offset-4 hover:underline">
             {deskText.title}

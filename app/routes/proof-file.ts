@@ -7,9 +7,9 @@ import type { Route } from "./+types/proof-file";
 
 /**
  * A proof's file for its link: the latest version, or an earlier one by `?v=` (or, by `?design`, the
- * buyer's studio mockup). A download
- * (`Content-Disposition: attachment`) unless `?inline`, for the page's picture and PDF frame; always its
- * checked type and a sandboxing policy.
+ * buyer's studio mockup). A download (`Content-Disposition: attachment`) unless `?inline`, for the
+ * page's pictures (a PDF is always a download: serve.server.ts); always its checked type and a
+ * sandboxing policy.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const service = getQuoteService();

@@ -1,6 +1,6 @@
 import { data } from "react-router";
-import { business } from "~/content/business";
-import { openProofLink, proofHeaders, proofPageData } from "~/lib/proofs/page.server";
+import { ProofRecordView } from "~/components/proofs/proof-record-view";
+import { openProofLink, proofHeaders, proofRecordData } from "~/lib/proofs/page.server";
 import { getQuoteService } from "~/lib/quotes/service.server";
 import { pageTitle } from "~/lib/seo";
 import type { Route } from "./+types/proof-record";
@@ -15,85 +15,16 @@ export const headers: Route.HeadersFunction = () => proofHeaders;
 export function loader({ params, context }: Route.LoaderArgs) {
   const service = getQuoteService();
   const quote = openProofLink(params.token, context.clientIp);
-  const page = proofPageData(service, quote);
-  return data({ ...page, versions: [page.latest, ...page.earlier] }, { headers: proofHeaders });
+  return data(proofRecordData(service, quote), { headers: proofHeaders });
 }
 
-/** A page to print or save as PDF from the browser: who approved which file, when, and what came before. */
+/** The buyer's approval record, by the proof link (the desk shows the same one: desk-proof-record.tsx). */
 export default function ProofRecord({ loaderData, params }: Route.ComponentProps) {
-  const { reference, item, approved, versions } = loaderData;
   const base = `/proof/${params.token}`;
   return (
-    <div className="mx-auto w-full max-w-3xl px-4 py-8 text-sm sm:px-6 print:max-w-none print:p-0">
-      <p className="text-muted-foreground">{business.name}</p>
-      <h1 className="mt-1 text-2xl font-bold tracking-tight">
-        Artwork approval record · <span className="whitespace-nowrap">{reference}</span>
-      </h1>
-      <dl className="mt-6 grid gap-x-4 gap-y-2 sm:grid-cols-[10rem_1fr]">
-        <dt className="font-semibold">Reference</dt>
-        <dd>{reference}</dd>
-        {item && (
-          <>
-            <dt className="font-semibold">Item</dt>
-            <dd>{item}</dd>
-          </>
-        )}
-        {approved ? (
-          <>
-            <dt className="font-semibold">Approved version</dt>
-            <dd>v{approved.version}</dd>
-            <dt className="font-semibold">Approved by</dt>
-            <dd>
-              {approved.answer?.name}
-              {approved.answer?.role ? `, ${approved.answer.role}` : ""}
-            </dd>
-            <dt className="font-semibold">Approved at</dt>
-            <dd>{approved.answer?.at}</dd>
-            <dt className="font-semibold">File</dt>
-            <dd>{approved.fileName}</dd>
-            <dt className="font-semibold">File SHA-256</dt>
-            <dd className="break-all font-mono text-xs">{approved.answer?.sha256}</dd>
-          </>
-        ) : (
-          <>
-            <dt className="font-semibold">Approval</dt>
-            <dd>No version is approved yet.</dd>
-          </>
-        )}
-      </dl>
-      {approved && approved.mediaType !== "application/pdf" && (
-        <img
-          src={`${base}/file?v=${approved.version}&inline`}
-          alt={`Approved proof v${approved.version}`}
-          className="mt-6 max-h-96 w-auto max-w-full border border-border"
-        />
-      )}
-      <h2 className="mt-8 text-lg font-bold">Version history</h2>
-      {/* One block per version, newest first: it reads the same on a phone, a wide screen and paper. */}
-      <ol className="mt-2 border-t border-border">
-        {versions.map((proof) => (
-          <li
-            key={proof.version}
-            className="grid gap-x-4 gap-y-1 border-b border-border py-2 break-inside-avoid sm:grid-cols-[3rem_1fr]"
-          >
-            <p className="font-semibold">v{proof.version}</p>
-            <div className="min-w-0 space-y-1">
-              <p>
-                Sent {proof.sent} · {proof.fileName}
-              </p>
-              <p className={proof.answer ? "font-semibold" : "text-muted-foreground"}>
-                {proof.summary}
-                {proof.answer ? ` · ${proof.answer.at}` : ""}
-              </p>
-              {proof.answer?.changes && <p className="whitespace-pre-wrap break-words">{proof.answer.changes}</p>}
-              <p className="break-all font-mono text-xs">SHA-256 {proof.sha256}</p>
-            </div>
-          </li>
-        ))}
-      </ol>
-      <p className="mt-6 text-xs text-muted-foreground print:hidden">
-        Print this page, or save it as PDF from your browser&apos;s print dialog.
-      </p>
-    </div>
+    <ProofRecordView
+      record={loaderData}
+      fileUrl={(version, use) => `${base}/file?v=${version}${use === "inline" ? "&inline" : ""}`}
+    />
   );
 }

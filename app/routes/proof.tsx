@@ -8,6 +8,7 @@ import { Textarea } from "~/components/ui/textarea";
 import { proofText } from "~/content/proofs";
 import { proofAnswerSchema } from "~/lib/proofs/answer-schema";
 import { answerEmail } from "~/lib/proofs/mail";
+import { anyAnswered } from "~/lib/proofs/record";
 import { openProofLink, proofHeaders, proofPageData, requireProofOrigin } from "~/lib/proofs/page.server";
 import { getQuoteService } from "~/lib/quotes/service.server";
 import { pageTitle } from "~/lib/seo";
@@ -112,9 +113,6 @@ export default function ProofPage({ loaderData, actionData, params }: Route.Comp
                 {latest.summary} · {latest.answer?.at}
               </p>
               <p>{text.approvedNote}</p>
-              <a className="font-semibold text-primary underline" href={`${base}/record`}>
-                {text.recordLink}
-              </a>
             </div>
           ) : latest.status === "changes requested" ? (
             <div className="space-y-2 rounded-xl border border-border p-4 text-sm">
@@ -158,6 +156,13 @@ export default function ProofPage({ loaderData, actionData, params }: Route.Comp
               </Form>
             </>
           )}
+          {anyAnswered([latest, ...earlier]) && (
+            <p className="text-sm">
+              <a className="font-semibold text-primary underline" href={`${base}/record`}>
+                {text.recordLink}
+              </a>
+            </p>
+          )}
         </div>
       </div>
       {earlier.length > 0 && (
@@ -166,10 +171,11 @@ export default function ProofPage({ loaderData, actionData, params }: Route.Comp
             {text.history}
           </h2>
           <ol className="mt-3 grid gap-4 sm:grid-cols-2">
-            {earlier.map((proof) => (
+            {earlier.map((proof, index) => (
               <li key={proof.version} className="rounded-lg border border-border p-3 text-sm">
                 <ProofView base={base} proof={proof} reference={reference} />
-                <p className="mt-2 font-semibold">{text.replacedBy(latest.version)}</p>
+                {/* Newest first: the version listed before this one (or the latest) is the one that replaced it. */}
+                <p className="mt-2 font-semibold">{text.replacedBy((earlier[index - 1] ?? latest).version)}</p>
                 <p>
                   {proof.summary}
                   {proof.answer ? ` · ${proof.answer.at}` : ""}

@@ -5,7 +5,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import { proofText } from "~/content/proofs";
-import type { ProofRecordVersion } from "~/lib/proofs/record";
+import { anyAnswered, type ProofRecordVersion } from "~/lib/proofs/record";
 
 type DeskProof = ProofRecordVersion & { sentBy: string };
 type DeskLink = { id: number; version: number; created: string; state: string };
@@ -97,6 +97,13 @@ export function ProofsPanel({
           </li>
         ))}
       </ol>
+      {anyAnswered(proofs) && (
+        <p className="mt-3 text-sm">
+          <a className="font-semibold text-primary underline" href={`/desk/quotes/${reference}/record`}>
+            {text.record}
+          </a>
+        </p>
+      )}
       {canMarkWon && (
         <Form method="post" className="mt-3">
           <input type="hidden" name="intent" value="won" />

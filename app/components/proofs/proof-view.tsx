@@ -12,8 +12,9 @@ const typeName: Record<string, string> = {
 type Proof = Pick<ProofRecordVersion, "version" | "mediaType" | "bytes" | "sent">;
 
 /**
- * One version's file: an image inline, a PDF in a frame where the browser can show it; always the
- * download link. The file comes from its own URL under a sandboxing policy (routes/proof-file.ts).
+ * One version's file: an image inline, a PDF only as its download (a browser's PDF viewer would run the
+ * file's JavaScript in the site's origin); always the download link. The file comes from its own URL
+ * under a sandboxing policy (routes/proof-file.ts).
  */
 export function ProofView({
   base,
@@ -31,12 +32,7 @@ export function ProofView({
   return (
     <figure className="space-y-2">
       {proof.mediaType === "application/pdf" ? (
-        <iframe
-          src={`${src}&inline`}
-          title={label}
-          className="h-[70vh] max-h-[40rem] w-full rounded-lg border border-border bg-muted"
-          loading={priority ? "eager" : "lazy"}
-        />
+        <p className="rounded-lg border border-border bg-muted p-4 text-sm">{proofText.page.pdfDownload}</p>
       ) : (
         <img
           src={`${src}&inline`}
@@ -53,9 +49,6 @@ export function ProofView({
           {typeName[proof.mediaType] ?? proof.mediaType}, {Math.ceil(proof.bytes / 1024)} KB · sent {proof.sent}
         </span>
       </figcaption>
-      {proof.mediaType === "application/pdf" && (
-        <p className="text-xs text-muted-foreground">{proofText.page.pdfFallback}</p>
-      )}
     </figure>
   );
 }

@@ -68,3 +68,9 @@ export function proofPageData(service: QuoteService, quote: StoredQuote) {
     approved: approvedVersion(record) ?? null,
   };
 }
+
+/** What the approval record shows, for the buyer's link and the desk alike: the versions newest first. */
+export function proofRecordData(service: QuoteService, quote: StoredQuote) {
+  const { reference, item, approved, latest, earlier } = proofPageData(service, quote);
+  return { reference, item, approved, versions: [latest, ...earlier] };
+}

@@ -5,10 +5,14 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decoded, startSmtp, until } from "../../../tests/support/smtp-server";
 import { runStaffCommand } from "~/lib/desk/staff-command.server";
+import { proofText } from "~/content/proofs";
+import { proofEmail } from "~/lib/proofs/mail";
+import { proofLimits } from "~/lib/proofs/rules";
 import { getQuoteService, stopQuoteService } from "~/lib/quotes/service.server";
 import * as quotePage from "~/routes/desk-quote";
 import * as exportRoute from "~/routes/desk-export";
 import * as deskProofFile from "~/routes/desk-proof-file";
+import * as deskProofRecord from "~/routes/desk-proof-record";
 import * as inbox from "~/routes/desk-inbox";
 import * as setup from "~/routes/desk-setup";
 import * as signInRoute from "~/routes/desk-sign-in";
@@ -204,6 +208,14 @@ describe("the proof loop", () => {
     const desk = await outcome(() =>
       quotePage.loader(args(get(`/desk/quotes/${reference}`, cookie), { reference }) as never),
     );
+    // The desk shows the same record, to a session only.
+    const deskRecord = (ref: string, withCookie: string) =>
+      outcome(() =>
+        deskProofRecord.loader(args(get(`/desk/quotes/${ref}/record`, withCookie), { reference: ref }) as never),
+      );
+    expect((await deskRecord(reference, "")).status).toBe(302);
+    expect((await deskRecord(reference, cookie)).data).toEqual(record.data);
+    expect((await deskRecord(otherReference, cookie)).status).toBe(404); // no proof sent yet
     expect(desk.data).toMatchObject({
       canMarkWon: true,
       proofs: [{ version: 1 }, { summary: "Approved v2 by Dr. Ayesha Khan, Brand Manager" }],
@@ -378,14 +390,176 @@ describe("what a token cannot do", () => {
     expect((await sendProof(otherReference, new Blob([pdf]), "p.pdf", "")).status).toBe(302);
     await until(() => allLinksFor("other@else.example").length >= 3);
     const token = lastLinkFor("other@else.example", 3);
+    // Asked for inline, a PDF is still a download: no PDF viewer opens it in the site's origin.
     const file = await outcome(() => proofFile.loader(args(get(`/proof/${token}/file?inline`), { token }) as never));
     expect(file.headers.get("content-type")).toBe("application/pdf");
-    expect(file.headers.get("content-disposition")).toMatch(/^inline; /);
+    expect(file.headers.get("content-disposition")).toMatch(/^attachment; filename="Q-\d{4}-\d{4}-proof-v3\.pdf"$/);
     expect(file.headers.get("content-security-policy")).toContain("sandbox");
+    const onDesk = await outcome(() =>
+      deskProofFile.loader(
+        args(get(`/desk/quotes/${otherReference}/proofs/3`, cookie), {
+          reference: otherReference,
+          version: "3",
+        }) as never,
+      ),
+    );
+    expect(onDesk.headers.get("content-disposition")).toMatch(/^attachment; /);
     const html = await sendProof(otherReference, new Blob(["<html><script>1</script></html>"]), "fake.pdf", "");
     expect(html.status).toBe(400);
     const cut = await sendProof(otherReference, new Blob(["%PDF-1.4\n1 0 obj"]), "cut.pdf", "");
     expect(cut.data).toMatchObject({ intent: "proof", error: /damaged/ });
+  });
+});
+
+describe("later versions and answers", () => {
+  const newRequest = (name: string, email: string) =>
+    getQuoteService().store.insert(
+      { name, company: "", email, phone: "", product: "Mugs", message: "300 mugs" },
+      { clientIp: "203.0.113.9", userAgent: "vitest", page: "/contact", idempotencyKey: `proof-test-${email}` },
+      { notify: false },
+    ).quote;
+
+  it("refuse a replaced version, need a change request's text, and turn Mark Won off until the new version is approved", async () => {
+    const service = getQuoteService();
+    const quote = newRequest("Imran", "imran@pharma.example");
+    const ref = quote.reference;
+    const deskPage = async () =>
+      (await outcome(() => quotePage.loader(args(get(`/desk/quotes/${ref}`, cookie), { reference: ref }) as never)))
+        .data as { canMarkWon: boolean };
+    await sendProof(ref, new Blob([await png("#111111")]), "v1.png", "");
+    await sendProof(ref, new Blob([await png("#222222")]), "v2.png", "");
+    await until(() => allLinksFor("imran@pharma.example").length === 2);
+    const token = lastLinkFor("imran@pharma.example");
+
+    // v1 was never answered, and v2 replaced it: too late for it.
+    const late = await answer(token, { intent: "approve", version: "1", name: "Imran Ali" });
+    expect(late.status).toBe(409);
+    expect(late.data).toEqual({ intent: "approve", error: proofText.page.answered });
+    expect(service.proofs.proofs(quote.id)[0]!.answer).toBeNull();
+
+    expect((await answer(token, { intent: "approve", version: "2", name: "Imran Ali" })).status).toBe(303);
+    expect((await deskPage()).canMarkWon).toBe(true);
+
+    // v3 after the approval: no Mark Won until the buyer approves v3 too.
+    await sendProof(ref, new Blob([await png("#333333")]), "v3.png", "");
+    expect((await deskPage()).canMarkWon).toBe(false);
+    const won = await outcome(() =>
+      quotePage.action(
+        args(post(`/desk/quotes/${ref}`, new URLSearchParams({ intent: "won" }), { withCookie: cookie }), {
+          reference: ref,
+        }) as never,
+      ),
+    );
+    expect(won.status).toBe(400);
+    expect(service.store.get(quote.id)!.status).toBe("quoted");
+
+    // A change request with nothing in it is answered on the page, with what is missing.
+    const blank = await answer(token, { intent: "changes", version: "3", changes: "  " });
+    expect(blank.status).toBe(400);
+    expect(blank.data).toEqual({ intent: "changes", error: "Say what should change." });
+    expect(service.proofs.latest(quote.id)!.answer).toBeNull();
+
+    expect((await answer(token, { intent: "approve", version: "3", name: "Imran Ali" })).status).toBe(303);
+    expect((await deskPage()).canMarkWon).toBe(true);
+  });
+
+  it("remind the buyer through the outbox, on the mail server, after two business days without an answer", async () => {
+    const service = getQuoteService();
+    const quote = newRequest("Hina", "hina@pharma.example");
+    const weekAgo = new Date(Date.now() - 7 * 24 * 3_600_000);
+    service.proofs.send(
+      quote,
+      { data: await png("#444444"), mediaType: "image/png" },
+      "",
+      { name: "Bilal", email: "bilal@promo.example" },
+      (version, token) => proofEmail(quote, version, "", token),
+      weekAgo,
+    );
+    service.outbox!.kick();
+    const reminderTo = (address: string, subject: string) =>
+      smtp.received.find((mail) => mail.to.includes(address) && decoded(mail.raw).includes(`Subject: ${subject}`));
+    await until(() => Boolean(reminderTo("hina@pharma.example", `Reminder: proof v1 for ${quote.reference}`)));
+    await until(() =>
+      Boolean(reminderTo("sales@promo.example", `${quote.reference}: proof v1 unanswered for 2 business days`)),
+    );
+    // The reminder carries a fresh link of its own, which opens the proof.
+    const reminder = decoded(reminderTo("hina@pharma.example", "Reminder:")!.raw);
+    const token = /\/proof\/([A-Za-z0-9_-]{43})/.exec(reminder)![1]!;
+    expect(allLinksFor("hina@pharma.example")).toHaveLength(2);
+    expect(allLinksFor("hina@pharma.example")[0]).not.toBe(token);
+    const page = await outcome(() => proofPage.loader(args(get(`/proof/${token}`), { token }) as never));
+    expect(page.data).toMatchObject({ reference: quote.reference, latest: { version: 1, status: "waiting" } });
+  });
+});
+
+describe("the desk's proof form", () => {
+  const versions = () =>
+    getQuoteService().proofs.proofs(getQuoteService().store.byReference(otherReference)!.id).length;
+
+  it("refuses a proof over 10 MB with a message saying so, and stores nothing", async () => {
+    const before = versions();
+    const big = new Uint8Array(proofLimits.fileBytes + 1);
+    big.set(await png("#000000"));
+    const refused = await sendProof(otherReference, new Blob([big]), "big.png", "");
+    expect(refused.status).toBe(400);
+    expect(refused.data).toEqual({ intent: "proof", error: "The proof file may be at most 10 MB." });
+    expect(versions()).toBe(before);
+  });
+
+  it("stops reading a chunked body with no length at the limit, and answers 413 with the message", async () => {
+    const before = versions();
+    const boundary = "proof-boundary";
+    const head = new TextEncoder().encode(
+      [
+        `--${boundary}`,
+        'Content-Disposition: form-data; name="intent"',
+        "",
+        "proof",
+        `--${boundary}`,
+        'Content-Disposition: form-data; name="proof"; filename="huge.png"',
+        "Content-Type: image/png",
+        "",
+        "",
+      ].join("\r\n"),
+    );
+    const chunk = new Uint8Array(64 * 1024);
+    const total = 40 * 1024 * 1024;
+    let pulled = 0;
+    let cancelled = false;
+    // 40 MB, one chunk a turn of the event loop: read whole, it would be a 40 MB file refused only after.
+    const body = new ReadableStream<Uint8Array>(
+      {
+        async pull(controller) {
+          await new Promise((next) => setImmediate(next));
+          if (pulled >= total) {
+            controller.enqueue(new TextEncoder().encode(`\r\n--${boundary}--\r\n`));
+            return controller.close();
+          }
+          const part = pulled === 0 ? head : chunk;
+          pulled += part.byteLength;
+          controller.enqueue(part);
+        },
+        cancel() {
+          cancelled = true;
+        },
+      },
+      { highWaterMark: 0 },
+    );
+    const request = new Request(`${site}/desk/quotes/${otherReference}`, {
+      method: "POST",
+      headers: { Origin: site, Cookie: cookie, "Content-Type": `multipart/form-data; boundary=${boundary}` },
+      body,
+      duplex: "half",
+    } as RequestInit);
+    expect(request.headers.get("content-length")).toBeNull();
+    const refused = await outcome(() => quotePage.action(args(request, { reference: otherReference }) as never));
+    const readBeforeAnswer = pulled;
+    expect(refused.status).toBe(413);
+    expect(refused.data).toEqual({ intent: "proof", error: "The proof file may be at most 10 MB." });
+    expect(readBeforeAnswer).toBeLessThan(proofLimits.requestBytes + 4 * chunk.byteLength);
+    expect(versions()).toBe(before);
+    // The rest is read and thrown away (so a browser sees the answer), to the end of this body.
+    await until(() => pulled >= total || cancelled);
   });
 });
 

@@ -68,3 +68,7 @@ export function proofRecord(quote: { reference: string }, proofs: readonly Store
 /** The approved version of a record (the latest one approved), if any. */
 export const approvedVersion = (record: readonly ProofRecordVersion[]) =>
   record.filter((version) => version.status === "approved").at(-1);
+
+/** Whether the buyer answered any version: from then on there is a record to print. */
+export const anyAnswered = (record: readonly Pick<ProofRecordVersion, "answer">[]) =>
+  record.some((version) => version.answer !== null);

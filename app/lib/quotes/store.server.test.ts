@@ -64,6 +64,58 @@ describe("references", () => {
   });
 });
 
+describe("an answered proof", () => {
+  it("keeps its file's hash, stored name, type and size, also in a store made before that rule", () => {
+    const dir = tempDir("proof-final");
+    const db = new Sqlite(join(dir, DB_FILE));
+    for (const [version, sql] of migrations.slice(0, 5).entries()) {
+      db.exec(sql);
+      db.pragma(`user_version = ${version + 1}`);
+    }
+    db.prepare(
+      `INSERT INTO quotes (id, received_at, name, email, message, client_ip, idempotency_key, notify_status, reference)
+       VALUES (1, '2026-11-20T06:00:00.000Z', 'A', 'a@x.example', 'hi', '1.1.1.1', 'k', 'off', 'Q-2026-0001')`,
+    ).run();
+    const proof = db.prepare(
+      `INSERT INTO proofs (quote_id, version, media_type, byte_size, sha256, stored_name, created_by, created_at,
+         answer, answer_name, answered_at, answer_sha256)
+       VALUES (1, ?, 'image/png', 5, ?, ?, 'Bilal', '2026-11-20T07:00:00.000Z', ?, ?, ?, ?)`,
+    );
+    proof.run(
+      1,
+      "a".repeat(64),
+      "proof-1.png",
+      "approved",
+      "Dr. Ayesha Khan",
+      "2026-11-20T08:00:00.000Z",
+      "a".repeat(64),
+    );
+    proof.run(2, "b".repeat(64), "proof-2.png", null, null, null, null);
+    db.close();
+
+    const store = QuoteStore.open(dir);
+    const change = (set: string, version: number) => () =>
+      store.db.prepare(`UPDATE proofs SET ${set} WHERE version = ?`).run(version);
+    for (const set of [
+      `sha256 = '${"c".repeat(64)}'`,
+      "stored_name = 'proof-other.png'",
+      "media_type = 'application/pdf'",
+      "byte_size = 6",
+      "answer_name = 'Someone else'",
+    ]) {
+      expect(change(set, 1), set).toThrow(/final/);
+    }
+    expect(store.db.prepare("SELECT sha256, stored_name, media_type FROM proofs WHERE version = 1").get()).toEqual({
+      sha256: "a".repeat(64),
+      stored_name: "proof-1.png",
+      media_type: "image/png",
+    });
+    // Until it is answered, a version is not final.
+    expect(change(`sha256 = '${"d".repeat(64)}'`, 2)).not.toThrow();
+    store.close();
+  });
+});
+
 describe("a request's history", () => {
   it("records status changes, notes and replies with who and when, and cannot be changed or removed", () => {
     const store = QuoteStore.open(tempDir("desk-history"));

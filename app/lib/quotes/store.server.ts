@@ -278,6 +278,12 @@ export const migrations: readonly string[] = [
   `CREATE TABLE proof_link_failures (client_ip TEXT NOT NULL, at INTEGER NOT NULL);
    CREATE INDEX proof_link_failures_client ON proof_link_failures (client_ip, at);
    CREATE INDEX proof_link_failures_at ON proof_link_failures (at);`,
+  // An answered proof's file is final like its answer: the hash, stored name, type and size the buyer
+  // answered cannot be swapped afterwards.
+  `DROP TRIGGER proofs_answer_final;
+   CREATE TRIGGER proofs_answer_final BEFORE UPDATE OF answer, answer_name, answer_role, answer_text, answered_at,
+     answer_sha256, sha256, stored_name, media_type, byte_size ON proofs WHEN OLD.answer IS NOT NULL
+     BEGIN SELECT RAISE(ABORT, 'an answered proof and its file are final'); END;`,
 ];
 
 export const schemaVersion = migrations.length;

@@ -147,6 +147,41 @@ export function declaredLength(request: Request): number {
 }
 
 /**
+ * A form read whole into memory (signed-in staff only), or null once its body passes `maxBytes`: as
+ * declared, or counted while reading a body that declares no length (chunked). A refused body is
+ * drained like a refused upload, so the browser gets to show the answer.
+ */
+export async function formDataWithin(request: Request, maxBytes: number): Promise<FormData | null> {
+  const declared = declaredLength(request);
+  if (declared > maxBytes) {
+    if (declared > drainLimits.bytes) await request.body?.cancel().catch(() => undefined);
+    else if (request.body) drainBody(request.body.getReader());
+    return null;
+  }
+  if (!request.body) return request.formData();
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let read = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    read += value.byteLength;
+    if (read > maxBytes) {
+      drainBody(reader, read);
+      return null;
+    }
+    chunks.push(value);
+  }
+  const body = new Uint8Array(read);
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return new Response(body, { headers: { "Content-Type": request.headers.get("content-type") ?? "" } }).formData();
+}
+
+/**
  * Reads what is left of a refused body and throws it away, in the background, within `drainLimits`
  * (counting what was already read); past them the stream is cancelled, which ends the connection.
  */

@@ -1,0 +1,41 @@
+import { data } from "react-router";
+import { ProofRecordView } from "~/components/proofs/proof-record-view";
+import { deskText } from "~/content/desk";
+import { deskHeaders, requireStaff } from "~/lib/desk/auth.server";
+import { deskMeta } from "~/lib/desk/meta";
+import { proofRecordData } from "~/lib/proofs/page.server";
+import { getQuoteService } from "~/lib/quotes/service.server";
+import type { Route } from "./+types/desk-proof-record";
+
+export const meta: Route.MetaFunction = ({ params }) => deskMeta(`Approval record ${params.reference}`);
+export const headers: Route.HeadersFunction = () => deskHeaders;
+
+/**
+ * The buyer's approval record on the desk, for a session: staff have no proof link (tokens are kept
+ * hashed only), so the same record is shown here with the desk's own file route.
+ */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireStaff(request);
+  const service = getQuoteService();
+  const quote = service.store.byReference(params.reference);
+  if (!quote || !service.proofs.latest(quote.id)) throw data("Not found", { status: 404, headers: deskHeaders });
+  return data(proofRecordData(service, quote), { headers: deskHeaders });
+}
+
+export default function DeskProofRecord({ loaderData }: Route.ComponentProps) {
+  const { reference } = loaderData;
+  return (
+    <>
+      <p className="text-sm print:hidden">
+        <a href={`/desk/quotes/${reference}`} className="text-primary underline underline-offset-4">
+          ← {reference}
+        </a>{" "}
+        ·{" "}
+        <a href="/desk" className="text-primary underline underline-offset-4">
+          {deskText.quote.back}
+        </a>
+      </p>
+      <ProofRecordView record={loaderData} fileUrl={(version) => `/desk/quotes/${reference}/proofs/${version}`} />
+    </>
+  );
+}

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/axe";
 import {
   hasModuleScript,
@@ -221,9 +221,19 @@ for (const { name, path } of pagesToCheck()) {
     });
 
     await test.step("without JavaScript: its own rules paint as the whole sheet would, and every link and resource answers", async () => {
-      await expectLinksWhole(browser, request, path, baseURL!);
-      // Prerendered pages carry only the rules their markup uses; the 404 page, rendered by the server, all.
-      if (expectedStatus === 200) await expectOwnRulesPaintAsTheWholeSheet(browser, path, html);
+      const context = await browser.newContext({ javaScriptEnabled: false, viewport: phone.viewport });
+      // Pictures change no rule that applies, and not drawing them spares every load their decoding:
+      // their addresses are checked over HTTP.
+      await context.route(/\.(svg|png|jpe?g|webp)(\?|$)/, (route) => route.abort());
+      try {
+        const noScriptPage = await context.newPage();
+        await noScriptPage.goto(path);
+        await expectLinksWhole(noScriptPage, request, path, baseURL!);
+        // Prerendered pages carry only the rules their markup uses; the 404 page, rendered by the server, all.
+        if (expectedStatus === 200) await expectOwnRulesPaintAsTheWholeSheet(noScriptPage, path, html);
+      } finally {
+        await context.close();
+      }
     });
   });
 }
@@ -319,51 +329,45 @@ async function expectImages(page: Page, viewport: { width: number; height: numbe
 }
 
 /** Every internal link, image, stylesheet, script, icon and form in the served page answers, and every #anchor exists. */
-async function expectLinksWhole(browser: Browser, request: APIRequestContext, path: string, baseURL: string) {
-  const context = await browser.newContext({ javaScriptEnabled: false });
-  try {
-    const page = await context.newPage();
-    await page.goto(path);
-    const refs = await page.evaluate(() => {
-      const found: [string, string, string][] = [];
-      const add = (kind: string, value: string | null) => {
-        if (value) found.push([kind, value, new URL(value, document.baseURI).href]);
-      };
-      for (const a of document.querySelectorAll("a[href], area[href]")) add("link", a.getAttribute("href"));
-      for (const el of document.querySelectorAll("img[src], script[src], source[src], video[src], audio[src]"))
-        add(el.tagName.toLowerCase(), el.getAttribute("src"));
-      for (const el of document.querySelectorAll("img[srcset], source[srcset]"))
-        for (const candidate of el.getAttribute("srcset")!.split(","))
-          add("srcset", candidate.trim().split(/\s+/)[0] ?? "");
-      for (const link of document.querySelectorAll("link[href]")) {
-        const rel = link.getAttribute("rel") ?? "";
-        if (/canonical|alternate/.test(rel)) continue; // absolute public URLs: their paths are checked above
-        add(`link rel=${rel}`, link.getAttribute("href"));
-      }
-      for (const form of document.querySelectorAll("form[action]")) add("form action", form.getAttribute("action"));
-      return { found, ids: [...document.querySelectorAll("[id]")].map((el) => el.id) };
-    });
-    const origin = new URL(baseURL).origin;
-    const problems: string[] = [];
-    for (const [kind, written, href] of refs.found) {
-      const url = new URL(href);
-      if (url.origin !== origin) continue;
-      const here = `${kind} "${written}" on ${path}`;
-      const id = decodeURIComponent(url.hash.slice(1));
-      if (url.pathname === path && id) {
-        if (!refs.ids.includes(id)) problems.push(`${here}: no #${id} on the page`);
-        continue;
-      }
-      const status = await statusOf(request, url.pathname + url.search);
-      if (status !== 200) problems.push(`${here} answers ${status}`);
-      else if (kind === "link" && id && !(await textOf(request, url.pathname)).includes(`id="${id}"`))
-        problems.push(`${here}: no #${id} on ${url.pathname}`);
+/** Every link, picture, script, icon and form of the page loaded in `page` answers, and every #anchor exists. */
+async function expectLinksWhole(page: Page, request: APIRequestContext, path: string, baseURL: string) {
+  const refs = await page.evaluate(() => {
+    const found: [string, string, string][] = [];
+    const add = (kind: string, value: string | null) => {
+      if (value) found.push([kind, value, new URL(value, document.baseURI).href]);
+    };
+    for (const a of document.querySelectorAll("a[href], area[href]")) add("link", a.getAttribute("href"));
+    for (const el of document.querySelectorAll("img[src], script[src], source[src], video[src], audio[src]"))
+      add(el.tagName.toLowerCase(), el.getAttribute("src"));
+    for (const el of document.querySelectorAll("img[srcset], source[srcset]"))
+      for (const candidate of el.getAttribute("srcset")!.split(","))
+        add("srcset", candidate.trim().split(/\s+/)[0] ?? "");
+    for (const link of document.querySelectorAll("link[href]")) {
+      const rel = link.getAttribute("rel") ?? "";
+      if (/canonical|alternate/.test(rel)) continue; // absolute public URLs: their paths are checked above
+      add(`link rel=${rel}`, link.getAttribute("href"));
     }
-    expect.soft(problems).toEqual([]);
-    expect.soft(refs.found.length, "the page links somewhere").toBeGreaterThan(10);
-  } finally {
-    await context.close();
+    for (const form of document.querySelectorAll("form[action]")) add("form action", form.getAttribute("action"));
+    return { found, ids: [...document.querySelectorAll("[id]")].map((el) => el.id) };
+  });
+  const origin = new URL(baseURL).origin;
+  const problems: string[] = [];
+  for (const [kind, written, href] of refs.found) {
+    const url = new URL(href);
+    if (url.origin !== origin) continue;
+    const here = `${kind} "${written}" on ${path}`;
+    const id = decodeURIComponent(url.hash.slice(1));
+    if (url.pathname === path && id) {
+      if (!refs.ids.includes(id)) problems.push(`${here}: no #${id} on the page`);
+      continue;
+    }
+    const status = await statusOf(request, url.pathname + url.search);
+    if (status !== 200) problems.push(`${here} answers ${status}`);
+    else if (kind === "link" && id && !(await textOf(request, url.pathname)).includes(`id="${id}"`))
+      problems.push(`${here}: no #${id} on ${url.pathname}`);
   }
+  expect.soft(problems).toEqual([]);
+  expect.soft(refs.found.length, "the page links somewhere").toBeGreaterThan(10);
 }
 
 /**
@@ -372,7 +376,7 @@ async function expectLinksWhole(browser: Browser, request: APIRequestContext, pa
  * /assets/app-*.css, from the same app/app.css): every element and its ::before/::after/::marker compute the
  * same styles at a phone's and a desktop's width.
  */
-async function expectOwnRulesPaintAsTheWholeSheet(browser: Browser, path: string, served: string) {
+async function expectOwnRulesPaintAsTheWholeSheet(page: Page, path: string, served: string) {
   const fullCss = wholeStylesheet().css;
   const critical = inlineStylesheet(served);
   expect.soft(critical, `${path} carries its stylesheet`).toBeDefined();
@@ -380,46 +384,43 @@ async function expectOwnRulesPaintAsTheWholeSheet(browser: Browser, path: string
   expect.soft(critical.length, `${path} carries fewer rules than the whole sheet`).toBeLessThan(fullCss.length);
   const withFullSheet = served.replace(critical, () => fullCss);
 
-  const context = await browser.newContext({ javaScriptEnabled: false });
-  try {
-    const page = await context.newPage();
-    // One load at a phone's width, then the window widened: the styles at both, with the detail asked for.
-    const stylesAtBothWidths = async (body?: string, detailFor: number[][] = [[], []]) => {
-      await page.unroute(path);
-      if (body) await page.route(path, (route) => route.fulfill({ contentType: "text/html", body }));
-      await page.setViewportSize(phone.viewport);
-      await page.goto(path);
-      const styles = [];
-      for (const [index, viewport] of [phone.viewport, desktop].entries()) {
-        await page.setViewportSize(viewport);
-        await settled(page);
-        styles.push(await computedStyles(page, detailFor[index]));
-      }
-      return styles;
-    };
-    const own = await stylesAtBothWidths();
-    const whole = await stylesAtBothWidths(withFullSheet);
-    // The first elements (html, head and what is in it) draw nothing.
-    const differing = own.map(({ hashes }, width) =>
-      hashes.flatMap((h, index) => (h === whole[width]!.hashes[index] || index < 12 ? [] : [index])).slice(0, 6),
-    );
-    for (const [width, viewport] of [phone.viewport, desktop].entries())
-      expect
-        .soft(whole[width]!.hashes.length, `${path} at ${viewport.width} px: same elements`)
-        .toBe(own[width]!.hashes.length);
-    if (differing.every((indexes) => indexes.length === 0)) return;
-    const wholeDetails = await stylesAtBothWidths(withFullSheet, differing);
-    const ownDetails = await stylesAtBothWidths(undefined, differing);
-    for (const [width, viewport] of [phone.viewport, desktop].entries()) {
-      const report = differing[width]!.map((index) => {
-        const a = ownDetails[width]!.details[index]!;
-        const b = wholeDetails[width]!.details[index]!;
-        const changed = Object.keys(b).filter((property) => a[property] !== b[property]);
-        return `${b.element}: ${changed.map((p) => `${p} ${a[p]} ≠ ${b[p]}`).join(", ")}`;
-      });
-      expect.soft(report, `${path} at ${viewport.width} px, its own rules against the whole sheet`).toEqual([]);
+  // One load at a phone's width, then the window widened: the styles at both, with the detail asked for.
+  // The page comes loaded as served, at a phone's width.
+  let loaded = true;
+  const stylesAtBothWidths = async (body?: string, detailFor: number[][] = [[], []]) => {
+    await page.unroute(path);
+    if (body) await page.route(path, (route) => route.fulfill({ contentType: "text/html", body }));
+    await page.setViewportSize(phone.viewport);
+    if (!loaded || body) await page.goto(path);
+    loaded = false;
+    const styles = [];
+    for (const [index, viewport] of [phone.viewport, desktop].entries()) {
+      await page.setViewportSize(viewport);
+      await settled(page);
+      styles.push(await computedStyles(page, detailFor[index]));
     }
-  } finally {
-    await context.close();
+    return styles;
+  };
+  const own = await stylesAtBothWidths();
+  const whole = await stylesAtBothWidths(withFullSheet);
+  // The first elements (html, head and what is in it) draw nothing.
+  const differing = own.map(({ hashes }, width) =>
+    hashes.flatMap((h, index) => (h === whole[width]!.hashes[index] || index < 12 ? [] : [index])).slice(0, 6),
+  );
+  for (const [width, viewport] of [phone.viewport, desktop].entries())
+    expect
+      .soft(whole[width]!.hashes.length, `${path} at ${viewport.width} px: same elements`)
+      .toBe(own[width]!.hashes.length);
+  if (differing.every((indexes) => indexes.length === 0)) return;
+  const wholeDetails = await stylesAtBothWidths(withFullSheet, differing);
+  const ownDetails = await stylesAtBothWidths(undefined, differing);
+  for (const [width, viewport] of [phone.viewport, desktop].entries()) {
+    const report = differing[width]!.map((index) => {
+      const a = ownDetails[width]!.details[index]!;
+      const b = wholeDetails[width]!.details[index]!;
+      const changed = Object.keys(b).filter((property) => a[property] !== b[property]);
+      return `${b.element}: ${changed.map((p) => `${p} ${a[p]} ≠ ${b[p]}`).join(", ")}`;
+    });
+    expect.soft(report, `${path} at ${viewport.width} px, its own rules against the whole sheet`).toEqual([]);
   }
 }

@@ -6,11 +6,9 @@ import { emptyQuote, quotePostFields, quoteValuesOf } from "~/lib/quote-fields";
 import { checkQuote, type QuoteFields } from "~/lib/quote-schema";
 import type { QuoteService, SubmitResult } from "./service.server";
 import {
+  bodyWithin,
   checkReceived,
-  declaredLength,
   discardReceived,
-  drainBody,
-  drainLimits,
   readMultipart,
   textLimits,
   type UploadProblem,
@@ -32,32 +30,15 @@ export async function readBodyText(request: Request, limit = MAX_BODY_BYTES): Pr
     status: 413,
     message: `The request is too large (at most ${limit / 1024} KB).`,
   } as const;
-  const declared = declaredLength(request);
-  if (Number.isFinite(declared) && declared > limit) {
-    if (request.body && declared <= drainLimits.bytes) drainBody(request.body.getReader());
-    else await request.body?.cancel().catch(() => undefined);
-    return tooLarge;
-  }
-  if (!request.body) return { ok: true, text: "" };
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
+  let body: Buffer | null;
   try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > limit) {
-        drainBody(reader, size);
-        return tooLarge;
-      }
-      chunks.push(value);
-    }
+    body = await bodyWithin(request, limit);
   } catch {
     return { ok: false, status: 400, message: "The request body could not be read." };
   }
+  if (!body) return tooLarge;
   try {
-    return { ok: true, text: new TextDecoder("utf-8", { fatal: true }).decode(Buffer.concat(chunks)) };
+    return { ok: true, text: new TextDecoder("utf-8", { fatal: true }).decode(body) };
   } catch {
     return { ok: false, status: 400, message: "The request body is not valid UTF-8 text." };
   }

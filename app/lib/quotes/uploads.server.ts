@@ -147,18 +147,18 @@ export function declaredLength(request: Request): number {
 }
 
 /**
- * A form read whole into memory (signed-in staff only), or null once its body passes `maxBytes`: as
- * declared, or counted while reading a body that declares no length (chunked). A refused body is
- * drained like a refused upload, so the browser gets to show the answer.
+ * A body read whole into memory, or null once it passes `maxBytes`: as declared, or counted while
+ * reading a body that declares no length (chunked). A refused body is drained in the background, so
+ * the browser gets to show the answer. A body that breaks off while being read rejects.
  */
-export async function formDataWithin(request: Request, maxBytes: number): Promise<FormData | null> {
+export async function bodyWithin(request: Request, maxBytes: number): Promise<Buffer<ArrayBuffer> | null> {
   const declared = declaredLength(request);
   if (declared > maxBytes) {
     if (declared > drainLimits.bytes) await request.body?.cancel().catch(() => undefined);
     else if (request.body) drainBody(request.body.getReader());
     return null;
   }
-  if (!request.body) return request.formData();
+  if (!request.body) return Buffer.alloc(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let read = 0;
@@ -172,12 +172,13 @@ export async function formDataWithin(request: Request, maxBytes: number): Promis
     }
     chunks.push(value);
   }
-  const body = new Uint8Array(read);
-  let offset = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
+  return Buffer.concat(chunks);
+}
+
+/** A form read whole into memory (signed-in staff only), or null once its body passes `maxBytes`. */
+export async function formDataWithin(request: Request, maxBytes: number): Promise<FormData | null> {
+  const body = await bodyWithin(request, maxBytes);
+  if (!body) return null;
   return new Response(body, { headers: { "Content-Type": request.headers.get("content-type") ?? "" } }).formData();
 }
 

@@ -17,6 +17,16 @@ const fields = {
 const meta = (key: string) => ({ clientIp: "203.0.113.7", userAgent: "vitest", page: "/contact", idempotencyKey: key });
 const staff = { name: "Bilal", email: "bilal@promo.example" };
 
+/** A database as a release with the first `version` migrations left it, for the store to open and migrate. */
+function databaseAtVersion(dir: string, version: number) {
+  const db = new Sqlite(join(dir, DB_FILE));
+  for (const [index, sql] of migrations.slice(0, version).entries()) {
+    db.exec(sql);
+    db.pragma(`user_version = ${index + 1}`);
+  }
+  return db;
+}
+
 describe("references", () => {
   it("numbers requests by year in Pakistan time, and a retry takes no number", () => {
     const store = QuoteStore.open(tempDir("desk-store"));
@@ -37,11 +47,7 @@ describe("references", () => {
 
   it("are given to requests stored before the desk, in the order they came, with their history begun", () => {
     const dir = tempDir("desk-migrate");
-    const db = new Sqlite(join(dir, DB_FILE));
-    for (const [version, sql] of migrations.slice(0, 2).entries()) {
-      db.exec(sql);
-      db.pragma(`user_version = ${version + 1}`);
-    }
+    const db = databaseAtVersion(dir, 2);
     const insert = db.prepare(
       `INSERT INTO quotes (received_at, name, email, message, client_ip, idempotency_key, notify_status)
        VALUES (?, 'A', 'a@x.example', 'hi', '1.1.1.1', ?, 'off')`,
@@ -67,11 +73,7 @@ describe("references", () => {
 describe("an answered proof", () => {
   it("keeps its file's hash, stored name, type and size, also in a store made before that rule", () => {
     const dir = tempDir("proof-final");
-    const db = new Sqlite(join(dir, DB_FILE));
-    for (const [version, sql] of migrations.slice(0, 5).entries()) {
-      db.exec(sql);
-      db.pragma(`user_version = ${version + 1}`);
-    }
+    const db = databaseAtVersion(dir, 5);
     db.prepare(
       `INSERT INTO quotes (id, received_at, name, email, message, client_ip, idempotency_key, notify_status, reference)
        VALUES (1, '2026-11-20T06:00:00.000Z', 'A', 'a@x.example', 'hi', '1.1.1.1', 'k', 'off', 'Q-2026-0001')`,

@@ -4,6 +4,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { type AppLoadContext, type EntryContext, ServerRouter } from "react-router";
 import siteStylesheet from "./app.css?inline";
 import { NonceContext } from "./lib/csp-nonce";
+import { pathForLog } from "./lib/log-redaction";
 import { StylesheetContext } from "./lib/inline-stylesheet";
 
 // React Router's default Node entry, plus: the CSP nonce (every inline script React Router writes into
@@ -22,7 +23,7 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   if (responseStatusCode === 404) {
-    console.error("404 Error: User attempted to access non-existent route:", new URL(request.url).pathname);
+    console.error("404 Error: User attempted to access non-existent route:", pathForLog(request.url));
   }
   const nonce = loadContext.cspNonce;
 

@@ -1,6 +1,5 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { extname, join, relative, sep } from "node:path";
-import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type Express, type Request, type Response } from "express";
 import helmet from "helmet";
@@ -13,7 +12,9 @@ import {
   inlineScriptHashes,
   localImageSources,
 } from "./csp";
+import { hasBody, refuseDeclaredOverLimit } from "./body-limits";
 import { isPrecompressedCopy, preferredEncoding, precompressedExtension } from "./encoding";
+import { reactRouterHandler } from "./react-router-handler";
 
 export type ServerOptions = {
   /** The React Router build the server answers with. */
@@ -43,14 +44,6 @@ export const documentOnlyHeaders = [
 
 /** A file a visitor could open as a page of its own: an SVG runs script and loads resources there. */
 const opensAsDocument = (file: string) => /\.(html|svg|xml)$/.test(file);
-
-/** Headers sent on every response that a route may send a value of its own for, which then replaces ours. */
-export const routeOwnHeaders = new Set([
-  "content-security-policy",
-  "cross-origin-resource-policy",
-  "referrer-policy",
-  "x-content-type-options",
-]);
 
 /**
  * The production server: prerendered pages and hashed assets straight from disk (Brotli or gzip
@@ -92,24 +85,18 @@ export function createApp({ build, clientDir }: ServerOptions): Express {
     res.setHeader("Permissions-Policy", permissionsPolicy);
     next();
   });
-  // React Router adds a route's headers to those already set (res.append), so a route's own policy (a
-  // proof link's no-referrer, a file's sandbox) would go out beside the site-wide one, and a doubled
-  // Cross-Origin-Resource-Policy is invalid and ignored. For these headers the route's value replaces ours.
-  app.use((_req, res, next) => {
-    const append = res.append.bind(res);
-    res.append = (field: string, value?: string | string[]) =>
-      routeOwnHeaders.has(field.toLowerCase()) && value !== undefined ? res.set(field, value) : append(field, value);
-    next();
-  });
-
-  // One trailing-slash policy: /about/ → /about (query kept).
+  // Before anything reads it, a body is held to its path's limit (server/body-limits.ts).
+  app.use(refuseDeclaredOverLimit);
+  // One trailing-slash policy: /about/ → /about (query kept). Leading slashes, and backslashes, which
+  // browsers read as slashes, become one: "//evil.example/" must not turn into another site's address.
   app.use((req, res, next) => {
-    if (req.path.length > 1 && req.path.endsWith("/")) {
-      const query = req.originalUrl.slice(req.path.length);
-      res.redirect(301, req.path.replace(/\/+$/, "") + query);
-      return;
-    }
-    next();
+    if (req.path.length <= 1 || !req.path.endsWith("/")) return next();
+    const queryAt = req.originalUrl.indexOf("?");
+    const query = queryAt === -1 ? "" : req.originalUrl.slice(queryAt);
+    const path = `/${req.path.replace(/^[/\\]+/, "").replace(/\/+$/, "")}`;
+    // A body nobody reads here is not read on to keep the connection.
+    if (hasBody(req)) res.setHeader("Connection", "close");
+    res.redirect(301, path + query);
   });
 
   // Files from build/client: /about → about/index.html, /assets/x-Hash.js → assets/x-Hash.js, …
@@ -154,9 +141,8 @@ export function createApp({ build, clientDir }: ServerOptions): Express {
   app.use(compression());
   app.all(
     "/{*splat}",
-    createRequestHandler({
+    reactRouterHandler({
       build,
-      mode: process.env.NODE_ENV,
       getLoadContext: (req, res) => ({ clientIp: req.ip ?? "unknown", cspNonce: res.locals.cspNonce as string }),
     }),
   );

@@ -1,4 +1,4 @@
-import { deskHeaders, requireStaff } from "~/lib/desk/auth.server";
+import { deskHeaders, requireStaff, takesNoForm } from "~/lib/desk/auth.server";
 import { toCsv, toJson, withDeskRecords } from "~/lib/quotes/inbox.server";
 import { getQuoteService } from "~/lib/quotes/service.server";
 import type { Route } from "./+types/desk-export";
@@ -20,3 +20,5 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     },
   });
 }
+
+export const action = takesNoForm;

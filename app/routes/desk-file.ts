@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { deskHeaders, requireStaff } from "~/lib/desk/auth.server";
+import { deskHeaders, requireStaff, takesNoForm } from "~/lib/desk/auth.server";
 import { getQuoteService } from "~/lib/quotes/service.server";
 import { attachmentFileName } from "~/lib/quotes/store.server";
 import type { Route } from "./+types/desk-file";
@@ -24,3 +24,5 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     },
   });
 }
+
+export const action = takesNoForm;

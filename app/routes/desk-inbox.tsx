@@ -4,7 +4,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Input, fieldClasses } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { deskText, statusLabel } from "~/content/desk";
-import { deskHeaders, requireStaff } from "~/lib/desk/auth.server";
+import { deskHeaders, requireStaff, takesNoForm } from "~/lib/desk/auth.server";
 import { deskMeta } from "~/lib/desk/meta";
 import { pakistanTime, waitingFor } from "~/lib/desk/time";
 import { getQuoteService } from "~/lib/quotes/service.server";
@@ -51,6 +51,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     { headers: deskHeaders },
   );
 }
+
+export const action = takesNoForm;
 
 export default function Inbox({ loaderData }: Route.ComponentProps) {
   const text = deskText.inbox;

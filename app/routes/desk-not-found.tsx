@@ -7,6 +7,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   throw new Response("Not found", { status: 404, headers: deskHeaders });
 }
 
+export const action = loader;
+
 export default function DeskNotFound() {
   return null;
 }

@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { deskHeaders, requireStaff } from "~/lib/desk/auth.server";
+import { deskHeaders, requireStaff, takesNoForm } from "~/lib/desk/auth.server";
 import { proofFileName } from "~/lib/proofs/rules";
 import { proofFileHeaders } from "~/lib/proofs/serve.server";
 import { getQuoteService } from "~/lib/quotes/service.server";
@@ -16,3 +16,5 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     headers: { ...deskHeaders, ...proofFileHeaders(proofFileName(quote, proof), proof.mediaType, "inline") },
   });
 }
+
+export const action = takesNoForm;

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { ProofRecordView } from "~/components/proofs/proof-record-view";
 import { deskText } from "~/content/desk";
-import { deskHeaders, requireStaff } from "~/lib/desk/auth.server";
+import { deskHeaders, requireStaff, takesNoForm } from "~/lib/desk/auth.server";
 import { deskMeta } from "~/lib/desk/meta";
 import { proofRecordData } from "~/lib/proofs/page.server";
 import { getQuoteService } from "~/lib/quotes/service.server";
@@ -21,6 +21,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!quote || !service.proofs.latest(quote.id)) throw data("Not found", { status: 404, headers: deskHeaders });
   return data(proofRecordData(service, quote), { headers: deskHeaders });
 }
+
+export const action = takesNoForm;
 
 export default function DeskProofRecord({ loaderData }: Route.ComponentProps) {
   const { reference } = loaderData;

@@ -1,7 +1,7 @@
 import { data, Form, Outlet } from "react-router";
 import { Button } from "~/components/ui/button";
 import { deskText } from "~/content/desk";
-import { deskHeaders, requireStaff } from "~/lib/desk/auth.server";
+import { deskHeaders, requireStaff, takesNoForm } from "~/lib/desk/auth.server";
 import type { Route } from "./+types/desk";
 
 export const headers: Route.HeadersFunction = () => deskHeaders;
@@ -11,6 +11,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const staff = await requireStaff(request);
   return data({ name: staff.name }, { headers: deskHeaders });
 }
+
+export const action = takesNoForm;
 
 export default function DeskLayout({ loaderData }: Route.ComponentProps) {
   return (

@@ -123,9 +123,31 @@ export async function signOut(request: Request, service: QuoteService = getQuote
   return sessionCookie(request).serialize("", { maxAge: 0 });
 }
 
-/** A path under /desk to return to after signing in; anything else goes to the inbox. */
+/**
+ * Where to go after signing in: the normalised path (and query) of a desk page, or the inbox. Dot
+ * segments are resolved first, so "/desk/..//evil.example/" is "//evil.example/", not a desk page; a
+ * doubled slash or a backslash anywhere, which a browser could read as another host, is refused too.
+ */
 export function safeNext(value: string | null): string {
-  return value && /^\/desk(\/[A-Za-z0-9_\-/.?=&%]*)?$/.test(value) && !value.startsWith("/desk/sign-")
-    ? value
-    : "/desk";
+  if (!value || !value.startsWith("/desk") || /[\\\s]/.test(value)) return "/desk";
+  let url: URL;
+  try {
+    url = new URL(value, "http://desk.invalid");
+  } catch {
+    return "/desk";
+  }
+  const path = url.pathname;
+  const underDesk = url.host === "desk.invalid" && (path === "/desk" || path.startsWith("/desk/"));
+  if (!underDesk || path.includes("//") || path.startsWith("/desk/sign-")) return "/desk";
+  return path + url.search;
+}
+
+/**
+ * The action of a desk URL that takes no form. Without it React Router answers a post there with 405
+ * before any loader runs; with it, a visitor without a session is sent to sign in like everywhere
+ * else on the desk, and only staff learn that the URL takes no form.
+ */
+export async function takesNoForm({ request }: { request: Request }): Promise<never> {
+  await requireStaff(request);
+  throw data("This address takes no form.", { status: 405, headers: { ...deskHeaders, Allow: "GET, HEAD" } });
 }

@@ -206,6 +206,9 @@ export async function startOwnServer(env: Record<string, string> = {}) {
   });
   return {
     baseURL: `http://127.0.0.1:${port}`,
+    /** Its process id (to read its memory) and the folder its store is in (for its staff command). */
+    pid: child.pid!,
+    dataDir: env.DATA_DIR ?? dataDir,
     output: () => output,
     stop: async () => {
       if (child.exitCode === null) {

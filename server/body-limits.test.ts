@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import routes from "../app/routes";
+import { bodyLimitFor, bodyLimits } from "./body-limits";
+
+/** Every URL pattern of the route table. */
+function patterns(entries: typeof routes, parent = ""): string[] {
+  return entries.flatMap((entry) => {
+    const path = entry.index ? parent : [parent, entry.path].filter(Boolean).join("/");
+    return [`/${path}`, ...patterns(entry.children ?? [], path)];
+  });
+}
+
+describe("bodyLimitFor", () => {
+  it("gives a form without files 64 KB, wherever it is posted", () => {
+    for (const path of ["/desk/sign-in", "/desk/setup/abc", "/proof/abc", "/desk", "/desk/quotes/Q-1/record", "/x"]) {
+      expect(bodyLimitFor("POST", path), path).toBe(64 * 1024);
+    }
+  });
+
+  it("gives the two forms with files their larger limit, only at their own address", () => {
+    expect(bodyLimitFor("POST", "/contact")).toBe(64 * 1024 * 1024);
+    expect(bodyLimitFor("POST", "/desk/quotes/Q-2026-0042")).toBe(64 * 1024 * 1024);
+    expect(bodyLimitFor("POST", "/contact/x")).toBe(64 * 1024);
+    expect(bodyLimitFor("POST", "/desk/quotes/Q-2026-0042/files/logo")).toBe(64 * 1024);
+  });
+
+  it("lets no GET or HEAD carry a body", () => {
+    expect(bodyLimitFor("GET", "/contact")).toBe(0);
+    expect(bodyLimitFor("HEAD", "/desk")).toBe(0);
+  });
+
+  it("names only routes of the route table, each matched by its own pattern", () => {
+    const table = patterns(routes);
+    for (const entry of bodyLimits.withFiles) {
+      expect(table).toContain(entry.route);
+      expect(entry.path.test(entry.route.replace(/:\w+/g, "Q-2026-0042"))).toBe(true);
+    }
+  });
+});

@@ -1,0 +1,90 @@
+import { Transform, type TransformCallback } from "node:stream";
+import type { NextFunction, Request, Response } from "express";
+import { drainLimits, textLimits } from "~/lib/quotes/uploads.server";
+
+/**
+ * How many bytes of a request body the server reads at most, by path: one table for the whole server.
+ * A form without files (sign-in, set-up, a buyer's answer to a proof, anything else) is a few KB; the
+ * two forms with files read them in streams within their own limits, and past those still read and
+ * throw away what the browser sends, up to `drainLimits.bytes`, so that it shows their answer with
+ * what was typed kept (the quote form's 413 page, the desk's "at most 10 MB").
+ */
+export const bodyLimits = {
+  default: textLimits.totalBytes,
+  withFiles: [
+    { route: "/contact", path: /^\/contact$/, bytes: drainLimits.bytes },
+    { route: "/desk/quotes/:reference", path: /^\/desk\/quotes\/[^/]+$/, bytes: drainLimits.bytes },
+  ],
+} as const;
+
+/** The most a body sent with this method to this path may hold: nothing for GET and HEAD. */
+export function bodyLimitFor(method: string, path: string): number {
+  if (method === "GET" || method === "HEAD") return 0;
+  return bodyLimits.withFiles.find((entry) => entry.path.test(path))?.bytes ?? bodyLimits.default;
+}
+
+const declaredLength = (req: Request) => {
+  const header = req.headers["content-length"];
+  return header === undefined ? undefined : Number(header);
+};
+
+/** Whether the request carries a body: a length over zero, or one sent in chunks. */
+export const hasBody = (req: Request) => {
+  const declared = declaredLength(req);
+  return declared === undefined ? req.headers["transfer-encoding"] !== undefined : declared > 0;
+};
+
+/**
+ * The answer to a body over its limit: 413, and the connection closed, so nothing more of it is read.
+ * A plain page, since the site's own pages are rendered only for what passed this door.
+ */
+export function refuseBody(res: Response, limit: number) {
+  if (res.headersSent) return;
+  const most = limit >= 1024 * 1024 ? `${limit / (1024 * 1024)} MB` : `${Math.floor(limit / 1024)} KB`;
+  const message = limit === 0 ? "This request may not carry a body." : `A request here may carry at most ${most}.`;
+  res
+    .status(413)
+    .set({ Connection: "close", "Cache-Control": "no-store", "Content-Type": "text/html; charset=utf-8" })
+    .end(
+      `<!doctype html><html lang="en"><meta charset="utf-8"><title>Request too large</title>` +
+        `<h1>Request too large</h1><p>${message}</p></html>`,
+    );
+}
+
+/**
+ * The first thing every request meets: a body whose declared length is over its path's limit is
+ * refused before a byte of it is read. A body sent in chunks, which declares no length, is counted
+ * as it is read (`BodyLimit`, in the React Router handler).
+ */
+export function refuseDeclaredOverLimit(req: Request, res: Response, next: NextFunction) {
+  if (!hasBody(req)) return next();
+  const limit = bodyLimitFor(req.method, req.path);
+  const declared = declaredLength(req);
+  // Sent in chunks, a body is counted as it is read; a GET or HEAD may not carry one at all.
+  if (declared === undefined ? limit === 0 : declared > limit) {
+    refuseBody(res, limit);
+    return;
+  }
+  next();
+}
+
+/** Passes a body through, and fails with `BodyTooLarge` as soon as more than `limit` bytes came. */
+export class BodyLimit extends Transform {
+  private seen = 0;
+
+  constructor(private readonly limit: number) {
+    super();
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
+    this.seen += chunk.length;
+    if (this.seen > this.limit) callback(new BodyTooLarge(this.limit));
+    else callback(null, chunk);
+  }
+}
+
+export class BodyTooLarge extends Error {
+  constructor(readonly limit: number) {
+    super(`Request body over ${limit} bytes`);
+  }
+}

@@ -1,0 +1,95 @@
+import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
+import type { NextFunction, Request, Response } from "express";
+import { type AppLoadContext, createRequestHandler, type ServerBuild } from "react-router";
+import { BodyLimit, BodyTooLarge, bodyLimitFor, refuseBody } from "./body-limits";
+
+/** Headers sent on every response that a route may send a value of its own for, which then replaces ours. */
+export const routeOwnHeaders = new Set([
+  "content-security-policy",
+  "cross-origin-resource-policy",
+  "referrer-policy",
+  "x-content-type-options",
+]);
+
+/**
+ * Hands a request to React Router (its `createRequestHandler`, the entry point for a server of one's
+ * own) and sends its answer. What @react-router/express does, plus two things the server needs: the
+ * body reaches a route only through `BodyLimit`, so no route reads more than its path's limit
+ * however the body is sent; and a route's own value of one of `routeOwnHeaders` replaces the
+ * site-wide one instead of going out beside it (a doubled Cross-Origin-Resource-Policy is ignored).
+ */
+export function reactRouterHandler({
+  build,
+  getLoadContext,
+}: {
+  build: ServerBuild;
+  getLoadContext: (req: Request, res: Response) => AppLoadContext;
+}) {
+  const handle = createRequestHandler(build, process.env.NODE_ENV);
+  return async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      const response = await handle(webRequest(req, res), getLoadContext(req, res));
+      await sendWebResponse(req, res, response);
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+function webRequest(req: Request, res: Response): globalThis.Request {
+  // As @react-router/express builds it: the host without anything that could start a path or a user.
+  const hostname = req.hostname.split(/[\\/?#@]/)[0] || "localhost";
+  const port = /:(\d+)$/.exec(req.host ?? "")?.[1];
+  const url = `${req.protocol}://${hostname}${port ? `:${port}` : ""}${req.originalUrl}`;
+  const controller = new AbortController();
+  res.on("close", () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) for (const each of value) headers.append(name, each);
+    else if (value !== undefined) headers.set(name, value);
+  }
+  const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    const limit = bodyLimitFor(req.method, req.path);
+    const body = req.pipe(new BodyLimit(limit));
+    body.on("error", (error) => {
+      if (!(error instanceof BodyTooLarge)) return;
+      // Nothing more of it is read: the route's read fails, and the connection ends after this answer.
+      // The request counts as aborted, as it is for React Router, which then logs no error for it.
+      req.unpipe(body);
+      req.pause();
+      refuseBody(res, limit);
+      controller.abort();
+    });
+    init.body = createReadableStreamFromReadable(body);
+    init.duplex = "half";
+  }
+  return new globalThis.Request(url, init);
+}
+
+async function sendWebResponse(req: Request, res: Response, response: globalThis.Response) {
+  if (res.headersSent || res.destroyed) {
+    await response.body?.cancel();
+    return;
+  }
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [name, value] of response.headers) {
+    if (routeOwnHeaders.has(name)) res.setHeader(name, value);
+    else res.append(name, value);
+  }
+  // A route that answered without reading the whole body (a redirect to sign in, a 404): the rest is
+  // not read to keep the connection, which closes after the answer.
+  if (!req.complete) res.setHeader("Connection", "close");
+  if (!response.body) {
+    res.end();
+    return;
+  }
+  try {
+    await writeReadableStreamToWritable(response.body, res);
+  } catch (error) {
+    if (!res.destroyed && !res.writableEnded) throw error;
+  }
+}

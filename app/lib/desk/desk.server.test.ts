@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decoded, startSmtp, until } from "../../../tests/support/smtp-server";
+import { deskText } from "~/content/desk";
 import { getQuoteService, stopQuoteService } from "~/lib/quotes/service.server";
 import * as deskLayout from "~/routes/desk";
 import * as exportRoute from "~/routes/desk-export";
@@ -156,8 +157,11 @@ describe("the set-up link", () => {
     expect((await outcome(() => setup.loader(args(get(`/desk/setup/${token}`), { token }) as never))).status).toBe(200);
     const attempt = (fields: Record<string, string>, origin?: string) =>
       outcome(() => setup.action(args(post(`/desk/setup/${token}`, fields, { origin }), { token }) as never));
-    expect((await attempt({ password: "short", repeat: "short" })).data).toMatchObject({ error: /at least 10/ });
-    expect((await attempt({ password: "1234567890", repeat: "1234567890" })).data).toMatchObject({
+    expect((await attempt({ password: "short", repeat: "short" })).data).toMatchObject({ error: /at least 12/ });
+    const eleven = await attempt({ password: "lahore-pens", repeat: "lahore-pens" });
+    expect(eleven.status).toBe(400);
+    expect(eleven.data).toEqual({ error: "The password needs at least 12 characters." });
+    expect((await attempt({ password: "qwerty123456", repeat: "qwerty123456" })).data).toMatchObject({
       error: /most common/,
     });
     expect((await attempt({ password, repeat: `${password}x` })).data).toMatchObject({ error: /not the same/ });
@@ -173,6 +177,18 @@ describe("the set-up link", () => {
 
     expect((await attempt({ password, repeat: password })).status).toBe(404); // single use
     expect((await outcome(() => setup.loader(args(get(`/desk/setup/${token}`), { token }) as never))).status).toBe(404);
+  });
+
+  it("accepts a password of 12 characters, and the page says the rule", async () => {
+    const token = await addStaff("twelve@promo.example", "Twelve");
+    const twelve = "lahore-pens!";
+    expect([...twelve]).toHaveLength(12);
+    const saved = await outcome(() =>
+      setup.action(args(post(`/desk/setup/${token}`, { password: twelve, repeat: twelve }), { token }) as never),
+    );
+    expect(saved.status).toBe(302);
+    expect((await signIn("twelve@promo.example", twelve)).status).toBe(302);
+    expect(deskText.setup.lead).toMatch(/^At least 12 characters/);
   });
 
   it("expires after 24 hours", async () => {

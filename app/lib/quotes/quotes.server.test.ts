@@ -417,7 +417,7 @@ describe("store", () => {
   it("creates the data folder, uses WAL and records its schema version", () => {
     const store = QuoteStore.open(join(dataDir, "nested", "folder"));
     expect(store.db.pragma("journal_mode", { simple: true })).toBe("wal");
-    expect(store.db.pragma("user_version", { simple: true })).toBe(6);
+    expect(store.db.pragma("user_version", { simple: true })).toBe(7);
     store.close();
     // Opening again does not migrate twice.
     const again = QuoteStore.open(join(dataDir, "nested", "folder"));

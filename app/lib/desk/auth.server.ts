@@ -14,23 +14,29 @@ export const SIGN_IN_PATH = "/desk/sign-in";
 export const WRONG_SIGN_IN = "The e-mail or password is not right.";
 
 /**
- * Whether the request reached us over HTTPS: the trusted proxy said so (X-Forwarded-Proto, which
- * request.url carries), or it came by the site's public https address (SITE_URL). A run on
- * http://localhost keeps a cookie the browser will send back.
+ * Whether the session cookie is marked Secure. In production always: a sign-in that reached us over
+ * plain http (a proxy that forgot X-Forwarded-Proto) must not hand out a cookie that travels in clear;
+ * browsers keep a Secure cookie from http://localhost and 127.0.0.1 too. Elsewhere (a development run
+ * on http://localhost) only over HTTPS: the trusted proxy said so (X-Forwarded-Proto, which request.url
+ * carries), or the request came by the site's public https address (SITE_URL).
  */
-function overHttps(request: Request) {
+function secureCookie(request: Request) {
+  if (process.env.NODE_ENV === "production") return true;
   const url = new URL(request.url);
   const site = new URL(siteUrl);
   return url.protocol === "https:" || (site.protocol === "https:" && url.host === site.host);
 }
 
-/** The session cookie: an opaque random id, readable by no script, sent only to /desk. */
+/**
+ * The session cookie: an opaque random id, readable by no script, sent only to /desk, and gone from
+ * the browser when the session ends at the latest (12 hours after signing in).
+ */
 function sessionCookie(request: Request) {
   return createCookie("desk_session", {
     httpOnly: true,
     sameSite: "lax",
     path: "/desk",
-    secure: overHttps(request),
+    secure: secureCookie(request),
     maxAge: deskAuth.sessionMaxMs / 1000,
   });
 }

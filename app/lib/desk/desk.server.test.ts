@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { decoded, startSmtp, until } from "../../../tests/support/smtp-server";
 import { deskText } from "~/content/desk";
 import { getQuoteService, stopQuoteService } from "~/lib/quotes/service.server";
@@ -381,6 +381,60 @@ describe("guessing a password", () => {
   });
 });
 
+describe("a session's lifetime", () => {
+  const inboxStatus = async (cookie: string) =>
+    (await outcome(() => inbox.loader(args(get("/desk", cookie)) as never))).status;
+
+  // Only Date is faked: argon2, SQLite and the SMTP server keep running on real time.
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("ends after 30 minutes without a request", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const start = Date.now();
+    const { cookie } = await signIn("sana@promo.example");
+    vi.setSystemTime(start + 29 * 60_000);
+    expect(await inboxStatus(cookie)).toBe(200);
+    vi.setSystemTime(start + 59 * 60_000);
+    expect(await inboxStatus(cookie)).toBe(302);
+
+    const fresh = await signIn("sana@promo.example");
+    expect(await inboxStatus(fresh.cookie)).toBe(200);
+  });
+
+  it("ends 12 hours after signing in, however often it is used", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const start = Date.now();
+    const { cookie } = await signIn("sana@promo.example");
+    for (let minutes = 10; minutes < 12 * 60; minutes += 10) {
+      vi.setSystemTime(start + minutes * 60_000);
+      expect(await inboxStatus(cookie), `${minutes} minutes after signing in`).toBe(200);
+    }
+    vi.setSystemTime(start + 12 * 3_600_000);
+    expect(await inboxStatus(cookie)).toBe(302);
+  });
+
+  it("has a cookie the browser drops after 12 hours, Secure in production even over http", async () => {
+    const development = await signIn("sana@promo.example");
+    expect(development.headers.get("set-cookie")).toMatch(/; Max-Age=43200(;|$)/);
+    expect(development.headers.get("set-cookie")).not.toMatch(/Secure/);
+
+    vi.stubEnv("NODE_ENV", "production");
+    try {
+      const production = await signIn("sana@promo.example");
+      expect(production.status).toBe(302);
+      expect(production.headers.get("set-cookie")).toMatch(/; Secure(;|$)/);
+      const signedOut = await outcome(() =>
+        signOutRoute.action(args(post("/desk/sign-out", {}, { cookie: production.cookie })) as never),
+      );
+      expect(signedOut.headers.get("set-cookie")).toMatch(/; Secure(;|$)/);
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
+});
+
 describe("without a valid session", () => {
   it("every desk page and file goes to the sign-in page, whether the request exists or not", async () => {
     await expectSignInEverywhere();
@@ -391,7 +445,7 @@ describe("without a valid session", () => {
     await expectSignInEverywhere(`desk_session=${encodeURIComponent(btoa(JSON.stringify("A".repeat(43))))}`);
   });
 
-  it("a session signed out, idle 12 hours, past 30 days, or of a removed account opens nothing", async () => {
+  it("a session signed out, idle 30 minutes, past 12 hours, or of a removed account opens nothing", async () => {
     const db = getQuoteService().store.db;
     const out = await signIn("sana@promo.example");
     const signedOut = await outcome(() =>

@@ -5,8 +5,9 @@ import { addressKey } from "~/lib/client-address";
 /** Lifetimes and limits of staff sign-in (docs/decisions/037-quote-desk-sign-in.md). */
 export const deskAuth = {
   setupLinkMs: 24 * 3_600_000,
-  sessionIdleMs: 12 * 3_600_000,
-  sessionMaxMs: 30 * 24 * 3_600_000,
+  /** Sign in again after 30 minutes without a request, and 12 hours after signing in whatever the use. */
+  sessionIdleMs: 30 * 60_000,
+  sessionMaxMs: 12 * 3_600_000,
   /** A session's last use is written at most this often. */
   touchEveryMs: 60_000,
   /** Password checks per account from one client address (addressKey) within the window; then a hold. */
@@ -167,7 +168,7 @@ export class StaffDirectory {
     return id;
   }
 
-  /** The session with this id while it is valid (12 h idle, 30 days at most, its account still there). */
+  /** The session with this id while it is valid (30 minutes idle, 12 hours at most, its account still there). */
   session(id: string | null | undefined, now = Date.now()): StaffSession | undefined {
     if (!id || !secretShape.test(id)) return undefined;
     const sessionHash = secretHash(id);

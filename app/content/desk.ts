@@ -1,3 +1,4 @@
+import { MIN_PASSWORD_LENGTH } from "~/lib/desk/password-rule";
 import type { QuoteStatus } from "~/lib/quote-status";
 
 /** The words of the staff desk (/desk). */
@@ -12,7 +13,7 @@ export const deskText = {
   },
   setup: {
     title: "Choose your password",
-    lead: "At least 10 characters, and not one of the most common passwords.",
+    lead: `At least ${MIN_PASSWORD_LENGTH} characters, and not one of the most common passwords.`,
     password: "New password",
     repeat: "Repeat password",
     submit: "Save password",

@@ -6,6 +6,7 @@ import { Label } from "~/components/ui/label";
 import { deskText } from "~/content/desk";
 import { deskHeaders, requireSameOrigin } from "~/lib/desk/auth.server";
 import { deskMeta } from "~/lib/desk/meta";
+import { MIN_PASSWORD_LENGTH } from "~/lib/desk/password-rule";
 import { hashPassword, passwordProblem } from "~/lib/desk/passwords.server";
 import { getQuoteService } from "~/lib/quotes/service.server";
 import type { Route } from "./+types/desk-setup";
@@ -53,11 +54,25 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
         {actionData?.error && <DeskNotice tone="error">{actionData.error}</DeskNotice>}
         <div className="space-y-2">
           <Label htmlFor="password">{text.password}</Label>
-          <Input id="password" name="password" type="password" autoComplete="new-password" minLength={10} required />
+          <Input
+            id="password"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            minLength={MIN_PASSWORD_LENGTH}
+            required
+          />
         </div>
         <div className="space-y-2">
           <Label htmlFor="repeat">{text.repeat}</Label>
-          <Input id="repeat" name="repeat" type="password" autoComplete="new-password" minLength={10} required />
+          <Input
+            id="repeat"
+            name="repeat"
+            type="password"
+            autoComplete="new-password"
+            minLength={MIN_PASSWORD_LENGTH}
+            required
+          />
         </div>
         <Button type="submit" size="lg" className="w-full">
           {text.submit}

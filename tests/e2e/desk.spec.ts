@@ -72,9 +72,13 @@ test("a staff member sets a password, signs in, replies to a request, sets its s
     await page.getByLabel("Password").fill("lahore-blue-pens-2026");
     await page.getByRole("button", { name: "Sign in" }).click();
 
-    // The inbox.
+    // The inbox. The production build marks the session cookie Secure even over http; the browser
+    // keeps it from 127.0.0.1 and sends it back, and so does the page's request context.
     await expect(page.getByRole("heading", { name: "Quote requests" })).toBeVisible();
+    const session = (await page.context().cookies()).find((cookie) => cookie.name === "desk_session");
+    expect(session).toMatchObject({ secure: true, httpOnly: true, sameSite: "Lax", path: "/desk" });
     const response = await page.request.get(`${base}/desk`);
+    expect(new URL(response.url()).pathname).toBe("/desk");
     expect(response.headers()["cache-control"]).toBe("private, no-store");
     expect(response.headers()["x-robots-tag"]).toBe("noindex");
     const row = page.getByRole("listitem").filter({ hasText: reference });
@@ -115,6 +119,57 @@ test("a staff member sets a password, signs in, replies to a request, sets its s
   } finally {
     await server.stop();
     await smtp.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+test("of 20 wrong passwords sent at once 5 are checked and 15 held, and a stranger's guesses do not hold the office", async () => {
+  test.setTimeout(60_000);
+  const dataDir = mkdtempSync(join(tmpdir(), "promo-e2e-desk-"));
+  const server = await startOwnServer({ DATA_DIR: dataDir });
+  try {
+    const base = server.baseURL;
+    const output = execFileSync(
+      process.execPath,
+      ["build/server/staff.js", "add", "sana@promo.example", "--name", "Sana"],
+      { env: { ...process.env, DATA_DIR: dataDir }, encoding: "utf8" },
+    );
+    const setupPath = new URL(/https?:\/\/\S+\/desk\/setup\/\S+/.exec(output)![0]).pathname;
+    const password = "lahore-blue-pens-2026";
+    // The server trusts the loopback proxy's X-Forwarded-For, as it trusts the real proxy's in production.
+    const post = (path: string, fields: Record<string, string>, clientIp: string) =>
+      fetch(`${base}${path}`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: base, "X-Forwarded-For": clientIp },
+        body: new URLSearchParams(fields),
+      });
+    expect((await post(setupPath, { password, repeat: password }, "203.0.113.9")).status).toBe(302);
+    const alertOf = async (answer: Response) => /<p role="alert"[^>]*>([^<]*)<\/p>/.exec(await answer.text())?.[1];
+
+    // A stranger on IPv6 takes a new address inside its /64 for every guess, all sent at once.
+    const guesses = await Promise.all(
+      Array.from({ length: 20 }, (_, n) =>
+        post("/desk/sign-in", { email: "sana@promo.example", password: `guess-${n}` }, `2001:db8:66:1::${n + 1}`),
+      ),
+    );
+    const statuses = guesses.map((answer) => answer.status).sort();
+    expect(statuses).toEqual([...Array<number>(5).fill(401), ...Array<number>(15).fill(429)]);
+    const held = guesses.find((answer) => answer.status === 429)!;
+    expect(await alertOf(held)).toBe(
+      "Too many wrong attempts for this e-mail from this network. Try again in 15 minutes.",
+    );
+    // The 21st attempt from that /64, even with the right password, meets the limit per client address.
+    const more = await post("/desk/sign-in", { email: "sana@promo.example", password }, "2001:db8:66:1:ab::99");
+    expect(more.status).toBe(429);
+    expect(await alertOf(more)).toBe("Too many sign-in attempts from this network. Try again in 15 minutes.");
+
+    // Sana at the office signs in; the cookie is Secure though this request came by plain http.
+    const office = await post("/desk/sign-in", { email: "sana@promo.example", password }, "203.0.113.10");
+    expect(office.status).toBe(302);
+    expect(office.headers.get("set-cookie")).toMatch(/^desk_session=.*; Max-Age=43200;.*; Secure/);
+  } finally {
+    await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 });

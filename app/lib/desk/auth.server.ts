@@ -1,5 +1,6 @@
 import { createCookie, data, redirect } from "react-router";
 import { siteUrl } from "~/content/business";
+import { addressKey } from "~/lib/client-address";
 import { sentFromThisSite } from "~/lib/same-origin.server";
 import { getQuoteService, type QuoteService } from "~/lib/quotes/service.server";
 import { RateLimiter } from "~/lib/quotes/rate-limit.server";
@@ -13,23 +14,29 @@ export const SIGN_IN_PATH = "/desk/sign-in";
 export const WRONG_SIGN_IN = "The e-mail or password is not right.";
 
 /**
- * Whether the request reached us over HTTPS: the trusted proxy said so (X-Forwarded-Proto, which
- * request.url carries), or it came by the site's public https address (SITE_URL). A run on
- * http://localhost keeps a cookie the browser will send back.
+ * Whether the session cookie is marked Secure. In production always: a sign-in that reached us over
+ * plain http (a proxy that forgot X-Forwarded-Proto) must not hand out a cookie that travels in clear;
+ * browsers keep a Secure cookie from http://localhost and 127.0.0.1 too. Elsewhere (a development run
+ * on http://localhost) only over HTTPS: the trusted proxy said so (X-Forwarded-Proto, which request.url
+ * carries), or the request came by the site's public https address (SITE_URL).
  */
-function overHttps(request: Request) {
+function secureCookie(request: Request) {
+  if (process.env.NODE_ENV === "production") return true;
   const url = new URL(request.url);
   const site = new URL(siteUrl);
   return url.protocol === "https:" || (site.protocol === "https:" && url.host === site.host);
 }
 
-/** The session cookie: an opaque random id, readable by no script, sent only to /desk. */
+/**
+ * The session cookie: an opaque random id, readable by no script, sent only to /desk, and gone from
+ * the browser when the session ends at the latest (12 hours after signing in).
+ */
 function sessionCookie(request: Request) {
   return createCookie("desk_session", {
     httpOnly: true,
     sameSite: "lax",
     path: "/desk",
-    secure: overHttps(request),
+    secure: secureCookie(request),
     maxAge: deskAuth.sessionMaxMs / 1000,
   });
 }
@@ -70,15 +77,23 @@ export async function requireStaffPost(request: Request, service: QuoteService =
   return requireStaff(request, service);
 }
 
-/** Sign-in attempts per client address (any e-mail): slows a guesser going through many accounts. */
+/**
+ * Sign-in attempts per client address (addressKey: an IPv6 client by its /64), any e-mail: slows a
+ * guesser going through many accounts.
+ */
 const addressLimiter = new RateLimiter({ max: 20, windowMs: 15 * 60_000 });
 
 export type SignInResult = { ok: true; cookie: string } | { ok: false; message: string; status: number };
 
+const minutesFrom = (now: number, until: number) => Math.max(1, Math.ceil((until - now) / 60_000));
+
 /**
- * Checks an e-mail and password. A wrong e-mail and a wrong password get the same answer after the
- * same work (a hash is verified either way); an e-mail held after 5 failures is held whatever the
- * password, known or not. A success starts a new session and ends the one the browser had.
+ * Checks an e-mail and password. The attempt is counted before the password is checked, so parallel
+ * guesses get no more than 5 checks per 15 minutes for an e-mail from one address; the hold is per
+ * e-mail and address, so a stranger's guesses do not lock the staff member out from elsewhere. A
+ * wrong e-mail and a wrong password get the same answer after the same work (a hash is verified
+ * either way), and unknown e-mails are held alike. A success starts a new session and ends the one
+ * the browser had.
  */
 export async function signIn(
   request: Request,
@@ -88,30 +103,29 @@ export async function signIn(
   now = Date.now(),
 ): Promise<SignInResult> {
   const email = form.email.trim().toLowerCase().slice(0, 254);
-  const limit = addressLimiter.hit(clientIp, now);
+  const limit = addressLimiter.hit(addressKey(clientIp), now);
   if (!limit.allowed) {
     return {
       ok: false,
       status: 429,
-      message: `Too many sign-in attempts from this network. Try again in ${Math.ceil(limit.retryAfterMs / 60_000)} minutes.`,
+      message: `Too many sign-in attempts from this network. Try again in ${minutesFrom(now, now + limit.retryAfterMs)} minutes.`,
     };
   }
-  const held = service.staff.heldUntil(email, now);
-  const passwordHash = service.staff.passwordHash(email);
-  const right = await verifyPassword(held ? null : passwordHash, form.password.slice(0, 200));
-  if (held) {
+  const attempt = service.staff.beginSignIn(email, clientIp, now);
+  if (attempt.heldUntil !== undefined) {
     return {
       ok: false,
       status: 429,
-      message: `Too many wrong attempts for this e-mail: sign-in is held until ${new Date(held).toISOString().slice(11, 16)} UTC.`,
+      message: `Too many wrong attempts for this e-mail from this network. Try again in ${minutesFrom(now, attempt.heldUntil)} minutes.`,
     };
   }
+  const right = await verifyPassword(service.staff.passwordHash(email), form.password.slice(0, 200));
   const staff = right ? service.staff.find(email) : undefined;
   if (!staff) {
-    service.staff.recordFailure(email, now);
+    service.staff.failSignIn(attempt.id, now);
     return { ok: false, status: 401, message: WRONG_SIGN_IN };
   }
-  service.staff.clearFailures(email, now);
+  service.staff.succeedSignIn(attempt.id);
   service.staff.endSession(await sessionId(request));
   const id = service.staff.startSession(staff.id, now);
   return { ok: true, cookie: await sessionCookie(request).serialize(id) };

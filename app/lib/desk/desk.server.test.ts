@@ -1,8 +1,9 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { decoded, startSmtp, until } from "../../../tests/support/smtp-server";
+import { deskText } from "~/content/desk";
 import { getQuoteService, stopQuoteService } from "~/lib/quotes/service.server";
 import * as deskLayout from "~/routes/desk";
 import * as exportRoute from "~/routes/desk-export";
@@ -18,6 +19,19 @@ import { runStaffCommand } from "./staff-command.server";
 import { deskAuth, secretHash } from "./staff.server";
 
 // The desk's routes called as React Router calls them, on a real SQLite store and a real SMTP server.
+
+/** How many passwords were checked against a hash: the real check, counted. */
+const passwordChecks = vi.hoisted(() => ({ count: 0 }));
+vi.mock("./passwords.server", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("./passwords.server")>();
+  return {
+    ...actual,
+    verifyPassword: (...checked: Parameters<typeof actual.verifyPassword>) => {
+      passwordChecks.count++;
+      return actual.verifyPassword(...checked);
+    },
+  };
+});
 
 const site = "http://localhost";
 const password = "lahore-blue-pens-2026";
@@ -77,9 +91,11 @@ async function addStaff(email: string, name: string) {
   return /\/desk\/setup\/([A-Za-z0-9_-]+)$/m.exec(output)![1]!;
 }
 
-async function signIn(email: string, secret = password) {
+/** Signs in from a new address each time, or from the address given. */
+async function signIn(email: string, secret = password, clientIp?: string) {
+  const request = post("/desk/sign-in", { email, password: secret });
   const answer = await outcome(() =>
-    signInRoute.action(args(post("/desk/sign-in", { email, password: secret })) as never),
+    signInRoute.action((clientIp ? { request, params: {}, context: { clientIp } } : args(request)) as never),
   );
   return { ...answer, cookie: cookieOf(answer.headers) };
 }
@@ -156,8 +172,11 @@ describe("the set-up link", () => {
     expect((await outcome(() => setup.loader(args(get(`/desk/setup/${token}`), { token }) as never))).status).toBe(200);
     const attempt = (fields: Record<string, string>, origin?: string) =>
       outcome(() => setup.action(args(post(`/desk/setup/${token}`, fields, { origin }), { token }) as never));
-    expect((await attempt({ password: "short", repeat: "short" })).data).toMatchObject({ error: /at least 10/ });
-    expect((await attempt({ password: "1234567890", repeat: "1234567890" })).data).toMatchObject({
+    expect((await attempt({ password: "short", repeat: "short" })).data).toMatchObject({ error: /at least 12/ });
+    const eleven = await attempt({ password: "lahore-pens", repeat: "lahore-pens" });
+    expect(eleven.status).toBe(400);
+    expect(eleven.data).toEqual({ error: "The password needs at least 12 characters." });
+    expect((await attempt({ password: "qwerty123456", repeat: "qwerty123456" })).data).toMatchObject({
       error: /most common/,
     });
     expect((await attempt({ password, repeat: `${password}x` })).data).toMatchObject({ error: /not the same/ });
@@ -173,6 +192,18 @@ describe("the set-up link", () => {
 
     expect((await attempt({ password, repeat: password })).status).toBe(404); // single use
     expect((await outcome(() => setup.loader(args(get(`/desk/setup/${token}`), { token }) as never))).status).toBe(404);
+  });
+
+  it("accepts a password of 12 characters, and the page says the rule", async () => {
+    const token = await addStaff("twelve@promo.example", "Twelve");
+    const twelve = "lahore-pens!";
+    expect([...twelve]).toHaveLength(12);
+    const saved = await outcome(() =>
+      setup.action(args(post(`/desk/setup/${token}`, { password: twelve, repeat: twelve }), { token }) as never),
+    );
+    expect(saved.status).toBe(302);
+    expect((await signIn("twelve@promo.example", twelve)).status).toBe(302);
+    expect(deskText.setup.lead).toMatch(/^At least 12 characters/);
   });
 
   it("expires after 24 hours", async () => {
@@ -217,18 +248,29 @@ describe("signing in", () => {
     expect(answer.headers.get("set-cookie")).toMatch(/; Secure/);
   });
 
-  it("holds an account for 15 minutes after 5 failures, whatever the password, known or unknown alike", async () => {
-    for (let n = 0; n < 5; n++) expect((await signIn("sana@promo.example", `guess-${n}-wrong`)).status).toBe(401);
-    const held = await signIn("sana@promo.example", password);
+  it("holds an e-mail at an address for 15 minutes after 5 failures there, whatever the password, known or unknown alike", async () => {
+    const guesser = "203.0.113.40";
+    for (let n = 0; n < 5; n++)
+      expect((await signIn("sana@promo.example", `guess-${n}-wrong`, guesser)).status).toBe(401);
+    const held = await signIn("sana@promo.example", password, guesser);
     expect(held.status).toBe(429);
     expect(held.cookie).toBe("");
-    for (let n = 0; n < 5; n++) await signIn("ghost@promo.example", `guess-${n}`);
-    expect((await signIn("ghost@promo.example", "anything-at-all")).status).toBe(429);
+    const heldMessage = "Too many wrong attempts for this e-mail from this network. Try again in 15 minutes.";
+    expect(held.data).toMatchObject({ error: heldMessage });
+    for (let n = 0; n < 5; n++) await signIn("ghost@promo.example", `guess-${n}`, guesser);
+    const ghost = await signIn("ghost@promo.example", "anything-at-all", guesser);
+    expect(ghost.status).toBe(429);
+    expect(ghost.data).toMatchObject({ error: heldMessage }); // an unknown e-mail is held alike
 
-    const until = getQuoteService().staff.heldUntil("sana@promo.example")!;
+    const until = getQuoteService().staff.heldUntil("sana@promo.example", guesser)!;
     expect(until - Date.now()).toBeGreaterThan(deskAuth.holdMs - 60_000);
-    getQuoteService().store.db.prepare("DELETE FROM staff_sign_in_holds").run();
-    expect((await signIn("sana@promo.example", password)).status).toBe(302);
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      vi.setSystemTime(until);
+      expect((await signIn("sana@promo.example", password, guesser)).status).toBe(302);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("limits attempts from one address whatever the e-mail", async () => {
@@ -258,6 +300,141 @@ describe("signing in", () => {
   });
 });
 
+describe("guessing a password", () => {
+  it("checks at most 5 of 20 wrong passwords sent at once for one e-mail from one address, and holds the rest", async () => {
+    const burst = "203.0.113.60";
+    passwordChecks.count = 0;
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, n) => signIn("sana@promo.example", `parallel-guess-${n}`, burst)),
+    );
+    expect(passwordChecks.count).toBe(5);
+    expect(answers.filter((answer) => answer.status === 401)).toHaveLength(5);
+    expect(answers.filter((answer) => answer.status === 429)).toHaveLength(15);
+    // The right password now is held too, and not checked.
+    expect((await signIn("sana@promo.example", password, burst)).status).toBe(429);
+    expect(passwordChecks.count).toBe(5);
+  });
+
+  it("holds the stranger's address, not the staff member signing in from the office", async () => {
+    const stranger = "192.0.2.77";
+    for (let n = 0; n < 5; n++)
+      expect((await signIn("sana@promo.example", `stranger-guess-${n}`, stranger)).status).toBe(401);
+    expect((await signIn("sana@promo.example", password, stranger)).status).toBe(429);
+
+    const office = await signIn("sana@promo.example", password, "203.0.113.80");
+    expect(office.status).toBe(302);
+    expect(office.cookie).toMatch(/^desk_session=/);
+  });
+
+  it("counts the addresses of one IPv6 /64 as one client, for an e-mail's hold and for the address limit", async () => {
+    const inNetwork = (prefix: string, n: number) =>
+      `${prefix}:${n.toString(16)}:${((n * 7919) & 0xffff).toString(16)}::${n}`;
+    for (let n = 1; n <= 5; n++)
+      expect((await signIn("sana@promo.example", `v6-guess-${n}`, inNetwork("2001:db8:77:1", n))).status).toBe(401);
+    expect((await signIn("sana@promo.example", password, inNetwork("2001:db8:77:1", 6))).status).toBe(429);
+    expect((await signIn("sana@promo.example", password, "2001:db8:77:2::1")).status).toBe(302);
+
+    // 20 attempts per 15 minutes from one client, whatever the e-mail and whichever address of its /64.
+    const statuses: number[] = [];
+    for (let n = 1; n <= 21; n++)
+      statuses.push(
+        (await signIn(`someone${n}@promo.example`, "wrong-password", inNetwork("2001:db8:78:1", n))).status,
+      );
+    expect(statuses.slice(0, 20)).toEqual(Array(20).fill(401));
+    expect(statuses[20]).toBe(429);
+    const other = await signIn("someone22@promo.example", "wrong-password", "2001:db8:78:2::1");
+    expect(other.status).toBe(401);
+  });
+
+  it("deletes ended holds and failures when a failure is written and when a session starts", async () => {
+    const db = getQuoteService().store.db;
+    const left = () => ({
+      attempts: db
+        .prepare("SELECT email FROM staff_sign_in_attempts WHERE email LIKE '%@sweep.example' ORDER BY email")
+        .pluck()
+        .all(),
+      holds: db
+        .prepare("SELECT email FROM staff_sign_in_holds WHERE email LIKE '%@sweep.example' ORDER BY email")
+        .pluck()
+        .all(),
+    });
+    const seed = () => {
+      const now = Date.now();
+      db.prepare("DELETE FROM staff_sign_in_attempts WHERE email LIKE '%@sweep.example'").run();
+      db.prepare("DELETE FROM staff_sign_in_holds WHERE email LIKE '%@sweep.example'").run();
+      const attempt = db.prepare("INSERT INTO staff_sign_in_attempts (email, address, at, failed) VALUES (?, ?, ?, 1)");
+      const hold = db.prepare("INSERT INTO staff_sign_in_holds (email, address, until) VALUES (?, ?, ?)");
+      attempt.run("ended@sweep.example", "192.0.2.1", now - 15 * 60_000 - 1);
+      hold.run("ended@sweep.example", "192.0.2.1", now - 1);
+      attempt.run("recent@sweep.example", "192.0.2.1", now - 60_000);
+      hold.run("recent@sweep.example", "192.0.2.1", now + 60_000);
+    };
+    const recentOnly = { attempts: ["recent@sweep.example"], holds: ["recent@sweep.example"] };
+
+    seed();
+    expect((await signIn("sana@promo.example", "a-wrong-password")).status).toBe(401);
+    expect(left()).toEqual(recentOnly);
+
+    seed();
+    expect((await signIn("sana@promo.example")).status).toBe(302);
+    expect(left()).toEqual(recentOnly);
+  });
+});
+
+describe("a session's lifetime", () => {
+  const inboxStatus = async (cookie: string) =>
+    (await outcome(() => inbox.loader(args(get("/desk", cookie)) as never))).status;
+
+  // Only Date is faked: argon2, SQLite and the SMTP server keep running on real time.
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("ends after 30 minutes without a request", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const start = Date.now();
+    const { cookie } = await signIn("sana@promo.example");
+    vi.setSystemTime(start + 29 * 60_000);
+    expect(await inboxStatus(cookie)).toBe(200);
+    vi.setSystemTime(start + 59 * 60_000);
+    expect(await inboxStatus(cookie)).toBe(302);
+
+    const fresh = await signIn("sana@promo.example");
+    expect(await inboxStatus(fresh.cookie)).toBe(200);
+  });
+
+  it("ends 12 hours after signing in, however often it is used", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const start = Date.now();
+    const { cookie } = await signIn("sana@promo.example");
+    for (let minutes = 10; minutes < 12 * 60; minutes += 10) {
+      vi.setSystemTime(start + minutes * 60_000);
+      expect(await inboxStatus(cookie), `${minutes} minutes after signing in`).toBe(200);
+    }
+    vi.setSystemTime(start + 12 * 3_600_000);
+    expect(await inboxStatus(cookie)).toBe(302);
+  });
+
+  it("has a cookie the browser drops after 12 hours, Secure in production even over http", async () => {
+    const development = await signIn("sana@promo.example");
+    expect(development.headers.get("set-cookie")).toMatch(/; Max-Age=43200(;|$)/);
+    expect(development.headers.get("set-cookie")).not.toMatch(/Secure/);
+
+    vi.stubEnv("NODE_ENV", "production");
+    try {
+      const production = await signIn("sana@promo.example");
+      expect(production.status).toBe(302);
+      expect(production.headers.get("set-cookie")).toMatch(/; Secure(;|$)/);
+      const signedOut = await outcome(() =>
+        signOutRoute.action(args(post("/desk/sign-out", {}, { cookie: production.cookie })) as never),
+      );
+      expect(signedOut.headers.get("set-cookie")).toMatch(/; Secure(;|$)/);
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
+});
+
 describe("without a valid session", () => {
   it("every desk page and file goes to the sign-in page, whether the request exists or not", async () => {
     await expectSignInEverywhere();
@@ -268,7 +445,7 @@ describe("without a valid session", () => {
     await expectSignInEverywhere(`desk_session=${encodeURIComponent(btoa(JSON.stringify("A".repeat(43))))}`);
   });
 
-  it("a session signed out, idle 12 hours, past 30 days, or of a removed account opens nothing", async () => {
+  it("a session signed out, idle 30 minutes, past 12 hours, or of a removed account opens nothing", async () => {
     const db = getQuoteService().store.db;
     const out = await signIn("sana@promo.example");
     const signedOut = await outcome(() =>

@@ -1,13 +1,12 @@
 import { hash, verify } from "@node-rs/argon2";
 import { dictionary } from "@zxcvbn-ts/language-common";
+import { MIN_PASSWORD_LENGTH } from "./password-rule";
 
 /**
  * argon2id (algorithm 2 in @node-rs/argon2's const enum) at OWASP's first recommended setting (19 MiB, 2 passes, 1 lane). @node-rs/argon2 hashes on
  * libuv's thread pool, so a sign-in never holds the thread that answers pages.
  */
 export const hashOptions = { algorithm: 2 as const, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
-
-export const MIN_PASSWORD_LENGTH = 10;
 
 /** The ~49,000 most common passwords (zxcvbn-ts's list), lower case. */
 const commonPasswords = new Set(dictionary["passwords-common"].map((password) => password.toLowerCase()));

@@ -1,17 +1,23 @@
 import { createHash, randomBytes } from "node:crypto";
 import type Database from "better-sqlite3";
+import { addressKey } from "~/lib/client-address";
 
 /** Lifetimes and limits of staff sign-in (docs/decisions/037-quote-desk-sign-in.md). */
 export const deskAuth = {
   setupLinkMs: 24 * 3_600_000,
-  sessionIdleMs: 12 * 3_600_000,
-  sessionMaxMs: 30 * 24 * 3_600_000,
+  /** Sign in again after 30 minutes without a request, and 12 hours after signing in whatever the use. */
+  sessionIdleMs: 30 * 60_000,
+  sessionMaxMs: 12 * 3_600_000,
   /** A session's last use is written at most this often. */
   touchEveryMs: 60_000,
+  /** Password checks per account from one client address (addressKey) within the window; then a hold. */
   failuresBeforeHold: 5,
   failureWindowMs: 15 * 60_000,
   holdMs: 15 * 60_000,
 } as const;
+
+/** A sign-in attempt counted before its password is checked, or the time until which its address is held. */
+export type SignInAttempt = { id: number; heldUntil?: undefined } | { id?: undefined; heldUntil: number };
 
 export type StaffMember = { id: number; email: string; name: string; hasPassword: boolean; createdAt: string };
 export type StaffSession = { staff: StaffMember; sessionHash: string };
@@ -55,13 +61,28 @@ export class StaffDirectory {
       endSession: db.prepare("DELETE FROM staff_sessions WHERE id_hash = ?"),
       endSessionsOf: db.prepare("DELETE FROM staff_sessions WHERE staff_id = ?"),
       sweepSessions: db.prepare("DELETE FROM staff_sessions WHERE seen_at <= ? OR created_at <= ?"),
-      hold: db.prepare("SELECT until FROM staff_sign_in_holds WHERE email = ? AND until > ?").pluck(),
-      addFailure: db.prepare("INSERT INTO staff_sign_in_failures (email, at) VALUES (?, ?)"),
-      failures: db.prepare("SELECT count(*) FROM staff_sign_in_failures WHERE email = ? AND at > ?").pluck(),
-      clearFailures: db.prepare("DELETE FROM staff_sign_in_failures WHERE email = ? OR at <= ?"),
-      setHold: db.prepare(
-        "INSERT INTO staff_sign_in_holds (email, until) VALUES (?, ?) ON CONFLICT (email) DO UPDATE SET until = excluded.until",
+      hold: db.prepare("SELECT until FROM staff_sign_in_holds WHERE email = ? AND address = ? AND until > ?").pluck(),
+      // Attempts in the window, pending or failed, and the oldest of them (when a slot frees).
+      attempts: db.prepare(
+        "SELECT count(*) AS count, min(at) AS oldest FROM staff_sign_in_attempts WHERE email = ? AND address = ? AND at > ?",
       ),
+      addAttempt: db.prepare("INSERT INTO staff_sign_in_attempts (email, address, at) VALUES (?, ?, ?)"),
+      attempt: db.prepare("SELECT email, address FROM staff_sign_in_attempts WHERE id = ?"),
+      failAttempt: db.prepare("UPDATE staff_sign_in_attempts SET failed = 1 WHERE id = ?"),
+      failures: db
+        .prepare(
+          "SELECT count(*) FROM staff_sign_in_attempts WHERE email = ? AND address = ? AND failed = 1 AND at > ?",
+        )
+        .pluck(),
+      clearFailures: db.prepare(
+        "DELETE FROM staff_sign_in_attempts WHERE email = ? AND address = ? AND (failed = 1 OR id = ?)",
+      ),
+      setHold: db.prepare(
+        `INSERT INTO staff_sign_in_holds (email, address, until) VALUES (?, ?, ?)
+         ON CONFLICT (email, address) DO UPDATE SET until = excluded.until`,
+      ),
+      sweepAttempts: db.prepare("DELETE FROM staff_sign_in_attempts WHERE at <= ?"),
+      sweepHolds: db.prepare("DELETE FROM staff_sign_in_holds WHERE until <= ?"),
     };
   }
 
@@ -142,11 +163,12 @@ export class StaffDirectory {
   startSession(staffId: number, now = Date.now()): string {
     const id = newSecret();
     this.sql.sweepSessions.run(now - deskAuth.sessionIdleMs, now - deskAuth.sessionMaxMs);
+    this.sweepSignIns(now);
     this.sql.insertSession.run(secretHash(id), staffId, now, now);
     return id;
   }
 
-  /** The session with this id while it is valid (12 h idle, 30 days at most, its account still there). */
+  /** The session with this id while it is valid (30 minutes idle, 12 hours at most, its account still there). */
   session(id: string | null | undefined, now = Date.now()): StaffSession | undefined {
     if (!id || !secretShape.test(id)) return undefined;
     const sessionHash = secretHash(id);
@@ -167,26 +189,62 @@ export class StaffDirectory {
     if (id && secretShape.test(id)) this.sql.endSession.run(secretHash(id));
   }
 
-  /** Until when sign-in to this e-mail is held (ms since the epoch), or null. Unknown e-mails are held alike. */
-  heldUntil(email: string, now = Date.now()): number | null {
-    return (this.sql.hold.get(email.trim().toLowerCase(), now) as number | undefined) ?? null;
-  }
-
-  /** Counts a failed sign-in; the fifth within 15 minutes holds the e-mail for 15 minutes. */
-  recordFailure(email: string, now = Date.now()) {
-    const key = email.trim().toLowerCase();
-    this.db
-      .transaction(() => {
-        this.sql.addFailure.run(key, now);
-        if ((this.sql.failures.get(key, now - deskAuth.failureWindowMs) as number) >= deskAuth.failuresBeforeHold) {
-          this.sql.setHold.run(key, now + deskAuth.holdMs);
-          this.sql.clearFailures.run(key, now - deskAuth.failureWindowMs);
-        }
+  /**
+   * Counts a sign-in attempt for an e-mail from a client address before its password is checked, in
+   * one transaction: while the address is held for the e-mail, or 5 attempts of the window are still
+   * being checked or failed, the attempt is refused and no password is checked. Unknown e-mails are
+   * counted and held alike.
+   */
+  beginSignIn(email: string, clientIp: string, now = Date.now()): SignInAttempt {
+    const key = [email.trim().toLowerCase(), addressKey(clientIp)] as const;
+    return this.db
+      .transaction((): SignInAttempt => {
+        const held = this.sql.hold.get(...key, now) as number | undefined;
+        if (held) return { heldUntil: held };
+        const recent = this.sql.attempts.get(...key, now - deskAuth.failureWindowMs) as {
+          count: number;
+          oldest: number | null;
+        };
+        if (recent.count >= deskAuth.failuresBeforeHold)
+          return { heldUntil: recent.oldest! + deskAuth.failureWindowMs };
+        return { id: Number(this.sql.addAttempt.run(...key, now).lastInsertRowid) };
       })
       .immediate();
   }
 
-  clearFailures(email: string, now = Date.now()) {
-    this.sql.clearFailures.run(email.trim().toLowerCase(), now - deskAuth.failureWindowMs);
+  /** A wrong password: the fifth failure within 15 minutes holds the e-mail from that address for 15 minutes. */
+  failSignIn(attemptId: number, now = Date.now()) {
+    this.db
+      .transaction(() => {
+        this.sweepSignIns(now);
+        const attempt = this.sql.attempt.get(attemptId) as { email: string; address: string } | undefined;
+        if (!attempt) return;
+        this.sql.failAttempt.run(attemptId);
+        const failures = this.sql.failures.get(attempt.email, attempt.address, now - deskAuth.failureWindowMs);
+        if ((failures as number) >= deskAuth.failuresBeforeHold)
+          this.sql.setHold.run(attempt.email, attempt.address, now + deskAuth.holdMs);
+      })
+      .immediate();
+  }
+
+  /** The right password: the attempt and the earlier failures of that e-mail from that address are forgotten. */
+  succeedSignIn(attemptId: number) {
+    this.db
+      .transaction(() => {
+        const attempt = this.sql.attempt.get(attemptId) as { email: string; address: string } | undefined;
+        if (attempt) this.sql.clearFailures.run(attempt.email, attempt.address, attemptId);
+      })
+      .immediate();
+  }
+
+  /** Until when sign-in to this e-mail from this client address is held (ms since the epoch), or null. */
+  heldUntil(email: string, clientIp: string, now = Date.now()): number | null {
+    return (this.sql.hold.get(email.trim().toLowerCase(), addressKey(clientIp), now) as number | undefined) ?? null;
+  }
+
+  /** Deletes attempts older than the window and holds that have ended. */
+  sweepSignIns(now = Date.now()) {
+    this.sql.sweepAttempts.run(now - deskAuth.failureWindowMs);
+    this.sql.sweepHolds.run(now);
   }
 }

@@ -310,6 +310,23 @@ describe("rate limit", () => {
     expect(sixth.status).toBe(429);
     expect(quotes.store.count()).toBe(17);
   });
+
+  it("counts an IPv6 client by its /64, however many addresses inside it the client takes", async () => {
+    const quotes = service({ max: 5 });
+    for (let n = 0; n < 5; n++) {
+      const ip = `2001:db8:1:2:${(n + 1).toString(16)}::${n + 7}`;
+      const answer = await send(
+        quotes,
+        { ...buyer, email: `b${n}@acme.example`, idempotencyKey: key(400 + n) },
+        { ip },
+      );
+      expect(answer.status).toBe(200);
+    }
+    const sameNetwork = { ...buyer, email: "b5@acme.example", idempotencyKey: key(405) };
+    expect((await send(quotes, sameNetwork, { ip: "2001:db8:1:2:ffff:ffff:ffff:fffe" })).status).toBe(429);
+    // The neighbouring /64 is another client.
+    expect((await send(quotes, sameNetwork, { ip: "2001:db8:1:3::1" })).status).toBe(200);
+  });
 });
 
 describe("the form post from a page without JavaScript", () => {
@@ -400,7 +417,7 @@ describe("store", () => {
   it("creates the data folder, uses WAL and records its schema version", () => {
     const store = QuoteStore.open(join(dataDir, "nested", "folder"));
     expect(store.db.pragma("journal_mode", { simple: true })).toBe("wal");
-    expect(store.db.pragma("user_version", { simple: true })).toBe(6);
+    expect(store.db.pragma("user_version", { simple: true })).toBe(7);
     store.close();
     // Opening again does not migrate twice.
     const again = QuoteStore.open(join(dataDir, "nested", "folder"));

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { addressKey } from "~/lib/client-address";
 import { StaffDirectory } from "~/lib/desk/staff.server";
 import type { DesignSpec } from "~/lib/design-schema";
 import { type QuoteFields, type QuoteProblem, checkQuote } from "~/lib/quote-schema";
@@ -80,7 +81,7 @@ export function createQuoteService(
     const key = browserKey(context);
     const earlier = key ? store.findByKey(key) : undefined;
     if (earlier) return { kind: "accepted", quote: earlier, duplicate: true };
-    const limit = limiter.peek(context.clientIp, now.getTime());
+    const limit = limiter.peek(addressKey(context.clientIp), now.getTime());
     if (!limit.allowed) return { kind: "rate_limited", retryAfterSeconds: Math.ceil(limit.retryAfterMs / 1000) };
     if (context.honeypot?.trim()) return { kind: "accepted", duplicate: false };
     return null;
@@ -111,7 +112,7 @@ export function createQuoteService(
       if (!emailLimit.allowed) {
         return { kind: "rate_limited", retryAfterSeconds: Math.ceil(emailLimit.retryAfterMs / 1000) };
       }
-      const limit = limiter.hit(context.clientIp, now.getTime());
+      const limit = limiter.hit(addressKey(context.clientIp), now.getTime());
       if (!limit.allowed) return { kind: "rate_limited", retryAfterSeconds: Math.ceil(limit.retryAfterMs / 1000) };
       emailLimiter.hit(buyerEmail, now.getTime());
 

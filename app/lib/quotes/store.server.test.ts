@@ -3,6 +3,7 @@ import { join } from "node:path";
 import type Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { tempDir } from "../../../tests/support/temp-dir";
+import { StaffDirectory } from "~/lib/desk/staff.server";
 import { DB_FILE, migrations, QuoteStore, sqliteLibrary } from "./store.server";
 
 const Sqlite = createRequire(import.meta.url)(sqliteLibrary) as typeof Database;
@@ -114,6 +115,24 @@ describe("an answered proof", () => {
     });
     // Until it is answered, a version is not final.
     expect(change(`sha256 = '${"d".repeat(64)}'`, 2)).not.toThrow();
+    store.close();
+  });
+});
+
+describe("staff sign-in counts", () => {
+  it("move from one per e-mail to one per e-mail and address, in a store made before that rule", () => {
+    const dir = tempDir("sign-in-holds");
+    const db = databaseAtVersion(dir, 6);
+    db.prepare("INSERT INTO staff_sign_in_holds (email, until) VALUES ('sana@promo.example', ?)").run(
+      Date.now() + 60_000,
+    );
+    db.close();
+
+    const store = QuoteStore.open(dir);
+    const staff = new StaffDirectory(store.db);
+    // The e-mail-wide hold a stranger could keep up is gone; counting starts again per address.
+    expect(staff.heldUntil("sana@promo.example", "203.0.113.7")).toBeNull();
+    expect(staff.beginSignIn("sana@promo.example", "203.0.113.7").id).toBeGreaterThan(0);
     store.close();
   });
 });

@@ -284,6 +284,28 @@ export const migrations: readonly string[] = [
    CREATE TRIGGER proofs_answer_final BEFORE UPDATE OF answer, answer_name, answer_role, answer_text, answered_at,
      answer_sha256, sha256, stored_name, media_type, byte_size ON proofs WHEN OLD.answer IS NOT NULL
      BEGIN SELECT RAISE(ABORT, 'an answered proof and its file are final'); END;`,
+  // Sign-in attempts and holds per account and client address (StaffDirectory's addressKey): a stranger's
+  // wrong passwords hold the stranger's address, not the account. An attempt is written before its
+  // password is checked (failed = 0 until it is), so parallel guesses are counted too. The per-e-mail
+  // failures and holds (at most 15 minutes old) are not carried over.
+  `DROP TABLE staff_sign_in_failures;
+   DROP TABLE staff_sign_in_holds;
+   CREATE TABLE staff_sign_in_attempts (
+     id INTEGER PRIMARY KEY,
+     email TEXT NOT NULL COLLATE NOCASE,
+     address TEXT NOT NULL,
+     at INTEGER NOT NULL,
+     failed INTEGER NOT NULL DEFAULT 0 CHECK (failed IN (0, 1))
+   );
+   CREATE INDEX staff_sign_in_attempts_key ON staff_sign_in_attempts (email, address, at);
+   CREATE INDEX staff_sign_in_attempts_at ON staff_sign_in_attempts (at);
+   CREATE TABLE staff_sign_in_holds (
+     email TEXT NOT NULL COLLATE NOCASE,
+     address TEXT NOT NULL,
+     until INTEGER NOT NULL,
+     PRIMARY KEY (email, address)
+   );
+   CREATE INDEX staff_sign_in_holds_until ON staff_sign_in_holds (until);`,
 ];
 
 export const schemaVersion = migrations.length;

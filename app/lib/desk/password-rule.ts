@@ -1,0 +1,5 @@
+/**
+ * The shortest password the desk accepts (OWASP ASVS 4.0.3 V2.1.1). Not a server module: the set-up
+ * page's field and its words say it too.
+ */
+export const MIN_PASSWORD_LENGTH = 12;

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decoded, startSmtp, until } from "../../../tests/support/smtp-server";
+import { csvReadme } from "~/lib/quotes/inbox.server";
 import { getQuoteService, stopQuoteService } from "~/lib/quotes/service.server";
 import * as deskLayout from "~/routes/desk";
 import * as exportRoute from "~/routes/desk-export";
@@ -397,6 +398,7 @@ describe("with a session", () => {
     );
     const text = await csv.response!.text();
     expect(csv.headers.get("content-disposition")).toMatch(/^attachment; filename="quotes-.*\.csv"/);
+    expect(text.split("\r\n")[0]).toBe(`"${csvReadme}"`); // how to read a defused cell, before the header row
     expect(text).toContain(reference);
     expect(text).toContain("Call back in March");
     expect(text).toContain("Dear Ayesha, 500 pens cost");

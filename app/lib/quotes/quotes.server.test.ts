@@ -242,6 +242,43 @@ describe("bad requests get a 4xx with a clear message, never a 500", () => {
     expect(quotes.store.count()).toBe(0);
   });
 
+  it.each([
+    ["a list", "a@b.pk, x@evil.example"],
+    ["mailto headers", "a@b.pk?bcc=x@evil.example"],
+    ["a quoted local part", '"a b"@x.pk'],
+    ["a header after a line break", "a@b.pk\r\nBcc: x@evil.example"],
+  ])(
+    "an e-mail field holding %s is answered 400 with what to fix, as a form or multipart post, and nothing is stored or sent",
+    async (_, email) => {
+      const smtp = await startSmtp();
+      try {
+        const quotes = service({ smtpPort: smtp.port });
+        const multipart = new FormData();
+        for (const [name, value] of Object.entries({ ...buyer, email, idempotencyKey: key(50) }))
+          multipart.set(name, value);
+        for (const request of [
+          post({ ...buyer, email, idempotencyKey: key(50) }).request,
+          new Request("http://localhost/contact", { method: "POST", body: multipart }),
+        ]) {
+          const answer = await handleQuoteForm(request, { clientIp: "203.0.113.30" }, quotes);
+          expect(answer.status).toBe(400);
+          expect(answer.result).toMatchObject({
+            status: "error",
+            code: "invalid_email",
+            title: "Invalid e-mail address",
+            message: "Please enter one e-mail address, such as name@company.com.pk, and nothing else in that field.",
+            fields: ["email"],
+          });
+        }
+        expect(quotes.store.count()).toBe(0);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        expect(smtp.received).toEqual([]);
+      } finally {
+        await smtp.close();
+      }
+    },
+  );
+
   it("missing fields answer with the spec's notice and name the fields", async () => {
     const answer = await send(service(), { name: "A", email: " " });
     expect(answer.body).toMatchObject({

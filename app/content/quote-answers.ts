@@ -14,6 +14,11 @@ export const quoteAnswers = {
     description:
       "We've received several quote requests from your network in the last few minutes. Please wait a few minutes and try again, or send the same text to us directly:",
   },
+  /** The e-mail field holds more or other than one address (a list, a name, a header). */
+  invalidEmail: {
+    title: "Invalid e-mail address",
+    description: "Please enter one e-mail address, such as name@company.com.pk, and nothing else in that field.",
+  },
   /** Said in the browser before sending a logo the server would refuse. */
   logoTooLarge: { title: "Logo too large", description: "Logo too large: at most 5 MB (an SVG at most 1 MB)." },
 } as const;

@@ -4,7 +4,7 @@ import type { QuoteValues } from "./quote-fields";
  * What the /contact action answers a quote request, shared by the server and the form: the page that
  * comes back from a plain form post shows it, and with JavaScript the route's clientAction hands it to
  * the form's fetcher. `reference` names a stored request, for the buyer to quote.
- * Error codes: missing | too_long | invalid | unsupported_media_type | payload_too_large | rate_limited | unavailable | …
+ * Error codes: missing | too_long | invalid_email | invalid | unsupported_media_type | payload_too_large | rate_limited | unavailable | …
  */
 export type QuoteFormResult =
   | { status: "success"; title: string; message: string; reference?: string }

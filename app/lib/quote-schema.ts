@@ -1,5 +1,7 @@
 import * as z from "zod/mini"; // the mini build: a smaller chunk for the browser
 import { quoteFieldLabel, quoteNotices } from "~/content/contact";
+import { quoteAnswers } from "~/content/quote-answers";
+import { isEmailAddress, maxEmailAddressLength } from "./email-address";
 import { isRequiredQuoteField, type QuoteFieldName, quoteFieldNames } from "./quote-fields";
 
 // No JIT: zod would otherwise compile parsers with `new Function`, which the Content-Security-Policy
@@ -10,20 +12,22 @@ export { quoteAsText } from "./quote-text";
 
 /**
  * The quote request, one schema for the browser and the server (spec section 5): values are
- * trimmed, so a value of only spaces counts as empty; name, email and message are required.
+ * trimmed, so a value of only spaces counts as empty; name, email and message are required; the
+ * email is one address by the rule of the form's type=email field, which the browser checks itself.
  * The server also caps lengths no real buyer reaches; the browser acts on the required rule only.
  * The browser loads this module (and zod) on the form's first submission (app/lib/send-quote.ts).
  */
 export const quoteLimits = {
   name: 200,
   company: 200,
-  email: 254,
+  email: maxEmailAddressLength,
   phone: 50,
   product: 500,
   message: 10_000,
 } as const satisfies Record<QuoteFieldName, number>;
 
 const MISSING = "missing";
+const NOT_ONE_ADDRESS = "not one e-mail address";
 
 function field(name: QuoteFieldName) {
   const required = isRequiredQuoteField(name);
@@ -39,11 +43,13 @@ function field(name: QuoteFieldName) {
         `${quoteFieldLabel[name]} is too long (at most ${quoteLimits[name].toLocaleString("en-US")} characters).`,
       ),
     );
+  const checked =
+    name === "email" ? text.check(z.refine((value) => value === "" || isEmailAddress(value), NOT_ONE_ADDRESS)) : text;
   return required
-    ? text.check(z.minLength(1, MISSING))
+    ? checked.check(z.minLength(1, MISSING))
     : z.pipe(
         z.transform((value: unknown) => value ?? ""),
-        text,
+        checked,
       );
 }
 
@@ -57,7 +63,7 @@ export const quoteSchema = z.object(
 export type QuoteFields = z.infer<typeof quoteSchema>;
 
 export type QuoteProblem = {
-  code: "missing" | "too_long" | "invalid";
+  code: "missing" | "too_long" | "invalid_email" | "invalid";
   title: string;
   message: string;
   /** The fields at fault. */
@@ -96,6 +102,12 @@ export function checkQuote(input: unknown): QuoteCheck {
     };
   }
   const tooLong = issues.filter((issue) => issue.code === "too_big");
+  if (!tooLong.length && issues.some((issue) => issue.message === NOT_ONE_ADDRESS)) {
+    return {
+      ok: false,
+      problem: { code: "invalid_email", ...titleAndMessage(quoteAnswers.invalidEmail), fields: ["email"] },
+    };
+  }
   const first = tooLong[0] ?? issues[0];
   return {
     ok: false,

@@ -11,6 +11,7 @@ import { deskHeaders, requireStaff, requireStaffPost } from "~/lib/desk/auth.ser
 import { deskMeta } from "~/lib/desk/meta";
 import { pakistanTime, waitingFor } from "~/lib/desk/time";
 import { whatsappReplyUrl } from "~/lib/desk/whatsapp";
+import { mailtoAddressUrl } from "~/lib/email-address";
 import { getQuoteService } from "~/lib/quotes/service.server";
 import { proofText } from "~/content/proofs";
 import { deskProofs, sendProof } from "~/lib/proofs/desk.server";
@@ -48,6 +49,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       })),
       history: service.store.events(quote.id).map((event) => ({ ...event, when: pakistanTime(event.at) })),
       whatsapp: whatsappReplyUrl(quote.phone, quote.reference, quote.name),
+      // Only one valid address is linked (one stored before the form checked it shows as text).
+      mailto: mailtoAddressUrl(quote.email),
       canReply: service.canReply,
       // One key per rendering of the reply form: the same form sent twice queues one reply.
       replyKey: crypto.randomUUID(),
@@ -126,7 +129,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function QuotePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { quote, files, history, whatsapp, canReply, replyKey, done, proofs, links, canMarkWon } = loaderData;
+  const { quote, files, history, whatsapp, mailto, canReply, replyKey, done, proofs, links, canMarkWon } = loaderData;
   const text = deskText.quote;
   const error = (intent: string) =>
     actionData?.intent === intent ? <DeskNotice tone="error">{actionData.error}</DeskNotice> : null;
@@ -179,8 +182,8 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
                   <div key={label} className="contents">
                     <dt className="font-semibold text-slate-700">{label}</dt>
                     <dd className="break-words">
-                      {label === quoteFieldLabel.email ? (
-                        <a className="text-primary underline" href={`mailto:${value}`}>
+                      {label === quoteFieldLabel.email && mailto ? (
+                        <a className="text-primary underline" href={mailto}>
                           {value}
                         </a>
                       ) : (

@@ -294,6 +294,36 @@ test("what a visitor types before the page hydrates is kept and sent, with no fu
   expect(storedFor(buyer.Email)).toMatchObject([{ name: buyer.Name, message: buyer.Message }]);
 });
 
+test("an e-mail field that is not one address: the browser's own check holds it, and the server refuses it saying what to fix", async ({
+  page,
+  baseURL,
+}) => {
+  await page.goto("/contact");
+  const buyer = uniqueBuyer();
+  const list = `${buyer.Email}, x@evil.example`;
+  await fill(page, { ...buyer, Email: list });
+  const posts: Request[] = [];
+  page.on("request", (request) => request.method() === "POST" && posts.push(request));
+  await submit(page).click();
+  // The browser's type=email check: the field is refused and focused, and nothing is posted.
+  await expect(field(page, "Email")).toBeFocused();
+  expect(await field(page, "Email").evaluate((input) => (input as HTMLInputElement).validity.typeMismatch)).toBe(true);
+  expect(posts).toEqual([]);
+
+  // Posted anyway, past the browser (a script, a bot): the same rule on the server.
+  for (const email of [list, `${buyer.Email}?bcc=x@evil.example`, `${buyer.Email}\r\nBcc: x@evil.example`]) {
+    const answer = await page.request.post("/contact", {
+      headers: { Origin: baseURL! },
+      form: { name: buyer.Name, email, message: buyer.Message },
+    });
+    expect(answer.status(), email).toBe(400);
+    const html = await answer.text();
+    expect(html, email).toContain("Invalid e-mail address");
+    expect(html, email).toContain("Please enter one e-mail address, such as name@company.com.pk");
+  }
+  expect(listedQuotes().filter((quote) => quote.email.startsWith(buyer.Email))).toEqual([]);
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 

@@ -1,9 +1,13 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { createRoutesStub } from "react-router";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { decoded, startSmtp, until } from "../../../tests/support/smtp-server";
 import { deskText } from "~/content/desk";
+import { csvReadme } from "~/lib/quotes/inbox.server";
 import { getQuoteService, stopQuoteService } from "~/lib/quotes/service.server";
 import * as deskLayout from "~/routes/desk";
 import * as exportRoute from "~/routes/desk-export";
@@ -574,6 +578,7 @@ describe("with a session", () => {
     );
     const text = await csv.response!.text();
     expect(csv.headers.get("content-disposition")).toMatch(/^attachment; filename="quotes-.*\.csv"/);
+    expect(text.split("\r\n")[0]).toBe(`"${csvReadme}"`); // how to read a defused cell, before the header row
     expect(text).toContain(reference);
     expect(text).toContain("Call back in March");
     expect(text).toContain("Dear Ayesha, 500 pens cost");
@@ -586,5 +591,49 @@ describe("with a session", () => {
       quotePage.loader(args(get("/desk/quotes/Q-2026-9999", cookie), { reference: "Q-2026-9999" }) as never),
     );
     expect(unknown.status).toBe(404);
+  });
+});
+
+describe("the buyer's e-mail on a request's page", () => {
+  /** The page as staff see it: the loader's data for a request stored with `email`, rendered. */
+  async function pageFor(email: string, key: string) {
+    const { cookie } = await signIn("sana@promo.example");
+    // Stored directly, as a release before the form checked the address could have stored it.
+    const { quote } = getQuoteService().store.insert(
+      { name: "Old Buyer", company: "", email, phone: "", product: "", message: "Pens" },
+      { clientIp: "203.0.113.8", userAgent: "vitest", page: "/contact", idempotencyKey: key },
+      { notify: false },
+    );
+    const path = `/desk/quotes/${quote.reference}`;
+    const page = await outcome(() =>
+      quotePage.loader(args(get(path, cookie), { reference: quote.reference }) as never),
+    );
+    const Stub = createRoutesStub([
+      { id: "quote", path: "/desk/quotes/:reference", Component: quotePage.default as never },
+    ]);
+    return renderToStaticMarkup(
+      createElement(Stub, { initialEntries: [path], hydrationData: { loaderData: { quote: page.data } } }),
+    );
+  }
+  const mailtoLinks = (html: string) => [...html.matchAll(/href="(mailto:[^"]*)"/g)].map((match) => match[1]);
+
+  it("links one valid address, encoded so that nothing in it adds a header", async () => {
+    expect(mailtoLinks(await pageFor("ayesha.khan+promo@acme-pharma.com.pk", "desk-mail-1"))).toEqual([
+      "mailto:ayesha.khan%2Bpromo@acme-pharma.com.pk",
+    ]);
+    // ? and & are valid in an address's local part; in a mailto URL they would start headers.
+    expect(mailtoLinks(await pageFor("a?bcc=x&cc=y@b.pk", "desk-mail-2"))).toEqual([
+      "mailto:a%3Fbcc%3Dx%26cc%3Dy@b.pk",
+    ]);
+  });
+
+  it.each([
+    ["a list", "a@b.pk, x@evil.example"],
+    ["mailto headers", "a@b.pk?bcc=x@evil.example"],
+    ["a header after a line break", "a@b.pk\r\nBcc: x@evil.example"],
+  ])("shows %s as text, not as a link", async (_, email) => {
+    const html = await pageFor(email, `desk-mail-${email.length}`);
+    expect(mailtoLinks(html)).toEqual([]);
+    expect(html).toContain(email.split("\r\n")[0]);
   });
 });

@@ -6,6 +6,7 @@ import { createHash } from "node:crypto";
 import { ProofDesk } from "~/lib/proofs/proofs.server";
 import {
   csvColumns,
+  csvReadme,
   exportColumns,
   parseInboxArgs,
   toCsv,
@@ -99,10 +100,12 @@ describe("inbox command", () => {
     });
 
     const csv = toCsv(quotes);
-    expect(csv.split("\r\n")[0]).toBe(csvColumns.join(","));
+    const [readme, header] = csv.split("\r\n");
+    expect(readme).toBe(`"${csvReadme}"`); // one quoted cell: it holds commas
+    expect(header).toBe(csvColumns.join(","));
     expect(csvColumns.slice(0, exportColumns.length)).toEqual([...exportColumns]);
     expect(csv).toContain(`"'=HYPERLINK(""x""), ""quoted""\nline two"`); // formula defused, quotes doubled
-    expect(csv).toContain(",+92 300 1234567,"); // a phone number stays as typed
+    expect(csv).toContain(`,"'+92 300 1234567",`); // a phone number too: a spreadsheet would run it
   });
 
   it("exports what the desk did: status, reason, history and replies, with who and when", () => {
@@ -204,7 +207,8 @@ describe("inbox command", () => {
       }),
     ]);
 
-    const [header, ...rows] = parseCsv(toCsv(exported));
+    const [readme, header, ...rows] = parseCsv(toCsv(exported));
+    expect(readme).toEqual([csvReadme]);
     const row = (reference: string) =>
       Object.fromEntries(header!.map((name, index) => [name, rows.find((cells) => cells[1] === reference)![index]]));
     expect(rows).toHaveLength(2);
@@ -241,6 +245,142 @@ describe("inbox command", () => {
     expect(text).toContain("1 quote request, newest first");
     expect(text).toContain("Q-2026-0001 (#1)  2026-01-10 08:00 UTC  [new]  Buyer 0 <b0@x.example>  +92 300 1234567");
     expect(toText([], "quotes.db")).toBe("No quote requests (quotes.db).");
+  });
+});
+
+describe("the CSV export against spreadsheet formulas", () => {
+  type BuyerFields = { name: string; company: string; message: string; phone: string; userAgent: string };
+  type Approver = { name: string; role: string };
+
+  /** Requests as the form and a proof page store them; the parsed CSV's cells by column, one row each. */
+  async function exportedRows(requests: { buyer: BuyerFields; approver: Approver }[]) {
+    const dir = mkdtempSync(join(tmpdir(), "inbox-csv-test-"));
+    dirs.push(dir);
+    const store = QuoteStore.open(dir);
+    const proofs = new ProofDesk(store);
+    const staff = { name: "Bilal", email: "bilal@promo.example" };
+    for (const [n, { buyer, approver }] of requests.entries()) {
+      const { userAgent, ...fields } = buyer;
+      const { quote } = store.insert(
+        { ...fields, email: `b${n}@x.example`, product: "" },
+        {
+          clientIp: "203.0.113.1",
+          userAgent,
+          page: "/contact",
+          idempotencyKey: `csv-key-${String(n).padStart(8, "0")}`,
+        },
+        { notify: false, now: new Date("2026-01-10T08:00:00Z") },
+      );
+      const file = { data: new TextEncoder().encode(`proof ${n}`), mediaType: "image/png" as const };
+      proofs.send(quote, file, "", staff, null, new Date("2026-01-12T06:00:00Z"));
+      await proofs.answer(quote, 1, { kind: "approved", ...approver }, null, new Date("2026-01-12T07:00:00Z"));
+    }
+    const csv = toCsv(withDeskRecords(store, store.list()));
+    store.close();
+    const [readme, header, ...rows] = parseCsv(csv);
+    expect(readme).toEqual([csvReadme]);
+    const records = rows.map((cells) => Object.fromEntries(header!.map((name, index) => [name, cells[index]!])));
+    return { csv, records: records.sort((a, b) => a.id!.localeCompare(b.id!, "en", { numeric: true })) };
+  }
+
+  const cellsOf = (record: Record<string, string>) => ({
+    name: record.name,
+    company: record.company,
+    message: record.message,
+    phone: record.phone,
+    userAgent: record.userAgent,
+    approvedBy: record.approvedBy,
+    approvedRole: record.approvedRole,
+  });
+
+  it.each([
+    ["=", "="],
+    ["+", "+"],
+    ["-", "-"],
+    ["@", "@"],
+    ["a tab", "\t"],
+    ["a carriage return", "\r"],
+  ])("defuses a cell starting with %s in every field a buyer or an approver fills", async (_, first) => {
+    const value = (field: string) => `${first}2+3+cmd|' /C calc'!A0 ${field}`;
+    const buyer = {
+      name: value("name"),
+      company: value("company"),
+      message: value("message"),
+      phone: `${first}92 300 1234567`,
+      userAgent: value("userAgent"),
+    };
+    const approver = { name: value("approver"), role: value("role") };
+    const { csv, records } = await exportedRows([{ buyer, approver }]);
+    expect(cellsOf(records[0]!)).toEqual({
+      name: `'${buyer.name}`,
+      company: `'${buyer.company}`,
+      message: `'${buyer.message}`,
+      phone: `'${buyer.phone}`,
+      userAgent: `'${buyer.userAgent}`,
+      approvedBy: `'${approver.name}`,
+      approvedRole: `'${approver.role}`,
+    });
+    // Each defused cell is quoted, so the apostrophe is the first character a spreadsheet reads.
+    expect(csv).toContain(`,"'${buyer.phone}",`);
+  });
+
+  it("defuses the attacks as they were reported: a command, and a link that sends the sheet away", async () => {
+    const command = "-2+3+cmd|' /C calc'!A0";
+    const link = '+1+HYPERLINK("https://…",…)';
+    const { csv, records } = await exportedRows([
+      {
+        buyer: { name: command, company: link, message: link, phone: "+92 300 1234567", userAgent: command },
+        approver: { name: link, role: command },
+      },
+    ]);
+    expect(cellsOf(records[0]!)).toEqual({
+      name: `'${command}`,
+      company: `'${link}`,
+      message: `'${link}`,
+      phone: "'+92 300 1234567",
+      userAgent: `'${command}`,
+      approvedBy: `'${link}`,
+      approvedRole: `'${command}`,
+    });
+    expect(csv).toContain(`"'-2+3+cmd|' /C calc'!A0"`);
+    expect(csv).toContain(`"'+1+HYPERLINK(""https://…"",…)"`);
+  });
+
+  it("defuses a formula behind spaces, a line break or quote characters, and keeps a buyer's own apostrophe readable", async () => {
+    const buyer = {
+      name: " =1+1",
+      company: '"=1+1"',
+      message: "\n-1+1",
+      phone: "'+92 300 1234567",
+      userAgent: "'=1+1",
+    };
+    const { records } = await exportedRows([{ buyer, approver: { name: " @SUM(1+1)", role: "'ok" } }]);
+    expect(cellsOf(records[0]!)).toEqual({
+      name: "' =1+1",
+      company: `'"=1+1"`,
+      message: "'\n-1+1",
+      phone: "''+92 300 1234567", // one apostrophe added: the README line's rule reads the value back
+      userAgent: "''=1+1",
+      approvedBy: "' @SUM(1+1)",
+      approvedRole: "''ok",
+    });
+  });
+
+  it("leaves a value that starts with an ordinary character as it is", async () => {
+    const buyer = {
+      name: "Ayesha Khan",
+      company: "3M Pakistan (Pvt) Ltd",
+      message: "500 pens = 2 cartons, +logo @ Rs 40 - each",
+      phone: "0300 1234567",
+      userAgent: "Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0",
+    };
+    const approver = { name: "Dr. Ayesha Khan", role: "Brand Manager" };
+    const { records } = await exportedRows([{ buyer, approver }]);
+    expect(cellsOf(records[0]!)).toEqual({
+      ...buyer,
+      approvedBy: approver.name,
+      approvedRole: approver.role,
+    });
   });
 });
 

@@ -53,7 +53,8 @@ export const inboxUsage = `Usage: npm run quotes -- list [--json | --csv] [--sin
 
   list                   Stored quote requests, newest first, with their proofs and the buyer's answers
   --json                 Every field of every request, its history, replies and proof record, as JSON
-  --csv                  The same as CSV (for a spreadsheet), one row per request
+  --csv                  The same as CSV (for a spreadsheet), one row per request, after a README
+                         line: a cell a spreadsheet would run as a formula starts with an added '
   --since DATE           Only requests received on or after DATE (UTC), e.g. --since 2026-01-31
   export --attachments DIR
                          Writes every stored file (the checked copies of logos and design mockups)
@@ -224,19 +225,32 @@ function csvValue(quote: ExportedQuote, column: (typeof csvColumns)[number]): un
 }
 
 /**
- * RFC 4180 CSV. A cell a spreadsheet would run as a formula (starting with =, @, a tab, or + or -
- * not followed by a digit or space, so phone numbers stay as typed) gets a leading apostrophe.
+ * A spreadsheet runs a cell that starts with =, +, -, @, a tab or a carriage return as a formula
+ * (OWASP, CSV injection), phone numbers included. Spaces or quote characters before =, +, - or @ count
+ * too: an import that trims them (LibreOffice's "Trim spaces") leaves the formula. A cell that already
+ * starts with an apostrophe gets one more, so the README line's rule (one was added) reads it back.
  */
+const runsAsFormula = /^(?:[\t\r']|[\s"']*[=+\-@])/;
+
+/** The CSV's first line, before the header row: one cell, saying how to read a defused cell. */
+export const csvReadme =
+  "README: a cell that starts with an apostrophe (') had it added by this export, so that a spreadsheet shows the cell as text and never runs it as a formula; the apostrophe is not part of the value.";
+
+/** One RFC 4180 cell; a cell a spreadsheet would run gets a leading apostrophe, and is quoted. */
+function csvCell(value: unknown): string {
+  const text =
+    value === null || value === undefined ? "" : typeof value === "object" ? JSON.stringify(value) : String(value);
+  const defused = runsAsFormula.test(text);
+  const cell = defused ? `'${text}` : text;
+  return defused || /[",\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell;
+}
+
+/** RFC 4180 CSV: the README line, the header row, then one row per request. */
 export function toCsv(quotes: readonly ExportedQuote[]): string {
-  const cell = (value: unknown) => {
-    let text =
-      value === null || value === undefined ? "" : typeof value === "object" ? JSON.stringify(value) : String(value);
-    if (/^[=@\t\r]|^[+-][^\d\s]/.test(text)) text = `'${text}`;
-    return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-  };
   const lines = [
+    csvCell(csvReadme),
     csvColumns.join(","),
-    ...quotes.map((quote) => csvColumns.map((column) => cell(csvValue(quote, column))).join(",")),
+    ...quotes.map((quote) => csvColumns.map((column) => csvCell(csvValue(quote, column))).join(",")),
   ];
   return `${lines.join("\r\n")}\r\n`;
 }

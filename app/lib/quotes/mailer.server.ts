@@ -1,6 +1,7 @@
 import nodemailer from "nodemailer";
 import { absoluteUrl, business } from "~/content/business";
 import { quoteFieldLabel } from "~/content/contact";
+import { isEmailAddress } from "~/lib/email-address";
 import type { MailConfig } from "./config.server";
 import { attachmentFileName, type StoredAttachment, type StoredQuote, type StoredReply } from "./store.server";
 
@@ -106,12 +107,14 @@ ${designLines.length ? `<h2 style="font-size:16px">Design from the brand studio<
 
   return {
     from,
-    to,
+    // Address objects, one per configured recipient: nodemailer reads a string as a list of addresses.
+    to: to.map((address) => ({ name: "", address })),
     subject,
     text,
     html,
-    // Object form: nodemailer encodes the name and refuses header injection through it.
-    replyTo: { name: oneLine(quote.name), address: quote.email },
+    // Object form: nodemailer encodes the name and refuses header injection through it. Only one valid
+    // address: a request stored before the form checked it may hold a list, which is left out.
+    ...(isEmailAddress(quote.email) ? { replyTo: { name: oneLine(quote.name), address: quote.email } } : {}),
     // Read from disk when the message is sent (nodemailer streams them), so a retry sends them again.
     attachments: files.map((file) => ({
       filename: attachmentFileName(file),

@@ -23,11 +23,11 @@ let dataDir: string;
 let services: QuoteService[] = [];
 const logs: string[] = [];
 
-function service(options: { smtpPort?: number; max?: number } = {}) {
+function service(options: { smtpPort?: number; max?: number; notifyTo?: string } = {}) {
   const env: Record<string, string> = { DATA_DIR: dataDir, QUOTE_RATE_LIMIT: String(options.max ?? 5) };
   if (options.smtpPort) {
     env.SMTP_URL = `smtp://127.0.0.1:${options.smtpPort}`;
-    env.QUOTE_NOTIFY_TO = "sales@promo.example";
+    env.QUOTE_NOTIFY_TO = options.notifyTo ?? "sales@promo.example";
     env.QUOTE_FROM = "Website <website@promo.example>";
   }
   const created = createQuoteService(readQuoteConfig(env), {
@@ -242,6 +242,43 @@ describe("bad requests get a 4xx with a clear message, never a 500", () => {
     expect(quotes.store.count()).toBe(0);
   });
 
+  it.each([
+    ["a list", "a@b.pk, x@evil.example"],
+    ["mailto headers", "a@b.pk?bcc=x@evil.example"],
+    ["a quoted local part", '"a b"@x.pk'],
+    ["a header after a line break", "a@b.pk\r\nBcc: x@evil.example"],
+  ])(
+    "an e-mail field holding %s is answered 400 with what to fix, as a form or multipart post, and nothing is stored or sent",
+    async (_, email) => {
+      const smtp = await startSmtp();
+      try {
+        const quotes = service({ smtpPort: smtp.port });
+        const multipart = new FormData();
+        for (const [name, value] of Object.entries({ ...buyer, email, idempotencyKey: key(50) }))
+          multipart.set(name, value);
+        for (const request of [
+          post({ ...buyer, email, idempotencyKey: key(50) }).request,
+          new Request("http://localhost/contact", { method: "POST", body: multipart }),
+        ]) {
+          const answer = await handleQuoteForm(request, { clientIp: "203.0.113.30" }, quotes);
+          expect(answer.status).toBe(400);
+          expect(answer.result).toMatchObject({
+            status: "error",
+            code: "invalid_email",
+            title: "Invalid e-mail address",
+            message: "Please enter one e-mail address, such as name@company.com.pk, and nothing else in that field.",
+            fields: ["email"],
+          });
+        }
+        expect(quotes.store.count()).toBe(0);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        expect(smtp.received).toEqual([]);
+      } finally {
+        await smtp.close();
+      }
+    },
+  );
+
   it("missing fields answer with the spec's notice and name the fields", async () => {
     const answer = await send(service(), { name: "A", email: " " });
     expect(answer.body).toMatchObject({
@@ -273,6 +310,35 @@ describe("bad requests get a 4xx with a clear message, never a 500", () => {
     const answer = await handleQuoteForm(request, { clientIp: "203.0.113.9" }, quotes);
     expect(answer.status).toBe(413);
     expect(sent).toBeLessThan(10);
+  });
+});
+
+describe("the notification's addresses", () => {
+  it("go to exactly the configured recipients, with the buyer's address only as the one Reply-To", async () => {
+    const smtp = await startSmtp();
+    try {
+      const quotes = service({ smtpPort: smtp.port, notifyTo: "sales@promo.example, owner@promo.example" });
+      expect((await send(quotes, { ...buyer, idempotencyKey: key(60) })).status).toBe(200);
+      // A list stored before the form checked the address: it must not reach the envelope or the headers.
+      quotes.store.insert(
+        { ...buyer, name: "Old Buyer", email: "a@b.pk, x@evil.example" },
+        { clientIp: "203.0.113.7", userAgent: "vitest", page: "/contact", idempotencyKey: key(61) },
+        { notify: true },
+      );
+      await until(() => smtp.received.length === 2);
+      const fromOldRow = smtp.received.find((mail) => mail.raw.includes("Old Buyer"));
+      const fromForm = smtp.received.find((mail) => mail !== fromOldRow);
+      for (const mail of [fromForm!, fromOldRow!]) {
+        expect(mail.to).toEqual(["sales@promo.example", "owner@promo.example"]);
+        expect(mail.raw).toMatch(/^To: sales@promo\.example, owner@promo\.example\r$/m);
+        expect(mail.raw).not.toMatch(/^(Cc|Bcc):/im);
+      }
+      expect(fromForm!.raw).toMatch(/^Reply-To: Ayesha Khan <ayesha@acme\.example>\r$/m);
+      expect(fromOldRow!.raw).not.toMatch(/^Reply-To:/im);
+      expect(fromOldRow!.raw.split("\r\n\r\n")[0]).not.toContain("evil.example");
+    } finally {
+      await smtp.close();
+    }
   });
 });
 

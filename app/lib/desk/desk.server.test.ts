@@ -292,6 +292,18 @@ describe("signing in", () => {
     expect(statuses[20]).toBe(429);
   });
 
+  it("never cuts a password: the longest one signs in, and one character more is wrong", async () => {
+    const longest = `${"🔑".repeat(20)}${"lahore-blue-pens-".repeat(11).slice(0, 180)}`;
+    expect([...longest]).toHaveLength(200);
+    const token = await addStaff("bilal@promo.example", "Bilal");
+    const saved = await outcome(() =>
+      setup.action(args(post(`/desk/setup/${token}`, { password: longest, repeat: longest }), { token }) as never),
+    );
+    expect(saved.status).toBe(302);
+    expect((await signIn("bilal@promo.example", longest)).status).toBe(302);
+    expect((await signIn("bilal@promo.example", `${longest}x`)).status).toBe(401);
+  });
+
   it("refuses a sign-in posted from another site", async () => {
     const request = post(
       "/desk/sign-in",

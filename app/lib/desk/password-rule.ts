@@ -3,3 +3,6 @@
  * page's field and its words say it too.
  */
 export const MIN_PASSWORD_LENGTH = 12;
+
+/** The longest: any passphrase fits, and a sign-in never hashes a body's worth of text. */
+export const MAX_PASSWORD_LENGTH = 200;

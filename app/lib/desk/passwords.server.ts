@@ -1,6 +1,6 @@
 import { hash, verify } from "@node-rs/argon2";
 import { dictionary } from "@zxcvbn-ts/language-common";
-import { MIN_PASSWORD_LENGTH } from "./password-rule";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./password-rule";
 
 /**
  * argon2id (algorithm 2 in @node-rs/argon2's const enum) at OWASP's first recommended setting (19 MiB, 2 passes, 1 lane). @node-rs/argon2 hashes on
@@ -15,11 +15,14 @@ const commonPasswords = new Set(dictionary["passwords-common"].map((password) =>
 export function passwordProblem(password: string, repeat: string): string | null {
   if ([...password].length < MIN_PASSWORD_LENGTH)
     return `The password needs at least ${MIN_PASSWORD_LENGTH} characters.`;
-  if ([...password].length > 200) return "The password may have at most 200 characters.";
+  if (tooLong(password)) return `The password may have at most ${MAX_PASSWORD_LENGTH} characters.`;
   if (commonPasswords.has(password.toLowerCase())) return "This password is one of the most common: choose another.";
   if (password !== repeat) return "The two passwords are not the same.";
   return null;
 }
+
+/** Longer than any password the desk takes (counted in characters, an emoji being one). */
+export const tooLong = (password: string) => [...password].length > MAX_PASSWORD_LENGTH;
 
 export const hashPassword = (password: string) => hash(password, hashOptions);
 

@@ -346,28 +346,46 @@ describe("what a token cannot do", () => {
     expect(own.data).toMatchObject({ intent: "approve" });
   });
 
-  it("slows guessing: after 20 failed tokens an address waits, even for a right one and after a restart", async () => {
+  it("slows guessing, counting only failures: a held address still opens a valid link, also after a restart", async () => {
     const token = lastLinkFor("other@else.example");
+    const open = (path: string, tokenParam: string, ip: string) =>
+      outcome(() => proofPage.loader(args(get(path), { token: tokenParam }, ip) as never));
+    const unknown = (attempt: number) => "A".repeat(41) + "B" + String.fromCharCode(66 + (attempt % 26));
     const ip = "192.0.2.99";
+    // Valid links opened many times count nothing.
+    for (let visit = 0; visit < 25; visit++) expect((await open(`/proof/${token}`, token, ip)).status).toBe(200);
     for (let attempt = 0; attempt < 20; attempt++) {
-      const wrong = "A".repeat(42) + String.fromCharCode(66 + (attempt % 20));
-      expect(
-        (await outcome(() => proofPage.loader(args(get(`/proof/${wrong}`), { token: wrong }, ip) as never))).status,
-      ).toBe(404);
+      expect((await open(`/proof/${unknown(attempt)}`, unknown(attempt), ip)).status).toBe(404);
     }
-    const held = await outcome(() => proofPage.loader(args(get(`/proof/${token}`), { token }, ip) as never));
+    // A buyer behind the same address (a carrier's shared address) still opens a valid link.
+    expect((await open(`/proof/${token}`, token, ip)).status).toBe(200);
+    const held = await open(`/proof/${unknown(20)}`, unknown(20), ip);
     expect(held.status).toBe(429);
     expect(held.headers.get("referrer-policy")).toBe("no-referrer");
     expect(Number(held.headers.get("retry-after"))).toBeGreaterThan(800);
     // A restart does not give the guesser a fresh start: the failures are in the store.
     await stopQuoteService();
-    const again = await outcome(() => proofPage.loader(args(get(`/proof/${token}`), { token }, ip) as never));
-    expect(again.status).toBe(429);
+    expect((await open(`/proof/${unknown(21)}`, unknown(21), ip)).status).toBe(429);
     const file = await outcome(() => proofFile.loader(args(get(`/proof/${token}/file`), { token }, ip) as never));
-    expect(file.status).toBe(429);
-    expect(
-      (await outcome(() => proofPage.loader(args(get(`/proof/${token}`), { token }, "192.0.2.100") as never))).status,
-    ).toBe(200);
+    expect(file.status).toBe(200);
+    const wrongFile = await outcome(() =>
+      proofFile.loader(args(get(`/proof/${unknown(22)}/file`), { token: unknown(22) }, ip) as never),
+    );
+    expect(wrongFile.status).toBe(429);
+    expect((await open(`/proof/${unknown(23)}`, unknown(23), "192.0.2.100")).status).toBe(404);
+  });
+
+  it("counts an IPv6 client by its /64: new addresses inside it guess no further", async () => {
+    const token = lastLinkFor("other@else.example");
+    const open = (tokenParam: string, ip: string) =>
+      outcome(() => proofPage.loader(args(get(`/proof/${tokenParam}`), { token: tokenParam }, ip) as never));
+    const unknown = (attempt: number) => "C".repeat(41) + "D" + String.fromCharCode(66 + (attempt % 26));
+    for (let attempt = 0; attempt < 20; attempt++) {
+      expect((await open(unknown(attempt), `2001:db8:7:9:${(attempt + 1).toString(16)}::1`)).status).toBe(404);
+    }
+    expect((await open(unknown(20), "2001:db8:7:9:ffff:1:2:3")).status).toBe(429);
+    expect((await open(token, "2001:db8:7:9:ffff:1:2:3")).status).toBe(200);
+    expect((await open(unknown(21), "2001:db8:7:a::1")).status).toBe(404); // the next /64 is someone else
   });
 
   it("serves an SVG proof cleaned, with its type, a download disposition and a sandboxing policy", async () => {

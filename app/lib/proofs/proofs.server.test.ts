@@ -181,10 +181,14 @@ describe("failed token look-ups", () => {
     const store = QuoteStore.open(dir);
     const desk = new ProofDesk(store);
     const start = Date.parse("2026-11-20T08:00:00Z");
-    for (let n = 0; n < tokenGuessLimit.max - 1; n++) desk.recordFailedLookup("192.0.2.7", start + n * 1000);
+    for (let n = 0; n < tokenGuessLimit.max - 1; n++)
+      expect(desk.failedLookup("192.0.2.7", start + n * 1000)).toBeNull();
     expect(desk.lookupsHeldUntil("192.0.2.7", start + 60_000)).toBeNull();
-    desk.recordFailedLookup("192.0.2.7", start + 60_000);
+    expect(desk.failedLookup("192.0.2.7", start + 60_000)).toBeNull(); // the 20th is counted
     expect(desk.lookupsHeldUntil("192.0.2.7", start + 60_000)).toBe(start + tokenGuessLimit.windowMs);
+    // Held: the next failure is not counted, and says until when.
+    expect(desk.failedLookup("192.0.2.7", start + 61_000)).toBe(start + tokenGuessLimit.windowMs);
+    expect(store.db.prepare("SELECT count(*) FROM proof_link_failures").pluck().get()).toBe(tokenGuessLimit.max);
     expect(desk.lookupsHeldUntil("192.0.2.8", start + 60_000)).toBeNull();
     store.close();
     // Another process on the same file (a restart) sees the same hold, and the end of it.
@@ -193,7 +197,7 @@ describe("failed token look-ups", () => {
     expect(again.lookupsHeldUntil("192.0.2.7", start + 120_000)).toBe(start + tokenGuessLimit.windowMs);
     expect(again.lookupsHeldUntil("192.0.2.7", start + tokenGuessLimit.windowMs)).toBeNull();
     // Failures older than the window are deleted as new ones come.
-    again.recordFailedLookup("192.0.2.9", start + 2 * tokenGuessLimit.windowMs);
+    again.failedLookup("192.0.2.9", start + 2 * tokenGuessLimit.windowMs);
     expect(reopened.db.prepare("SELECT count(*) FROM proof_link_failures").pluck().get()).toBe(1);
     reopened.close();
   });

@@ -309,12 +309,18 @@ export class ProofDesk {
     return count >= tokenGuessLimit.max && oldest !== null ? oldest + tokenGuessLimit.windowMs : null;
   }
 
-  /** Counts a look-up that opened nothing; failures older than the window are forgotten. */
-  recordFailedLookup(clientIp: string, now = Date.now()) {
-    this.store.db
+  /**
+   * Counts a look-up that opened nothing for a client (its addressKey), unless the client is held
+   * already: then nothing is counted and the end of the hold is returned. Failures older than the
+   * window are forgotten. One transaction, so parallel guesses are counted one by one.
+   */
+  failedLookup(clientKey: string, now = Date.now()): number | null {
+    return this.store.db
       .transaction(() => {
         this.sql.forgetFailedLookups.run(now - tokenGuessLimit.windowMs);
-        this.sql.addFailedLookup.run(clientIp, now);
+        const heldUntil = this.lookupsHeldUntil(clientKey, now);
+        if (heldUntil === null) this.sql.addFailedLookup.run(clientKey, now);
+        return heldUntil;
       })
       .immediate();
   }

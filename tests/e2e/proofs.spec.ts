@@ -5,6 +5,7 @@ import { join } from "node:path";
 import type { BrowserContext, Page } from "@playwright/test";
 import sharp from "sharp";
 import { decoded, startSmtp, until } from "../support/smtp-server";
+import { expectNoAxeViolations } from "./support/axe";
 import { hasModuleScript, startOwnServer } from "./support/site";
 import { expect, test } from "./support/test";
 
@@ -437,6 +438,38 @@ test("no script in an SVG or PDF proof runs in the site's origin, and the record
       "href",
       `/desk/quotes/${reference}/proofs/3`,
     );
+  } finally {
+    await close();
+  }
+});
+
+test("“End all links” on the desk ends the buyer's page, after saying what it does", async ({ page }) => {
+  test.setTimeout(120_000);
+  const { base, reference, linkFor, close } = await proofSite(page);
+  try {
+    const desk = `${base}/desk/quotes/${reference}`;
+    await sendFromDesk(page, desk, { name: "v1.png", mimeType: "image/png", buffer: await artwork("#1d4ed8") });
+    await until(() => Boolean(linkFor(1)));
+    const link = `${base}${linkFor(1)!}`;
+    expect((await fetch(link)).status).toBe(200);
+
+    await page.goto(desk);
+    const endAll = page.getByRole("button", { name: "Yes, end all links" });
+    await expect(endAll).toBeHidden();
+    await page.getByText("End all links", { exact: true }).click();
+    await expect(endAll).toHaveAccessibleDescription(/Every link of this request will answer “not found”/);
+    await expectNoAxeViolations(page, "/desk/quotes/… with “End all links” open");
+    await endAll.click();
+    await expect(page.getByRole("status")).toContainText("All links ended");
+    await expect(page.getByText(/^All proof links ended \(1 link\), reminders stopped$/)).toBeVisible();
+    await expect(page.getByText("End all links", { exact: true })).toHaveCount(0);
+
+    const buyer = await page.context().browser()!.newContext();
+    const buyerPage = await buyer.newPage();
+    const gone = await buyerPage.goto(link);
+    expect(gone!.status()).toBe(404);
+    await expect(buyerPage.getByText(reference)).toHaveCount(0);
+    await buyer.close();
   } finally {
     await close();
   }

@@ -10,7 +10,12 @@ export const proofText = {
     mailOff: "E-mail is off on this server, so the buyer gets no e-mail: the link is not shown anywhere.",
     links: "Links",
     endLink: "End link",
-    ended: "Link ended: it now answers “not found”.",
+    ended: "Link ended: it now answers “not found”, and its version gets no reminder.",
+    endAll: "End all links",
+    endAllExplained:
+      "Every link of this request will answer “not found”, no reminder will be sent, and e-mails with a link that have not gone out yet are cancelled. To show the buyer a proof again, send a new version.",
+    endAllConfirm: "Yes, end all links",
+    endedAll: "All links ended: they answer “not found”, and no reminder or waiting e-mail will bring a new one.",
     markWon: "Mark Won",
     won: "Marked Won.",
     record: "Approval record",

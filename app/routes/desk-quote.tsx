@@ -66,6 +66,7 @@ const deskDone = {
   ...deskText.quote.saved,
   proof: proofText.desk.sent,
   ended: proofText.desk.ended,
+  "ended-all": proofText.desk.endedAll,
   won: proofText.desk.won,
 } as const;
 
@@ -121,6 +122,10 @@ export async function action({ request, params }: Route.ActionArgs) {
     service.proofs.endLink(quote.id, Number(form.get("link")), actor);
     throw done("ended");
   }
+  if (intent === "end-all-links") {
+    service.proofs.endAllLinks(quote.id, actor);
+    throw done("ended-all");
+  }
   if (intent === "won") {
     if (!service.proofs.markWon(quote, actor)) return problem("won", "The latest proof is not approved.");
     throw done("won");
@@ -129,7 +134,20 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function QuotePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { quote, files, history, whatsapp, mailto, canReply, replyKey, done, proofs, links, canMarkWon } = loaderData;
+  const {
+    quote,
+    files,
+    history,
+    whatsapp,
+    mailto,
+    canReply,
+    replyKey,
+    done,
+    proofs,
+    links,
+    canMarkWon,
+    canEndAllLinks,
+  } = loaderData;
   const text = deskText.quote;
   const error = (intent: string) =>
     actionData?.intent === intent ? <DeskNotice tone="error">{actionData.error}</DeskNotice> : null;
@@ -250,6 +268,7 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
             proofs={proofs}
             links={links}
             canMarkWon={canMarkWon}
+            canEndAllLinks={canEndAllLinks}
             error={error("won")}
           />
         </div>

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import type { BrowserContext, Page } from "@playwright/test";
 import sharp from "sharp";
 import { decoded, startSmtp, until } from "../support/smtp-server";
+import { expectNoAxeViolations } from "./support/axe";
 import { hasModuleScript, startOwnServer } from "./support/site";
 import { expect, test } from "./support/test";
 
@@ -240,12 +241,13 @@ test("a proof goes from the desk to the buyer and back until it is approved and 
       expect(await forged(path, { Origin: "null", "Sec-Fetch-Site": "cross-site" }), path).toBe(403);
     }
 
-    // Guessing: after 20 unknown tokens (the first was tried above) this address waits, even for a right
-    // link, under the same privacy headers.
+    // Guessing: after 20 unknown tokens (the first was tried above) this address waits for the next
+    // unknown one, under the same privacy headers; a right link still opens from the same address.
     for (let attempt = 1; attempt < 20; attempt++) {
       expect((await fetch(`${base}/proof/${"B".repeat(42)}${String.fromCharCode(65 + attempt)}`)).status).toBe(404);
     }
-    const held = await fetch(`${base}${link1}`);
+    expect((await fetch(`${base}${link1}`)).status).toBe(200);
+    const held = await fetch(`${base}/proof/${"C".repeat(43)}`);
     expect(held.status).toBe(429);
     expect(held.headers.get("referrer-policy")).toBe("no-referrer");
   } finally {
@@ -438,6 +440,38 @@ test("no script in an SVG or PDF proof runs in the site's origin, and the record
       "href",
       `/desk/quotes/${reference}/proofs/3`,
     );
+  } finally {
+    await close();
+  }
+});
+
+test("“End all links” on the desk ends the buyer's page, after saying what it does", async ({ page }) => {
+  test.setTimeout(120_000);
+  const { base, reference, linkFor, close } = await proofSite(page);
+  try {
+    const desk = `${base}/desk/quotes/${reference}`;
+    await sendFromDesk(page, desk, { name: "v1.png", mimeType: "image/png", buffer: await artwork("#1d4ed8") });
+    await until(() => Boolean(linkFor(1)));
+    const link = `${base}${linkFor(1)!}`;
+    expect((await fetch(link)).status).toBe(200);
+
+    await page.goto(desk);
+    const endAll = page.getByRole("button", { name: "Yes, end all links" });
+    await expect(endAll).toBeHidden();
+    await page.getByText("End all links", { exact: true }).click();
+    await expect(endAll).toHaveAccessibleDescription(/Every link of this request will answer “not found”/);
+    await expectNoAxeViolations(page, "/desk/quotes/… with “End all links” open");
+    await endAll.click();
+    await expect(page.getByRole("status")).toContainText("All links ended");
+    await expect(page.getByText(/^All proof links ended \(1 link\), reminders stopped$/)).toBeVisible();
+    await expect(page.getByText("End all links", { exact: true })).toHaveCount(0);
+
+    const buyer = await page.context().browser()!.newContext();
+    const buyerPage = await buyer.newPage();
+    const gone = await buyerPage.goto(link);
+    expect(gone!.status()).toBe(404);
+    await expect(buyerPage.getByText(reference)).toHaveCount(0);
+    await buyer.close();
   } finally {
     await close();
   }

@@ -20,11 +20,20 @@ const version = (answer: ProofRecordVersion["answer"]) => ({
   sentBy: "Bilal <bilal@promo.example>",
 });
 
-function renderPanel(proofs: ReturnType<typeof version>[]) {
+function renderPanel(proofs: ReturnType<typeof version>[], canEndAllLinks = false) {
   const Stub = createRoutesStub([
     {
       path: "/",
-      Component: () => <ProofsPanel reference={reference} proofs={proofs} links={[]} canMarkWon={false} error={null} />,
+      Component: () => (
+        <ProofsPanel
+          reference={reference}
+          proofs={proofs}
+          links={[]}
+          canMarkWon={false}
+          canEndAllLinks={canEndAllLinks}
+          error={null}
+        />
+      ),
     },
   ]);
   render(<Stub />);
@@ -44,5 +53,18 @@ describe("the desk's proofs", () => {
       "href",
       `/desk/quotes/${reference}/record`,
     );
+  });
+
+  it("offer to end all links with what that does, and only while there is something to end", () => {
+    renderPanel([version(null)], true);
+    const button = screen.getByRole("button", { name: "Yes, end all links" });
+    expect(button).toHaveAccessibleDescription(/Every link of this request will answer “not found”, no reminder/);
+    expect(button.closest("form")!.querySelector('input[name="intent"]')).toHaveValue("end-all-links");
+    expect(screen.getByText("End all links").tagName).toBe("SUMMARY");
+  });
+
+  it("do not offer to end links when none is left", () => {
+    renderPanel([version(null)], false);
+    expect(screen.queryByText("End all links")).toBeNull();
   });
 });

@@ -48,12 +48,14 @@ export function ProofsPanel({
   proofs,
   links,
   canMarkWon,
+  canEndAllLinks,
   error,
 }: {
   reference: string;
   proofs: DeskProof[];
   links: DeskLink[];
   canMarkWon: boolean;
+  canEndAllLinks: boolean;
   error: React.ReactNode;
 }) {
   return (
@@ -132,6 +134,21 @@ export function ProofsPanel({
             ))}
           </ul>
         </>
+      )}
+      {canEndAllLinks && (
+        // Opened first, so the button comes with what it does; a plain form, with or without script.
+        <details className="mt-4 rounded-lg border border-border p-3 text-sm">
+          <summary className="cursor-pointer font-semibold">{text.endAll}</summary>
+          <p id="end-all-explained" className="mt-2">
+            {text.endAllExplained}
+          </p>
+          <Form method="post" className="mt-3">
+            <input type="hidden" name="intent" value="end-all-links" />
+            <Button type="submit" variant="outline" size="sm" aria-describedby="end-all-explained">
+              {text.endAllConfirm}
+            </Button>
+          </Form>
+        </details>
       )}
     </section>
   );

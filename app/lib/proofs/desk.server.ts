@@ -11,15 +11,20 @@ import { proofLimits } from "./rules";
 export function deskProofs(service: QuoteService, quote: StoredQuote, now = Date.now()) {
   const proofs = service.proofs.proofs(quote.id);
   const latest = proofs.at(-1);
+  const links = service.proofs.links(quote.id);
   return {
     // Who sent each version is for the staff only: the record the buyer sees does not name them.
     proofs: proofRecord(quote, proofs).map((version, index) => ({ ...version, sentBy: proofs[index]!.createdBy })),
-    links: service.proofs.links(quote.id).map((link) => ({
+    links: links.map((link) => ({
       id: link.id,
       version: link.version,
       created: pakistanTime(new Date(link.createdAt).toISOString()),
       state: link.endedAt ? "ended" : link.expiresAt <= now ? "expired" : "open",
     })),
+    // Something still to end: an open link, or a version whose mails and reminder may still bring one.
+    canEndAllLinks:
+      proofs.some((proof) => proof.linksEndedAt === null) ||
+      links.some((link) => link.endedAt === null && link.expiresAt > now),
     canMarkWon: latest?.answer === "approved" && quote.status !== "won",
     approved: latest?.answer === "approved",
   };
@@ -45,7 +50,7 @@ export async function sendProof(
     { data: checked.data, mediaType: checked.mediaType },
     message,
     actor,
-    service.outbox ? (next, token) => proofEmail(quote, next, message, token) : null,
+    service.outbox ? (next) => proofEmail(quote, next, message) : null,
   );
   service.outbox?.kick();
   return { ok: true, version };

@@ -15,10 +15,18 @@ type Proof = {
 
 /** The buyer's private page of a request's proofs. */
 export const proofUrl = (token: string) => absoluteUrl(`/proof/${token}`);
+
+/**
+ * Where a buyer's e-mail has its link: the queued text holds this in the link's place, and the link
+ * (with a token minted then) is put in only when the mail is sent, so no secret waits in the store.
+ */
+export const LINK_SLOT = "{proof-link}";
+export const hasLinkSlot = (body: string) => body.includes(LINK_SLOT);
+export const withLink = (body: string, token: string) => body.split(LINK_SLOT).join(proofUrl(token));
 const deskUrl = (quote: Quote) => absoluteUrl(`/desk/quotes/${quote.reference}`);
 
-/** The e-mail that brings the buyer a proof: the version, the staff's message and the private link. */
-export function proofEmail(quote: Quote, version: number, message: string, token: string) {
+/** The e-mail that brings the buyer a proof: the version, the staff's message and the private link (to come). */
+export function proofEmail(quote: Quote, version: number, message: string) {
   return {
     subject: `Proof v${version} for ${quote.reference}`,
     body: [
@@ -28,7 +36,7 @@ export function proofEmail(quote: Quote, version: number, message: string, token
       ...(message ? ["", message] : []),
       "",
       `See it, approve it or ask for changes here (your private link, valid 60 days):`,
-      proofUrl(token),
+      LINK_SLOT,
       "",
       "--",
       business.name,
@@ -36,7 +44,7 @@ export function proofEmail(quote: Quote, version: number, message: string, token
   };
 }
 
-export function reminderEmail(quote: Quote, proof: Proof, token: string) {
+export function reminderEmail(quote: Quote, proof: Proof) {
   return {
     subject: `Reminder: proof v${proof.version} for ${quote.reference} is waiting for you`,
     body: [
@@ -45,7 +53,7 @@ export function reminderEmail(quote: Quote, proof: Proof, token: string) {
       `Proof v${proof.version} for ${quote.reference} is still waiting for your approval or your changes.`,
       "Production starts once you approve it.",
       "",
-      proofUrl(token),
+      LINK_SLOT,
       "",
       "--",
       business.name,

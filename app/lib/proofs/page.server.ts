@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { addressKey } from "~/lib/client-address";
 import { sentFromThisSite } from "~/lib/same-origin.server";
 import { proofText } from "~/content/proofs";
 import { getQuoteService, type QuoteService } from "~/lib/quotes/service.server";
@@ -14,9 +15,11 @@ export const proofHeaders = {
 
 /**
  * The request a link opens, or an answer with nothing about any request: 404 for an unknown, ended or
- * expired token (all alike), 429 once the address failed too often (checked before the look-up). A
- * guesser gets 20 tries per 15 minutes, not millions; the failures are in the store, so a restart
- * does not forget them.
+ * expired token (all alike). The token is looked up first, and a valid one always opens: a 256-bit
+ * token needs no guard, and a carrier's shared address must not lock its buyers out. Only failures
+ * count, per client (IPv6 by its /64): after 20 in 15 minutes an unknown token gets 429 instead of 404,
+ * so a guesser gets 20 tries per 15 minutes, not millions. The failures are in the store, so a
+ * restart does not forget them.
  */
 export function openProofLink(
   token: string,
@@ -24,17 +27,14 @@ export function openProofLink(
   service: QuoteService = getQuoteService(),
   now = Date.now(),
 ): StoredQuote {
-  const heldUntil = service.proofs.lookupsHeldUntil(clientIp, now);
+  const quote = service.proofs.open(token, now);
+  if (quote) return quote;
+  const heldUntil = service.proofs.failedLookup(addressKey(clientIp), now);
   if (heldUntil !== null) {
     const retryAfter = String(Math.ceil((heldUntil - now) / 1000));
     throw data(proofText.page.tooMany, { status: 429, headers: { ...proofHeaders, "Retry-After": retryAfter } });
   }
-  const quote = service.proofs.open(token, now);
-  if (!quote) {
-    service.proofs.recordFailedLookup(clientIp, now);
-    throw data("Not found", { status: 404, headers: proofHeaders });
-  }
-  return quote;
+  throw data("Not found", { status: 404, headers: proofHeaders });
 }
 
 /**

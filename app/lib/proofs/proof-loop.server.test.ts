@@ -1,13 +1,15 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { decoded, startSmtp, until } from "../../../tests/support/smtp-server";
+import { decoded, freeSmtpPort, startSmtp, until } from "../../../tests/support/smtp-server";
 import { runStaffCommand } from "~/lib/desk/staff-command.server";
 import { proofText } from "~/content/proofs";
 import { proofEmail } from "~/lib/proofs/mail";
 import { proofLimits } from "~/lib/proofs/rules";
+import { createSmtpMailer } from "~/lib/quotes/mailer.server";
+import { Outbox } from "~/lib/quotes/outbox.server";
 import { getQuoteService, stopQuoteService } from "~/lib/quotes/service.server";
 import * as quotePage from "~/routes/desk-quote";
 import * as exportRoute from "~/routes/desk-export";
@@ -346,28 +348,46 @@ describe("what a token cannot do", () => {
     expect(own.data).toMatchObject({ intent: "approve" });
   });
 
-  it("slows guessing: after 20 failed tokens an address waits, even for a right one and after a restart", async () => {
+  it("slows guessing, counting only failures: a held address still opens a valid link, also after a restart", async () => {
     const token = lastLinkFor("other@else.example");
+    const open = (path: string, tokenParam: string, ip: string) =>
+      outcome(() => proofPage.loader(args(get(path), { token: tokenParam }, ip) as never));
+    const unknown = (attempt: number) => "A".repeat(41) + "B" + String.fromCharCode(66 + (attempt % 26));
     const ip = "192.0.2.99";
+    // Valid links opened many times count nothing.
+    for (let visit = 0; visit < 25; visit++) expect((await open(`/proof/${token}`, token, ip)).status).toBe(200);
     for (let attempt = 0; attempt < 20; attempt++) {
-      const wrong = "A".repeat(42) + String.fromCharCode(66 + (attempt % 20));
-      expect(
-        (await outcome(() => proofPage.loader(args(get(`/proof/${wrong}`), { token: wrong }, ip) as never))).status,
-      ).toBe(404);
+      expect((await open(`/proof/${unknown(attempt)}`, unknown(attempt), ip)).status).toBe(404);
     }
-    const held = await outcome(() => proofPage.loader(args(get(`/proof/${token}`), { token }, ip) as never));
+    // A buyer behind the same address (a carrier's shared address) still opens a valid link.
+    expect((await open(`/proof/${token}`, token, ip)).status).toBe(200);
+    const held = await open(`/proof/${unknown(20)}`, unknown(20), ip);
     expect(held.status).toBe(429);
     expect(held.headers.get("referrer-policy")).toBe("no-referrer");
     expect(Number(held.headers.get("retry-after"))).toBeGreaterThan(800);
     // A restart does not give the guesser a fresh start: the failures are in the store.
     await stopQuoteService();
-    const again = await outcome(() => proofPage.loader(args(get(`/proof/${token}`), { token }, ip) as never));
-    expect(again.status).toBe(429);
+    expect((await open(`/proof/${unknown(21)}`, unknown(21), ip)).status).toBe(429);
     const file = await outcome(() => proofFile.loader(args(get(`/proof/${token}/file`), { token }, ip) as never));
-    expect(file.status).toBe(429);
-    expect(
-      (await outcome(() => proofPage.loader(args(get(`/proof/${token}`), { token }, "192.0.2.100") as never))).status,
-    ).toBe(200);
+    expect(file.status).toBe(200);
+    const wrongFile = await outcome(() =>
+      proofFile.loader(args(get(`/proof/${unknown(22)}/file`), { token: unknown(22) }, ip) as never),
+    );
+    expect(wrongFile.status).toBe(429);
+    expect((await open(`/proof/${unknown(23)}`, unknown(23), "192.0.2.100")).status).toBe(404);
+  });
+
+  it("counts an IPv6 client by its /64: new addresses inside it guess no further", async () => {
+    const token = lastLinkFor("other@else.example");
+    const open = (tokenParam: string, ip: string) =>
+      outcome(() => proofPage.loader(args(get(`/proof/${tokenParam}`), { token: tokenParam }, ip) as never));
+    const unknown = (attempt: number) => "C".repeat(41) + "D" + String.fromCharCode(66 + (attempt % 26));
+    for (let attempt = 0; attempt < 20; attempt++) {
+      expect((await open(unknown(attempt), `2001:db8:7:9:${(attempt + 1).toString(16)}::1`)).status).toBe(404);
+    }
+    expect((await open(unknown(20), "2001:db8:7:9:ffff:1:2:3")).status).toBe(429);
+    expect((await open(token, "2001:db8:7:9:ffff:1:2:3")).status).toBe(200);
+    expect((await open(unknown(21), "2001:db8:7:a::1")).status).toBe(404); // the next /64 is someone else
   });
 
   it("serves an SVG proof cleaned, with its type, a download disposition and a sandboxing policy", async () => {
@@ -472,7 +492,7 @@ describe("later versions and answers", () => {
       { data: await png("#444444"), mediaType: "image/png" },
       "",
       { name: "Bilal", email: "bilal@promo.example" },
-      (version, token) => proofEmail(quote, version, "", token),
+      (version) => proofEmail(quote, version, ""),
       weekAgo,
     );
     service.outbox!.kick();
@@ -489,6 +509,218 @@ describe("later versions and answers", () => {
     expect(allLinksFor("hina@pharma.example")[0]).not.toBe(token);
     const page = await outcome(() => proofPage.loader(args(get(`/proof/${token}`), { token }) as never));
     expect(page.data).toMatchObject({ reference: quote.reference, latest: { version: 1, status: "waiting" } });
+  });
+});
+
+describe("ending links", () => {
+  const newRequest = (name: string, email: string) =>
+    getQuoteService().store.insert(
+      { name, company: "", email, phone: "", product: "Caps", message: "100 caps" },
+      { clientIp: "203.0.113.10", userAgent: "vitest", page: "/contact", idempotencyKey: `proof-end-${email}` },
+      { notify: false },
+    ).quote;
+  const staffMember = { name: "Bilal", email: "bilal@promo.example" };
+  const DAY = 24 * 3_600_000;
+  /** A Friday 18:00 in Lahore a week or two ago, and the Tuesday 18:00 after it: two business days later. */
+  const friday = (() => {
+    const day = new Date(Date.now() - 7 * DAY);
+    day.setUTCHours(13, 0, 0, 0);
+    while (day.getUTCDay() !== 5) day.setUTCDate(day.getUTCDate() - 1);
+    return day;
+  })();
+  const tuesday = new Date(friday.getTime() + 4 * DAY);
+  const deskPost = (ref: string, fields: Record<string, string>) =>
+    outcome(() =>
+      quotePage.action(
+        args(post(`/desk/quotes/${ref}`, new URLSearchParams(fields), { withCookie: cookie }), {
+          reference: ref,
+        }) as never,
+      ),
+    );
+  const pageStatus = async (token: string) =>
+    (await outcome(() => proofPage.loader(args(get(`/proof/${token}`), { token }) as never))).status;
+  const mailsTo = (address: string) => smtp.received.filter((mail) => mail.to.includes(address));
+
+  /**
+   * The service's outbox stopped, and one of the test's own on the same store and mail server, which
+   * sends only when the test drains it, at the time the test gives (`drain(now)`).
+   */
+  async function withOutboxHeld(run: (outbox: Outbox) => Promise<void>) {
+    const service = getQuoteService();
+    await service.outbox!.stop();
+    const mailer = createSmtpMailer({
+      smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
+      to: ["sales@promo.example"],
+      from: "Promo Works <sales@promo.example>",
+    });
+    try {
+      await run(new Outbox(service.store, mailer, { proofs: service.proofs }));
+    } finally {
+      mailer.close();
+      service.outbox!.start();
+    }
+  }
+
+  it("an ended link's version gets no reminder two business days later, and no new link", async () => {
+    await withOutboxHeld(async (outbox) => {
+      const service = getQuoteService();
+      const quote = newRequest("Zara", "zara@pharma.example");
+      service.proofs.send(
+        quote,
+        { data: await png("#555555"), mediaType: "image/png" },
+        "",
+        staffMember,
+        (version) => proofEmail(quote, version, ""),
+        friday,
+      );
+      await outbox.drain(() => friday.getTime());
+      expect(allLinksFor("zara@pharma.example")).toHaveLength(1);
+      const [token] = allLinksFor("zara@pharma.example");
+      const [link] = service.proofs.links(quote.id);
+      expect((await deskPost(quote.reference, { intent: "end-link", link: String(link!.id) })).status).toBe(302);
+      expect(await pageStatus(token!)).toBe(404);
+
+      await outbox.drain(() => tuesday.getTime());
+      await outbox.drain(() => tuesday.getTime() + DAY);
+      expect(mailsTo("zara@pharma.example")).toHaveLength(1);
+      expect(smtp.received.some((mail) => decoded(mail.raw).includes(`${quote.reference}: proof v1 unanswered`))).toBe(
+        false,
+      );
+      expect(service.proofs.links(quote.id)).toHaveLength(1);
+      expect(service.proofs.mails(quote.id).map((mail) => mail.kind)).toEqual(["proof"]);
+    });
+  });
+
+  it("“End all links” ends every link of the request, and a mail still waiting to go is not sent", async () => {
+    await withOutboxHeld(async (outbox) => {
+      const service = getQuoteService();
+      const quote = newRequest("Omar", "omar@pharma.example");
+      const sendVersion = async (colour: string, at: Date) =>
+        service.proofs.send(
+          service.store.get(quote.id)!,
+          { data: await png(colour), mediaType: "image/png" },
+          "",
+          staffMember,
+          (version) => proofEmail(quote, version, ""),
+          at,
+        );
+      await sendVersion("#666666", friday);
+      await outbox.drain(() => friday.getTime());
+      await outbox.drain(() => tuesday.getTime()); // v1's reminder, with a link of its own
+      const tokens = allLinksFor("omar@pharma.example");
+      expect(tokens).toHaveLength(2);
+      // v2 is queued, its e-mail not gone yet.
+      await sendVersion("#777777", new Date());
+      for (const token of tokens) expect(await pageStatus(token)).toBe(200);
+
+      const desk = async () =>
+        (
+          await outcome(() =>
+            quotePage.loader(
+              args(get(`/desk/quotes/${quote.reference}`, cookie), { reference: quote.reference }) as never,
+            ),
+          )
+        ).data as { canEndAllLinks: boolean; links: { state: string }[]; history: { body: string }[] };
+      expect((await desk()).canEndAllLinks).toBe(true);
+      const ended = await deskPost(quote.reference, { intent: "end-all-links" });
+      expect(ended.status).toBe(302);
+      expect(ended.response!.headers.get("location")).toBe(`/desk/quotes/${quote.reference}?done=ended-all`);
+
+      for (const token of tokens) expect(await pageStatus(token)).toBe(404);
+      const received = smtp.received.length;
+      await outbox.drain();
+      await outbox.drain(() => Date.now() + 30 * DAY);
+      expect(smtp.received.slice(received).filter((mail) => mail.to.includes("omar@pharma.example"))).toEqual([]);
+      expect(service.proofs.links(quote.id)).toHaveLength(2);
+      const after = await desk();
+      expect(after.links.map((link) => link.state)).toEqual(["ended", "ended"]);
+      expect(after.canEndAllLinks).toBe(false);
+      expect(after.history.map((event) => event.body)).toContain(
+        "All proof links ended (2 links), reminders stopped; 1 e-mail with a link not sent",
+      );
+    });
+  });
+
+  it("refuses “End all links” without a session, and ends nothing", async () => {
+    const quote = getQuoteService().store.byReference(otherReference)!;
+    const open = () =>
+      getQuoteService()
+        .proofs.links(quote.id)
+        .filter((link) => link.endedAt === null).length;
+    const before = open();
+    expect(before).toBeGreaterThan(0);
+    const refused = await outcome(() =>
+      quotePage.action(
+        args(post(`/desk/quotes/${otherReference}`, new URLSearchParams({ intent: "end-all-links" })), {
+          reference: otherReference,
+        }) as never,
+      ),
+    );
+    expect(refused.status).toBe(302);
+    expect(refused.response!.headers.get("location")).toMatch(/^\/desk\/sign-in/);
+    expect(open()).toBe(before);
+  });
+});
+
+describe("a queued proof e-mail", () => {
+  /** Every text value of every column of every table, and the database's files as bytes. */
+  function storedText() {
+    const { db } = getQuoteService().store;
+    const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[];
+    const values = tables.flatMap((table) =>
+      (db.prepare(`SELECT * FROM "${table}"`).all() as Record<string, unknown>[]).flatMap((row) =>
+        Object.values(row).filter((value): value is string => typeof value === "string"),
+      ),
+    );
+    const files = readdirSync(dataDir)
+      .filter((name) => name.startsWith("quotes.db"))
+      .map((name) => readFileSync(join(dataDir, name)).toString("latin1"));
+    return { values: values.join("\n"), files: files.join("\n") };
+  }
+
+  it("keeps no token in the store while it waits (mail server down or not yet sent), nor after", async () => {
+    const service = getQuoteService();
+    const outbox = service.outbox!;
+    const quote = service.store.insert(
+      { name: "Nadia", company: "", email: "nadia@pharma.example", phone: "", product: "Pens", message: "50 pens" },
+      { clientIp: "203.0.113.11", userAgent: "vitest", page: "/contact", idempotencyKey: "proof-queued" },
+      { notify: false },
+    ).quote;
+    await outbox.stop();
+    let waiting: ReturnType<typeof storedText>[] = [];
+    try {
+      expect((await sendProof(quote.reference, new Blob([await png("#888888")]), "q.png", "Queued")).status).toBe(302);
+      waiting.push(storedText());
+      // The mail server is down: an attempt fails, and leaves no link behind.
+      const down = createSmtpMailer({
+        smtpUrl: `smtp://127.0.0.1:${await freeSmtpPort()}`,
+        to: ["sales@promo.example"],
+        from: "Promo Works <sales@promo.example>",
+      });
+      const failing = new Outbox(service.store, down, { proofs: service.proofs, log: () => undefined });
+      await failing.drain();
+      down.close();
+      expect(service.proofs.mails(quote.id)).toMatchObject([{ status: "pending", attempts: 1 }]);
+      expect(service.proofs.links(quote.id)).toEqual([]);
+      waiting.push(storedText());
+      for (const { values } of waiting) expect(values).not.toContain("/proof/");
+    } finally {
+      outbox.start();
+    }
+    // Sent (at the next due time), the link arrives by mail and was never in the store.
+    await outbox.drain(() => Date.now() + 60_000);
+    await until(() => allLinksFor("nadia@pharma.example").length === 1);
+    const token = lastLinkFor("nadia@pharma.example");
+    waiting = [...waiting, storedText()];
+    for (const { values, files } of waiting) {
+      expect(values).not.toContain(token);
+      expect(files).not.toContain(token);
+    }
+    expect(waiting.at(-1)!.values).not.toContain("/proof/");
+    expect(service.proofs.links(quote.id)).toHaveLength(1);
+    expect(await outcome(() => proofPage.loader(args(get(`/proof/${token}`), { token }) as never))).toMatchObject({
+      status: 200,
+    });
   });
 });
 

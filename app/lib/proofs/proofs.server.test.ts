@@ -1,9 +1,11 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import nodemailer from "nodemailer";
 import { describe, expect, it } from "vitest";
 import { tempDir } from "../../../tests/support/temp-dir";
+import { proofMailMessage } from "~/lib/quotes/mailer.server";
 import { QuoteStore } from "~/lib/quotes/store.server";
 import { answerEmail, proofEmail, reminderEmail, staffReminderEmail } from "./mail";
-import { isTokenShape, ProofDesk, tokenHash } from "./proofs.server";
+import { isTokenShape, ProofDesk, tokenHash, type OutgoingProofMail } from "./proofs.server";
 import { answerSummary, looksLikePdf, PROOF_LINK_MS, reminderDue, tokenGuessLimit } from "./rules";
 
 const fields = {
@@ -20,7 +22,7 @@ const png = (seed: number) => new Uint8Array([0x89, 0x50, 0x4e, 0x47, seed]);
 
 function setUp() {
   const store = QuoteStore.open(tempDir("proofs"));
-  const desk = new ProofDesk(store, "sales@promo.example");
+  const desk = new ProofDesk(store, ["sales@promo.example"]);
   const quote = store.insert(fields, meta("a"), { notify: false }).quote;
   const other = store.insert({ ...fields, email: "other@else.example" }, meta("b"), { notify: false }).quote;
   const send = (data: Uint8Array, now = new Date()) =>
@@ -29,11 +31,26 @@ function setUp() {
       { data, mediaType: "image/png" },
       "Blue logo, 40 mm",
       staff,
-      (version, token) => proofEmail(quote, version, "Blue logo, 40 mm", token),
+      (version) => proofEmail(quote, version, "Blue logo, 40 mm"),
       now,
     );
   return { store, desk, quote, other, send };
 }
+
+/** What the outbox does with the mails due: each composed (a buyer's link minted now) and sent. */
+function deliver(desk: ProofDesk, now = new Date()): OutgoingProofMail[] {
+  const sent: OutgoingProofMail[] = [];
+  for (const mail of desk.claimDueMails({ now: now.getTime(), leaseMs: 60_000, limit: 100 })) {
+    const outgoing = desk.compose(mail, now);
+    if (!outgoing) continue;
+    desk.markMailSent(mail, now);
+    sent.push(outgoing);
+  }
+  return sent;
+}
+
+const tokenIn = (mail: { body: string } | null | undefined) =>
+  /\/proof\/([A-Za-z0-9_-]{43})/.exec(mail?.body ?? "")?.[1];
 
 describe("proofs in the store", () => {
   it("numbers versions, keeps files under generated names with their hash, stores tokens hashed, marks the request Quoted", () => {
@@ -41,8 +58,18 @@ describe("proofs in the store", () => {
     const first = send(png(1));
     const second = send(png(2));
     expect([first.version, second.version]).toEqual([1, 2]);
-    expect(isTokenShape(first.token)).toBe(true);
-    expect(first.token).not.toBe(second.token);
+    // The buyer's e-mails wait without a link: none is minted before a mail goes.
+    expect(desk.mails(quote.id).map((mail) => [mail.version, mail.body.includes("/proof/")])).toEqual([
+      [1, false],
+      [2, false],
+    ]);
+    expect(desk.links(quote.id)).toEqual([]);
+    const [mail1, mail2] = deliver(desk);
+    const [token1, token2] = [tokenIn(mail1), tokenIn(mail2)];
+    expect(isTokenShape(token1!)).toBe(true);
+    expect(token1).not.toBe(token2);
+    expect(mail1!.to).toEqual([{ name: "Ayesha Khan", address: "ayesha@acme.example" }]);
+    expect(desk.links(quote.id).map((link) => link.version)).toEqual([1, 2]);
     const proofs = desk.proofs(quote.id);
     expect(proofs.map((proof) => proof.storedName)).toEqual([
       expect.stringMatching(/^proof-[0-9a-f-]{36}\.png$/),
@@ -51,12 +78,11 @@ describe("proofs in the store", () => {
     expect(readFileSync(proofs[1]!.path)).toEqual(Buffer.from(png(2)));
     expect(proofs[0]!.sha256).toMatch(/^[0-9a-f]{64}$/);
     const stored = JSON.stringify(store.db.prepare("SELECT * FROM proof_links").all());
-    expect(stored).not.toContain(first.token);
-    expect(stored).toContain(tokenHash(first.token));
+    expect(stored).not.toContain(token1);
+    expect(stored).toContain(tokenHash(token1!));
     expect(store.get(quote.id)!.status).toBe("quoted");
     expect(store.events(quote.id).map((event) => event.body)).toContain("Proof v2 sent: Blue logo, 40 mm");
-    // The buyer's e-mail carries the link until it is sent.
-    expect(desk.mails(quote.id)[0]!.body).toContain(`/proof/${first.token}`);
+    expect(JSON.stringify(desk.mails(quote.id))).not.toContain(token1);
     // Stray-file cleaning keeps proof files.
     store.removeStrayFiles({ now: Date.now() + 10 * 3_600_000, graceMs: 0 });
     expect(existsSync(proofs[0]!.path)).toBe(true);
@@ -74,7 +100,8 @@ describe("proofs in the store", () => {
   it("opens only its own request, and not once ended or expired", () => {
     const { desk, quote, other, send, store } = setUp();
     const now = new Date("2026-11-25T08:00:00Z");
-    const { token } = send(png(1), now);
+    send(png(1), now);
+    const token = tokenIn(deliver(desk, now)[0])!;
     expect(desk.open(token, now.getTime())?.id).toBe(quote.id);
     expect(desk.open(token, now.getTime())?.id).not.toBe(other.id);
     expect(desk.open(token, now.getTime() + PROOF_LINK_MS)).toBeUndefined();
@@ -143,14 +170,148 @@ describe("proofs in the store", () => {
     expect(desk.queueReminders(texts, new Date("2026-11-30T13:00:00Z"))).toBe(0); // Monday 18:00: 8 h
     expect(desk.queueReminders(texts, new Date("2026-12-01T13:00:00Z"))).toBe(1); // Tuesday 18:00: 16 h
     expect(desk.queueReminders(texts, new Date("2026-12-03T13:00:00Z"))).toBe(0); // only one
-    const reminder = desk.mails(quote.id).find((mail) => mail.kind === "reminder")!;
-    const token = /\/proof\/([A-Za-z0-9_-]{43})/.exec(reminder.body)![1]!;
+    const sent = deliver(desk, new Date("2026-12-01T13:00:00Z"));
+    const reminder = sent.find((mail) => mail.subject.startsWith("Reminder:"));
+    const token = tokenIn(reminder)!;
     expect(desk.open(token, Date.parse("2026-12-01T14:00:00Z"))?.id).toBe(quote.id);
+    expect(sent.find((mail) => mail.subject.includes("unanswered"))!.to).toEqual([{ address: "sales@promo.example" }]);
     expect(desk.mails(quote.id).filter((mail) => mail.kind === "staff")).toHaveLength(1);
 
     send(png(2), new Date("2026-12-01T05:00:00Z"));
     await desk.answer(store.get(quote.id)!, 2, { kind: "changes", text: "x" }, null);
     expect(desk.queueReminders(texts, new Date("2026-12-10T13:00:00Z"))).toBe(0);
+  });
+});
+
+describe("ending links", () => {
+  const texts = { buyer: reminderEmail, staff: staffReminderEmail };
+  const friday = new Date("2026-11-27T13:00:00Z"); // Friday 18:00 in Lahore
+  const tuesday = new Date("2026-12-01T13:00:00Z"); // two business days later
+
+  it("stops the version's reminder: none is queued, no link minted, nothing mailed", () => {
+    const { desk, quote, send, store } = setUp();
+    send(png(1), friday);
+    const token = tokenIn(deliver(desk, friday)[0])!;
+    const [link] = desk.links(quote.id);
+    expect(desk.endLink(quote.id, link!.id, staff, friday)).toBe(true);
+    expect(desk.queueReminders(texts, tuesday)).toBe(0);
+    expect(deliver(desk, tuesday)).toEqual([]);
+    expect(desk.links(quote.id)).toHaveLength(1);
+    expect(desk.open(token, tuesday.getTime())).toBeUndefined();
+    expect(desk.mails(quote.id).map((mail) => mail.kind)).toEqual(["proof"]);
+    // A new version is a new start: its mail goes, with a link that opens.
+    send(png(2), tuesday);
+    const next = tokenIn(deliver(desk, tuesday)[0])!;
+    expect(desk.open(next, tuesday.getTime())?.id).toBe(quote.id);
+    expect(store.events(quote.id).map((event) => event.body)).toContain(`Proof link ${link!.id} ended`);
+  });
+
+  it("cancels a reminder queued and not yet sent for that version", () => {
+    const { desk, quote, send, store } = setUp();
+    send(png(1), friday);
+    deliver(desk, friday);
+    expect(desk.queueReminders(texts, tuesday)).toBe(1);
+    const [link] = desk.links(quote.id);
+    desk.endLink(quote.id, link!.id, staff, tuesday);
+    const sent = deliver(desk, tuesday);
+    expect(sent.map((mail) => mail.subject)).toEqual([`${quote.reference}: proof v1 unanswered for 2 business days`]);
+    expect(desk.links(quote.id)).toHaveLength(1);
+    expect(desk.mails(quote.id).find((mail) => mail.kind === "reminder")!.status).toBe("cancelled");
+    expect(store.events(quote.id).map((event) => event.body)).toContain(
+      `Proof link ${link!.id} ended; 1 e-mail with a link not sent`,
+    );
+  });
+
+  it("all at once: every link of the request ends, and a proof e-mail still waiting is not sent", () => {
+    const { desk, quote, other, send, store } = setUp();
+    send(png(1), friday);
+    const first = tokenIn(deliver(desk, friday)[0])!;
+    send(png(2), friday); // its e-mail still waits
+    const otherProof = desk.send(
+      other,
+      { data: png(3), mediaType: "image/png" },
+      "",
+      staff,
+      (v) => ({
+        subject: `Proof v${v}`,
+        body: "{proof-link}",
+      }),
+      friday,
+    );
+    expect(otherProof.version).toBe(1);
+    expect(desk.endAllLinks(quote.id, staff, friday)).toEqual({ links: 1, cancelledMails: 1 });
+    expect(desk.open(first, friday.getTime())).toBeUndefined();
+    // Another request's mail goes on.
+    expect(deliver(desk, friday).map((mail) => mail.to[0]!.address)).toEqual(["other@else.example"]);
+    expect(desk.links(quote.id).map((link) => link.endedAt)).toEqual([friday.getTime()]);
+    expect(desk.queueReminders(texts, tuesday)).toBe(1); // the other request's only
+    expect(desk.mails(quote.id).filter((mail) => mail.kind === "reminder")).toEqual([]);
+    expect(store.events(quote.id).at(-1)!.body).toBe(
+      "All proof links ended (1 link), reminders stopped; 1 e-mail with a link not sent",
+    );
+  });
+
+  it("a link minted for a mail being sent when its version's links end is ended with them", () => {
+    const { desk, quote, send } = setUp();
+    send(png(1), friday);
+    deliver(desk, friday);
+    send(png(1), friday);
+    const [due] = desk.claimDueMails({ now: friday.getTime(), leaseMs: 60_000 });
+    const outgoing = desk.compose(due!, friday)!; // being sent now
+    const [first] = desk.links(quote.id);
+    desk.endLink(quote.id, first!.id, staff, friday); // v1's: the mail being sent is v2's
+    expect(desk.open(tokenIn(outgoing)!, friday.getTime())?.id).toBe(quote.id);
+    desk.endAllLinks(quote.id, staff, friday);
+    expect(desk.open(tokenIn(outgoing)!, friday.getTime())).toBeUndefined();
+    desk.markMailSent(due!, friday);
+    expect(desk.mails(quote.id).map((mail) => mail.status)).toEqual(["sent", "cancelled"]);
+  });
+});
+
+describe("links minted when a mail is sent", () => {
+  it("are removed when the attempt fails or is cut short, so retries leave one link", () => {
+    const { desk, quote, send } = setUp();
+    const now = new Date("2026-11-25T08:00:00Z");
+    send(png(1), now);
+    const [mail] = desk.claimDueMails({ now: now.getTime(), leaseMs: 60_000 });
+    const failed = tokenIn(desk.compose(mail!, now))!;
+    expect(desk.links(quote.id)).toHaveLength(1);
+    desk.markMailFailed(mail!.id, "421 try later", now.getTime());
+    expect(desk.links(quote.id)).toHaveLength(0);
+    expect(desk.open(failed, now.getTime())).toBeUndefined();
+    // An attempt whose outcome was never recorded (a crash): the next one replaces its link.
+    const cut = tokenIn(desk.compose(mail!, now))!;
+    const sent = tokenIn(desk.compose(mail!, now))!;
+    desk.markMailSent(mail!, now);
+    expect(desk.links(quote.id)).toHaveLength(1);
+    expect(desk.open(cut, now.getTime())).toBeUndefined();
+    expect(desk.open(sent, now.getTime())?.id).toBe(quote.id);
+  });
+});
+
+describe("a proof e-mail as sent", () => {
+  it("is addressed with address objects: a name or a list in the text never adds a recipient", async () => {
+    const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
+    const from = "Promo Works <sales@promo.example>";
+    const buyer = await transport.sendMail(
+      proofMailMessage(
+        {
+          id: 7,
+          to: { name: "Ayesha, Khan <x@evil.example>", address: "ayesha@acme.example" },
+          subject: "s",
+          body: "b",
+        },
+        { from },
+      ),
+    );
+    expect(buyer.envelope.to).toEqual(["ayesha@acme.example"]);
+    const staffMail = await transport.sendMail(
+      proofMailMessage(
+        { id: 8, to: [{ address: "sales@promo.example" }, { address: "ops@promo.example" }], subject: "s", body: "b" },
+        { from },
+      ),
+    );
+    expect(staffMail.envelope.to).toEqual(["sales@promo.example", "ops@promo.example"]);
   });
 });
 
@@ -181,10 +342,14 @@ describe("failed token look-ups", () => {
     const store = QuoteStore.open(dir);
     const desk = new ProofDesk(store);
     const start = Date.parse("2026-11-20T08:00:00Z");
-    for (let n = 0; n < tokenGuessLimit.max - 1; n++) desk.recordFailedLookup("192.0.2.7", start + n * 1000);
+    for (let n = 0; n < tokenGuessLimit.max - 1; n++)
+      expect(desk.failedLookup("192.0.2.7", start + n * 1000)).toBeNull();
     expect(desk.lookupsHeldUntil("192.0.2.7", start + 60_000)).toBeNull();
-    desk.recordFailedLookup("192.0.2.7", start + 60_000);
+    expect(desk.failedLookup("192.0.2.7", start + 60_000)).toBeNull(); // the 20th is counted
     expect(desk.lookupsHeldUntil("192.0.2.7", start + 60_000)).toBe(start + tokenGuessLimit.windowMs);
+    // Held: the next failure is not counted, and says until when.
+    expect(desk.failedLookup("192.0.2.7", start + 61_000)).toBe(start + tokenGuessLimit.windowMs);
+    expect(store.db.prepare("SELECT count(*) FROM proof_link_failures").pluck().get()).toBe(tokenGuessLimit.max);
     expect(desk.lookupsHeldUntil("192.0.2.8", start + 60_000)).toBeNull();
     store.close();
     // Another process on the same file (a restart) sees the same hold, and the end of it.
@@ -193,7 +358,7 @@ describe("failed token look-ups", () => {
     expect(again.lookupsHeldUntil("192.0.2.7", start + 120_000)).toBe(start + tokenGuessLimit.windowMs);
     expect(again.lookupsHeldUntil("192.0.2.7", start + tokenGuessLimit.windowMs)).toBeNull();
     // Failures older than the window are deleted as new ones come.
-    again.recordFailedLookup("192.0.2.9", start + 2 * tokenGuessLimit.windowMs);
+    again.failedLookup("192.0.2.9", start + 2 * tokenGuessLimit.windowMs);
     expect(reopened.db.prepare("SELECT count(*) FROM proof_link_failures").pluck().get()).toBe(1);
     reopened.close();
   });

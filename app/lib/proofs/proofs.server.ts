@@ -3,6 +3,7 @@ import { closeSync, fsyncSync, mkdirSync, openSync, writeSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Actor, QuoteStore, StoredQuote } from "~/lib/quotes/store.server";
+import { hasLinkSlot, proofEmail, reminderEmail, withLink } from "./mail";
 import { PROOF_LINK_MS, proofExtension, type ProofType, answerSummary, reminderDue, tokenGuessLimit } from "./rules";
 
 export type StoredProof = {
@@ -23,6 +24,8 @@ export type StoredProof = {
   answeredAt: string | null;
   answerSha256: string | null;
   remindedAt: string | null;
+  /** When staff ended this version's links (ms since the epoch): no reminder, no mail with a link for it. */
+  linksEndedAt: number | null;
   /** Absolute path of the stored file. */
   path: string;
 };
@@ -33,11 +36,21 @@ export type ProofMail = {
   id: number;
   quoteId: number;
   kind: "proof" | "reminder" | "staff";
+  /** The version a buyer's mail brings a link to (null for the staff's). */
+  version: number | null;
+  /** Who it goes to, as recorded (the buyer's address, or the staff's list). */
   to: string;
   subject: string;
+  /** The text, with LINK_SLOT where a buyer's link goes. */
   body: string;
   attempts: number;
 };
+
+/** One recipient, never a string a mailer could read as a list. */
+export type MailAddress = { name?: string; address: string };
+
+/** A mail as it goes out: a buyer's with the link minted for this attempt. */
+export type OutgoingProofMail = { id: number; to: MailAddress[]; subject: string; body: string };
 
 type ProofRow = {
   id: number;
@@ -57,16 +70,20 @@ type ProofRow = {
   answered_at: string | null;
   answer_sha256: string | null;
   reminded_at: string | null;
+  links_ended_at: number | null;
 };
 
 type MailRow = {
   id: number;
   quote_id: number;
   kind: ProofMail["kind"];
+  version: number | null;
   to_address: string;
   subject: string;
   body: string;
   attempts: number;
+  status: "pending" | "sent" | "cancelled";
+  link_hash: string | null;
 };
 
 /** A link's secret: 32 random bytes (256 bits), in the URL as base64url (43 characters). */
@@ -76,7 +93,7 @@ export const isTokenShape = (token: string) => /^[A-Za-z0-9_-]{43}$/.test(token)
 
 const actorLabel = (actor: Actor) => `${actor.name} <${actor.email}>`;
 
-/** Texts of the e-mails about a proof, made by the caller (the link exists only while the mail is waiting). */
+/** Texts of the e-mails about a proof, made by the caller (a buyer's with LINK_SLOT where the link goes). */
 export type ProofMailText = { subject: string; body: string };
 
 export type AnswerInput = { kind: "approved"; name: string; role: string } | { kind: "changes"; text: string };
@@ -94,7 +111,7 @@ export class ProofDesk {
   constructor(
     readonly store: QuoteStore,
     /** Where answers and reminders are told to the staff (QUOTE_NOTIFY_TO), or null when e-mail is off. */
-    private readonly staffTo: string | null = null,
+    private readonly staffTo: readonly string[] | null = null,
   ) {
     const db = store.db;
     this.sql = {
@@ -117,7 +134,31 @@ export class ProofDesk {
         `SELECT rowid AS id, version, created_at AS createdAt, expires_at AS expiresAt, ended_at AS endedAt
          FROM proof_links WHERE quote_id = ? ORDER BY rowid`,
       ),
+      linkVersion: db
+        .prepare("SELECT version FROM proof_links WHERE rowid = ? AND quote_id = ? AND ended_at IS NULL")
+        .pluck(),
       endLink: db.prepare("UPDATE proof_links SET ended_at = ? WHERE rowid = ? AND quote_id = ? AND ended_at IS NULL"),
+      endAllLinks: db.prepare("UPDATE proof_links SET ended_at = ? WHERE quote_id = ? AND ended_at IS NULL"),
+      deleteLink: db.prepare("DELETE FROM proof_links WHERE token_hash = ?"),
+      // @version null: every version of the request.
+      stopVersions: db.prepare(
+        `UPDATE proofs SET links_ended_at = coalesce(links_ended_at, @at)
+         WHERE quote_id = @quoteId AND (@version IS NULL OR version = @version)`,
+      ),
+      // A link minted for a mail being sent right now goes with that mail.
+      endLinksInFlight: db.prepare(
+        `UPDATE proof_links SET ended_at = @at WHERE ended_at IS NULL AND token_hash IN (
+           SELECT link_hash FROM proof_mails WHERE quote_id = @quoteId AND status = 'pending' AND kind <> 'staff'
+             AND (@version IS NULL OR version = @version) AND link_hash IS NOT NULL)`,
+      ),
+      cancelMails: db.prepare(
+        `UPDATE proof_mails SET status = 'cancelled', next_at = NULL, body = '', link_hash = NULL
+         WHERE quote_id = @quoteId AND status = 'pending' AND kind <> 'staff' AND (@version IS NULL OR version = @version)`,
+      ),
+      cancelMail: db.prepare(
+        "UPDATE proof_mails SET status = 'cancelled', next_at = NULL, body = '', link_hash = NULL WHERE id = ?",
+      ),
+      proofVersion: db.prepare("SELECT * FROM proofs WHERE quote_id = ? AND version = ?"),
       answer: db.prepare(
         `UPDATE proofs SET answer = @answer, answer_name = @name, answer_role = @role, answer_text = @text,
            answered_at = @at, answer_sha256 = @sha256 WHERE id = @id AND answer IS NULL`,
@@ -130,23 +171,27 @@ export class ProofDesk {
         "INSERT INTO quote_events (quote_id, at, actor, kind, body) VALUES (@quoteId, @at, @actor, @kind, @body)",
       ),
       queueMail: db.prepare(
-        `INSERT INTO proof_mails (quote_id, kind, to_address, subject, body, status, next_at)
-         VALUES (@quoteId, @kind, @to, @subject, @body, 'pending', @nextAt)`,
+        `INSERT INTO proof_mails (quote_id, kind, version, to_address, subject, body, status, next_at)
+         VALUES (@quoteId, @kind, @version, @to, @subject, @body, 'pending', @nextAt)`,
       ),
+      mail: db.prepare("SELECT * FROM proof_mails WHERE id = ?"),
+      mailLink: db.prepare("UPDATE proof_mails SET link_hash = ? WHERE id = ?"),
       dueMails: db.prepare(
         "SELECT * FROM proof_mails WHERE status = 'pending' AND next_at <= ? ORDER BY next_at, id LIMIT ?",
       ),
       leaseMail: db.prepare("UPDATE proof_mails SET next_at = ? WHERE id = ?"),
-      // The body (which holds a link's secret) is not kept once the message is gone.
+      // The text is not kept once the message is gone.
       mailSent: db.prepare(
         `UPDATE proof_mails SET status = 'sent', sent_at = ?, next_at = NULL, error = NULL, attempts = attempts + 1,
-           body = '' WHERE id = ? AND status = 'pending'`,
+           body = '', link_hash = NULL WHERE id = ? AND status = 'pending'`,
       ),
-      mailFailed: db.prepare("UPDATE proof_mails SET attempts = attempts + 1, error = ?, next_at = ? WHERE id = ?"),
+      mailFailed: db.prepare(
+        "UPDATE proof_mails SET attempts = attempts + 1, error = ?, next_at = ?, link_hash = NULL WHERE id = ?",
+      ),
       mailsOf: db.prepare("SELECT * FROM proof_mails WHERE quote_id = ? ORDER BY id"),
       unanswered: db.prepare(
         `SELECT p.* FROM proofs p
-         WHERE p.answer IS NULL AND p.reminded_at IS NULL
+         WHERE p.answer IS NULL AND p.reminded_at IS NULL AND p.links_ended_at IS NULL
            AND p.version = (SELECT max(version) FROM proofs WHERE quote_id = p.quote_id)`,
       ),
       reminded: db.prepare("UPDATE proofs SET reminded_at = ? WHERE id = ? AND reminded_at IS NULL"),
@@ -177,6 +222,7 @@ export class ProofDesk {
       answeredAt: row.answered_at,
       answerSha256: row.answer_sha256,
       remindedAt: row.reminded_at,
+      linksEndedAt: row.links_ended_at,
       path: join(this.store.attachmentsDir, row.stored_name),
     };
   }
@@ -218,20 +264,19 @@ export class ProofDesk {
   }
 
   /**
-   * Stores a new version with its file and a new link, marks the request Quoted unless it is further
-   * along, writes the history, and queues the buyer's e-mail (made by `mail` with the version and link
-   * token), all in one transaction. Returns the version and the token (never stored in the clear).
+   * Stores a new version with its file, marks the request Quoted unless it is further along, writes
+   * the history, and queues the buyer's e-mail (made by `mail` with the version), all in one
+   * transaction. The e-mail's link is minted when it is sent (`compose`), so no secret waits in the store.
    */
   send(
     quote: StoredQuote,
     file: { data: Uint8Array; mediaType: ProofType },
     message: string,
     actor: Actor,
-    mail: ((version: number, token: string) => ProofMailText) | null,
+    mail: ((version: number) => ProofMailText) | null,
     now = new Date(),
-  ): { version: number; token: string } {
+  ): { version: number } {
     const written = this.writeFile(file.data, file.mediaType);
-    const token = newToken();
     try {
       const version = this.store.db
         .transaction(() => {
@@ -246,7 +291,6 @@ export class ProofDesk {
             createdBy: actorLabel(actor),
             createdAt: at,
           });
-          this.addLink(quote.id, next, token, now);
           const before = quote.status;
           this.sql.quoted.run({ id: quote.id, at });
           this.sql.addEvent.run({
@@ -265,11 +309,11 @@ export class ProofDesk {
               body: "Status: Quoted",
             });
           }
-          if (mail) this.queue(quote.id, "proof", quote.email, mail(next, token), now);
+          if (mail) this.queue(quote.id, "proof", next, quote.email, mail(next), now);
           return next;
         })
         .immediate();
-      return { version, token };
+      return { version };
     } catch (error) {
       this.store.removeFiles([written]);
       throw error;
@@ -286,8 +330,23 @@ export class ProofDesk {
     });
   }
 
-  private queue(quoteId: number, kind: ProofMail["kind"], to: string, text: ProofMailText, now: Date) {
-    this.sql.queueMail.run({ quoteId, kind, to, subject: text.subject, body: text.body, nextAt: now.getTime() });
+  private queue(
+    quoteId: number,
+    kind: ProofMail["kind"],
+    version: number | null,
+    to: string,
+    text: ProofMailText,
+    now: Date,
+  ) {
+    this.sql.queueMail.run({
+      quoteId,
+      kind,
+      version,
+      to,
+      subject: text.subject,
+      body: text.body,
+      nextAt: now.getTime(),
+    });
   }
 
   /** The request a token opens, or undefined: unknown, ended and expired links are all the same nothing. */
@@ -309,12 +368,18 @@ export class ProofDesk {
     return count >= tokenGuessLimit.max && oldest !== null ? oldest + tokenGuessLimit.windowMs : null;
   }
 
-  /** Counts a look-up that opened nothing; failures older than the window are forgotten. */
-  recordFailedLookup(clientIp: string, now = Date.now()) {
-    this.store.db
+  /**
+   * Counts a look-up that opened nothing for a client (its addressKey), unless the client is held
+   * already: then nothing is counted and the end of the hold is returned. Failures older than the
+   * window are forgotten. One transaction, so parallel guesses are counted one by one.
+   */
+  failedLookup(clientKey: string, now = Date.now()): number | null {
+    return this.store.db
       .transaction(() => {
         this.sql.forgetFailedLookups.run(now - tokenGuessLimit.windowMs);
-        this.sql.addFailedLookup.run(clientIp, now);
+        const heldUntil = this.lookupsHeldUntil(clientKey, now);
+        if (heldUntil === null) this.sql.addFailedLookup.run(clientKey, now);
+        return heldUntil;
       })
       .immediate();
   }
@@ -323,21 +388,56 @@ export class ProofDesk {
     return this.sql.links.all(quoteId) as ProofLink[];
   }
 
-  /** Ends one of a request's links (its id on the desk); false if it is not that request's or already ended. */
+  /**
+   * Ends one of a request's links (its id on the desk), and with it its version's reminder and the
+   * e-mails with a link to that version still waiting to go; false if it is not that request's link
+   * or already ended.
+   */
   endLink(quoteId: number, linkId: number, actor: Actor, now = new Date()): boolean {
     return this.store.db
       .transaction(() => {
-        if (this.sql.endLink.run(now.getTime(), linkId, quoteId).changes !== 1) return false;
+        const version = this.sql.linkVersion.get(linkId, quoteId) as number | undefined;
+        if (version === undefined) return false;
+        this.sql.endLink.run(now.getTime(), linkId, quoteId);
+        const cancelled = this.stopLinks(quoteId, version, now);
         this.sql.addEvent.run({
           quoteId,
           at: now.toISOString(),
           actor: actorLabel(actor),
           kind: "note",
-          body: `Proof link ${linkId} ended`,
+          body: `Proof link ${linkId} ended${cancelledNote(cancelled)}`,
         });
         return true;
       })
       .immediate();
+  }
+
+  /**
+   * Ends every link of a request, for every version: each answers 404, no reminder is queued, and the
+   * e-mails with a link still waiting to go are cancelled. A version sent afterwards has links again.
+   */
+  endAllLinks(quoteId: number, actor: Actor, now = new Date()): { links: number; cancelledMails: number } {
+    return this.store.db
+      .transaction(() => {
+        const cancelledMails = this.stopLinks(quoteId, null, now);
+        const links = this.sql.endAllLinks.run(now.getTime(), quoteId).changes;
+        this.sql.addEvent.run({
+          quoteId,
+          at: now.toISOString(),
+          actor: actorLabel(actor),
+          kind: "note",
+          body: `All proof links ended (${links === 1 ? "1 link" : `${links} links`}), reminders stopped${cancelledNote(cancelledMails)}`,
+        });
+        return { links, cancelledMails };
+      })
+      .immediate();
+  }
+
+  /** No more links for a version (null: all): its reminder stopped, its waiting mails cancelled (how many). */
+  private stopLinks(quoteId: number, version: number | null, now: Date): number {
+    this.sql.stopVersions.run({ quoteId, version, at: now.getTime() });
+    this.sql.endLinksInFlight.run({ quoteId, version, at: now.getTime() });
+    return this.sql.cancelMails.run({ quoteId, version }).changes;
   }
 
   /**
@@ -383,7 +483,8 @@ export class ProofDesk {
           kind: "note",
           body: input.kind === "approved" ? `${summary} (SHA-256 ${sha256})` : `${summary}: ${input.text}`,
         });
-        if (staffMail && this.staffTo) this.queue(quote.id, "staff", this.staffTo, staffMail(proof), now);
+        if (staffMail && this.staffTo)
+          this.queue(quote.id, "staff", null, this.staffTo.join(", "), staffMail(proof), now);
         return { ok: true, proof };
       })
       .immediate();
@@ -398,11 +499,12 @@ export class ProofDesk {
 
   /**
    * Queues the one reminder each latest, unanswered proof is due (two business days after it was
-   * sent), with a fresh link for the buyer (the first link's token is not kept), and a note to the staff.
+   * sent), unless its links were ended, and a note to the staff. The reminder gets a fresh link of its
+   * own when it is sent (the first link's token is not kept).
    */
   queueReminders(
     texts: {
-      buyer: (quote: StoredQuote, proof: StoredProof, token: string) => ProofMailText;
+      buyer: (quote: StoredQuote, proof: StoredProof) => ProofMailText;
       staff: (quote: StoredQuote, proof: StoredProof) => ProofMailText;
     },
     now = new Date(),
@@ -416,10 +518,9 @@ export class ProofDesk {
         .transaction(() => {
           const quote = this.store.get(proof.quoteId);
           if (!quote || this.sql.reminded.run(now.toISOString(), proof.id).changes !== 1) return;
-          const token = newToken();
-          this.addLink(quote.id, proof.version, token, now);
-          this.queue(quote.id, "reminder", quote.email, texts.buyer(quote, proof, token), now);
-          if (this.staffTo) this.queue(quote.id, "staff", this.staffTo, texts.staff(quote, proof), now);
+          this.queue(quote.id, "reminder", proof.version, quote.email, texts.buyer(quote, proof), now);
+          if (this.staffTo)
+            this.queue(quote.id, "staff", null, this.staffTo.join(", "), texts.staff(quote, proof), now);
           this.sql.addEvent.run({
             quoteId: quote.id,
             at: now.toISOString(),
@@ -443,11 +544,64 @@ export class ProofDesk {
           id: row.id,
           quoteId: row.quote_id,
           kind: row.kind,
+          version: row.version,
           to: row.to_address,
           subject: row.subject,
           body: row.body,
           attempts: row.attempts,
         }));
+      })
+      .immediate();
+  }
+
+  /**
+   * A claimed mail as it goes out now, or null when it is not to be sent (cancelled). A buyer's mail
+   * gets a link minted for this attempt (only its hash stored, and remembered on the mail so that a
+   * failed or interrupted attempt's link is removed); if its version's links were ended since it was
+   * queued, it is cancelled instead.
+   */
+  compose(mail: ProofMail, now = new Date()): OutgoingProofMail | null {
+    return this.store.db
+      .transaction((): OutgoingProofMail | null => {
+        const row = this.sql.mail.get(mail.id) as MailRow | undefined;
+        if (!row || row.status !== "pending") return null;
+        const quote = this.store.get(row.quote_id);
+        if (!quote) return null;
+        const cancel = (why: string) => {
+          this.sql.cancelMail.run(row.id);
+          this.sql.addEvent.run({
+            quoteId: row.quote_id,
+            at: now.toISOString(),
+            actor: "website",
+            kind: "email",
+            body: `${row.subject}: not sent to ${row.to_address}, ${why}`,
+          });
+          return null;
+        };
+        const text = { id: row.id, subject: row.subject, body: row.body };
+        if (row.kind === "staff") {
+          if (!this.staffTo?.length) return cancel("no staff address is set");
+          return { ...text, to: this.staffTo.map((address) => ({ address })) };
+        }
+        if (row.link_hash) this.sql.deleteLink.run(row.link_hash);
+        const proof =
+          row.version === null
+            ? undefined
+            : (this.sql.proofVersion.get(row.quote_id, row.version) as ProofRow | undefined);
+        if (!proof) return cancel("its proof is gone");
+        if (proof.links_ended_at !== null) return cancel(`the links of v${proof.version} were ended`);
+        const to = [{ name: quote.name, address: row.to_address }];
+        // A mail queued before links were minted at sending lost its text (it held a token): written again.
+        const body =
+          row.body ||
+          (row.kind === "proof"
+            ? proofEmail(quote, proof.version, proof.message).body
+            : reminderEmail(quote, this.fromRow(proof)).body);
+        if (!hasLinkSlot(body)) return { ...text, to, body };
+        const token = newToken();
+        this.addLink(row.quote_id, proof.version, token, now);
+        this.sql.mailLink.run(tokenHash(token), row.id);
+        return { ...text, to, body: withLink(body, token) };
       })
       .immediate();
   }
@@ -467,12 +621,22 @@ export class ProofDesk {
       .immediate();
   }
 
+  /** A failed attempt: its link is removed (the next attempt mints another), and the mail waits until `nextAt`. */
   markMailFailed(id: number, error: string, nextAt: number) {
-    this.sql.mailFailed.run(error.slice(0, 1000), nextAt, id);
+    this.store.db
+      .transaction(() => {
+        const row = this.sql.mail.get(id) as MailRow | undefined;
+        if (row?.link_hash) this.sql.deleteLink.run(row.link_hash);
+        this.sql.mailFailed.run(error.slice(0, 1000), nextAt, id);
+      })
+      .immediate();
   }
 
   /** The e-mails queued for a request (tests and the desk). */
-  mails(quoteId: number): (MailRow & { status: string })[] {
-    return this.sql.mailsOf.all(quoteId) as (MailRow & { status: string })[];
+  mails(quoteId: number): MailRow[] {
+    return this.sql.mailsOf.all(quoteId) as MailRow[];
   }
 }
+
+const cancelledNote = (count: number) =>
+  count === 0 ? "" : `; ${count === 1 ? "1 e-mail" : `${count} e-mails`} with a link not sent`;

@@ -2,6 +2,7 @@ import nodemailer from "nodemailer";
 import { absoluteUrl, business } from "~/content/business";
 import { quoteFieldLabel } from "~/content/contact";
 import { isEmailAddress } from "~/lib/email-address";
+import type { MailAddress, OutgoingProofMail } from "~/lib/proofs/proofs.server";
 import type { MailConfig } from "./config.server";
 import { attachmentFileName, type StoredAttachment, type StoredQuote, type StoredReply } from "./store.server";
 
@@ -9,8 +10,8 @@ export type Mailer = {
   send(quote: StoredQuote, attachments?: readonly StoredAttachment[]): Promise<void>;
   /** A reply written on the desk, to the buyer. */
   sendReply(reply: StoredReply, quote: StoredQuote): Promise<void>;
-  /** An e-mail about a proof (to the buyer, or to the staff), its text made when it was queued. */
-  sendProofMail(mail: { id: number; to: string; subject: string; body: string }): Promise<void>;
+  /** An e-mail about a proof (to the buyer, or to the staff), its text made when it was queued, its link now. */
+  sendProofMail(mail: OutgoingProofMail): Promise<void>;
   close(): void;
 };
 
@@ -142,15 +143,19 @@ export function replyEmail(reply: StoredReply, quote: StoredQuote, { from }: Pic
   };
 }
 
-/** A proof e-mail as sent: plain text, from the business, its Message-ID fixed by the queued row. */
+/**
+ * A proof e-mail as sent: plain text, from the business, its Message-ID fixed by the queued row.
+ * Addressed with address objects: an address is never a string nodemailer could read as a list.
+ */
 export function proofMailMessage(
-  mail: { id: number; to: string; subject: string; body: string },
+  mail: { id: number; to: MailAddress | readonly MailAddress[]; subject: string; body: string },
   { from }: Pick<MailConfig, "from">,
 ) {
   const domain = /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? "localhost";
+  const to = (Array.isArray(mail.to) ? mail.to : [mail.to]) as readonly MailAddress[];
   return {
     from,
-    to: mail.to,
+    to: to.map(({ name, address }) => ({ name: oneLine(name ?? ""), address })),
     replyTo: from,
     subject: oneLine(mail.subject).slice(0, 200),
     text: mail.body,

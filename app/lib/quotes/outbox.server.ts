@@ -96,8 +96,11 @@ export class Outbox {
       if (due.length === 0) return sent;
       for (const mail of due) {
         if (this.closing) return sent;
+        // A buyer's link is minted now, for this attempt; a mail whose links were ended is not sent.
+        const outgoing = proofs.compose(mail, new Date(now()));
+        if (!outgoing) continue;
         try {
-          await this.mailer.sendProofMail(mail);
+          await this.mailer.sendProofMail(outgoing);
           proofs.markMailSent(mail);
           sent++;
         } catch (error) {

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { readQuoteConfig } from "./config.server";
 import { handleQuoteForm, MAX_BODY_BYTES } from "./http.server";
 import { createQuoteService, type QuoteService } from "./service.server";
-import { QuoteStore } from "./store.server";
+import { QuoteStore, schemaVersion } from "./store.server";
 import { decoded, freeSmtpPort as freePort, startSmtp, until } from "../../../tests/support/smtp-server";
 
 // Real parts only: a SQLite file in a temp folder and an SMTP server in this process.
@@ -483,7 +483,7 @@ describe("store", () => {
   it("creates the data folder, uses WAL and records its schema version", () => {
     const store = QuoteStore.open(join(dataDir, "nested", "folder"));
     expect(store.db.pragma("journal_mode", { simple: true })).toBe("wal");
-    expect(store.db.pragma("user_version", { simple: true })).toBe(7);
+    expect(store.db.pragma("user_version", { simple: true })).toBe(schemaVersion);
     store.close();
     // Opening again does not migrate twice.
     const again = QuoteStore.open(join(dataDir, "nested", "folder"));

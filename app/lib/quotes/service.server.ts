@@ -61,7 +61,7 @@ export function createQuoteService(
   const store = QuoteStore.open(config.dataDir);
   store.removeStrayFiles();
   const activeMailer = mailer ?? (config.mail ? createSmtpMailer(config.mail) : undefined);
-  const proofs = new ProofDesk(store, activeMailer && config.mail ? config.mail.to.join(", ") : null);
+  const proofs = new ProofDesk(store, activeMailer && config.mail ? config.mail.to : null);
   const outbox = activeMailer ? new Outbox(store, activeMailer, { ...outboxOptions, proofs }) : undefined;
   const limiter = new RateLimiter(config.rateLimit);
   const emailLimiter = new RateLimiter(config.emailRateLimit);

@@ -4,6 +4,7 @@ import type Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { tempDir } from "../../../tests/support/temp-dir";
 import { StaffDirectory } from "~/lib/desk/staff.server";
+import { ProofDesk } from "~/lib/proofs/proofs.server";
 import { DB_FILE, migrations, QuoteStore, sqliteLibrary } from "./store.server";
 
 const Sqlite = createRequire(import.meta.url)(sqliteLibrary) as typeof Database;
@@ -133,6 +134,62 @@ describe("staff sign-in counts", () => {
     // The e-mail-wide hold a stranger could keep up is gone; counting starts again per address.
     expect(staff.heldUntil("sana@promo.example", "203.0.113.7")).toBeNull();
     expect(staff.beginSignIn("sana@promo.example", "203.0.113.7").id).toBeGreaterThan(0);
+    store.close();
+  });
+});
+
+describe("a proof e-mail queued by a release that stored its link", () => {
+  it("keeps no token once the store is upgraded, and still goes out, with a link minted then", () => {
+    const dir = tempDir("proof-mail-upgrade");
+    const db = databaseAtVersion(dir, migrations.length - 1);
+    db.prepare(
+      `INSERT INTO quotes (id, received_at, name, email, message, client_ip, idempotency_key, notify_status, reference)
+       VALUES (1, '2026-11-20T06:00:00.000Z', 'Ayesha Khan', 'ayesha@acme.example', 'hi', '1.1.1.1', 'k', 'off',
+         'Q-2026-0001')`,
+    ).run();
+    db.prepare(
+      `INSERT INTO proofs (quote_id, version, media_type, byte_size, sha256, stored_name, message, created_by, created_at)
+       VALUES (1, 3, 'image/png', 5, ?, 'proof-3.png', 'Blue logo, 40 mm', 'Bilal', '2026-11-20T07:00:00.000Z')`,
+    ).run("a".repeat(64));
+    const oldToken = "T".repeat(43);
+    const mail = db.prepare(
+      `INSERT INTO proof_mails (quote_id, kind, to_address, subject, body, status, next_at)
+       VALUES (1, ?, ?, ?, ?, ?, 0)`,
+    );
+    mail.run(
+      "proof",
+      "ayesha@acme.example",
+      "Proof v3 for Q-2026-0001",
+      `Dear Ayesha Khan,\n\nSee it here:\nhttps://promo.example/proof/${oldToken}\n`,
+      "pending",
+    );
+    mail.run(
+      "reminder",
+      "ayesha@acme.example",
+      "Reminder: proof v3 for Q-2026-0001 is waiting for you",
+      `https://promo.example/proof/${"U".repeat(43)}`,
+      "pending",
+    );
+    mail.run("staff", "sales@promo.example", "Q-2026-0001: Changes requested on v2", "Bigger logo", "pending");
+    db.close();
+
+    const store = QuoteStore.open(dir);
+    const rows = store.db.prepare("SELECT kind, version, body FROM proof_mails ORDER BY id").all();
+    expect(rows).toEqual([
+      { kind: "proof", version: 3, body: "" },
+      { kind: "reminder", version: 3, body: "" },
+      { kind: "staff", version: null, body: "Bigger logo" },
+    ]);
+    expect(JSON.stringify(rows)).not.toMatch(/\/proof\/|TTTT|UUUU/);
+    // The proof's e-mail is written again when it goes, with a link of its own.
+    const desk = new ProofDesk(store, ["sales@promo.example"]);
+    const [proofMail] = desk.claimDueMails({ now: Date.now(), leaseMs: 60_000 });
+    const outgoing = desk.compose(proofMail!)!;
+    expect(outgoing.to).toEqual([{ name: "Ayesha Khan", address: "ayesha@acme.example" }]);
+    expect(outgoing.body).toContain("Blue logo, 40 mm");
+    const token = /\/proof\/([A-Za-z0-9_-]{43})/.exec(outgoing.body)![1]!;
+    expect(token).not.toBe(oldToken);
+    expect(desk.open(token)?.reference).toBe("Q-2026-0001");
     store.close();
   });
 });

@@ -306,6 +306,40 @@ export const migrations: readonly string[] = [
      PRIMARY KEY (email, address)
    );
    CREATE INDEX staff_sign_in_holds_until ON staff_sign_in_holds (until);`,
+  // A proof e-mail's link is made when the mail is sent: a queued buyer's mail names its version and
+  // keeps its text without the link (a pending one from before loses its text, which holds a token,
+  // and is written again when it is sent), and remembers only the hash of the link made for the
+  // attempt under way. A mail can be cancelled (its version's links were ended), and a version whose
+  // links were ended gets no reminder.
+  `CREATE TABLE proof_mails_rebuilt (
+     id INTEGER PRIMARY KEY,
+     quote_id INTEGER NOT NULL REFERENCES quotes (id) ON DELETE CASCADE,
+     kind TEXT NOT NULL CHECK (kind IN ('proof', 'reminder', 'staff')),
+     version INTEGER,
+     to_address TEXT NOT NULL,
+     subject TEXT NOT NULL,
+     body TEXT NOT NULL,
+     status TEXT NOT NULL CHECK (status IN ('pending', 'sent', 'cancelled')),
+     attempts INTEGER NOT NULL DEFAULT 0,
+     next_at INTEGER,
+     sent_at TEXT,
+     error TEXT,
+     link_hash TEXT
+   );
+   INSERT INTO proof_mails_rebuilt (id, quote_id, kind, version, to_address, subject, body, status, attempts, next_at,
+       sent_at, error)
+     SELECT id, quote_id, kind,
+       -- "Proof v3 for Q-…" and "Reminder: proof v3 for Q-…"
+       CASE WHEN kind = 'staff' THEN NULL ELSE CAST(substr(subject, instr(subject, ' v') + 2) AS INTEGER) END,
+       to_address, subject,
+       CASE WHEN kind <> 'staff' AND instr(body, '/proof/') > 0 THEN '' ELSE body END,
+       status, attempts, next_at, sent_at, error
+     FROM proof_mails;
+   DROP TABLE proof_mails;
+   ALTER TABLE proof_mails_rebuilt RENAME TO proof_mails;
+   CREATE INDEX proof_mails_outbox ON proof_mails (next_at) WHERE status = 'pending';
+   CREATE INDEX proof_mails_quote ON proof_mails (quote_id, status);
+   ALTER TABLE proofs ADD COLUMN links_ended_at INTEGER;`,
 ];
 
 export const schemaVersion = migrations.length;

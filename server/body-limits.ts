@@ -17,10 +17,14 @@ export const bodyLimits = {
   ],
 } as const;
 
-/** The most a body sent with this method to this path may hold: nothing for GET and HEAD. */
+/**
+ * The most a body sent with this method to this path may hold: nothing for GET and HEAD. A page's
+ * form sent by React Router's fetcher goes to the page's path with ".data" added, and is the same form.
+ */
 export function bodyLimitFor(method: string, path: string): number {
   if (method === "GET" || method === "HEAD") return 0;
-  return bodyLimits.withFiles.find((entry) => entry.path.test(path))?.bytes ?? bodyLimits.default;
+  const page = path.replace(/\.data$/, "");
+  return bodyLimits.withFiles.find((entry) => entry.path.test(page))?.bytes ?? bodyLimits.default;
 }
 
 const declaredLength = (req: Request) => {

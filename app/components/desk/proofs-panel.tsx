@@ -77,7 +77,7 @@ export function ProofsPanel({
                 />
               )}
               <div className="min-w-0 flex-1 space-y-1">
-                <p className="font-semibold">
+                <p className="font-semibold wrap-anywhere">
                   <a className="text-primary underline" href={`/desk/quotes/${reference}/proofs/${proof.version}`}>
                     Proof v{proof.version}
                   </a>{" "}

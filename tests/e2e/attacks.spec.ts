@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import sharp from "sharp";
+import { parseCsv } from "../support/csv";
 import { decoded, startSmtp, until } from "../support/smtp-server";
 import { addStaff, postForm, signIn } from "./support/desk-http";
 import { startOwnServer } from "./support/site";
@@ -200,6 +201,41 @@ test("no token, password or session id is written to the server's log", async ()
   expect(log, "the log has the 404s").toContain("404");
   for (const secret of [setupToken, proofToken, "not-the-password-0xDEADBEEF", password, cookie.split("=")[1]!]) {
     expect(log).not.toContain(secret);
+  }
+});
+
+test("a buyer's formula reaches the desk's CSV export as text, for every first character a spreadsheet runs", async () => {
+  const payloads = [
+    "=1+1",
+    '+1+HYPERLINK("https://evil.example","x")',
+    "-2+3+cmd|' /C calc'!A0",
+    "@SUM(1+1)",
+    "\t=1+1",
+  ];
+  for (const [index, payload] of payloads.entries()) {
+    const sent = await fetch(`${server.baseURL}/contact`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", "User-Agent": `=cmd${index}` },
+      body: new URLSearchParams({
+        name: payload,
+        company: payload,
+        email: `formula${index}@acme.example`,
+        phone: `+92 300 000000${index}`,
+        message: payload,
+      }),
+    });
+    expect(sent.status, payload).toBe(200);
+  }
+  const cookie = await signIn(server, email, password);
+  const exported = await fetch(`${server.baseURL}/desk/export/csv`, { headers: { Cookie: cookie } });
+  const [readme, header, ...rows] = parseCsv((await exported.text()).replace(/^\uFEFF/, ""));
+  expect(readme![0], "the first line says how to read a defused cell").toMatch(/apostrophe/i);
+  const column = (name: string) => header!.indexOf(name);
+  for (const [index, payload] of payloads.entries()) {
+    const row = rows.find((cells) => cells[column("email")] === `formula${index}@acme.example`)!;
+    for (const field of ["name", "company", "message"]) expect(row[column(field)], field).toBe(`'${payload.trim()}`);
+    expect(row[column("phone")]).toBe(`'+92 300 000000${index}`);
+    expect(row[column("userAgent")]).toBe(`'=cmd${index}`);
   }
 });
 

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { parseCsv } from "../../../tests/support/csv";
 import { createHash } from "node:crypto";
 import { ProofDesk } from "~/lib/proofs/proofs.server";
 import {
@@ -383,14 +384,3 @@ describe("the CSV export against spreadsheet formulas", () => {
     });
   });
 });
-
-/** RFC 4180 as a spreadsheet reads it: quoted cells may hold commas, doubled quotes and line breaks. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [[]];
-  const cells = /(?:"((?:[^"]|"")*)"|([^",\r\n]*))(,|\r\n|$)/gy;
-  for (let match = cells.exec(text); match && match[0]; match = cells.exec(text)) {
-    rows.at(-1)!.push(match[1] !== undefined ? match[1].replace(/""/g, '"') : match[2]!);
-    if (match[3] === "\r\n") rows.push([]);
-  }
-  return rows.filter((row) => row.length > 0);
-}

@@ -12,7 +12,7 @@ import {
   inlineScriptHashes,
   localImageSources,
 } from "./csp";
-import { hasBody, refuseDeclaredOverLimit } from "./body-limits";
+import { refuseDeclaredOverLimit } from "./body-limits";
 import { isPrecompressedCopy, preferredEncoding, precompressedExtension } from "./encoding";
 import { reactRouterHandler } from "./react-router-handler";
 
@@ -94,8 +94,6 @@ export function createApp({ build, clientDir }: ServerOptions): Express {
     const queryAt = req.originalUrl.indexOf("?");
     const query = queryAt === -1 ? "" : req.originalUrl.slice(queryAt);
     const path = `/${req.path.replace(/^[/\\]+/, "").replace(/\/+$/, "")}`;
-    // A body nobody reads here is not read on to keep the connection.
-    if (hasBody(req)) res.setHeader("Connection", "close");
     res.redirect(301, path + query);
   });
 

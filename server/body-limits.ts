@@ -4,10 +4,10 @@ import { drainLimits, textLimits } from "~/lib/quotes/uploads.server";
 
 /**
  * How many bytes of a request body the server reads at most, by path: one table for the whole server.
- * A form without files (sign-in, set-up, a buyer's answer to a proof, anything else) is a few KB; the
- * two forms with files read them in streams within their own limits, and past those still read and
- * throw away what the browser sends, up to `drainLimits.bytes`, so that it shows their answer with
- * what was typed kept (the quote form's 413 page, the desk's "at most 10 MB").
+ * A form without files (sign-in, set-up, a buyer's answer to a proof, anything else) is a few KB. The
+ * two forms with files stream their files within limits of their own and answer past them with their
+ * own message; up to `drainLimits.bytes` they may read a body for its text alone (the quote form's 413
+ * page keeps what the buyer typed).
  */
 export const bodyLimits = {
   default: textLimits.totalBytes,
@@ -33,7 +33,7 @@ const declaredLength = (req: Request) => {
 };
 
 /** Whether the request carries a body: a length over zero, or one sent in chunks. */
-export const hasBody = (req: Request) => {
+const hasBody = (req: Request) => {
   const declared = declaredLength(req);
   return declared === undefined ? req.headers["transfer-encoding"] !== undefined : declared > 0;
 };

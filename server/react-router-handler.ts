@@ -29,7 +29,7 @@ export function reactRouterHandler({
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
       const response = await handle(webRequest(req, res), getLoadContext(req, res));
-      await sendWebResponse(req, res, response);
+      await sendWebResponse(res, response);
     } catch (error) {
       next(error);
     }
@@ -69,7 +69,7 @@ function webRequest(req: Request, res: Response): globalThis.Request {
   return new globalThis.Request(url, init);
 }
 
-async function sendWebResponse(req: Request, res: Response, response: globalThis.Response) {
+async function sendWebResponse(res: Response, response: globalThis.Response) {
   if (res.headersSent || res.destroyed) {
     await response.body?.cancel();
     return;
@@ -80,9 +80,8 @@ async function sendWebResponse(req: Request, res: Response, response: globalThis
     if (routeOwnHeaders.has(name)) res.setHeader(name, value);
     else res.append(name, value);
   }
-  // A route that answered without reading the whole body (a redirect to sign in, a 404): the rest is
-  // not read to keep the connection, which closes after the answer.
-  if (!req.complete) res.setHeader("Connection", "close");
+  // A route that answered before the whole body came (a redirect to sign in, a 404): Node's server
+  // then says Connection: close and ends the connection after the answer, reading nothing more.
   if (!response.body) {
     res.end();
     return;

@@ -101,8 +101,8 @@ test("a 50 MB body to any form is refused before it is read: the server's memory
     { path: "/desk/export/csv", declared: 413, chunked: [413, 302], drains: false },
     { path: "/proof/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", declared: 413, chunked: [413, 404], drains: false },
     { path: "/no-such-page", declared: 413, chunked: [413, 404], drains: false },
-    // The two forms with files answer in full (the quote form keeps the buyer's words), reading the
-    // rest only to throw it away; the desk's sends a visitor without a session to sign in, reading nothing on.
+    // The quote form answers in full (it keeps the buyer's words), reading the rest within its limit only
+    // to throw it away; the desk's sends a visitor without a session to sign in, reading nothing on.
     { path: "/contact", declared: 413, chunked: [413], drains: true },
     // Chunked, its file is looked at as it comes: "aaaa…" is no image (415).
     { path: "/contact", type: "multipart/form-data; boundary=x", declared: 413, chunked: [413, 415], drains: true },

@@ -11,7 +11,13 @@ import { addressKey } from "~/lib/client-address";
 import { sentFromThisSite } from "~/lib/same-origin.server";
 import { getQuoteService, type QuoteService } from "~/lib/quotes/service.server";
 import { RateLimiter } from "~/lib/quotes/rate-limit.server";
-import { type Permission, permissionRefused, type RolePermissions, rolePermissions } from "./permissions";
+import {
+  hasPermission,
+  type Permission,
+  permissionRefused,
+  type RolePermissions,
+  rolePermissions,
+} from "./permissions";
 import { deskAuth, type StaffMember } from "./staff.server";
 import { tooLong, verifyPassword } from "./passwords.server";
 
@@ -108,7 +114,7 @@ export function requirePermission(
   map: RolePermissions = rolePermissions,
 ): StaffMember {
   const staff = deskStaff(context);
-  if (!map[staff.role].includes(permission)) throw permissionRefused(permission, deskHeaders);
+  if (!hasPermission(staff.role, permission, map)) throw permissionRefused(permission, deskHeaders);
   return staff;
 }
 

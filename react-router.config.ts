@@ -6,6 +6,9 @@ export default {
   // SSR stays on so POSTs (the quote form) and unknown paths (404 status) reach the server;
   // every public page is still prerendered to static HTML at build time.
   ssr: true,
+  // Route middleware (the desk's layout checks the session once for every desk route) and typed route
+  // contexts (app/lib/request-context.ts) instead of a plain load context object.
+  future: { v8_middleware: true },
   // Each entry of the server build is named after its key in vite.config.ts: index.js (the React
   // Router build), server.js (the production server that serves it) and quotes.js (the inbox command).
   serverBuildFile: "[name].js",

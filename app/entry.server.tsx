@@ -1,10 +1,11 @@
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
-import { type AppLoadContext, type EntryContext, ServerRouter } from "react-router";
+import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
 import siteStylesheet from "./app.css?inline";
 import { NonceContext } from "./lib/csp-nonce";
 import { pathForLog } from "./lib/log-redaction";
+import { cspNonceContext } from "./lib/request-context";
 import { StylesheetContext } from "./lib/inline-stylesheet";
 
 // React Router's default Node entry, plus: the CSP nonce (every inline script React Router writes into
@@ -17,7 +18,7 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  loadContext: AppLoadContext,
+  loadContext: RouterContextProvider,
 ) {
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
@@ -25,7 +26,7 @@ export default function handleRequest(
   if (responseStatusCode === 404) {
     console.error("404 Error: User attempted to access non-existent route:", pathForLog(request.url));
   }
-  const nonce = loadContext.cspNonce;
+  const nonce = loadContext.get(cspNonceContext) ?? undefined;
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;

@@ -14,6 +14,7 @@ import {
 } from "./csp";
 import { refuseDeclaredOverLimit } from "./body-limits";
 import { isPrecompressedCopy, preferredEncoding, precompressedExtension } from "./encoding";
+import { requestContext } from "~/lib/request-context";
 import { reactRouterHandler } from "./react-router-handler";
 
 export type ServerOptions = {
@@ -141,7 +142,8 @@ export function createApp({ build, clientDir }: ServerOptions): Express {
     "/{*splat}",
     reactRouterHandler({
       build,
-      getLoadContext: (req, res) => ({ clientIp: req.ip ?? "unknown", cspNonce: res.locals.cspNonce as string }),
+      getLoadContext: (req, res) =>
+        requestContext({ clientIp: req.ip ?? "unknown", cspNonce: res.locals.cspNonce as string }),
     }),
   );
 

@@ -1,6 +1,6 @@
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
 import type { NextFunction, Request, Response } from "express";
-import { type AppLoadContext, createRequestHandler, type ServerBuild } from "react-router";
+import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import { BodyLimit, BodyTooLarge, bodyLimitFor, refuseBody } from "./body-limits";
 
 /** Headers sent on every response that a route may send a value of its own for, which then replaces ours. */
@@ -23,7 +23,7 @@ export function reactRouterHandler({
   getLoadContext,
 }: {
   build: ServerBuild;
-  getLoadContext: (req: Request, res: Response) => AppLoadContext;
+  getLoadContext: (req: Request, res: Response) => RouterContextProvider;
 }) {
   const handle = createRequestHandler(build, process.env.NODE_ENV);
   return async (req: Request, res: Response, next: NextFunction) => {

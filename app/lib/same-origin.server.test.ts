@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { siteUrl } from "~/content/business";
 import { action as contactAction } from "~/routes/contact";
 import { sentFromAnotherSite, sentFromThisSite } from "./same-origin.server";
+import { requestContext } from "./request-context";
 
 const post = (headers: Record<string, string>) =>
   new Request("http://127.0.0.1:4520/proof/x", { method: "POST", headers });
@@ -57,7 +58,7 @@ describe("the quote form", () => {
             headers: { Origin: "null", "Sec-Fetch-Site": "cross-site" },
             body: new URLSearchParams({ name: "x" }),
           }),
-          context: { clientIp: "192.0.2.1" },
+          context: requestContext({ clientIp: "192.0.2.1" }),
         } as never),
       )
       .catch((thrown: unknown) => thrown);

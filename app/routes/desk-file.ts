@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { deskHeaders, requireStaff, takesNoForm } from "~/lib/desk/auth.server";
+import { requirePermission, takesNoForm } from "~/lib/desk/auth.server";
 import { getQuoteService } from "~/lib/quotes/service.server";
 import { attachmentFileName } from "~/lib/quotes/store.server";
 import type { Route } from "./+types/desk-file";
@@ -8,15 +8,14 @@ import type { Route } from "./+types/desk-file";
  * A request's logo or mockup, to a session only: its stored (checked) type, shown inline under a
  * policy that runs nothing in it even when opened on its own (an SVG is a document).
  */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireStaff(request);
+export async function loader({ context, params }: Route.LoaderArgs) {
+  requirePermission(context, "requests.read");
   const store = getQuoteService().store;
   const quote = store.byReference(params.reference);
   const file = quote && store.attachments(quote.id).find((candidate) => candidate.role === params.role);
-  if (!file) return new Response("Not found", { status: 404, headers: deskHeaders });
+  if (!file) return new Response("Not found", { status: 404 });
   return new Response(new Uint8Array(await readFile(file.path)), {
     headers: {
-      ...deskHeaders,
       "Content-Type": file.mediaType,
       "Content-Disposition": `inline; filename="${attachmentFileName(file)}"`,
       "Content-Security-Policy": "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox",

@@ -1,10 +1,10 @@
-import { data, Form } from "react-router";
+import { Form } from "react-router";
 import { StatusBadge, WaitingBadge } from "~/components/desk/status-badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Input, fieldClasses } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { deskText, statusLabel } from "~/content/desk";
-import { deskHeaders, requireStaff, takesNoForm } from "~/lib/desk/auth.server";
+import { requirePermission, takesNoForm } from "~/lib/desk/auth.server";
 import { deskMeta } from "~/lib/desk/meta";
 import { pakistanTime, waitingFor } from "~/lib/desk/time";
 import { getQuoteService } from "~/lib/quotes/service.server";
@@ -14,12 +14,11 @@ import { cn } from "~/lib/utils";
 import type { Route } from "./+types/desk-inbox";
 
 export const meta: Route.MetaFunction = () => deskMeta(deskText.inbox.title);
-export const headers: Route.HeadersFunction = () => deskHeaders;
 
 const isStatus = (value: string | null): value is QuoteStatus => quoteStatuses.includes(value as QuoteStatus);
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireStaff(request);
+export function loader({ request, context }: Route.LoaderArgs) {
+  requirePermission(context, "requests.read");
   const url = new URL(request.url);
   const status = url.searchParams.get("status");
   const search = url.searchParams.get("q")?.slice(0, 200) ?? "";
@@ -30,26 +29,23 @@ export async function loader({ request }: Route.LoaderArgs) {
     page: Number(url.searchParams.get("page")) || 1,
   });
   const now = Date.now();
-  return data(
-    {
-      status: isStatus(status) ? status : "",
-      search,
-      page: inbox.page,
-      pages: inbox.pages,
-      total: inbox.total,
-      quotes: inbox.quotes.map((quote) => ({
-        reference: quote.reference,
-        name: quote.name,
-        company: quote.company,
-        product: quote.product,
-        status: quote.status,
-        received: pakistanTime(quote.receivedAt),
-        waiting: quote.answeredAt ? null : waitingFor(quote.receivedAt, now),
-        proof: proofLine(service.proofs.latest(quote.id)),
-      })),
-    },
-    { headers: deskHeaders },
-  );
+  return {
+    status: isStatus(status) ? status : "",
+    search,
+    page: inbox.page,
+    pages: inbox.pages,
+    total: inbox.total,
+    quotes: inbox.quotes.map((quote) => ({
+      reference: quote.reference,
+      name: quote.name,
+      company: quote.company,
+      product: quote.product,
+      status: quote.status,
+      received: pakistanTime(quote.receivedAt),
+      waiting: quote.answeredAt ? null : waitingFor(quote.receivedAt, now),
+      proof: proofLine(service.proofs.latest(quote.id)),
+    })),
+  };
 }
 
 export const action = takesNoForm;

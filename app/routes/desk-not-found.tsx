@@ -1,10 +1,10 @@
-import { deskHeaders, requireStaff } from "~/lib/desk/auth.server";
+import { deskStaff } from "~/lib/desk/auth.server";
 import type { Route } from "./+types/desk-not-found";
 
-/** An unknown path under /desk: the sign-in page without a session, 404 with one. */
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireStaff(request);
-  throw new Response("Not found", { status: 404, headers: deskHeaders });
+/** An unknown path under /desk: the sign-in page without a session (the layout's middleware), 404 with one. */
+export function loader({ context }: Route.LoaderArgs): never {
+  deskStaff(context);
+  throw new Response("Not found", { status: 404 });
 }
 
 export const action = loader;

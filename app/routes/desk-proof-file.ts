@@ -1,19 +1,19 @@
 import { readFile } from "node:fs/promises";
-import { deskHeaders, requireStaff, takesNoForm } from "~/lib/desk/auth.server";
+import { requirePermission, takesNoForm } from "~/lib/desk/auth.server";
 import { proofFileName } from "~/lib/proofs/rules";
 import { proofFileHeaders } from "~/lib/proofs/serve.server";
 import { getQuoteService } from "~/lib/quotes/service.server";
 import type { Route } from "./+types/desk-proof-file";
 
 /** A proof's file on the desk, to a session only, under the same sandbox as the buyer's download. */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireStaff(request);
+export async function loader({ context, params }: Route.LoaderArgs) {
+  requirePermission(context, "requests.read");
   const service = getQuoteService();
   const quote = service.store.byReference(params.reference);
   const proof = quote && service.proofs.proofs(quote.id).find((item) => String(item.version) === params.version);
-  if (!quote || !proof) return new Response("Not found", { status: 404, headers: deskHeaders });
+  if (!quote || !proof) return new Response("Not found", { status: 404 });
   return new Response(new Uint8Array(await readFile(proof.path)), {
-    headers: { ...deskHeaders, ...proofFileHeaders(proofFileName(quote, proof), proof.mediaType, "inline") },
+    headers: proofFileHeaders(proofFileName(quote, proof), proof.mediaType, "inline"),
   });
 }
 

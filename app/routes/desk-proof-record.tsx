@@ -1,25 +1,24 @@
 import { data } from "react-router";
 import { ProofRecordView } from "~/components/proofs/proof-record-view";
 import { deskText } from "~/content/desk";
-import { deskHeaders, requireStaff, takesNoForm } from "~/lib/desk/auth.server";
+import { requirePermission, takesNoForm } from "~/lib/desk/auth.server";
 import { deskMeta } from "~/lib/desk/meta";
 import { proofRecordData } from "~/lib/proofs/page.server";
 import { getQuoteService } from "~/lib/quotes/service.server";
 import type { Route } from "./+types/desk-proof-record";
 
 export const meta: Route.MetaFunction = ({ params }) => deskMeta(`Approval record ${params.reference}`);
-export const headers: Route.HeadersFunction = () => deskHeaders;
 
 /**
  * The buyer's approval record on the desk, for a session: staff have no proof link (tokens are kept
  * hashed only), so the same record is shown here with the desk's own file route.
  */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireStaff(request);
+export function loader({ context, params }: Route.LoaderArgs) {
+  requirePermission(context, "requests.read");
   const service = getQuoteService();
   const quote = service.store.byReference(params.reference);
-  if (!quote || !service.proofs.latest(quote.id)) throw data("Not found", { status: 404, headers: deskHeaders });
-  return data(proofRecordData(service, quote), { headers: deskHeaders });
+  if (!quote || !service.proofs.latest(quote.id)) throw data("Not found", { status: 404 });
+  return proofRecordData(service, quote);
 }
 
 export const action = takesNoForm;

@@ -7,7 +7,8 @@ import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import { quoteFieldLabel } from "~/content/contact";
 import { deskText, statusLabel } from "~/content/desk";
-import { deskHeaders, requireStaff, requireStaffPost } from "~/lib/desk/auth.server";
+import { requirePermission, requireSameOrigin } from "~/lib/desk/auth.server";
+import type { Permission } from "~/lib/desk/permissions";
 import { deskMeta } from "~/lib/desk/meta";
 import { pakistanTime, waitingFor } from "~/lib/desk/time";
 import { whatsappReplyUrl } from "~/lib/desk/whatsapp";
@@ -23,42 +24,38 @@ import { cn } from "~/lib/utils";
 import type { Route } from "./+types/desk-quote";
 
 export const meta: Route.MetaFunction = ({ params }) => deskMeta(params.reference);
-export const headers: Route.HeadersFunction = () => deskHeaders;
 
-const notFound = () => data("Not found", { status: 404, headers: deskHeaders });
+const notFound = () => data("Not found", { status: 404 });
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireStaff(request);
+export function loader({ request, context, params }: Route.LoaderArgs) {
+  requirePermission(context, "requests.read");
   const service = getQuoteService();
   const quote = service.store.byReference(params.reference);
   if (!quote) throw notFound();
   const doneParam = new URL(request.url).searchParams.get("done");
   const done = doneParam && doneParam in deskDone ? (doneParam as keyof typeof deskDone) : null;
-  return data(
-    {
-      quote: {
-        ...quote,
-        received: pakistanTime(quote.receivedAt),
-        waiting: quote.answeredAt ? null : waitingFor(quote.receivedAt, Date.now()),
-      },
-      files: service.store.attachments(quote.id).map((file) => ({
-        role: file.role,
-        mediaType: file.mediaType,
-        kb: Math.ceil(file.byteSize / 1024),
-        originalName: file.originalName,
-      })),
-      history: service.store.events(quote.id).map((event) => ({ ...event, when: pakistanTime(event.at) })),
-      whatsapp: whatsappReplyUrl(quote.phone, quote.reference, quote.name),
-      // Only one valid address is linked (one stored before the form checked it shows as text).
-      mailto: mailtoAddressUrl(quote.email),
-      canReply: service.canReply,
-      // One key per rendering of the reply form: the same form sent twice queues one reply.
-      replyKey: crypto.randomUUID(),
-      done,
-      ...deskProofs(service, quote),
+  return {
+    quote: {
+      ...quote,
+      received: pakistanTime(quote.receivedAt),
+      waiting: quote.answeredAt ? null : waitingFor(quote.receivedAt, Date.now()),
     },
-    { headers: deskHeaders },
-  );
+    files: service.store.attachments(quote.id).map((file) => ({
+      role: file.role,
+      mediaType: file.mediaType,
+      kb: Math.ceil(file.byteSize / 1024),
+      originalName: file.originalName,
+    })),
+    history: service.store.events(quote.id).map((event) => ({ ...event, when: pakistanTime(event.at) })),
+    whatsapp: whatsappReplyUrl(quote.phone, quote.reference, quote.name),
+    // Only one valid address is linked (one stored before the form checked it shows as text).
+    mailto: mailtoAddressUrl(quote.email),
+    canReply: service.canReply,
+    // One key per rendering of the reply form: the same form sent twice queues one reply.
+    replyKey: crypto.randomUUID(),
+    done,
+    ...deskProofs(service, quote),
+  };
 }
 
 /** What the page says after each action it redirected from. */
@@ -75,20 +72,32 @@ const field = (form: FormData, name: string, max: number) =>
     .trim()
     .slice(0, max);
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const staff = await requireStaffPost(request);
+/** What each of the page's forms needs the signed-in member's role to allow. */
+const intentPermission: Record<string, Permission> = {
+  status: "requests.status",
+  note: "requests.note",
+  reply: "requests.reply",
+  proof: "proofs.send",
+  "end-link": "proofs.end-links",
+  "end-all-links": "proofs.end-links",
+  won: "proofs.mark-won",
+};
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  requireSameOrigin(request);
   const service = getQuoteService();
   const quote = service.store.byReference(params.reference);
   if (!quote) throw notFound();
   // The proof form's file is read whole (staff only, signed in), never past the limit, whether the body
   // declares its length or comes in chunks.
   const form = await formDataWithin(request, proofLimits.requestBytes);
-  if (!form) return data({ intent: "proof", error: proofText.desk.tooLarge }, { status: 413, headers: deskHeaders });
+  if (!form) return data({ intent: "proof", error: proofText.desk.tooLarge }, { status: 413 });
+  const problem = (intent: string, message: string) => data({ intent, error: message }, { status: 400 });
+  const intent = String(form.get("intent") ?? "");
+  if (!Object.hasOwn(intentPermission, intent)) return problem("", "Unknown action.");
+  const staff = requirePermission(context, intentPermission[intent]!);
   const actor = { name: staff.name, email: staff.email };
-  const problem = (intent: string, message: string) =>
-    data({ intent, error: message }, { status: 400, headers: deskHeaders });
-  const intent = form.get("intent");
-  const done = (what: string) => redirect(`/desk/quotes/${quote.reference}?done=${what}`, { headers: deskHeaders });
+  const done = (what: string) => redirect(`/desk/quotes/${quote.reference}?done=${what}`);
 
   if (intent === "status") {
     const status = String(form.get("status"));

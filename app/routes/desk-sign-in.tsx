@@ -8,6 +8,7 @@ import { deskHeaders, requireSameOrigin, safeNext, signIn } from "~/lib/desk/aut
 import { deskMeta } from "~/lib/desk/meta";
 import { getQuoteService } from "~/lib/quotes/service.server";
 import type { Route } from "./+types/desk-sign-in";
+import { clientIpContext } from "~/lib/request-context";
 
 export const meta: Route.MetaFunction = () => deskMeta(deskText.signIn.submit);
 export const headers: Route.HeadersFunction = () => deskHeaders;
@@ -26,7 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   };
   const result = await signIn(
     request,
-    context.clientIp,
+    context.get(clientIpContext),
     { email: text("email"), password: text("password") },
     getQuoteService(),
   );

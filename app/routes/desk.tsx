@@ -1,15 +1,17 @@
-import { data, Form, Outlet } from "react-router";
+import { Form, Outlet } from "react-router";
 import { Button } from "~/components/ui/button";
 import { deskText } from "~/content/desk";
-import { deskHeaders, requireStaff, takesNoForm } from "~/lib/desk/auth.server";
+import { deskSession, deskStaff, takesNoForm } from "~/lib/desk/auth.server";
 import type { Route } from "./+types/desk";
 
-export const headers: Route.HeadersFunction = () => deskHeaders;
+/**
+ * Every page, file and export under /desk sits in this layout: its middleware checks the session
+ * before any of their loaders or actions runs, and makes every answer private (deskHeaders).
+ */
+export const middleware: Route.MiddlewareFunction[] = [deskSession];
 
-/** Every page under /desk sits in this layout, whose loader requires the session (each child checks too). */
-export async function loader({ request }: Route.LoaderArgs) {
-  const staff = await requireStaff(request);
-  return data({ name: staff.name }, { headers: deskHeaders });
+export function loader({ context }: Route.LoaderArgs) {
+  return { name: deskStaff(context).name };
 }
 
 export const action = takesNoForm;

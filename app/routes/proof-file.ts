@@ -4,6 +4,7 @@ import { proofFileName } from "~/lib/proofs/rules";
 import { proofFileHeaders } from "~/lib/proofs/serve.server";
 import { getQuoteService } from "~/lib/quotes/service.server";
 import type { Route } from "./+types/proof-file";
+import { clientIpContext } from "~/lib/request-context";
 
 /**
  * A proof's file for its link: the latest version, or an earlier one by `?v=` (or, by `?design`, the
@@ -13,7 +14,7 @@ import type { Route } from "./+types/proof-file";
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const service = getQuoteService();
-  const quote = openProofLink(params.token, context.clientIp);
+  const quote = openProofLink(params.token, context.get(clientIpContext));
   const url = new URL(request.url);
   if (url.searchParams.has("design")) {
     // The buyer's own mockup from the studio, shown beside the proof.

@@ -4,6 +4,7 @@ import { openProofLink, proofHeaders, proofRecordData } from "~/lib/proofs/page.
 import { getQuoteService } from "~/lib/quotes/service.server";
 import { pageTitle } from "~/lib/seo";
 import type { Route } from "./+types/proof-record";
+import { clientIpContext } from "~/lib/request-context";
 
 export const meta: Route.MetaFunction = ({ data: record }) => [
   { title: pageTitle(record ? `Approval record ${record.reference}` : "Approval record") },
@@ -14,7 +15,7 @@ export const headers: Route.HeadersFunction = () => proofHeaders;
 
 export function loader({ params, context }: Route.LoaderArgs) {
   const service = getQuoteService();
-  const quote = openProofLink(params.token, context.clientIp);
+  const quote = openProofLink(params.token, context.get(clientIpContext));
   return data(proofRecordData(service, quote), { headers: proofHeaders });
 }
 

@@ -13,6 +13,7 @@ import { openProofLink, proofHeaders, proofPageData, requireProofOrigin } from "
 import { getQuoteService } from "~/lib/quotes/service.server";
 import { pageTitle } from "~/lib/seo";
 import type { Route } from "./+types/proof";
+import { clientIpContext } from "~/lib/request-context";
 
 const text = proofText.page;
 
@@ -25,7 +26,7 @@ export const headers: Route.HeadersFunction = () => proofHeaders;
 
 export function loader({ request, params, context }: Route.LoaderArgs) {
   const service = getQuoteService();
-  const quote = openProofLink(params.token, context.clientIp);
+  const quote = openProofLink(params.token, context.get(clientIpContext));
   const done = new URL(request.url).searchParams.get("done");
   return data(
     { ...proofPageData(service, quote), done: done === "approved" || done === "changes" ? done : null },
@@ -36,7 +37,7 @@ export function loader({ request, params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   requireProofOrigin(request);
   const service = getQuoteService();
-  const quote = openProofLink(params.token, context.clientIp);
+  const quote = openProofLink(params.token, context.get(clientIpContext));
   const form = Object.fromEntries(await request.formData());
   const parsed = proofAnswerSchema.safeParse(form);
   if (!parsed.success) {

@@ -89,7 +89,9 @@ test("the route table has private desk routes, and each answers a valid session 
       });
       // The catch-all is a 404 even signed in; every other URL shows its page, file or export.
       expect(response.status, `${url} signed in`).toBe(route.path.endsWith("*") ? 404 : 200);
+      // Each once: a doubled header would read "private, no-store, private, no-store".
       expect(response.headers.get("cache-control"), url).toBe("private, no-store");
+      expect(response.headers.get("x-robots-tag"), url).toBe("noindex");
     }
   }
 });

@@ -5,6 +5,7 @@ import { createServer } from "node:http";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { handleQuoteForm } from "../../app/lib/quotes/http.server";
 import { startQuoteService } from "../../app/lib/quotes/service.server";
+import { requestContext } from "~/lib/request-context";
 
 const port = Number(process.argv[2]);
 const service = startQuoteService();
@@ -16,7 +17,7 @@ createServer((req, res) => {
     body: req.method === "POST" ? createReadableStreamFromReadable(req) : undefined,
     duplex: "half",
   } as RequestInit);
-  handleQuoteForm(request, { clientIp: req.socket.remoteAddress ?? "unknown" }, service).then(
+  handleQuoteForm(request, requestContext({ clientIp: req.socket.remoteAddress ?? "unknown" }), service).then(
     (answer) => {
       res.writeHead(answer.status, { "Content-Type": "application/json", ...answer.headers });
       res.end(JSON.stringify(answer.result));

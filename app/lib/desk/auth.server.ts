@@ -1,9 +1,23 @@
-import { createCookie, data, redirect } from "react-router";
+import {
+  createContext,
+  createCookie,
+  data,
+  type MiddlewareFunction,
+  redirect,
+  type RouterContextProvider,
+} from "react-router";
 import { siteUrl } from "~/content/business";
 import { addressKey } from "~/lib/client-address";
 import { sentFromThisSite } from "~/lib/same-origin.server";
 import { getQuoteService, type QuoteService } from "~/lib/quotes/service.server";
 import { RateLimiter } from "~/lib/quotes/rate-limit.server";
+import {
+  hasPermission,
+  type Permission,
+  permissionRefused,
+  type RolePermissions,
+  rolePermissions,
+} from "./permissions";
 import { deskAuth, type StaffMember } from "./staff.server";
 import { tooLong, verifyPassword } from "./passwords.server";
 
@@ -59,7 +73,7 @@ export function requireSameOrigin(request: Request) {
     throw data("This form can only be sent from the desk itself.", { status: 403, headers: deskHeaders });
 }
 
-/** The staff member of a valid session, or a redirect to the sign-in page. Every desk loader and action starts here. */
+/** The staff member of a valid session, or a redirect to the sign-in page (the desk layout's middleware asks). */
 export async function requireStaff(request: Request, service: QuoteService = getQuoteService()): Promise<StaffMember> {
   const session = service.staff.session(await sessionId(request));
   if (session) return session.staff;
@@ -71,10 +85,37 @@ export async function requireStaff(request: Request, service: QuoteService = get
   throw redirect(`${SIGN_IN_PATH}${back}`, { headers: deskHeaders });
 }
 
-/** requireStaff for a form post: the origin checked first. */
-export async function requireStaffPost(request: Request, service: QuoteService = getQuoteService()) {
-  requireSameOrigin(request);
-  return requireStaff(request, service);
+/** The signed-in staff member, set by the desk layout's middleware; no default, so reading it elsewhere fails. */
+export const staffContext = createContext<StaffMember>();
+
+/**
+ * The desk layout's middleware, in front of every route under /desk but sign-in, set-up and sign-out:
+ * the session is checked once (without one, the visitor is sent to sign in before any loader or
+ * action runs), its staff member put in the route context, and every response that comes back
+ * through it, page, data, file or error, made private.
+ */
+export const deskSession: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  context.set(staffContext, await requireStaff(request));
+  const response = await next();
+  for (const [name, value] of Object.entries(deskHeaders)) response.headers.set(name, value);
+  return response;
+};
+
+/** The staff member of this desk request (a loader or action under the desk layout). */
+export const deskStaff = (context: Readonly<RouterContextProvider>): StaffMember => context.get(staffContext);
+
+/**
+ * The staff member of this desk request, if their role allows `permission`; otherwise a 403 that
+ * says which permission is missing. Every desk action, export and file starts here.
+ */
+export function requirePermission(
+  context: Readonly<RouterContextProvider>,
+  permission: Permission,
+  map: RolePermissions = rolePermissions,
+): StaffMember {
+  const staff = deskStaff(context);
+  if (!hasPermission(staff.role, permission, map)) throw permissionRefused(permission, deskHeaders);
+  return staff;
 }
 
 /**
@@ -160,10 +201,10 @@ export function safeNext(value: string | null): string {
 
 /**
  * The action of a desk URL that takes no form. Without it React Router answers a post there with 405
- * before any loader runs; with it, a visitor without a session is sent to sign in like everywhere
- * else on the desk, and only staff learn that the URL takes no form.
+ * before any middleware runs; with it, a visitor without a session is sent to sign in by the layout's
+ * middleware like everywhere else on the desk, and only staff learn that the URL takes no form.
  */
-export async function takesNoForm({ request }: { request: Request }): Promise<never> {
-  await requireStaff(request);
-  throw data("This address takes no form.", { status: 405, headers: { ...deskHeaders, Allow: "GET, HEAD" } });
+export function takesNoForm({ context }: { context: Readonly<RouterContextProvider> }): never {
+  deskStaff(context);
+  throw data("This address takes no form.", { status: 405, headers: { Allow: "GET, HEAD" } });
 }

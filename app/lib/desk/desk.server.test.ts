@@ -5,7 +5,9 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { type RouteArgs, routeArgs, underDeskLayout } from "../../../tests/support/desk-routes";
 import { decoded, startSmtp, until } from "../../../tests/support/smtp-server";
+import { requestContext } from "~/lib/request-context";
 import { deskText } from "~/content/desk";
 import { csvReadme } from "~/lib/quotes/inbox.server";
 import { getQuoteService, stopQuoteService } from "~/lib/quotes/service.server";
@@ -44,9 +46,8 @@ let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let reference: string;
 let ip = 0;
 
-type Args = { request: Request; params: Record<string, string>; context: { clientIp: string } };
-const args = (request: Request, params: Record<string, string> = {}): Args =>
-  ({ request, params, context: { clientIp: `198.51.100.${ip++ % 250}` } }) as Args;
+const args = (request: Request, params: Record<string, string> = {}, clientIp?: string): RouteArgs =>
+  routeArgs(request, params, clientIp ?? `198.51.100.${ip++ % 250}`);
 
 const get = (path: string, cookie?: string) =>
   new Request(`${site}${path}`, { headers: cookie ? { Cookie: cookie } : {} });
@@ -98,9 +99,7 @@ async function addStaff(email: string, name: string) {
 /** Signs in from a new address each time, or from the address given. */
 async function signIn(email: string, secret = password, clientIp?: string) {
   const request = post("/desk/sign-in", { email, password: secret });
-  const answer = await outcome(() =>
-    signInRoute.action((clientIp ? { request, params: {}, context: { clientIp } } : args(request)) as never),
-  );
+  const answer = await outcome(() => signInRoute.action(args(request, {}, clientIp) as never));
   return { ...answer, cookie: cookieOf(answer.headers) };
 }
 
@@ -122,14 +121,15 @@ const deskUrls = (): {
 
 async function expectSignInEverywhere(cookie?: string) {
   for (const { route, path, params } of deskUrls()) {
-    const answer = await outcome(() => route.loader(args(get(path, cookie), params) as never));
+    const answer = await outcome(() => underDeskLayout(route.loader, args(get(path, cookie), params)));
     expect(answer.status, path).toBe(302);
     expect(answer.headers.get("location"), path).toMatch(/^\/desk\/sign-in/);
     expect(answer.headers.get("cache-control"), path).toBe("private, no-store");
   }
   const write = await outcome(() =>
-    quotePage.action(
-      args(post(`/desk/quotes/${reference}`, { intent: "note", note: "x" }, { cookie }), { reference }) as never,
+    underDeskLayout(
+      quotePage.action,
+      args(post(`/desk/quotes/${reference}`, { intent: "note", note: "x" }, { cookie }), { reference }),
     ),
   );
   expect(write.status).toBe(302);
@@ -283,7 +283,7 @@ describe("signing in", () => {
         signInRoute.action({
           request: post("/desk/sign-in", { email: `someone${n}@promo.example`, password: "wrong-password" }),
           params: {},
-          context: { clientIp: "192.0.2.50" },
+          context: requestContext({ clientIp: "192.0.2.50" }),
         } as never),
       );
     const statuses: number[] = [];
@@ -399,7 +399,7 @@ describe("guessing a password", () => {
 
 describe("a session's lifetime", () => {
   const inboxStatus = async (cookie: string) =>
-    (await outcome(() => inbox.loader(args(get("/desk", cookie)) as never))).status;
+    (await outcome(() => underDeskLayout(inbox.loader, args(get("/desk", cookie))))).status;
 
   // Only Date is faked: argon2, SQLite and the SMTP server keep running on real time.
   afterEach(() => {
@@ -484,7 +484,7 @@ describe("without a valid session", () => {
       setup.action(args(post(`/desk/setup/${token}`, { password, repeat: password }), { token }) as never),
     );
     const leaving = await signIn("leaving@promo.example");
-    expect((await outcome(() => inbox.loader(args(get("/desk", leaving.cookie)) as never))).status).toBe(200);
+    expect((await outcome(() => underDeskLayout(inbox.loader, args(get("/desk", leaving.cookie))))).status).toBe(200);
     expect(runStaffCommand(["remove", "leaving@promo.example"], db).code).toBe(0);
     await expectSignInEverywhere(leaving.cookie);
   });
@@ -492,13 +492,14 @@ describe("without a valid session", () => {
   it("a post from another site is refused even with a session", async () => {
     const { cookie } = await signIn("sana@promo.example");
     const answer = await outcome(() =>
-      quotePage.action(
+      underDeskLayout(
+        quotePage.action,
         args(
           post(`/desk/quotes/${reference}`, { intent: "note", note: "x" }, { cookie, origin: "https://evil.example" }),
           {
             reference,
           },
-        ) as never,
+        ),
       ),
     );
     expect(answer.status).toBe(403);
@@ -513,19 +514,20 @@ describe("without a valid session", () => {
 describe("with a session", () => {
   it("lists, replies by e-mail (once), records status and notes, and exports it all", async () => {
     const { cookie } = await signIn("sana@promo.example");
-    const list = await outcome(() => inbox.loader(args(get("/desk?q=acme", cookie)) as never));
+    const list = await outcome(() => underDeskLayout(inbox.loader, args(get("/desk?q=acme", cookie))));
     expect(list.headers.get("cache-control")).toBe("private, no-store");
     expect(list.data).toMatchObject({ total: 1, quotes: [{ reference, name: "Ayesha Khan", status: "new" }] });
 
     const page = await outcome(() =>
-      quotePage.loader(args(get(`/desk/quotes/${reference}`, cookie), { reference }) as never),
+      underDeskLayout(quotePage.loader, args(get(`/desk/quotes/${reference}`, cookie), { reference })),
     );
     const { replyKey, whatsapp } = page.data as { replyKey: string; whatsapp: string };
     expect(whatsapp).toMatch(/^https:\/\/wa\.me\/923001234567\?text=.*Q-\d{4}-0001/);
 
     const reply = () =>
       outcome(() =>
-        quotePage.action(
+        underDeskLayout(
+          quotePage.action,
           args(
             post(
               `/desk/quotes/${reference}`,
@@ -535,7 +537,7 @@ describe("with a session", () => {
             {
               reference,
             },
-          ) as never,
+          ),
         ),
       );
     expect((await reply()).status).toBe(302);
@@ -548,29 +550,32 @@ describe("with a session", () => {
     expect(decoded(replies[0]!.raw)).toContain(`Your reference: ${reference}`);
 
     const lostWithout = await outcome(() =>
-      quotePage.action(
+      underDeskLayout(
+        quotePage.action,
         args(post(`/desk/quotes/${reference}`, { intent: "status", status: "lost" }, { cookie }), {
           reference,
-        }) as never,
+        }),
       ),
     );
     expect(lostWithout.status).toBe(400);
     await outcome(() =>
-      quotePage.action(
+      underDeskLayout(
+        quotePage.action,
         args(post(`/desk/quotes/${reference}`, { intent: "status", status: "lost", reason: "Price" }, { cookie }), {
           reference,
-        }) as never,
+        }),
       ),
     );
     await outcome(() =>
-      quotePage.action(
+      underDeskLayout(
+        quotePage.action,
         args(post(`/desk/quotes/${reference}`, { intent: "note", note: "Call back in March" }, { cookie }), {
           reference,
-        }) as never,
+        }),
       ),
     );
     const after = await outcome(() =>
-      quotePage.loader(args(get(`/desk/quotes/${reference}`, cookie), { reference }) as never),
+      underDeskLayout(quotePage.loader, args(get(`/desk/quotes/${reference}`, cookie), { reference })),
     );
     const history = (after.data as { history: { kind: string; actor: string; body: string; when: string }[] }).history;
     expect(history.map((event) => event.kind)).toEqual([
@@ -586,7 +591,7 @@ describe("with a session", () => {
     expect(history.at(-1)!.when).toMatch(/ PKT$/);
 
     const csv = await outcome(() =>
-      exportRoute.loader(args(get("/desk/export/csv", cookie), { format: "csv" }) as never),
+      underDeskLayout(exportRoute.loader, args(get("/desk/export/csv", cookie), { format: "csv" })),
     );
     const text = await csv.response!.text();
     expect(csv.headers.get("content-disposition")).toMatch(/^attachment; filename="quotes-.*\.csv"/);
@@ -596,11 +601,14 @@ describe("with a session", () => {
     expect(text).toContain("Dear Ayesha, 500 pens cost");
 
     const missing = await outcome(() =>
-      fileRoute.loader(args(get(`/desk/quotes/${reference}/files/logo`, cookie), { reference, role: "logo" }) as never),
+      underDeskLayout(
+        fileRoute.loader,
+        args(get(`/desk/quotes/${reference}/files/logo`, cookie), { reference, role: "logo" }),
+      ),
     );
     expect(missing.status).toBe(404);
     const unknown = await outcome(() =>
-      quotePage.loader(args(get("/desk/quotes/Q-2026-9999", cookie), { reference: "Q-2026-9999" }) as never),
+      underDeskLayout(quotePage.loader, args(get("/desk/quotes/Q-2026-9999", cookie), { reference: "Q-2026-9999" })),
     );
     expect(unknown.status).toBe(404);
   });
@@ -618,7 +626,7 @@ describe("the buyer's e-mail on a request's page", () => {
     );
     const path = `/desk/quotes/${quote.reference}`;
     const page = await outcome(() =>
-      quotePage.loader(args(get(path, cookie), { reference: quote.reference }) as never),
+      underDeskLayout(quotePage.loader, args(get(path, cookie), { reference: quote.reference })),
     );
     const Stub = createRoutesStub([
       { id: "quote", path: "/desk/quotes/:reference", Component: quotePage.default as never },

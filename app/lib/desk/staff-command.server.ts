@@ -2,16 +2,19 @@ import { parseArgs } from "node:util";
 import type Database from "better-sqlite3";
 import { z } from "zod";
 import { siteUrl } from "~/content/business";
+import { isStaffRole } from "./permissions";
 import { pakistanTime } from "./time";
 import { StaffDirectory } from "./staff.server";
 
-export const staffUsage = `Usage: npm run staff -- add EMAIL --name "NAME"
+export const staffUsage = `Usage: npm run staff -- add EMAIL --name "NAME" [--role owner|staff]
        npm run staff -- list
        npm run staff -- remove EMAIL
        npm run staff -- reset EMAIL
 
   add EMAIL --name NAME  Creates a desk account and prints its set-up link (24 hours, single use)
-  list                   Every account, and whether its password is set
+    --role owner|staff   What the account may do (default staff; the first account is always an owner):
+                         staff work the requests and proofs, owners also manage the desk's accounts
+  list                   Every account, its role, and whether its password is set
   remove EMAIL           Removes the account and ends its sessions at once
   reset EMAIL            Prints a new set-up link (the password stays until the link is used)
 
@@ -33,7 +36,7 @@ export function runStaffCommand(
     parsed = parseArgs({
       args: argv,
       allowPositionals: true,
-      options: { name: { type: "string" }, help: { type: "boolean", short: "h" } },
+      options: { name: { type: "string" }, role: { type: "string" }, help: { type: "boolean", short: "h" } },
     });
   } catch (error) {
     return { output: `${error instanceof Error ? error.message : String(error)}\n${staffUsage}`, code: 2 };
@@ -51,7 +54,7 @@ export function runStaffCommand(
       output: members
         .map(
           (member) =>
-            `${member.email}  ${member.name}  ${member.hasPassword ? "password set" : "waiting for set-up"}  (added ${pakistanTime(member.createdAt)})`,
+            `${member.email}  ${member.name}  ${member.role}  ${member.hasPassword ? "password set" : "waiting for set-up"}  (added ${pakistanTime(member.createdAt)})`,
         )
         .join("\n"),
       code: 0,
@@ -65,11 +68,13 @@ export function runStaffCommand(
   if (command === "add") {
     const name = parsed.values.name?.trim();
     if (!name) return usage('add needs the person\'s name: --name "NAME".');
+    const role = parsed.values.role ?? "staff";
+    if (!isStaffRole(role)) return usage(`--role is owner or staff, not "${role}".`);
     if (staff.find(address))
       return { output: `${address} already has an account (reset EMAIL prints a new link).`, code: 1 };
-    const { token } = staff.add(address, name, now);
+    const added = staff.add(address, name, { role, now });
     return {
-      output: `Account added for ${name} <${address.toLowerCase()}>. Set-up link (24 hours, single use):\n${setupLink(token)}`,
+      output: `Account added for ${name} <${address.toLowerCase()}>, ${added.staff.role}. Set-up link (24 hours, single use):\n${setupLink(added.token)}`,
       code: 0,
     };
   }

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import type Database from "better-sqlite3";
 import { addressKey } from "~/lib/client-address";
+import type { StaffRole } from "./permissions";
 
 /** Lifetimes and limits of staff sign-in (docs/decisions/037-quote-desk-sign-in.md). */
 export const deskAuth = {
@@ -19,10 +20,24 @@ export const deskAuth = {
 /** A sign-in attempt counted before its password is checked, or the time until which its address is held. */
 export type SignInAttempt = { id: number; heldUntil?: undefined } | { id?: undefined; heldUntil: number };
 
-export type StaffMember = { id: number; email: string; name: string; hasPassword: boolean; createdAt: string };
+export type StaffMember = {
+  id: number;
+  email: string;
+  name: string;
+  role: StaffRole;
+  hasPassword: boolean;
+  createdAt: string;
+};
 export type StaffSession = { staff: StaffMember; sessionHash: string };
 
-type StaffRow = { id: number; email: string; name: string; password_hash: string | null; created_at: string };
+type StaffRow = {
+  id: number;
+  email: string;
+  name: string;
+  role: StaffRole;
+  password_hash: string | null;
+  created_at: string;
+};
 
 /** Tokens and session ids are stored as their SHA-256: a copy of the database opens no session. */
 export const secretHash = (secret: string) => createHash("sha256").update(secret).digest("hex");
@@ -33,6 +48,7 @@ const fromRow = (row: StaffRow): StaffMember => ({
   id: row.id,
   email: row.email,
   name: row.name,
+  role: row.role,
   hasPassword: row.password_hash !== null,
   createdAt: row.created_at,
 });
@@ -43,7 +59,8 @@ export class StaffDirectory {
 
   constructor(private readonly db: Database.Database) {
     this.sql = {
-      insert: db.prepare("INSERT INTO staff (email, name, created_at) VALUES (?, ?, ?)"),
+      insert: db.prepare("INSERT INTO staff (email, name, role, created_at) VALUES (?, ?, ?, ?)"),
+      count: db.prepare("SELECT count(*) FROM staff").pluck(),
       byEmail: db.prepare("SELECT * FROM staff WHERE email = ?"),
       byId: db.prepare("SELECT * FROM staff WHERE id = ?"),
       list: db.prepare("SELECT * FROM staff ORDER BY email"),
@@ -86,12 +103,25 @@ export class StaffDirectory {
     };
   }
 
-  /** Creates an account without a password and returns its set-up token. */
-  add(email: string, name: string, now = Date.now()): { staff: StaffMember; token: string } {
+  /**
+   * Creates an account without a password and returns its set-up token. An account added to a desk
+   * without any (the first one) is an owner whatever was asked: someone must be able to manage the desk.
+   */
+  add(
+    email: string,
+    name: string,
+    { role = "staff", now = Date.now() }: { role?: StaffRole; now?: number } = {},
+  ): { staff: StaffMember; token: string } {
     return this.db
       .transaction(() => {
+        const first = this.sql.count.get() === 0;
         const id = Number(
-          this.sql.insert.run(email.trim().toLowerCase(), name.trim(), new Date(now).toISOString()).lastInsertRowid,
+          this.sql.insert.run(
+            email.trim().toLowerCase(),
+            name.trim(),
+            first ? "owner" : role,
+            new Date(now).toISOString(),
+          ).lastInsertRowid,
         );
         return { staff: this.get(id)!, token: this.newSetupToken(id, now) };
       })

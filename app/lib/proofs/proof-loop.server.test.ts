@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type RouteArgs, routeArgs, underDeskLayout } from "../../../tests/support/desk-routes";
 import { decoded, freeSmtpPort, startSmtp, until } from "../../../tests/support/smtp-server";
 import { runStaffCommand } from "~/lib/desk/staff-command.server";
 import { proofText } from "~/content/proofs";
@@ -33,9 +34,8 @@ let otherReference: string;
 let cookie: string;
 let ipCounter = 0;
 
-type Args = { request: Request; params: Record<string, string>; context: { clientIp: string } };
-const args = (request: Request, params: Record<string, string> = {}, clientIp?: string): Args =>
-  ({ request, params, context: { clientIp: clientIp ?? `198.51.100.${ipCounter++ % 250}` } }) as Args;
+const args = (request: Request, params: Record<string, string> = {}, clientIp?: string): RouteArgs =>
+  routeArgs(request, params, clientIp ?? `198.51.100.${ipCounter++ % 250}`);
 const get = (path: string, withCookie = "") =>
   new Request(`${site}${path}`, { headers: withCookie ? { Cookie: withCookie } : {} });
 const post = (
@@ -80,7 +80,10 @@ async function sendProof(ref: string, file: Blob, name: string, message: string)
   form.set("message", message);
   form.set("proof", file, name);
   return outcome(() =>
-    quotePage.action(args(post(`/desk/quotes/${ref}`, form, { withCookie: cookie }), { reference: ref }) as never),
+    underDeskLayout(
+      quotePage.action,
+      args(post(`/desk/quotes/${ref}`, form, { withCookie: cookie }), { reference: ref }),
+    ),
   );
 }
 
@@ -208,12 +211,15 @@ describe("the proof loop", () => {
     });
 
     const desk = await outcome(() =>
-      quotePage.loader(args(get(`/desk/quotes/${reference}`, cookie), { reference }) as never),
+      underDeskLayout(quotePage.loader, args(get(`/desk/quotes/${reference}`, cookie), { reference })),
     );
     // The desk shows the same record, to a session only.
     const deskRecord = (ref: string, withCookie: string) =>
       outcome(() =>
-        deskProofRecord.loader(args(get(`/desk/quotes/${ref}/record`, withCookie), { reference: ref }) as never),
+        underDeskLayout(
+          deskProofRecord.loader,
+          args(get(`/desk/quotes/${ref}/record`, withCookie), { reference: ref }),
+        ),
       );
     expect((await deskRecord(reference, "")).status).toBe(302);
     expect((await deskRecord(reference, cookie)).data).toEqual(record.data);
@@ -222,12 +228,14 @@ describe("the proof loop", () => {
       canMarkWon: true,
       proofs: [{ version: 1 }, { summary: "Approved v2 by Dr. Ayesha Khan, Brand Manager" }],
     });
-    const list = await outcome(() => inbox.loader(args(get("/desk", cookie)) as never));
+    const list = await outcome(() => underDeskLayout(inbox.loader, args(get("/desk", cookie))));
     expect(JSON.stringify(list.data)).toContain("Approved v2 by Dr. Ayesha Khan, Brand Manager");
     // The desk's exports carry the same record as the record page.
     const exported = async (format: string) =>
       (
-        await outcome(() => exportRoute.loader(args(get(`/desk/export/${format}`, cookie), { format }) as never))
+        await outcome(() =>
+          underDeskLayout(exportRoute.loader, args(get(`/desk/export/${format}`, cookie), { format })),
+        )
       ).response!.text();
     const [json] = (JSON.parse(await exported("json")) as { reference: string; proofs: unknown[] }[]).filter(
       (quote) => quote.reference === reference,
@@ -238,10 +246,11 @@ describe("the proof loop", () => {
     expect(await exported("csv")).toContain(`,2,approved,2,Dr. Ayesha Khan,Brand Manager,`);
 
     const won = await outcome(() =>
-      quotePage.action(
+      underDeskLayout(
+        quotePage.action,
         args(post(`/desk/quotes/${reference}`, new URLSearchParams({ intent: "won" }), { withCookie: cookie }), {
           reference,
-        }) as never,
+        }),
       ),
     );
     expect(won.status).toBe(302);
@@ -271,7 +280,10 @@ describe("what a token cannot do", () => {
     expect(otherFile.status).toBe(404); // its request has no v2; another request's v2 is not reached
     // The desk still wants a session.
     const deskFile = await outcome(() =>
-      deskProofFile.loader(args(get(`/desk/quotes/${reference}/proofs/1`), { reference, version: "1" }) as never),
+      underDeskLayout(
+        deskProofFile.loader,
+        args(get(`/desk/quotes/${reference}/proofs/1`), { reference, version: "1" }),
+      ),
     );
     expect(deskFile.status).toBe(302);
 
@@ -279,13 +291,14 @@ describe("what a token cannot do", () => {
     const token = lastLinkFor("ayesha@acme.example");
     expect(allLinksFor("ayesha@acme.example")).toHaveLength(2);
     const ended = await outcome(() =>
-      quotePage.action(
+      underDeskLayout(
+        quotePage.action,
         args(
           post(`/desk/quotes/${reference}`, new URLSearchParams({ intent: "end-link", link: String(link!.id) }), {
             withCookie: cookie,
           }),
           { reference },
-        ) as never,
+        ),
       ),
     );
     expect(ended.status).toBe(302);
@@ -416,11 +429,12 @@ describe("what a token cannot do", () => {
     expect(file.headers.get("content-disposition")).toMatch(/^attachment; filename="Q-\d{4}-\d{4}-proof-v3\.pdf"$/);
     expect(file.headers.get("content-security-policy")).toContain("sandbox");
     const onDesk = await outcome(() =>
-      deskProofFile.loader(
+      underDeskLayout(
+        deskProofFile.loader,
         args(get(`/desk/quotes/${otherReference}/proofs/3`, cookie), {
           reference: otherReference,
           version: "3",
-        }) as never,
+        }),
       ),
     );
     expect(onDesk.headers.get("content-disposition")).toMatch(/^attachment; /);
@@ -444,8 +458,11 @@ describe("later versions and answers", () => {
     const quote = newRequest("Imran", "imran@pharma.example");
     const ref = quote.reference;
     const deskPage = async () =>
-      (await outcome(() => quotePage.loader(args(get(`/desk/quotes/${ref}`, cookie), { reference: ref }) as never)))
-        .data as { canMarkWon: boolean };
+      (
+        await outcome(() =>
+          underDeskLayout(quotePage.loader, args(get(`/desk/quotes/${ref}`, cookie), { reference: ref })),
+        )
+      ).data as { canMarkWon: boolean };
     await sendProof(ref, new Blob([await png("#111111")]), "v1.png", "");
     await sendProof(ref, new Blob([await png("#222222")]), "v2.png", "");
     await until(() => allLinksFor("imran@pharma.example").length === 2);
@@ -464,10 +481,11 @@ describe("later versions and answers", () => {
     await sendProof(ref, new Blob([await png("#333333")]), "v3.png", "");
     expect((await deskPage()).canMarkWon).toBe(false);
     const won = await outcome(() =>
-      quotePage.action(
+      underDeskLayout(
+        quotePage.action,
         args(post(`/desk/quotes/${ref}`, new URLSearchParams({ intent: "won" }), { withCookie: cookie }), {
           reference: ref,
-        }) as never,
+        }),
       ),
     );
     expect(won.status).toBe(400);
@@ -531,10 +549,11 @@ describe("ending links", () => {
   const tuesday = new Date(friday.getTime() + 4 * DAY);
   const deskPost = (ref: string, fields: Record<string, string>) =>
     outcome(() =>
-      quotePage.action(
+      underDeskLayout(
+        quotePage.action,
         args(post(`/desk/quotes/${ref}`, new URLSearchParams(fields), { withCookie: cookie }), {
           reference: ref,
-        }) as never,
+        }),
       ),
     );
   const pageStatus = async (token: string) =>
@@ -616,8 +635,9 @@ describe("ending links", () => {
       const desk = async () =>
         (
           await outcome(() =>
-            quotePage.loader(
-              args(get(`/desk/quotes/${quote.reference}`, cookie), { reference: quote.reference }) as never,
+            underDeskLayout(
+              quotePage.loader,
+              args(get(`/desk/quotes/${quote.reference}`, cookie), { reference: quote.reference }),
             ),
           )
         ).data as { canEndAllLinks: boolean; links: { state: string }[]; history: { body: string }[] };
@@ -650,10 +670,11 @@ describe("ending links", () => {
     const before = open();
     expect(before).toBeGreaterThan(0);
     const refused = await outcome(() =>
-      quotePage.action(
+      underDeskLayout(
+        quotePage.action,
         args(post(`/desk/quotes/${otherReference}`, new URLSearchParams({ intent: "end-all-links" })), {
           reference: otherReference,
-        }) as never,
+        }),
       ),
     );
     expect(refused.status).toBe(302);
@@ -784,7 +805,9 @@ describe("the desk's proof form", () => {
       duplex: "half",
     } as RequestInit);
     expect(request.headers.get("content-length")).toBeNull();
-    const refused = await outcome(() => quotePage.action(args(request, { reference: otherReference }) as never));
+    const refused = await outcome(() =>
+      underDeskLayout(quotePage.action, args(request, { reference: otherReference })),
+    );
     const readBeforeAnswer = pulled;
     expect(refused.status).toBe(413);
     expect(refused.data).toEqual({ intent: "proof", error: "The proof file may be at most 10 MB." });

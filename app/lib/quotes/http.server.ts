@@ -1,9 +1,10 @@
-import type { AppLoadContext } from "react-router";
+import type { RouterContextProvider } from "react-router";
 import { quoteAnswers } from "~/content/quote-answers";
 import { parseDesignSpec } from "~/lib/design-schema";
 import type { QuoteFormResult } from "~/lib/quote-api";
 import { emptyQuote, quotePostFields, quoteValuesOf } from "~/lib/quote-fields";
 import { checkQuote, type QuoteFields } from "~/lib/quote-schema";
+import { clientIpContext } from "~/lib/request-context";
 import type { QuoteService, SubmitResult } from "./service.server";
 import {
   bodyWithin,
@@ -44,9 +45,9 @@ export async function readBodyText(request: Request, limit = MAX_BODY_BYTES): Pr
   }
 }
 
-function submissionContext(request: Request, context: Pick<AppLoadContext, "clientIp">, page: string | undefined) {
+function submissionContext(request: Request, context: Readonly<RouterContextProvider>, page: string | undefined) {
   return {
-    clientIp: context.clientIp || "unknown",
+    clientIp: context.get(clientIpContext) || "unknown",
     userAgent: request.headers.get("user-agent") ?? "",
     page: pagePath(page ?? request.headers.get("referer") ?? "") || new URL(request.url).pathname,
   };
@@ -121,7 +122,7 @@ export type QuoteAnswer = { status: number; headers: Record<string, string>; res
  */
 export async function handleQuoteForm(
   request: Request,
-  context: Pick<AppLoadContext, "clientIp">,
+  context: Readonly<RouterContextProvider>,
   service: QuoteService,
 ): Promise<QuoteAnswer> {
   const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
@@ -161,7 +162,7 @@ export async function handleQuoteForm(
  */
 async function handleMultipartQuote(
   request: Request,
-  context: Pick<AppLoadContext, "clientIp">,
+  context: Readonly<RouterContextProvider>,
   service: QuoteService,
 ): Promise<QuoteAnswer> {
   const read = await readMultipart(request, service.store.incomingDir);

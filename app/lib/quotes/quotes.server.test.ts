@@ -7,6 +7,7 @@ import { handleQuoteForm, MAX_BODY_BYTES } from "./http.server";
 import { createQuoteService, type QuoteService } from "./service.server";
 import { QuoteStore, schemaVersion } from "./store.server";
 import { decoded, freeSmtpPort as freePort, startSmtp, until } from "../../../tests/support/smtp-server";
+import { requestContext } from "~/lib/request-context";
 
 // Real parts only: a SQLite file in a temp folder and an SMTP server in this process.
 
@@ -57,7 +58,7 @@ function post(
         ? (body as BodyInit)
         : new URLSearchParams(body).toString(),
   });
-  return { request, context: { clientIp: ip } };
+  return { request, context: requestContext({ clientIp: ip }) };
 }
 
 async function send(target: QuoteService, body: Parameters<typeof post>[0], options?: Parameters<typeof post>[1]) {
@@ -260,7 +261,7 @@ describe("bad requests get a 4xx with a clear message, never a 500", () => {
           post({ ...buyer, email, idempotencyKey: key(50) }).request,
           new Request("http://localhost/contact", { method: "POST", body: multipart }),
         ]) {
-          const answer = await handleQuoteForm(request, { clientIp: "203.0.113.30" }, quotes);
+          const answer = await handleQuoteForm(request, requestContext({ clientIp: "203.0.113.30" }), quotes);
           expect(answer.status).toBe(400);
           expect(answer.result).toMatchObject({
             status: "error",
@@ -307,7 +308,7 @@ describe("bad requests get a 4xx with a clear message, never a 500", () => {
       body: stream,
       duplex: "half",
     } as RequestInit);
-    const answer = await handleQuoteForm(request, { clientIp: "203.0.113.9" }, quotes);
+    const answer = await handleQuoteForm(request, requestContext({ clientIp: "203.0.113.9" }), quotes);
     expect(answer.status).toBe(413);
     expect(sent).toBeLessThan(10);
   });
@@ -409,7 +410,7 @@ describe("the form post from a page without JavaScript", () => {
 
   it("stores the request and says so", async () => {
     const quotes = service();
-    const answer = await handleQuoteForm(form(buyer), { clientIp: "203.0.113.20" }, quotes);
+    const answer = await handleQuoteForm(form(buyer), requestContext({ clientIp: "203.0.113.20" }), quotes);
     expect(answer).toEqual({
       status: 200,
       headers: {},
@@ -426,7 +427,7 @@ describe("the form post from a page without JavaScript", () => {
   it("keeps what was typed when a required field is only spaces", async () => {
     const quotes = service();
     const typed = { ...buyer, name: "   " };
-    const answer = await handleQuoteForm(form(typed), { clientIp: "203.0.113.20" }, quotes);
+    const answer = await handleQuoteForm(form(typed), requestContext({ clientIp: "203.0.113.20" }), quotes);
     expect(answer.status).toBe(400);
     expect(answer.result).toMatchObject({
       status: "error",
@@ -440,8 +441,8 @@ describe("the form post from a page without JavaScript", () => {
 
   it("sent again from the result page (browser resubmit) is stored once", async () => {
     const quotes = service();
-    await handleQuoteForm(form(buyer), { clientIp: "203.0.113.20" }, quotes);
-    await handleQuoteForm(form(buyer), { clientIp: "203.0.113.20" }, quotes);
+    await handleQuoteForm(form(buyer), requestContext({ clientIp: "203.0.113.20" }), quotes);
+    await handleQuoteForm(form(buyer), requestContext({ clientIp: "203.0.113.20" }), quotes);
     expect(quotes.store.count()).toBe(1);
   });
 });

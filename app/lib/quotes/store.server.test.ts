@@ -3,7 +3,7 @@ import { join } from "node:path";
 import type Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { tempDir } from "../../../tests/support/temp-dir";
-import { StaffDirectory } from "~/lib/desk/staff.server";
+import { secretHash, StaffDirectory } from "~/lib/desk/staff.server";
 import { ProofDesk } from "~/lib/proofs/proofs.server";
 import { DB_FILE, migrations, QuoteStore, sqliteLibrary } from "./store.server";
 
@@ -138,10 +138,39 @@ describe("staff sign-in counts", () => {
   });
 });
 
+describe("staff roles", () => {
+  it("make every account of a store from before roles an owner, with its session kept; new ones are staff", () => {
+    const dir = tempDir("staff-roles");
+    const db = databaseAtVersion(dir, 8);
+    const account = db.prepare("INSERT INTO staff (email, name, password_hash, created_at) VALUES (?, ?, ?, ?)");
+    const sana = Number(account.run("sana@promo.example", "Sana", "hash", "2026-11-01T06:00:00.000Z").lastInsertRowid);
+    account.run("bilal@promo.example", "Bilal", null, "2026-11-02T06:00:00.000Z");
+    const sessionId = "S".repeat(43);
+    db.prepare("INSERT INTO staff_sessions (id_hash, staff_id, created_at, seen_at) VALUES (?, ?, ?, ?)").run(
+      secretHash(sessionId),
+      sana,
+      Date.now(),
+      Date.now(),
+    );
+    db.close();
+
+    const store = QuoteStore.open(dir);
+    const staff = new StaffDirectory(store.db);
+    expect(staff.list().map((member) => [member.email, member.role, member.hasPassword])).toEqual([
+      ["bilal@promo.example", "owner", false],
+      ["sana@promo.example", "owner", true],
+    ]);
+    expect(staff.session(sessionId)?.staff).toMatchObject({ email: "sana@promo.example", role: "owner" });
+    expect(staff.add("new@promo.example", "New").staff.role).toBe("staff");
+    expect(() => store.db.prepare("UPDATE staff SET role = 'admin' WHERE id = ?").run(sana)).toThrow(/CHECK/);
+    store.close();
+  });
+});
+
 describe("a proof e-mail queued by a release that stored its link", () => {
   it("keeps no token once the store is upgraded, and still goes out, with a link minted then", () => {
     const dir = tempDir("proof-mail-upgrade");
-    const db = databaseAtVersion(dir, migrations.length - 1);
+    const db = databaseAtVersion(dir, 7);
     db.prepare(
       `INSERT INTO quotes (id, received_at, name, email, message, client_ip, idempotency_key, notify_status, reference)
        VALUES (1, '2026-11-20T06:00:00.000Z', 'Ayesha Khan', 'ayesha@acme.example', 'hi', '1.1.1.1', 'k', 'off',

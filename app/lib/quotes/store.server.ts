@@ -340,6 +340,10 @@ export const migrations: readonly string[] = [
    CREATE INDEX proof_mails_outbox ON proof_mails (next_at) WHERE status = 'pending';
    CREATE INDEX proof_mails_quote ON proof_mails (quote_id, status);
    ALTER TABLE proofs ADD COLUMN links_ended_at INTEGER;`,
+  // Every account has a role (app/lib/desk/permissions.ts). The accounts there before roles keep
+  // everything they could do: they become owners.
+  `ALTER TABLE staff ADD COLUMN role TEXT NOT NULL DEFAULT 'staff' CHECK (role IN ('owner', 'staff'));
+   UPDATE staff SET role = 'owner';`,
 ];
 
 export const schemaVersion = migrations.length;

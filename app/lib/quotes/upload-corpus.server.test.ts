@@ -10,6 +10,7 @@ import { readQuoteConfig } from "./config.server";
 import { handleQuoteForm } from "./http.server";
 import { createQuoteService, type QuoteService } from "./service.server";
 import { ATTACHMENTS_DIR } from "./store.server";
+import { requestContext } from "~/lib/request-context";
 
 // Each file of the corpus sent to /contact over HTTP, on a server in this process that also answers
 // a page: what the buyer is told, what is kept, and that the page is still answered meanwhile.
@@ -31,7 +32,7 @@ beforeAll(async () => {
       body: createReadableStreamFromReadable(req),
       duplex: "half",
     } as RequestInit);
-    handleQuoteForm(request, { clientIp: "203.0.113.9" }, quotes).then(
+    handleQuoteForm(request, requestContext({ clientIp: "203.0.113.9" }), quotes).then(
       (answer) => {
         res.writeHead(answer.status, { "Content-Type": "application/json", ...answer.headers });
         res.end(JSON.stringify(answer.result));

@@ -14,6 +14,7 @@ import { checkReceived, discardReceived, readMultipart } from "./uploads.server"
 import { exportAttachments } from "./inbox.server";
 import { createQuoteService, type QuoteService } from "./service.server";
 import { ATTACHMENTS_DIR, QuoteStore } from "./store.server";
+import { requestContext } from "~/lib/request-context";
 
 // Real parts only: a SQLite file and the attachments folder in a temp folder, an SMTP server in this process.
 
@@ -76,7 +77,7 @@ async function multipart(
 }
 
 async function send(target: QuoteService, request: Request | Promise<Request>) {
-  const answer = await handleQuoteForm(await request, { clientIp: "203.0.113.7" }, target);
+  const answer = await handleQuoteForm(await request, requestContext({ clientIp: "203.0.113.7" }), target);
   return { status: answer.status, headers: answer.headers, body: answer.result as Record<string, unknown> };
 }
 

@@ -1,0 +1,47 @@
+import { data } from "react-router";
+
+/** What a desk account is: an owner runs the desk and its accounts; staff work the requests. */
+export const staffRoles = ["owner", "staff"] as const;
+export type StaffRole = (typeof staffRoles)[number];
+
+export const isStaffRole = (value: unknown): value is StaffRole => staffRoles.includes(value as StaffRole);
+
+/** Every permission, named by what it allows. */
+export const permissions = [
+  "requests.read",
+  "requests.reply",
+  "requests.status",
+  "requests.note",
+  "requests.export",
+  "proofs.send",
+  "proofs.end-links",
+  "proofs.mark-won",
+  "staff.manage",
+] as const;
+export type Permission = (typeof permissions)[number];
+
+export type RolePermissions = Readonly<Record<StaffRole, readonly Permission[]>>;
+
+const everyRequestPermission = permissions.filter((permission) => permission !== "staff.manage");
+
+/** What each role may do: the one place a role gains or loses a permission. */
+export const rolePermissions: RolePermissions = {
+  owner: permissions,
+  staff: everyRequestPermission,
+};
+
+export function hasPermission(
+  role: StaffRole,
+  permission: Permission,
+  map: RolePermissions = rolePermissions,
+): boolean {
+  return map[role].includes(permission);
+}
+
+/** The answer to a signed-in member asking for what their role does not allow. */
+export function permissionRefused(permission: Permission, headers?: HeadersInit) {
+  return data(`Your desk account may not do this (it needs the "${permission}" permission; ask an owner).`, {
+    status: 403,
+    headers,
+  });
+}

@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { tempDir } from "../../../tests/support/temp-dir";
+import { QuoteStore } from "~/lib/quotes/store.server";
+import { runStaffCommand } from "./staff-command.server";
+import { StaffDirectory } from "./staff.server";
+
+const now = Date.parse("2026-11-20T06:00:00Z");
+
+function freshStore() {
+  return QuoteStore.open(tempDir("staff-command"));
+}
+
+describe("npm run staff -- add --role", () => {
+  it("makes the first account an owner whatever was asked, then staff by default, or the role asked", () => {
+    const store = freshStore();
+    const run = (...argv: string[]) => runStaffCommand(argv, store.db, now);
+    const first = run("add", "sana@promo.example", "--name", "Sana", "--role", "staff");
+    expect(first.code).toBe(0);
+    expect(first.output).toContain("Account added for Sana <sana@promo.example>, owner.");
+    expect(run("add", "bilal@promo.example", "--name", "Bilal").output).toContain(", staff.");
+    expect(run("add", "hina@promo.example", "--name", "Hina", "--role", "owner").output).toContain(", owner.");
+
+    const roles = new StaffDirectory(store.db).list().map((member) => [member.email, member.role]);
+    expect(roles).toEqual([
+      ["bilal@promo.example", "staff"],
+      ["hina@promo.example", "owner"],
+      ["sana@promo.example", "owner"],
+    ]);
+    const list = run("list");
+    expect(list.output).toMatch(/^bilal@promo\.example {2}Bilal {2}staff {2}waiting for set-up/m);
+    expect(list.output).toMatch(/^sana@promo\.example {2}Sana {2}owner {2}/m);
+    store.close();
+  });
+
+  it("refuses a role that does not exist, adding nobody, and says which roles there are", () => {
+    const store = freshStore();
+    const refused = runStaffCommand(["add", "sana@promo.example", "--name", "Sana", "--role", "admin"], store.db, now);
+    expect(refused.code).toBe(2);
+    expect(refused.output).toContain('--role is owner or staff, not "admin".');
+    expect(refused.output).toContain("[--role owner|staff]");
+    expect(new StaffDirectory(store.db).list()).toEqual([]);
+    store.close();
+  });
+});

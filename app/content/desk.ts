@@ -1,5 +1,8 @@
 import { MIN_PASSWORD_LENGTH } from "~/lib/desk/password-rule";
 import type { QuoteStatus } from "~/lib/quote-status";
+import type { StatusRefusal } from "~/lib/requests/status";
+
+const reasonNeeded = "Say why the request was lost.";
 
 /** The words of the staff desk (/desk). */
 export const deskText = {
@@ -38,7 +41,13 @@ export const deskText = {
     status: "Status",
     reason: "Reason (when lost)",
     saveStatus: "Save status",
-    reasonNeeded: "Say why the request was lost.",
+    reasonNeeded,
+    /** Why the status rules refused the status chosen. */
+    statusRefused: {
+      "won needs an approved proof":
+        "Won needs the buyer's approval of the latest proof: send a proof, or use Mark Won once it is approved.",
+      "lost needs a reason": reasonNeeded,
+    } satisfies Record<StatusRefusal, string>,
     note: "Note",
     noteHint: "Seen by staff only.",
     addNote: "Add note",

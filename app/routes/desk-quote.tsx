@@ -19,7 +19,7 @@ import { deskProofs, sendProof } from "~/lib/proofs/desk.server";
 import { proofLimits } from "~/lib/proofs/rules";
 import { formDataWithin } from "~/lib/quotes/uploads.server";
 import { ProofsPanel, SendProofForm } from "~/components/desk/proofs-panel";
-import { quoteStatuses, type QuoteStatus } from "~/lib/quote-status";
+import { isQuoteStatus, quoteStatuses } from "~/lib/requests/status";
 import { cn } from "~/lib/utils";
 import type { Route } from "./+types/desk-quote";
 
@@ -100,11 +100,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const done = (what: string) => redirect(`/desk/quotes/${quote.reference}?done=${what}`);
 
   if (intent === "status") {
-    const status = String(form.get("status"));
-    if (!quoteStatuses.includes(status as QuoteStatus)) return problem("status", "Choose a status.");
-    const reason = field(form, "reason", 500);
-    if (status === "lost" && !reason) return problem("status", deskText.quote.reasonNeeded);
-    service.store.setStatus(quote.id, status as QuoteStatus, reason, actor);
+    const status = form.get("status");
+    if (!isQuoteStatus(status)) return problem("status", "Choose a status.");
+    const moved = service.proofs.chooseStatus(quote.id, status, field(form, "reason", 500), actor);
+    if (!moved.ok) return problem("status", deskText.quote.statusRefused[moved.refused]);
     throw done("status");
   }
   if (intent === "note") {

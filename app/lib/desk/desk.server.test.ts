@@ -657,3 +657,111 @@ describe("the buyer's e-mail on a request's page", () => {
     expect(html).toContain(email.split("\r\n")[0]);
   });
 });
+
+describe("the status form", () => {
+  const statusWon =
+    "Won needs the buyer's approval of the latest proof: send a proof, or use Mark Won once it is approved.";
+
+  /** A new request, and the form posted on its page by a signed-in member. */
+  async function requestWithForm(key: string) {
+    const { cookie } = await signIn("sana@promo.example");
+    const service = getQuoteService();
+    const { quote } = service.store.insert(
+      {
+        name: "Imran Ali",
+        company: "Indus Foods",
+        email: "imran@indus.example",
+        phone: "",
+        product: "Mugs",
+        message: "200 mugs",
+      },
+      { clientIp: "203.0.113.9", userAgent: "vitest", page: "/contact", idempotencyKey: key },
+      { notify: false },
+    );
+    const { reference } = quote;
+    const choose = (fields: Record<string, string>) =>
+      outcome(() =>
+        underDeskLayout(
+          quotePage.action,
+          args(post(`/desk/quotes/${reference}`, { intent: "status", ...fields }, { cookie }), { reference }),
+        ),
+      );
+    const now = () => ({ status: service.store.get(quote.id)!.status, history: service.store.events(quote.id) });
+    return { service, quote, cookie, choose, now };
+  }
+
+  it("refuses Won without an approved proof, says why on the page, and changes neither status nor history", async () => {
+    const { quote, cookie, choose, now } = await requestWithForm("desk-status-1");
+    const before = now();
+    const refused = await choose({ status: "won" });
+    expect(refused.status).toBe(400);
+    expect(refused.data).toEqual({ intent: "status", error: statusWon });
+    expect(now()).toEqual(before);
+    expect(before.status).toBe("new");
+
+    // The page shows the refusal beside the form.
+    const path = `/desk/quotes/${quote.reference}`;
+    const page = await outcome(() =>
+      underDeskLayout(quotePage.loader, args(get(path, cookie), { reference: quote.reference })),
+    );
+    const Stub = createRoutesStub([
+      { id: "quote", path: "/desk/quotes/:reference", Component: quotePage.default as never },
+    ]);
+    const html = renderToStaticMarkup(
+      createElement(Stub, {
+        initialEntries: [path],
+        hydrationData: { loaderData: { quote: page.data }, actionData: { quote: refused.data } },
+      }),
+    );
+    expect(html).toContain("Won needs the buyer&#x27;s approval of the latest proof");
+  });
+
+  it("refuses Won while the latest proof waits or was sent back, and sets it once the buyer approved it", async () => {
+    const { service, quote, choose, now } = await requestWithForm("desk-status-2");
+    const staff = { name: "Sana", email: "sana@promo.example" };
+    const send = () =>
+      service.proofs.send(
+        quote,
+        { data: Buffer.from(`proof ${Math.random()}`), mediaType: "image/png" },
+        "",
+        staff,
+        null,
+      );
+    send();
+    const waiting = now();
+    expect((await choose({ status: "won" })).data).toEqual({ intent: "status", error: statusWon });
+    expect(now()).toEqual(waiting);
+    await service.proofs.answer(service.store.get(quote.id)!, 1, { kind: "changes", text: "Bigger" }, null);
+    const sentBack = now();
+    expect((await choose({ status: "won" })).data).toEqual({ intent: "status", error: statusWon });
+    expect(now()).toEqual(sentBack);
+    send();
+    await service.proofs.answer(
+      service.store.get(quote.id)!,
+      2,
+      { kind: "approved", name: "Imran Ali", role: "" },
+      null,
+    );
+    expect((await choose({ status: "won" })).status).toBe(302);
+    expect(now().status).toBe("won");
+    expect(now().history.at(-1)).toMatchObject({
+      kind: "status",
+      actor: "Sana <sana@promo.example>",
+      body: "Status: Won",
+    });
+    // Staff may still take it back, as before.
+    expect((await choose({ status: "quoted" })).status).toBe(302);
+    expect(now().status).toBe("quoted");
+  });
+
+  it("refuses a status it does not know and Lost without a reason", async () => {
+    const { choose, now } = await requestWithForm("desk-status-3");
+    const before = now();
+    expect((await choose({ status: "paid" })).data).toEqual({ intent: "status", error: "Choose a status." });
+    expect((await choose({ status: "lost", reason: "   " })).data).toEqual({
+      intent: "status",
+      error: deskText.quote.reasonNeeded,
+    });
+    expect(now()).toEqual(before);
+  });
+});

@@ -90,11 +90,37 @@ describe("proofs in the store", () => {
     expect(existsSync(proofs[0]!.path)).toBe(false);
   });
 
-  it("does not move a Won request back to Quoted", () => {
-    const { store, quote, send } = setUp();
-    store.setStatus(quote.id, "won", "", staff);
+  it("does not move a Won request back to Quoted", async () => {
+    const { desk, store, quote, send } = setUp();
     send(png(1));
+    expect((await desk.answer(store.get(quote.id)!, 1, { kind: "approved", name: "A", role: "" }, null)).ok).toBe(true);
+    expect(desk.markWon(store.get(quote.id)!, staff)).toBe(true);
+    send(png(2));
     expect(store.get(quote.id)!.status).toBe("won");
+    expect(
+      store
+        .events(quote.id)
+        .filter((event) => event.kind === "status")
+        .map((event) => event.body),
+    ).toEqual(["Status: Quoted", "Status: Won"]);
+  });
+
+  it("marks Won only once the latest proof is approved, and changes nothing before", async () => {
+    const { desk, store, quote, send } = setUp();
+    expect(desk.markWon(store.get(quote.id)!, staff)).toBe(false); // no proof yet
+    send(png(1));
+    const before = store.events(quote.id);
+    expect(desk.markWon(store.get(quote.id)!, staff)).toBe(false); // sent, not answered
+    await desk.answer(store.get(quote.id)!, 1, { kind: "changes", text: "Bigger logo" }, null);
+    expect(desk.markWon(store.get(quote.id)!, staff)).toBe(false); // changes asked for
+    expect(desk.chooseStatus(quote.id, "won", "", staff)).toEqual({
+      ok: false,
+      refused: "won needs an approved proof",
+    });
+    expect(store.get(quote.id)!.status).toBe("quoted");
+    expect(store.events(quote.id).filter((event) => event.kind === "status")).toEqual(
+      before.filter((event) => event.kind === "status"),
+    );
   });
 
   it("opens only its own request, and not once ended or expired", () => {

@@ -3,6 +3,7 @@ import { closeSync, fsyncSync, mkdirSync, openSync, writeSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Actor, QuoteStore, StoredQuote } from "~/lib/quotes/store.server";
+import type { QuoteStatus, StatusFacts, StatusMove } from "~/lib/requests/status";
 import { hasLinkSlot, proofEmail, reminderEmail, withLink } from "./mail";
 import { PROOF_LINK_MS, proofExtension, type ProofType, answerSummary, reminderDue, tokenGuessLimit } from "./rules";
 
@@ -163,10 +164,6 @@ export class ProofDesk {
         `UPDATE proofs SET answer = @answer, answer_name = @name, answer_role = @role, answer_text = @text,
            answered_at = @at, answer_sha256 = @sha256 WHERE id = @id AND answer IS NULL`,
       ),
-      quoted: db.prepare(
-        `UPDATE quotes SET status = CASE WHEN status IN ('new', 'replied') THEN 'quoted' ELSE status END,
-           answered_at = coalesce(answered_at, @at) WHERE id = @id`,
-      ),
       addEvent: db.prepare(
         "INSERT INTO quote_events (quote_id, at, actor, kind, body) VALUES (@quoteId, @at, @actor, @kind, @body)",
       ),
@@ -291,8 +288,6 @@ export class ProofDesk {
             createdBy: actorLabel(actor),
             createdAt: at,
           });
-          const before = quote.status;
-          this.sql.quoted.run({ id: quote.id, at });
           this.sql.addEvent.run({
             quoteId: quote.id,
             at,
@@ -300,15 +295,7 @@ export class ProofDesk {
             kind: "reply",
             body: `Proof v${next} sent${message ? `: ${message}` : ""}`,
           });
-          if (before === "new" || before === "replied") {
-            this.sql.addEvent.run({
-              quoteId: quote.id,
-              at,
-              actor: actorLabel(actor),
-              kind: "status",
-              body: "Status: Quoted",
-            });
-          }
+          this.store.changeStatus(quote.id, { type: "proof sent" }, this.statusFacts(quote.id), actor, now);
           if (mail) this.queue(quote.id, "proof", next, quote.email, mail(next), now);
           return next;
         })
@@ -490,11 +477,24 @@ export class ProofDesk {
       .immediate();
   }
 
+  /** What the status rules need to know of a request's proofs. */
+  statusFacts(quoteId: number): StatusFacts {
+    return { latestProofApproved: this.latest(quoteId)?.answer === "approved" };
+  }
+
+  /**
+   * A staff member's choice of status through the status rules, with the facts of the request's proofs
+   * read in the same transaction (Won only once the buyer approved the latest proof).
+   */
+  chooseStatus(quoteId: number, status: QuoteStatus, reason: string, actor: Actor, now = new Date()): StatusMove {
+    return this.store.db
+      .transaction(() => this.store.setStatus(quoteId, status, reason, actor, now, this.statusFacts(quoteId)))
+      .immediate();
+  }
+
   /** Marks a request Won when its latest proof is approved; false otherwise. */
   markWon(quote: StoredQuote, actor: Actor, now = new Date()): boolean {
-    if (this.latest(quote.id)?.answer !== "approved") return false;
-    this.store.setStatus(quote.id, "won", "", actor, now);
-    return true;
+    return this.chooseStatus(quote.id, "won", "", actor, now).ok;
   }
 
   /**

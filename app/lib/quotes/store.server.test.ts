@@ -272,7 +272,9 @@ describe("the inbox", () => {
           meta(`bulk-${n}`),
           { notify: false, now: new Date(start + n * 60_000) },
         );
-        if (n % 5) store.setStatus(quote.id, statuses[n % 5]!, "", staff);
+        // The facts a Won and a Lost request would have: an approved proof, a reason.
+        if (n % 5)
+          store.setStatus(quote.id, statuses[n % 5]!, "Price", staff, undefined, { latestProofApproved: true });
       }
     })();
 

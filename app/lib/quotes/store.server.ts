@@ -6,7 +6,14 @@ import type Database from "better-sqlite3";
 import { type DesignSpec, parseDesignSpec } from "~/lib/design-schema";
 import type { LogoType } from "~/lib/upload-rules";
 import type { QuoteFields } from "~/lib/quote-schema";
-import type { QuoteStatus } from "~/lib/quote-status";
+import {
+  nextStatus,
+  type QuoteStatus,
+  type StatusEvent,
+  type StatusFacts,
+  type StatusMove,
+  statusHistoryText,
+} from "~/lib/requests/status";
 
 /**
  * better-sqlite3 13 (Node-API, prebuilt) on every runtime with Node-API 10: Node 22.14 and later, 24, 26.
@@ -507,14 +514,11 @@ function prepare(db: Database.Database) {
              OR email LIKE @search ESCAPE '\\' OR product LIKE @search ESCAPE '\\')`,
       )
       .pluck(),
-    setStatus: db.prepare(
-      `UPDATE quotes SET status = @status, status_reason = @reason,
-         answered_at = CASE WHEN answered_at IS NULL AND @status != 'new' THEN @at ELSE answered_at END
+    // The only statement that writes a status: what `nextStatus` decided (a null reason keeps the stored one).
+    moveStatus: db.prepare(
+      `UPDATE quotes SET status = @status, status_reason = coalesce(@reason, status_reason),
+         answered_at = CASE WHEN answered_at IS NULL AND @answers = 1 THEN @at ELSE answered_at END
        WHERE id = @id`,
-    ),
-    answered: db.prepare(
-      `UPDATE quotes SET status = CASE WHEN status = 'new' THEN 'replied' ELSE status END,
-         answered_at = coalesce(answered_at, @at) WHERE id = @id`,
     ),
     addEvent: db.prepare(
       "INSERT INTO quote_events (quote_id, at, actor, kind, body) VALUES (@quoteId, @at, @actor, @kind, @body)",
@@ -805,18 +809,45 @@ export class QuoteStore {
     return (this.sql.allReplies.all() as ReplyRow[]).map(fromReplyRow);
   }
 
-  /** Sets a request's status (with the reason a Lost one gives) and writes it into its history. */
-  setStatus(quoteId: number, status: QuoteStatus, reason: string, actor: Actor, now = new Date()) {
-    this.db
-      .transaction(() => {
+  /**
+   * Moves a request's status as `nextStatus` says for the event and the facts (read by their owner, in
+   * the caller's transaction when there is one) and writes a recorded move into its history. A refused
+   * move changes nothing and says why.
+   */
+  changeStatus(quoteId: number, event: StatusEvent, facts: StatusFacts, actor: Actor, now = new Date()): StatusMove {
+    return this.db
+      .transaction((): StatusMove => {
+        const row = this.sql.byId.get(quoteId) as Row | undefined;
+        if (!row) throw new Error(`No request ${quoteId}`);
+        const move = nextStatus(row.status, event, facts);
+        if (!move.ok) return move;
         const at = now.toISOString();
-        const kept = status === "lost" ? reason.trim() : "";
-        this.sql.setStatus.run({ id: quoteId, status, reason: kept, at });
-        const label = status[0]!.toUpperCase() + status.slice(1);
-        const body = kept ? `Status: ${label} (${kept})` : `Status: ${label}`;
-        this.sql.addEvent.run({ quoteId, at, actor: actorLabel(actor), kind: "status", body });
+        this.sql.moveStatus.run({
+          id: quoteId,
+          status: move.status,
+          reason: move.reason,
+          answers: move.answers ? 1 : 0,
+          at,
+        });
+        if (move.recorded) {
+          const body = statusHistoryText(move.status, move.reason ?? "");
+          this.sql.addEvent.run({ quoteId, at, actor: actorLabel(actor), kind: "status", body });
+        }
+        return move;
       })
       .immediate();
+  }
+
+  /** A staff member's choice of status (with the reason a Lost one gives), through the status rules. */
+  setStatus(
+    quoteId: number,
+    status: QuoteStatus,
+    reason: string,
+    actor: Actor,
+    now = new Date(),
+    facts: StatusFacts = {},
+  ): StatusMove {
+    return this.changeStatus(quoteId, { type: "staff chose", status, reason }, facts, actor, now);
   }
 
   addNote(quoteId: number, note: string, actor: Actor, now = new Date()) {
@@ -842,11 +873,7 @@ export class QuoteStore {
         });
         if (result.changes !== 1) return false;
         this.sql.addEvent.run({ quoteId, at, actor: actorLabel(actor), kind: "reply", body });
-        const before = this.sql.byId.get(quoteId) as Row;
-        this.sql.answered.run({ id: quoteId, at });
-        if (before.status === "new") {
-          this.sql.addEvent.run({ quoteId, at, actor: actorLabel(actor), kind: "status", body: "Status: Replied" });
-        }
+        this.changeStatus(quoteId, { type: "replied" }, {}, actor, now);
         return true;
       })
       .immediate();

@@ -45,7 +45,7 @@ export const deskText = {
     /** Why the status rules refused the status chosen. */
     statusRefused: {
       "won needs an approved proof":
-        "Won needs the buyer's approval of the latest proof: send a proof, or use Mark Won once it is approved.",
+        "Won needs the buyer's approval of the latest proof, which they have not given yet: Mark Won appears once they approve it.",
       "lost needs a reason": reasonNeeded,
     } satisfies Record<StatusRefusal, string>,
     note: "Note",

@@ -660,7 +660,7 @@ describe("the buyer's e-mail on a request's page", () => {
 
 describe("the status form", () => {
   const statusWon =
-    "Won needs the buyer's approval of the latest proof: send a proof, or use Mark Won once it is approved.";
+    "Won needs the buyer's approval of the latest proof, which they have not given yet: Mark Won appears once they approve it.";
 
   /** A new request, and the form posted on its page by a signed-in member. */
   async function requestWithForm(key: string) {
@@ -690,14 +690,16 @@ describe("the status form", () => {
     return { service, quote, cookie, choose, now };
   }
 
-  it("refuses Won without an approved proof, says why on the page, and changes neither status nor history", async () => {
-    const { quote, cookie, choose, now } = await requestWithForm("desk-status-1");
+  it("refuses Won while a proof waits for the buyer, says why on the page, and changes neither status nor history", async () => {
+    const { service, quote, cookie, choose, now } = await requestWithForm("desk-status-1");
+    const staff = { name: "Sana", email: "sana@promo.example" };
+    service.proofs.send(quote, { data: Buffer.from("proof 1"), mediaType: "image/png" }, "", staff, null);
     const before = now();
     const refused = await choose({ status: "won" });
     expect(refused.status).toBe(400);
     expect(refused.data).toEqual({ intent: "status", error: statusWon });
     expect(now()).toEqual(before);
-    expect(before.status).toBe("new");
+    expect(before.status).toBe("quoted");
 
     // The page shows the refusal beside the form.
     const path = `/desk/quotes/${quote.reference}`;
@@ -714,6 +716,14 @@ describe("the status form", () => {
       }),
     );
     expect(html).toContain("Won needs the buyer&#x27;s approval of the latest proof");
+  });
+
+  it("sets Won on a request no proof was sent for (a repeat order, a deal closed by phone)", async () => {
+    const { choose, now } = await requestWithForm("desk-status-0");
+    const chosen = await choose({ status: "won" });
+    expect(chosen.status).toBe(302);
+    expect(now().status).toBe("won");
+    expect(now().history.at(-1)).toMatchObject({ kind: "status", body: "Status: Won" });
   });
 
   it("refuses Won while the latest proof waits or was sent back, and sets it once the buyer approved it", async () => {

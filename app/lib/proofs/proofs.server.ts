@@ -479,7 +479,9 @@ export class ProofDesk {
 
   /** What the status rules need to know of a request's proofs. */
   statusFacts(quoteId: number): StatusFacts {
-    return { latestProofApproved: this.latest(quoteId)?.answer === "approved" };
+    const answer = this.latest(quoteId)?.answer;
+    if (answer === undefined) return {};
+    return { latestProof: answer === "approved" ? "approved" : answer === "changes" ? "changes requested" : "waiting" };
   }
 
   /**
@@ -492,8 +494,9 @@ export class ProofDesk {
       .immediate();
   }
 
-  /** Marks a request Won when its latest proof is approved; false otherwise. */
+  /** "Mark Won": marks a request Won when its latest proof is approved; false otherwise. */
   markWon(quote: StoredQuote, actor: Actor, now = new Date()): boolean {
+    if (this.latest(quote.id)?.answer !== "approved") return false;
     return this.chooseStatus(quote.id, "won", "", actor, now).ok;
   }
 

@@ -274,7 +274,7 @@ describe("the inbox", () => {
         );
         // The facts a Won and a Lost request would have: an approved proof, a reason.
         if (n % 5)
-          store.setStatus(quote.id, statuses[n % 5]!, "Price", staff, undefined, { latestProofApproved: true });
+          store.setStatus(quote.id, statuses[n % 5]!, "Price", staff);
       }
     })();
 

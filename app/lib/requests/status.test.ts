@@ -11,8 +11,9 @@ import {
   statusHistoryText,
 } from "./status";
 
-const approved = { latestProofApproved: true };
-const notApproved = { latestProofApproved: false };
+const approved = { latestProof: "approved" } as const;
+const notApproved = { latestProof: "waiting" } as const;
+const sentBack = { latestProof: "changes requested" } as const;
 const moved = (status: QuoteStatus, recorded: boolean, answers = true, reason: string | null = null): StatusMove => ({
   ok: true,
   status,
@@ -67,10 +68,11 @@ describe("a staff member's choice", () => {
     expect(nextStatus(from, choose("lost", "  Price  "), notApproved)).toEqual(moved("lost", true, true, "Price"));
   });
 
-  it.each(quoteStatuses)("from %s: Won only with an approved latest proof", (from) => {
+  it.each(quoteStatuses)("from %s: Won once a proof sent is approved, or when none was sent", (from) => {
     expect(nextStatus(from, choose("won"), approved)).toEqual(moved("won", true, true, ""));
     expect(nextStatus(from, choose("won"), notApproved)).toEqual({ ok: false, refused: "won needs an approved proof" });
-    expect(nextStatus(from, choose("won"), {})).toEqual({ ok: false, refused: "won needs an approved proof" });
+    expect(nextStatus(from, choose("won"), sentBack)).toEqual({ ok: false, refused: "won needs an approved proof" });
+    expect(nextStatus(from, choose("won"), {})).toEqual(moved("won", true, true, ""));
   });
 
   it.each(quoteStatuses)("from %s: Lost only with a reason, and a reason is kept with Lost only", (from) => {

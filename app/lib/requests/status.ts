@@ -22,8 +22,8 @@ export const statusEventTypes = ["replied", "proof sent", "staff chose"] as cons
 
 /** What the rule needs to know beyond the request's status, read by the module that owns it (unknown: no). */
 export type StatusFacts = {
-  /** Whether the buyer approved the request's latest proof. */
-  latestProofApproved?: boolean;
+  /** Where the request's latest proof stands; absent when none was sent. */
+  latestProof?: "waiting" | "changes requested" | "approved";
 };
 
 export type StatusRefusal = "won needs an approved proof" | "lost needs a reason";
@@ -50,8 +50,10 @@ const forward: Record<Exclude<StatusEvent["type"], "staff chose">, Partial<Recor
 /** Where `event` takes a request that is `current`, or why it may not move. */
 export function nextStatus(current: QuoteStatus, event: StatusEvent, facts: StatusFacts = {}): StatusMove {
   if (event.type === "staff chose") {
-    // Staff may set any status, back as well as forward; Won and Lost only through here.
-    if (event.status === "won" && !facts.latestProofApproved)
+    // Staff may set any status, back as well as forward; Won and Lost only through here. A request whose
+    // proof is out is Won once the buyer approved its latest version, not before; one won without a
+    // proof (a repeat order, a deal closed by phone) is Won when staff say so.
+    if (event.status === "won" && facts.latestProof !== undefined && facts.latestProof !== "approved")
       return { ok: false, refused: "won needs an approved proof" };
     const reason = event.status === "lost" ? event.reason.trim() : "";
     if (event.status === "lost" && !reason) return { ok: false, refused: "lost needs a reason" };

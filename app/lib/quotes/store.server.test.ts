@@ -273,8 +273,7 @@ describe("the inbox", () => {
           { notify: false, now: new Date(start + n * 60_000) },
         );
         // The facts a Won and a Lost request would have: an approved proof, a reason.
-        if (n % 5)
-          store.setStatus(quote.id, statuses[n % 5]!, "Price", staff);
+        if (n % 5) store.setStatus(quote.id, statuses[n % 5]!, "Price", staff);
       }
     })();
 

@@ -21,7 +21,7 @@ import { formDataWithin } from "~/lib/quotes/uploads.server";
 import { ProofsPanel, SendProofForm } from "~/components/desk/proofs-panel";
 import { isQuoteStatus, quoteStatuses } from "~/lib/requests/status";
 import { cn } from "~/lib/utils";
-import type { Route } from "./+types/desk-quote";
+import type { Route } from "./+types/request";
 
 export const meta: Route.MetaFunction = ({ params }) => deskMeta(params.reference);
 

@@ -16,23 +16,23 @@ export default [
   route("products/:category", "routes/products/category.tsx"),
 
   // The staff desk: server-rendered for a session only, never prerendered or listed (app/lib/desk/).
-  route("desk/sign-in", "routes/desk-sign-in.tsx"),
-  route("desk/setup/:token", "routes/desk-setup.tsx"),
-  route("desk/sign-out", "routes/desk-sign-out.tsx"),
-  route("desk", "routes/desk.tsx", [
-    index("routes/desk-inbox.tsx"),
-    route("quotes/:reference", "routes/desk-quote.tsx"),
-    route("quotes/:reference/files/:role", "routes/desk-file.ts"),
-    route("quotes/:reference/proofs/:version", "routes/desk-proof-file.ts"),
-    route("quotes/:reference/record", "routes/desk-proof-record.tsx"),
-    route("export/:format", "routes/desk-export.ts"),
-    route("*", "routes/desk-not-found.tsx"),
+  route("desk/sign-in", "routes/desk/sign-in.tsx"),
+  route("desk/setup/:token", "routes/desk/setup.tsx"),
+  route("desk/sign-out", "routes/desk/sign-out.tsx"),
+  route("desk", "routes/desk/layout.tsx", [
+    index("routes/desk/inbox.tsx"),
+    route("quotes/:reference", "routes/desk/request.tsx"),
+    route("quotes/:reference/files/:role", "routes/desk/request-file.ts"),
+    route("quotes/:reference/proofs/:version", "routes/desk/proof-file.ts"),
+    route("quotes/:reference/record", "routes/desk/proof-record.tsx"),
+    route("export/:format", "routes/desk/export.ts"),
+    route("*", "routes/desk/not-found.tsx"),
   ]),
 
   // A buyer's proofs, by a private link: server-rendered, never prerendered or listed (app/lib/proofs/).
-  route("proof/:token", "routes/proof.tsx"),
-  route("proof/:token/file", "routes/proof-file.ts"),
-  route("proof/:token/record", "routes/proof-record.tsx"),
+  route("proof/:token", "routes/proof/page.tsx"),
+  route("proof/:token/file", "routes/proof/file.ts"),
+  route("proof/:token/record", "routes/proof/record.tsx"),
 
   // Resource routes (no UI).
   route("sitemap.xml", "routes/sitemap.xml.ts"),

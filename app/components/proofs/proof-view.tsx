@@ -14,7 +14,7 @@ type Proof = Pick<ProofRecordVersion, "version" | "mediaType" | "bytes" | "sent"
 /**
  * One version's file: an image inline, a PDF only as its download (a browser's PDF viewer would run the
  * file's JavaScript in the site's origin); always the download link. The file comes from its own URL
- * under a sandboxing policy (routes/proof-file.ts).
+ * under a sandboxing policy (routes/proof/file.ts).
  */
 export function ProofView({
   base,

@@ -4,10 +4,10 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type RouteArgs, routeArgs, underDeskLayout } from "../../../tests/support/desk-routes";
 import { getQuoteService, stopQuoteService } from "~/lib/quotes/service.server";
-import * as exportRoute from "~/routes/desk-export";
-import * as fileRoute from "~/routes/desk-file";
-import * as quotePage from "~/routes/desk-quote";
-import * as signInRoute from "~/routes/desk-sign-in";
+import * as exportRoute from "~/routes/desk/export";
+import * as fileRoute from "~/routes/desk/request-file";
+import * as quotePage from "~/routes/desk/request";
+import * as signInRoute from "~/routes/desk/sign-in";
 import { hashPassword } from "./passwords.server";
 
 // A role that lacks a permission is refused what it guards, on the desk's real routes behind the

@@ -30,19 +30,18 @@ export function deskProofs(service: QuoteService, quote: StoredQuote, now = Date
   };
 }
 
-/** The desk's "Send proof": the file checked by its bytes, then stored, the buyer e-mailed and the request marked Quoted. */
+/**
+ * The desk's "Send proof" (its form read by app/lib/desk/request-forms.ts): the file checked by its bytes,
+ * then stored, the buyer e-mailed and the request marked Quoted.
+ */
 export async function sendProof(
   service: QuoteService,
   quote: StoredQuote,
-  form: FormData,
+  { proof: file, message }: { proof: Blob; message: string },
   actor: Actor,
 ): Promise<{ ok: true; version: number } | { ok: false; error: string }> {
-  const file = form.get("proof");
-  if (!(file instanceof File) || file.size === 0) return { ok: false, error: "Choose a proof file." };
+  // The form's schema refuses it first; checked again here for any other caller.
   if (file.size > proofLimits.fileBytes) return { ok: false, error: proofText.desk.tooLarge };
-  const message = String(form.get("message") ?? "")
-    .trim()
-    .slice(0, proofLimits.messageChars);
   const checked = await checkProofFile(new Uint8Array(await file.arrayBuffer()), service.store.incomingDir);
   if (!checked.ok) return { ok: false, error: checked.message };
   const { version } = service.proofs.send(

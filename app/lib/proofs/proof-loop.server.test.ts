@@ -12,16 +12,16 @@ import { proofLimits } from "~/lib/proofs/rules";
 import { createSmtpMailer } from "~/lib/quotes/mailer.server";
 import { Outbox } from "~/lib/quotes/outbox.server";
 import { getQuoteService, stopQuoteService } from "~/lib/quotes/service.server";
-import * as quotePage from "~/routes/desk-quote";
-import * as exportRoute from "~/routes/desk-export";
-import * as deskProofFile from "~/routes/desk-proof-file";
-import * as deskProofRecord from "~/routes/desk-proof-record";
-import * as inbox from "~/routes/desk-inbox";
-import * as setup from "~/routes/desk-setup";
-import * as signInRoute from "~/routes/desk-sign-in";
-import * as proofPage from "~/routes/proof";
-import * as proofFile from "~/routes/proof-file";
-import * as proofRecord from "~/routes/proof-record";
+import * as quotePage from "~/routes/desk/request";
+import * as exportRoute from "~/routes/desk/export";
+import * as deskProofFile from "~/routes/desk/proof-file";
+import * as deskProofRecord from "~/routes/desk/proof-record";
+import * as inbox from "~/routes/desk/inbox";
+import * as setup from "~/routes/desk/setup";
+import * as signInRoute from "~/routes/desk/sign-in";
+import * as proofPage from "~/routes/proof/page";
+import * as proofFile from "~/routes/proof/file";
+import * as proofRecord from "~/routes/proof/record";
 
 // The proof loop through its routes, as React Router calls them, on a real SQLite store and SMTP server.
 

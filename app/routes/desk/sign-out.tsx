@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { deskHeaders, requireSameOrigin, signOut } from "~/lib/desk/auth.server";
-import type { Route } from "./+types/desk-sign-out";
+import type { Route } from "./+types/sign-out";
 
 /** Signing out ends the session on the server, not only the cookie. */
 export async function action({ request }: Route.ActionArgs) {

@@ -3,7 +3,7 @@ import { requirePermission, takesNoForm } from "~/lib/desk/auth.server";
 import { proofFileName } from "~/lib/proofs/rules";
 import { proofFileHeaders } from "~/lib/proofs/serve.server";
 import { getQuoteService } from "~/lib/quotes/service.server";
-import type { Route } from "./+types/desk-proof-file";
+import type { Route } from "./+types/proof-file";
 
 /** A proof's file on the desk, to a session only, under the same sandbox as the buyer's download. */
 export async function loader({ context, params }: Route.LoaderArgs) {

@@ -3,7 +3,7 @@ import { ProofRecordView } from "~/components/proofs/proof-record-view";
 import { openProofLink, proofHeaders, proofRecordData } from "~/lib/proofs/page.server";
 import { getQuoteService } from "~/lib/quotes/service.server";
 import { pageTitle } from "~/lib/seo";
-import type { Route } from "./+types/proof-record";
+import type { Route } from "./+types/record";
 import { clientIpContext } from "~/lib/request-context";
 
 export const meta: Route.MetaFunction = ({ data: record }) => [
@@ -19,7 +19,7 @@ export function loader({ params, context }: Route.LoaderArgs) {
   return data(proofRecordData(service, quote), { headers: proofHeaders });
 }
 
-/** The buyer's approval record, by the proof link (the desk shows the same one: desk-proof-record.tsx). */
+/** The buyer's approval record, by the proof link (the desk shows the same one: desk/proof-record.tsx). */
 export default function ProofRecord({ loaderData, params }: Route.ComponentProps) {
   const base = `/proof/${params.token}`;
   return (

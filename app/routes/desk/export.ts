@@ -1,7 +1,7 @@
 import { requirePermission, takesNoForm } from "~/lib/desk/auth.server";
 import { toCsv, toJson, withDeskRecords } from "~/lib/quotes/inbox.server";
 import { getQuoteService } from "~/lib/quotes/service.server";
-import type { Route } from "./+types/desk-export";
+import type { Route } from "./+types/export";
 
 /** Every request with what the desk did about it, as the inbox command's CSV or JSON. */
 export function loader({ context, params }: Route.LoaderArgs) {

@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { requirePermission, takesNoForm } from "~/lib/desk/auth.server";
 import { getQuoteService } from "~/lib/quotes/service.server";
 import { attachmentFileName } from "~/lib/quotes/store.server";
-import type { Route } from "./+types/desk-file";
+import type { Route } from "./+types/request-file";
 
 /**
  * A request's logo or mockup, to a session only: its stored (checked) type, shown inline under a

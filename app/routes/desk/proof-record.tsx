@@ -5,7 +5,7 @@ import { requirePermission, takesNoForm } from "~/lib/desk/auth.server";
 import { deskMeta } from "~/lib/desk/meta";
 import { proofRecordData } from "~/lib/proofs/page.server";
 import { getQuoteService } from "~/lib/quotes/service.server";
-import type { Route } from "./+types/desk-proof-record";
+import type { Route } from "./+types/proof-record";
 
 export const meta: Route.MetaFunction = ({ params }) => deskMeta(`Approval record ${params.reference}`);
 

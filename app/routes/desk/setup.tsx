@@ -9,7 +9,7 @@ import { deskMeta } from "~/lib/desk/meta";
 import { MIN_PASSWORD_LENGTH } from "~/lib/desk/password-rule";
 import { hashPassword, passwordProblem } from "~/lib/desk/passwords.server";
 import { getQuoteService } from "~/lib/quotes/service.server";
-import type { Route } from "./+types/desk-setup";
+import type { Route } from "./+types/setup";
 
 export const meta: Route.MetaFunction = () => deskMeta(deskText.setup.title);
 export const headers: Route.HeadersFunction = () => deskHeaders;

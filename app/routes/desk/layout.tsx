@@ -2,7 +2,7 @@ import { Form, Outlet } from "react-router";
 import { Button } from "~/components/ui/button";
 import { deskText } from "~/content/desk";
 import { deskSession, deskStaff, takesNoForm } from "~/lib/desk/auth.server";
-import type { Route } from "./+types/desk";
+import type { Route } from "./+types/layout";
 
 /**
  * Every page, file and export under /desk sits in this layout: its middleware checks the session

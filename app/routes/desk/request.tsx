@@ -8,7 +8,7 @@ import { Textarea } from "~/components/ui/textarea";
 import { quoteFieldLabel } from "~/content/contact";
 import { deskText, statusLabel } from "~/content/desk";
 import { requirePermission, requireSameOrigin } from "~/lib/desk/auth.server";
-import type { Permission } from "~/lib/desk/permissions";
+import { intentPermission, readRequestForm, requestIntent, unknownAction } from "~/lib/desk/request-forms";
 import { deskMeta } from "~/lib/desk/meta";
 import { pakistanTime, waitingFor } from "~/lib/desk/time";
 import { whatsappReplyUrl } from "~/lib/desk/whatsapp";
@@ -19,9 +19,9 @@ import { deskProofs, sendProof } from "~/lib/proofs/desk.server";
 import { proofLimits } from "~/lib/proofs/rules";
 import { formDataWithin } from "~/lib/quotes/uploads.server";
 import { ProofsPanel, SendProofForm } from "~/components/desk/proofs-panel";
-import { isQuoteStatus, quoteStatuses } from "~/lib/requests/status";
+import { quoteStatuses } from "~/lib/requests/status";
 import { cn } from "~/lib/utils";
-import type { Route } from "./+types/desk-quote";
+import type { Route } from "./+types/request";
 
 export const meta: Route.MetaFunction = ({ params }) => deskMeta(params.reference);
 
@@ -67,22 +67,6 @@ const deskDone = {
   won: proofText.desk.won,
 } as const;
 
-const field = (form: FormData, name: string, max: number) =>
-  String(form.get(name) ?? "")
-    .trim()
-    .slice(0, max);
-
-/** What each of the page's forms needs the signed-in member's role to allow. */
-const intentPermission: Record<string, Permission> = {
-  status: "requests.status",
-  note: "requests.note",
-  reply: "requests.reply",
-  proof: "proofs.send",
-  "end-link": "proofs.end-links",
-  "end-all-links": "proofs.end-links",
-  won: "proofs.mark-won",
-};
-
 export async function action({ request, context, params }: Route.ActionArgs) {
   requireSameOrigin(request);
   const service = getQuoteService();
@@ -90,55 +74,46 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (!quote) throw notFound();
   // The proof form's file is read whole (staff only, signed in), never past the limit, whether the body
   // declares its length or comes in chunks.
-  const form = await formDataWithin(request, proofLimits.requestBytes);
-  if (!form) return data({ intent: "proof", error: proofText.desk.tooLarge }, { status: 413 });
+  const body = await formDataWithin(request, proofLimits.requestBytes);
+  if (!body) return data({ intent: "proof", error: proofText.desk.tooLarge }, { status: 413 });
   const problem = (intent: string, message: string) => data({ intent, error: message }, { status: 400 });
-  const intent = String(form.get("intent") ?? "");
-  if (!Object.hasOwn(intentPermission, intent)) return problem("", "Unknown action.");
-  const staff = requirePermission(context, intentPermission[intent]!);
+  const intent = requestIntent(body);
+  if (!intent) return problem("", unknownAction);
+  const staff = requirePermission(context, intentPermission[intent]);
+  if (intent === "reply" && !service.canReply) return problem("reply", deskText.quote.replyOff);
+  const read = readRequestForm(body);
+  if (!read.ok) return problem(intent, read.error);
+  const form = read.form;
   const actor = { name: staff.name, email: staff.email };
-  const done = (what: string) => redirect(`/desk/quotes/${quote.reference}?done=${what}`);
+  const done = (what: keyof typeof deskDone) => redirect(`/desk/quotes/${quote.reference}?done=${what}`);
 
-  if (intent === "status") {
-    const status = form.get("status");
-    if (!isQuoteStatus(status)) return problem("status", "Choose a status.");
-    const moved = service.proofs.chooseStatus(quote.id, status, field(form, "reason", 500), actor);
-    if (!moved.ok) return problem("status", deskText.quote.statusRefused[moved.refused]);
-    throw done("status");
+  switch (form.intent) {
+    case "status": {
+      const moved = service.proofs.chooseStatus(quote.id, form.status, form.reason, actor);
+      if (!moved.ok) return problem("status", deskText.quote.statusRefused[moved.refused]);
+      throw done("status");
+    }
+    case "note":
+      service.store.addNote(quote.id, form.note, actor);
+      throw done("note");
+    case "reply":
+      service.reply(quote.id, form.reply, actor, form.replyKey);
+      throw done("reply");
+    case "proof": {
+      const sent = await sendProof(service, quote, form, actor);
+      if (!sent.ok) return problem("proof", sent.error);
+      throw done("proof");
+    }
+    case "end-link":
+      service.proofs.endLink(quote.id, form.link, actor);
+      throw done("ended");
+    case "end-all-links":
+      service.proofs.endAllLinks(quote.id, actor);
+      throw done("ended-all");
+    case "won":
+      if (!service.proofs.markWon(quote, actor)) return problem("won", "The latest proof is not approved.");
+      throw done("won");
   }
-  if (intent === "note") {
-    const note = field(form, "note", 5_000);
-    if (!note) return problem("note", deskText.quote.empty);
-    service.store.addNote(quote.id, note, actor);
-    throw done("note");
-  }
-  if (intent === "reply") {
-    if (!service.canReply) return problem("reply", deskText.quote.replyOff);
-    const body = field(form, "reply", 20_000);
-    if (!body) return problem("reply", deskText.quote.empty);
-    const key = field(form, "replyKey", 100);
-    if (!/^[0-9a-f-]{36}$/.test(key)) return problem("reply", "Reload the page and send the reply again.");
-    service.reply(quote.id, body, actor, key);
-    throw done("reply");
-  }
-  if (intent === "proof") {
-    const sent = await sendProof(service, quote, form, actor);
-    if (!sent.ok) return problem("proof", sent.error);
-    throw done("proof");
-  }
-  if (intent === "end-link") {
-    service.proofs.endLink(quote.id, Number(form.get("link")), actor);
-    throw done("ended");
-  }
-  if (intent === "end-all-links") {
-    service.proofs.endAllLinks(quote.id, actor);
-    throw done("ended-all");
-  }
-  if (intent === "won") {
-    if (!service.proofs.markWon(quote, actor)) return problem("won", "The latest proof is not approved.");
-    throw done("won");
-  }
-  return problem("", "Unknown action.");
 }
 
 export default function QuotePage({ loaderData, actionData }: Route.ComponentProps) {

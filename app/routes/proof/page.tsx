@@ -12,7 +12,7 @@ import { anyAnswered } from "~/lib/proofs/record";
 import { openProofLink, proofHeaders, proofPageData, requireProofOrigin } from "~/lib/proofs/page.server";
 import { getQuoteService } from "~/lib/quotes/service.server";
 import { pageTitle } from "~/lib/seo";
-import type { Route } from "./+types/proof";
+import type { Route } from "./+types/page";
 import { clientIpContext } from "~/lib/request-context";
 
 const text = proofText.page;

@@ -3,7 +3,7 @@ import { openProofLink, proofHeaders } from "~/lib/proofs/page.server";
 import { proofFileName } from "~/lib/proofs/rules";
 import { proofFileHeaders } from "~/lib/proofs/serve.server";
 import { getQuoteService } from "~/lib/quotes/service.server";
-import type { Route } from "./+types/proof-file";
+import type { Route } from "./+types/file";
 import { clientIpContext } from "~/lib/request-context";
 
 /**

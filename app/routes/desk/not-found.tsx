@@ -1,5 +1,5 @@
 import { deskStaff } from "~/lib/desk/auth.server";
-import type { Route } from "./+types/desk-not-found";
+import type { Route } from "./+types/not-found";
 
 /** An unknown path under /desk: the sign-in page without a session (the layout's middleware), 404 with one. */
 export function loader({ context }: Route.LoaderArgs): never {

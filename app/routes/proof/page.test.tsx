@@ -3,8 +3,8 @@ import { cleanup, render, screen, within } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { ProofRecordVersion } from "~/lib/proofs/record";
-import ProofPage from "./proof";
-import ProofRecord from "./proof-record";
+import ProofPage from "./page";
+import ProofRecord from "./record";
 
 // The buyer's proof page as it renders its loader's data (the data itself: proof-loop.server.test.ts).
 

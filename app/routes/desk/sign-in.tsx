@@ -7,7 +7,7 @@ import { deskText } from "~/content/desk";
 import { deskHeaders, requireSameOrigin, safeNext, signIn } from "~/lib/desk/auth.server";
 import { deskMeta } from "~/lib/desk/meta";
 import { getQuoteService } from "~/lib/quotes/service.server";
-import type { Route } from "./+types/desk-sign-in";
+import type { Route } from "./+types/sign-in";
 import { clientIpContext } from "~/lib/request-context";
 
 export const meta: Route.MetaFunction = () => deskMeta(deskText.signIn.submit);

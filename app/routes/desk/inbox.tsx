@@ -11,7 +11,7 @@ import { getQuoteService } from "~/lib/quotes/service.server";
 import { proofLine } from "~/lib/proofs/rules";
 import { quoteStatuses, type QuoteStatus } from "~/lib/quote-status";
 import { cn } from "~/lib/utils";
-import type { Route } from "./+types/desk-inbox";
+import type { Route } from "./+types/inbox";
 
 export const meta: Route.MetaFunction = () => deskMeta(deskText.inbox.title);
 

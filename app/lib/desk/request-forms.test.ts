@@ -1,0 +1,84 @@
+import { describe, expect, it } from "vitest";
+import { deskText } from "~/content/desk";
+import { proofText } from "~/content/proofs";
+import { proofLimits } from "~/lib/proofs/rules";
+import { readRequestForm, requestIntent } from "./request-forms";
+
+const formOf = (fields: Record<string, string | Blob>) => {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  return form;
+};
+const read = (fields: Record<string, string | Blob>) => readRequestForm(formOf(fields));
+const refusal = (fields: Record<string, string | Blob>) => {
+  const result = read(fields);
+  return result.ok ? null : result.error;
+};
+
+const replyKey = "0f8d2c3e-4b5a-4c6d-8e9f-0a1b2c3d4e5f";
+const png = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], "proof.png", { type: "image/png" });
+
+describe("the request page's forms", () => {
+  it("reads each intent's good form, its text trimmed and cut to its length", () => {
+    expect(read({ intent: "status", status: "lost", reason: "  Chose a cheaper supplier " })).toEqual({
+      ok: true,
+      form: { intent: "status", status: "lost", reason: "Chose a cheaper supplier" },
+    });
+    expect(read({ intent: "status", status: "quoted" })).toEqual({
+      ok: true,
+      form: { intent: "status", status: "quoted", reason: "" },
+    });
+    expect(read({ intent: "note", note: ` ${"n".repeat(6_000)} ` })).toEqual({
+      ok: true,
+      form: { intent: "note", note: "n".repeat(5_000) },
+    });
+    expect(read({ intent: "reply", reply: "Dear Ayesha, 500 pens cost …\n", replyKey })).toEqual({
+      ok: true,
+      form: { intent: "reply", reply: "Dear Ayesha, 500 pens cost …", replyKey },
+    });
+    const proof = read({ intent: "proof", proof: png, message: " Blue logo, 40 mm wide " });
+    expect(proof.ok && proof.form).toMatchObject({ intent: "proof", message: "Blue logo, 40 mm wide" });
+    expect(proof.ok && proof.form.intent === "proof" && proof.form.proof.size).toBe(4);
+    expect(read({ intent: "end-link", link: "7" })).toEqual({ ok: true, form: { intent: "end-link", link: 7 } });
+    expect(read({ intent: "end-all-links" })).toEqual({ ok: true, form: { intent: "end-all-links" } });
+    expect(read({ intent: "won" })).toEqual({ ok: true, form: { intent: "won" } });
+  });
+
+  it("refuses a missing or blank field with what the page says today", () => {
+    expect(refusal({ intent: "status" })).toBe("Choose a status.");
+    expect(refusal({ intent: "status", status: "paid" })).toBe("Choose a status.");
+    expect(refusal({ intent: "note" })).toBe(deskText.quote.empty);
+    expect(refusal({ intent: "note", note: " \n\t " })).toBe(deskText.quote.empty);
+    expect(refusal({ intent: "reply", replyKey })).toBe(deskText.quote.empty);
+    expect(refusal({ intent: "reply", reply: "   ", replyKey })).toBe(deskText.quote.empty);
+    // A blank reply is named before a missing key, as the page always checked them.
+    expect(refusal({ intent: "reply", reply: "" })).toBe(deskText.quote.empty);
+    expect(refusal({ intent: "reply", reply: "Hello" })).toBe("Reload the page and send the reply again.");
+    expect(refusal({ intent: "reply", reply: "Hello", replyKey: "not-a-key" })).toBe(
+      "Reload the page and send the reply again.",
+    );
+    expect(refusal({ intent: "proof" })).toBe("Choose a proof file.");
+    expect(refusal({ intent: "proof", proof: "not a file" })).toBe("Choose a proof file.");
+    expect(refusal({ intent: "proof", proof: new File([], "empty.png") })).toBe("Choose a proof file.");
+    expect(refusal({ intent: "proof", proof: new File([new Uint8Array(proofLimits.fileBytes + 1)], "big.png") })).toBe(
+      proofText.desk.tooLarge,
+    );
+    expect(refusal({ intent: "end-link", link: "one" })).toBe("No such link.");
+    expect(refusal({ intent: "end-link" })).toBe("No such link.");
+  });
+
+  it("refuses an intent the page does not have, and a field sent twice is read once", () => {
+    for (const intent of ["", "delete", "__proto__", "toString", "STATUS"]) {
+      expect(refusal({ intent })).toBe("Unknown action.");
+      expect(requestIntent(formOf({ intent }))).toBeNull();
+    }
+    expect(refusal({})).toBe("Unknown action.");
+    expect(requestIntent(formOf({}))).toBeNull();
+    expect(requestIntent(formOf({ intent: "won" }))).toBe("won");
+
+    const twice = formOf({ intent: "note", note: "First" });
+    twice.append("note", "Second");
+    twice.append("intent", "won");
+    expect(readRequestForm(twice)).toEqual({ ok: true, form: { intent: "note", note: "First" } });
+  });
+});

@@ -1,0 +1,99 @@
+import { z } from "zod";
+import { deskText } from "~/content/desk";
+import { proofText } from "~/content/proofs";
+import type { Permission } from "~/lib/desk/permissions";
+import { proofLimits } from "~/lib/proofs/rules";
+import { quoteStatuses } from "~/lib/requests/status";
+
+/** What each of the request page's forms asks for, and the permission the member's role must hold. */
+export const intentPermission = {
+  status: "requests.status",
+  note: "requests.note",
+  reply: "requests.reply",
+  proof: "proofs.send",
+  "end-link": "proofs.end-links",
+  "end-all-links": "proofs.end-links",
+  won: "proofs.mark-won",
+} as const satisfies Record<string, Permission>;
+
+export type RequestIntent = keyof typeof intentPermission;
+
+export const unknownAction = "Unknown action.";
+
+/** An optional text field: missing is blank, spaces around it dropped, anything past its length cut. */
+const text = (max: number) =>
+  z
+    .string()
+    .optional()
+    .transform((value = "") => value.trim().slice(0, max));
+
+/** A text field that must say something. */
+const filledText = (max: number, message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .transform((value) => value.slice(0, max));
+
+const chooseProof = "Choose a proof file.";
+const reloadForReply = "Reload the page and send the reply again.";
+
+/** One schema per form of the request page, told apart by its `intent`. */
+export const requestFormSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({
+      intent: z.literal("status"),
+      status: z.enum(quoteStatuses, { error: "Choose a status." }),
+      reason: text(500),
+    }),
+    z.object({
+      intent: z.literal("note"),
+      note: filledText(5_000, deskText.quote.empty),
+    }),
+    z.object({
+      intent: z.literal("reply"),
+      reply: filledText(20_000, deskText.quote.empty),
+      // The key the page rendered with its form: the same form sent twice queues one reply.
+      replyKey: z
+        .string({ error: reloadForReply })
+        .trim()
+        .regex(/^[0-9a-f-]{36}$/, reloadForReply),
+    }),
+    z.object({
+      intent: z.literal("proof"),
+      proof: z
+        .instanceof(File, { error: chooseProof })
+        .refine((file) => file.size > 0, chooseProof)
+        .refine((file) => file.size <= proofLimits.fileBytes, proofText.desk.tooLarge),
+      message: text(proofLimits.messageChars),
+    }),
+    z.object({
+      intent: z.literal("end-link"),
+      // The page sends the link's id; anything else names no link of this request.
+      link: z.coerce.number({ error: "No such link." }).int("No such link.").positive("No such link."),
+    }),
+    z.object({ intent: z.literal("end-all-links") }),
+    z.object({ intent: z.literal("won") }),
+  ],
+  { error: unknownAction },
+);
+
+export type RequestForm = z.infer<typeof requestFormSchema>;
+
+/** Each field's first value, as `FormData.get` reads it (a field sent twice is read once). */
+const firstValues = (form: FormData) =>
+  Object.fromEntries([...new Set(form.keys())].map((name) => [name, form.get(name)]));
+
+/** The form's intent, if it is one the page has: read before the rest so that the role is checked first. */
+export function requestIntent(form: FormData): RequestIntent | null {
+  const intent = form.get("intent");
+  return typeof intent === "string" && Object.hasOwn(intentPermission, intent) ? (intent as RequestIntent) : null;
+}
+
+/** The form read by its intent's schema, or the first thing wrong with it, as the page says it. */
+export function readRequestForm(form: FormData): { ok: true; form: RequestForm } | { ok: false; error: string } {
+  const parsed = requestFormSchema.safeParse(firstValues(form));
+  if (parsed.success) return { ok: true, form: parsed.data };
+  return { ok: false, error: parsed.error.issues[0]?.message ?? unknownAction };
+}

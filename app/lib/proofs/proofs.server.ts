@@ -164,9 +164,6 @@ export class ProofDesk {
         `UPDATE proofs SET answer = @answer, answer_name = @name, answer_role = @role, answer_text = @text,
            answered_at = @at, answer_sha256 = @sha256 WHERE id = @id AND answer IS NULL`,
       ),
-      addEvent: db.prepare(
-        "INSERT INTO quote_events (quote_id, at, actor, kind, body) VALUES (@quoteId, @at, @actor, @kind, @body)",
-      ),
       queueMail: db.prepare(
         `INSERT INTO proof_mails (quote_id, kind, version, to_address, subject, body, status, next_at)
          VALUES (@quoteId, @kind, @version, @to, @subject, @body, 'pending', @nextAt)`,
@@ -288,7 +285,7 @@ export class ProofDesk {
             createdBy: actorLabel(actor),
             createdAt: at,
           });
-          this.sql.addEvent.run({
+          this.store.recordEvent({
             quoteId: quote.id,
             at,
             actor: actorLabel(actor),
@@ -387,7 +384,7 @@ export class ProofDesk {
         if (version === undefined) return false;
         this.sql.endLink.run(now.getTime(), linkId, quoteId);
         const cancelled = this.stopLinks(quoteId, version, now);
-        this.sql.addEvent.run({
+        this.store.recordEvent({
           quoteId,
           at: now.toISOString(),
           actor: actorLabel(actor),
@@ -408,7 +405,7 @@ export class ProofDesk {
       .transaction(() => {
         const cancelledMails = this.stopLinks(quoteId, null, now);
         const links = this.sql.endAllLinks.run(now.getTime(), quoteId).changes;
-        this.sql.addEvent.run({
+        this.store.recordEvent({
           quoteId,
           at: now.toISOString(),
           actor: actorLabel(actor),
@@ -463,7 +460,7 @@ export class ProofDesk {
         if (changed !== 1) return { ok: false, reason: "answered" };
         const proof = this.latest(quote.id)!;
         const summary = answerSummary(proof)!;
-        this.sql.addEvent.run({
+        this.store.recordEvent({
           quoteId: quote.id,
           at,
           actor: "buyer (proof link)",
@@ -524,7 +521,7 @@ export class ProofDesk {
           this.queue(quote.id, "reminder", proof.version, quote.email, texts.buyer(quote, proof), now);
           if (this.staffTo)
             this.queue(quote.id, "staff", null, this.staffTo.join(", "), texts.staff(quote, proof), now);
-          this.sql.addEvent.run({
+          this.store.recordEvent({
             quoteId: quote.id,
             at: now.toISOString(),
             actor: "website",
@@ -572,7 +569,7 @@ export class ProofDesk {
         if (!quote) return null;
         const cancel = (why: string) => {
           this.sql.cancelMail.run(row.id);
-          this.sql.addEvent.run({
+          this.store.recordEvent({
             quoteId: row.quote_id,
             at: now.toISOString(),
             actor: "website",
@@ -613,7 +610,7 @@ export class ProofDesk {
     this.store.db
       .transaction(() => {
         if (this.sql.mailSent.run(now.toISOString(), mail.id).changes !== 1) return;
-        this.sql.addEvent.run({
+        this.store.recordEvent({
           quoteId: mail.quoteId,
           at: now.toISOString(),
           actor: "website",

@@ -851,7 +851,15 @@ export class QuoteStore {
   }
 
   addNote(quoteId: number, note: string, actor: Actor, now = new Date()) {
-    this.sql.addEvent.run({ quoteId, at: now.toISOString(), actor: actorLabel(actor), kind: "note", body: note });
+    this.recordEvent({ quoteId, at: now.toISOString(), actor: actorLabel(actor), kind: "note", body: note });
+  }
+
+  /**
+   * Appends a line to a request's history, for the other modules whose work is part of it (proofs):
+   * the history's table is written here only. Inside the caller's transaction when there is one.
+   */
+  recordEvent(event: Omit<QuoteEvent, "id">) {
+    this.sql.addEvent.run(event);
   }
 
   /**

@@ -1,14 +1,7 @@
 import { describe, expect, it } from "vitest";
 import routes from "../app/routes";
+import { routeEntries } from "../tests/support/route-table";
 import { bodyLimitFor, bodyLimits } from "./body-limits";
-
-/** Every URL pattern of the route table. */
-function patterns(entries: typeof routes, parent = ""): string[] {
-  return entries.flatMap((entry) => {
-    const path = entry.index ? parent : [parent, entry.path].filter(Boolean).join("/");
-    return [`/${path}`, ...patterns(entry.children ?? [], path)];
-  });
-}
 
 describe("bodyLimitFor", () => {
   it("gives a form without files 64 KB, wherever it is posted", () => {
@@ -32,7 +25,7 @@ describe("bodyLimitFor", () => {
   });
 
   it("names only routes of the route table, each matched by its own pattern", () => {
-    const table = patterns(routes);
+    const table = routeEntries(routes).map((route) => `/${route.path}`);
     for (const entry of bodyLimits.withFiles) {
       expect(table).toContain(entry.route);
       expect(entry.path.test(entry.route.replace(/:\w+/g, "Q-2026-0042"))).toBe(true);

@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
+import { sourceFiles } from "../../tests/support/source-files";
 import { tempDir } from "../../tests/support/temp-dir";
 import { QuoteStore } from "./quotes/store.server";
 
@@ -26,15 +27,6 @@ const owners: Record<string, string> = {
 
 const root = join(import.meta.dirname, "../..");
 
-/** Every source file of the site and its server, tests left out. */
-function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sources(path);
-    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [path] : [];
-  });
-}
-
 /** The tables a source writes (INSERT, UPDATE, DELETE, REPLACE), its migrations left out. */
 function tablesWritten(text: string): string[] {
   const code = text.replace(/export const migrations[\s\S]*?\n\];\n/, "");
@@ -54,7 +46,7 @@ describe("the store's tables", () => {
   });
 
   it("are each written by their owner only", () => {
-    const written = [...sources(join(root, "app")), ...sources(join(root, "server"))].flatMap((file) =>
+    const written = [...sourceFiles(join(root, "app")), ...sourceFiles(join(root, "server"))].flatMap((file) =>
       tablesWritten(readFileSync(file, "utf8")).map((table) => ({ table, by: relative(root, file) })),
     );
     expect(written.length).toBeGreaterThan(20);

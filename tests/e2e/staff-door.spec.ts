@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
-import type { RouteConfigEntry } from "@react-router/dev/routes";
 import sharp from "sharp";
 import routes from "../../app/routes";
+import { routeEntries } from "../support/route-table";
 import { addStaff, ageSession, cookieCarrying, type OwnServer, postForm, signIn } from "./support/desk-http";
 import { startOwnServer } from "./support/site";
 import { expect, test } from "./support/test";
@@ -10,16 +10,8 @@ import { expect, test } from "./support/test";
 // answers (a page, a file, an export, React Router's data), asked for without a session and with every
 // kind of bad one, on the production build. A desk route added later is in the table, so it is in here.
 
-/** Every path of a route and its children, with its route file. */
-function flatten(entries: readonly RouteConfigEntry[], parent = ""): { path: string; file: string; index: boolean }[] {
-  return entries.flatMap((entry) => {
-    const path = entry.index ? parent : [parent, entry.path].filter(Boolean).join("/");
-    return [{ path, file: entry.file, index: Boolean(entry.index) }, ...flatten(entry.children ?? [], path)];
-  });
-}
-
 const deskLayout = routes.find((entry) => entry.path === "desk" && entry.children);
-const privateRoutes = flatten(deskLayout ? [deskLayout] : []).filter((route) => route.file !== deskLayout?.file);
+const privateRoutes = routeEntries(deskLayout ? [deskLayout] : []).filter((route) => route.file !== deskLayout?.file);
 
 const buyer = { name: "Ayesha Khan", email: "ayesha.door@acme.example", company: "Acme Pharma Door" };
 const email = "sana.door@promo.example";

@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
+import { sourceFiles } from "../../../tests/support/source-files";
 import {
   nextStatus,
   quoteStatuses,
@@ -92,17 +93,11 @@ describe("the history's line", () => {
 
 describe("nothing but the store writes a status", () => {
   const appDir = join(import.meta.dirname, "../..");
-  const sources = (dir: string): string[] =>
-    readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) return sources(path);
-      return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [path] : [];
-    });
   // An UPDATE of quotes that sets status (not notify_status) before its WHERE or the statement's end.
   const writesStatus = /UPDATE\s+quotes\s+SET\s(?:(?!\bWHERE\b)[^;`])*?(?<![\w.])status\s*=/gi;
 
   it("finds the status written in app/lib/quotes/store.server.ts, once, and in no other module", () => {
-    const writers = sources(appDir).flatMap((path) =>
+    const writers = sourceFiles(appDir).flatMap((path) =>
       [...readFileSync(path, "utf8").matchAll(writesStatus)].map(() => relative(appDir, path)),
     );
     expect(writers).toEqual(["lib/quotes/store.server.ts"]);

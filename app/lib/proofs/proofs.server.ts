@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { closeSync, fsyncSync, mkdirSync, openSync, writeSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import type { Actor, QuoteStore, StoredQuote } from "~/lib/quotes/store.server";
+import { type Actor, actorLabel, type QuoteStore, type StoredQuote } from "~/lib/quotes/store.server";
 import type { QuoteStatus, StatusFacts, StatusMove } from "~/lib/requests/status";
 import { hasLinkSlot, proofEmail, reminderEmail, withLink } from "./mail";
 import { PROOF_LINK_MS, proofExtension, type ProofType, answerSummary, reminderDue, tokenGuessLimit } from "./rules";
@@ -91,8 +91,6 @@ type MailRow = {
 export const newToken = () => randomBytes(32).toString("base64url");
 export const tokenHash = (token: string) => createHash("sha256").update(token).digest("hex");
 export const isTokenShape = (token: string) => /^[A-Za-z0-9_-]{43}$/.test(token);
-
-const actorLabel = (actor: Actor) => `${actor.name} <${actor.email}>`;
 
 /** Texts of the e-mails about a proof, made by the caller (a buyer's with LINK_SLOT where the link goes). */
 export type ProofMailText = { subject: string; body: string };

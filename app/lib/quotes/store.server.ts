@@ -461,7 +461,9 @@ export const isReference = (text: string) => /^Q-\d{4}-\d{4,9}$/.test(text);
 
 /** A staff member as the history names them. */
 export type Actor = { name: string; email: string };
-const actorLabel = (actor: Actor | "website") => (actor === "website" ? "website" : `${actor.name} <${actor.email}>`);
+/** How the history and the records name who did something: "Sana Iqbal <sana@…>", or "website". */
+export const actorLabel = (actor: Actor | "website") =>
+  actor === "website" ? "website" : `${actor.name} <${actor.email}>`;
 
 /** A search typed in the inbox as a LIKE pattern (its own % and _ taken literally). */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;

@@ -17,6 +17,8 @@ export const routeOwnHeaders = new Set([
  * body reaches a route only through `BodyLimit`, so no route reads more than its path's limit
  * however the body is sent; and a route's own value of one of `routeOwnHeaders` replaces the
  * site-wide one instead of going out beside it (a doubled Cross-Origin-Resource-Policy is ignored).
+ * A route that answers before the whole body came (a redirect to sign in, a 404) needs nothing more:
+ * Node's server then says Connection: close and reads no more of it.
  */
 export function reactRouterHandler({
   build,
@@ -80,8 +82,6 @@ async function sendWebResponse(res: Response, response: globalThis.Response) {
     if (routeOwnHeaders.has(name)) res.setHeader(name, value);
     else res.append(name, value);
   }
-  // A route that answered before the whole body came (a redirect to sign in, a 404): Node's server
-  // then says Connection: close and ends the connection after the answer, reading nothing more.
   if (!response.body) {
     res.end();
     return;

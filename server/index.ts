@@ -6,6 +6,9 @@ import { QuoteConfigError } from "~/lib/quotes/config.server";
 import { startQuoteService, stopQuoteService } from "~/lib/quotes/service.server";
 import { createApp } from "./app";
 
+/** How long an idle keep-alive connection stays open: longer than the usual proxy's 60 s. */
+export const IDLE_CONNECTION_MS = 65_000;
+
 /** build/client, beside the folder this file is compiled into. */
 const clientDir = fileURLToPath(new URL("../client", import.meta.url));
 
@@ -23,6 +26,11 @@ export function startServer({ port = Number(process.env.PORT ?? 3000), host = pr
   const server = createApp({ build, clientDir }).listen(port, host, () => {
     console.log(`Site ready on http://${host === "0.0.0.0" ? "localhost" : host}:${port}`);
   });
+  // A client or proxy that reuses an idle connection just as the server closes it gets a reset instead of
+  // an answer. Proxies keep idle upstream connections up to 60 s (nginx's and the cloud load balancers'
+  // default), so the server keeps them longer and is not the side that closes first.
+  server.keepAliveTimeout = IDLE_CONNECTION_MS;
+  server.headersTimeout = IDLE_CONNECTION_MS + 1_000;
 
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.on(signal, () => server.close(() => void stopQuoteService().finally(() => process.exit(0))));

@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
 import { readdirSync, readFileSync, statSync } from "node:fs";
+import { Agent, get } from "node:http";
 import { join, relative } from "node:path";
 import { expect, test } from "./support/test";
 import {
@@ -289,6 +290,19 @@ test("one trailing-slash policy: /about/ redirects once to /about, the query kep
   expect(response.headers().location).toBe("/about?ref=x");
   expectSecurityHeaders(response.headers(), "/about/");
   expect((await request.get("/about", { maxRedirects: 0 })).status()).toBe(200);
+});
+
+test("an idle connection stays open longer than a proxy's 60 s, so a reused one is never reset under it", async ({
+  baseURL,
+}) => {
+  // A proxy or client reads the server's idle limit from Keep-Alive and closes its side first.
+  const keepAlive = await new Promise<string | undefined>((resolve, reject) =>
+    get(new URL("/robots.txt", baseURL), { agent: new Agent({ keepAlive: true }) }, (response) => {
+      response.resume();
+      resolve(response.headers["keep-alive"]);
+    }).on("error", reject),
+  );
+  expect(Number(/timeout=(\d+)/.exec(keepAlive ?? "")?.[1])).toBeGreaterThan(60);
 });
 
 test("server-rendered responses carry a fresh nonce and are compressed on the fly", async ({ request }) => {

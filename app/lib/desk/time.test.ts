@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { businessMsBetween, pakistanTime, waitingFor } from "./time";
+import { publicHolidays } from "~/content/holidays";
+import {
+  addBusinessDays,
+  addBusinessMs,
+  businessMsBetween,
+  isBusinessDay,
+  longDeadline,
+  pakistanTime,
+  replyBy,
+  shortDeadline,
+  waitingFor,
+} from "./time";
 
 const at = (iso: string) => Date.parse(iso);
 
@@ -34,5 +45,35 @@ describe("desk times", () => {
     });
     // Four business days.
     expect(waitingFor("2026-11-16T06:00:00Z", at("2026-11-20T06:00:00Z")).level).toBe("overdue");
+  });
+
+  it("skips public holidays: Iqbal Day 2026 (a Monday) has no business hours", () => {
+    expect(isBusinessDay("2026-11-09")).toBe(false);
+    expect(isBusinessDay("2026-11-10")).toBe(true);
+    expect(isBusinessDay("2026-11-14")).toBe(false); // a Saturday
+    expect(businessMsBetween(at("2026-11-08T19:00:00Z"), at("2026-11-09T19:00:00Z"))).toBe(0);
+    for (const { date } of publicHolidays) expect(date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+
+  it("puts the reply-by time 24 business hours after the request: three office days", () => {
+    // Monday 2026-11-23 12:00 PKT → Thursday 12:00 PKT.
+    expect(pakistanTime(new Date(replyBy("2026-11-23T07:00:00.000Z")).toISOString())).toBe("2026-11-26 12:00 PKT");
+    // Friday 18:00 PKT: 1 h on Friday, then Monday, Tuesday, and 7 h of Wednesday → Wednesday 18:00.
+    expect(shortDeadline(replyBy("2026-11-20T13:00:00.000Z"))).toBe("Wed 18:00");
+    // Saturday night: the clock starts on Monday at opening and ends on Wednesday at closing.
+    expect(longDeadline(replyBy("2026-11-21T18:00:00.000Z"))).toBe("Wednesday 19:00 PKT");
+    // Sunday 2026-11-08, before Iqbal Day: Tuesday, Wednesday, Thursday.
+    expect(shortDeadline(replyBy("2026-11-08T10:00:00.000Z"))).toBe("Thu 19:00");
+  });
+
+  it("adds business hours and days the way it counts them", () => {
+    const from = at("2026-11-23T07:00:00Z");
+    for (const hours of [0.5, 7, 8, 9, 41]) {
+      const until = addBusinessMs(from, hours * 3_600_000);
+      expect(businessMsBetween(from, until)).toBe(hours * 3_600_000);
+    }
+    // 10 business days after Friday 2026-12-18: the 25th (Quaid-e-Azam Day) is skipped.
+    expect(addBusinessDays(at("2026-12-18T07:00:00Z"), 10)).toBe("2027-01-04");
+    expect(addBusinessDays(at("2026-11-23T07:00:00Z"), 0)).toBe("2026-11-23");
   });
 });

@@ -1,11 +1,21 @@
+import { business } from "~/content/business";
+import { publicHolidays } from "~/content/holidays";
+
 /**
- * Times on the desk are Pakistan time (UTC+5 all year, no daylight saving). The business answers
- * Monday to Friday, 11:00 to 19:00 (app/content/business.ts).
+ * Every business-time rule of the site, in one module. Times are stored in UTC and shown in Pakistan
+ * time (UTC+5 all year, no daylight saving). The office answers Monday to Friday in the hours of
+ * app/content/business.ts, except on the public holidays of app/content/holidays.ts.
  */
 const PKT_OFFSET_MS = 5 * 3_600_000;
 const HOUR_MS = 3_600_000;
-const OPENS_HOUR = 11;
-const CLOSES_HOUR = 19;
+const DAY_MS = 24 * HOUR_MS;
+const hourOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * HOUR_MS + Number(hhmm.slice(3, 5)) * 60_000;
+const OPENS_MS = hourOf(business.hours.opens);
+const CLOSES_MS = hourOf(business.hours.closes);
+const holidayDates = new Set(publicHolidays.map((holiday) => holiday.date));
+
+/** The promise to every buyer: an answer within this many business hours of the request. */
+export const REPLY_WITHIN_BUSINESS_HOURS = 24;
 
 /** "2026-11-20 13:05 PKT" */
 export function pakistanTime(iso: string): string {
@@ -13,21 +23,73 @@ export function pakistanTime(iso: string): string {
   return `${local.slice(0, 10)} ${local.slice(11, 16)} PKT`;
 }
 
-/** Milliseconds of business hours (Mon–Fri 11:00–19:00 Pakistan time) between two instants. */
+/** Midnight in Pakistan of the day an instant falls on, as a UTC instant. */
+const pakistanMidnight = (instant: number) => {
+  const local = instant + PKT_OFFSET_MS;
+  return local - (((local % DAY_MS) + DAY_MS) % DAY_MS) - PKT_OFFSET_MS;
+};
+
+/** Whether the office opens on the Pakistan day that starts at `midnight`. */
+function opensOn(midnight: number): boolean {
+  const local = new Date(midnight + PKT_OFFSET_MS);
+  const weekday = local.getUTCDay();
+  return weekday !== 0 && weekday !== 6 && !holidayDates.has(local.toISOString().slice(0, 10));
+}
+
+/** Whether a date in Pakistan ("2026-11-23") is a working day of the office. */
+export const isBusinessDay = (date: string) => opensOn(Date.parse(`${date}T00:00:00Z`) - PKT_OFFSET_MS);
+
+/** Milliseconds of business hours between two instants. */
 export function businessMsBetween(from: number, to: number): number {
   if (to <= from) return 0;
   let total = 0;
-  // Walk the days in Pakistan time, adding each day's overlap with its opening hours.
-  const day = new Date(from + PKT_OFFSET_MS);
-  day.setUTCHours(0, 0, 0, 0);
-  for (let start = day.getTime() - PKT_OFFSET_MS; start < to; start += 24 * HOUR_MS) {
-    const weekday = new Date(start + PKT_OFFSET_MS).getUTCDay();
-    if (weekday === 0 || weekday === 6) continue;
-    const open = start + OPENS_HOUR * HOUR_MS;
-    const close = start + CLOSES_HOUR * HOUR_MS;
-    total += Math.max(0, Math.min(close, to) - Math.max(open, from));
+  for (let midnight = pakistanMidnight(from); midnight < to; midnight += DAY_MS) {
+    if (!opensOn(midnight)) continue;
+    total += Math.max(0, Math.min(midnight + CLOSES_MS, to) - Math.max(midnight + OPENS_MS, from));
   }
   return total;
+}
+
+/** The instant at which `ms` of business hours will have passed since `from`. */
+export function addBusinessMs(from: number, ms: number): number {
+  let left = ms;
+  for (let midnight = pakistanMidnight(from); ; midnight += DAY_MS) {
+    if (!opensOn(midnight)) continue;
+    const start = Math.max(midnight + OPENS_MS, from);
+    const open = midnight + CLOSES_MS - start;
+    if (open <= 0) continue;
+    if (left <= open) return start + left;
+    left -= open;
+  }
+}
+
+/** When a request that arrived at `receivedAt` must have its answer: 24 business hours later. */
+export const replyBy = (receivedAt: string): number =>
+  addBusinessMs(Date.parse(receivedAt), REPLY_WITHIN_BUSINESS_HOURS * HOUR_MS);
+
+/** The Pakistan date `days` business days after the date of `from` ("2026-12-07"), for lead times. */
+export function addBusinessDays(from: number, days: number): string {
+  let midnight = pakistanMidnight(from);
+  for (let counted = 0; counted < days;) {
+    midnight += DAY_MS;
+    if (opensOn(midnight)) counted++;
+  }
+  return new Date(midnight + PKT_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+const weekdayFormat = (style: "short" | "long") =>
+  new Intl.DateTimeFormat("en-GB", { weekday: style, timeZone: "UTC" });
+
+/** A deadline within the coming days, as the desk shows it: "Mon 13:00". */
+export function shortDeadline(instant: number): string {
+  const local = new Date(instant + PKT_OFFSET_MS);
+  return `${weekdayFormat("short").format(local)} ${local.toISOString().slice(11, 16)}`;
+}
+
+/** A deadline as a buyer reads it: "Monday 13:00 PKT". */
+export function longDeadline(instant: number): string {
+  const local = new Date(instant + PKT_OFFSET_MS);
+  return `${weekdayFormat("long").format(local)} ${local.toISOString().slice(11, 16)} PKT`;
 }
 
 export type Waiting = { label: string; level: "ok" | "late" | "overdue" };
@@ -48,5 +110,8 @@ export function waitingFor(receivedAt: string, now: number): Waiting {
         ? `waiting ${hours} h`
         : `waiting ${Math.floor(hours / 24)} d`;
   const business = businessMsBetween(received, now);
-  return { label, level: business > 24 * HOUR_MS ? "overdue" : business > HOUR_MS ? "late" : "ok" };
+  return {
+    label,
+    level: business > REPLY_WITHIN_BUSINESS_HOURS * HOUR_MS ? "overdue" : business > HOUR_MS ? "late" : "ok",
+  };
 }

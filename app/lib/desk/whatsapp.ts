@@ -1,16 +1,38 @@
+/** "ext 212", "x212", "extn. 212", "#212": the part of a number that a switchboard dials. */
+const EXTENSION = /\s*(?:\b(?:ext|extn|extension|x)\.?|#)\s*(\d{1,6})\s*$/i;
+
 /**
- * A buyer's phone number in the international form wa.me takes (digits only), or null. Pakistani
+ * A buyer's phone number in international form, digits only, and its extension if written. Pakistani
  * numbers written nationally (0300 1234567) get the country code 92; numbers with a + or 00 keep theirs.
  */
-export function whatsappNumber(phone: string): string | null {
-  const trimmed = phone.trim();
+export function internationalNumber(phone: string): { digits: string; extension: string | null } | null {
+  const extension = EXTENSION.exec(phone)?.[1] ?? null;
+  const trimmed = phone.replace(EXTENSION, "").trim();
   let digits = trimmed.replace(/\D/g, "");
   if (trimmed.startsWith("+")) {
     // already international
   } else if (digits.startsWith("00")) digits = digits.slice(2);
   else if (digits.startsWith("0")) digits = `92${digits.slice(1)}`;
   else if (/^3\d{9}$/.test(digits)) digits = `92${digits}`;
-  return digits.length >= 10 && digits.length <= 15 ? digits : null;
+  return digits.length >= 10 && digits.length <= 15 ? { digits, extension } : null;
+}
+
+/**
+ * The number wa.me takes, or null where WhatsApp cannot reach: a number with an extension (an office
+ * switchboard) or a Pakistani number that is not a mobile (mobiles are 03xx; 042 is a Lahore landline).
+ */
+export function whatsappNumber(phone: string): string | null {
+  const number = internationalNumber(phone);
+  if (!number || number.extension) return null;
+  if (number.digits.startsWith("92") && !/^923\d{9}$/.test(number.digits)) return null;
+  return number.digits;
+}
+
+/** A `tel:` link (RFC 3966, with the extension) for any number the desk shows, or null. */
+export function telHref(phone: string): string | null {
+  const number = internationalNumber(phone);
+  if (!number) return null;
+  return `tel:+${number.digits}${number.extension ? `;ext=${number.extension}` : ""}`;
 }
 
 export const whatsappReplyUrl = (phone: string, reference: string, name: string) => {

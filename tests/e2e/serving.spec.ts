@@ -296,13 +296,13 @@ test("an idle connection stays open longer than a proxy's 60 s, so a reused one 
   baseURL,
 }) => {
   // A proxy or client reads the server's idle limit from Keep-Alive and closes its side first.
-  const keepAlive = await new Promise<string | undefined>((resolve, reject) =>
+  const keepAlive = await new Promise<string>((resolve, reject) =>
     get(new URL("/robots.txt", baseURL), { agent: new Agent({ keepAlive: true }) }, (response) => {
       response.resume();
-      resolve(response.headers["keep-alive"]);
+      resolve(String(response.headers["keep-alive"]));
     }).on("error", reject),
   );
-  expect(Number(/timeout=(\d+)/.exec(keepAlive ?? "")?.[1])).toBeGreaterThan(60);
+  expect(Number(/timeout=(\d+)/.exec(keepAlive)?.[1])).toBeGreaterThan(60);
 });
 
 test("server-rendered responses carry a fresh nonce and are compressed on the fly", async ({ request }) => {

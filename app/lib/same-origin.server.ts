@@ -1,4 +1,4 @@
-import { siteUrl } from "~/content/business";
+import { publicSiteUrl } from "~/lib/site-url.server";
 
 type Sender = "this site" | "another site" | "unknown";
 
@@ -12,7 +12,7 @@ type Sender = "this site" | "another site" | "unknown";
 function sender(request: Request): Sender {
   const fetchSite = request.headers.get("sec-fetch-site");
   if (fetchSite === "cross-site" || fetchSite === "same-site") return "another site";
-  const ownOrigins = new Set([new URL(request.url).origin, new URL(siteUrl).origin]);
+  const ownOrigins = new Set([new URL(request.url).origin, publicSiteUrl()]);
   const origin = request.headers.get("origin");
   if (origin === "null") return fetchSite === "same-origin" ? "this site" : "another site";
   if (origin) return ownOrigins.has(origin) ? "this site" : "another site";

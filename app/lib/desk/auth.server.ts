@@ -6,7 +6,7 @@ import {
   redirect,
   type RouterContextProvider,
 } from "react-router";
-import { siteUrl } from "~/content/business";
+import { publicSiteUrl } from "~/lib/site-url.server";
 import { addressKey } from "~/lib/client-address";
 import { sentFromThisSite } from "~/lib/same-origin.server";
 import { getQuoteService, type QuoteService } from "~/lib/quotes/service.server";
@@ -37,7 +37,7 @@ export const WRONG_SIGN_IN = "The e-mail or password is not right.";
 function secureCookie(request: Request) {
   if (process.env.NODE_ENV === "production") return true;
   const url = new URL(request.url);
-  const site = new URL(siteUrl);
+  const site = new URL(publicSiteUrl());
   return url.protocol === "https:" || (site.protocol === "https:" && url.host === site.host);
 }
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { tempDir } from "../../../tests/support/temp-dir";
 import { QuoteStore } from "~/lib/quotes/store.server";
 import { runStaffCommand } from "./staff-command.server";
@@ -40,5 +40,21 @@ describe("npm run staff -- add --role", () => {
     expect(refused.output).toContain("[--role owner|staff]");
     expect(new StaffDirectory(store.db).list()).toEqual([]);
     store.close();
+  });
+});
+
+describe("npm run staff -- add / reset", () => {
+  it("prints a set-up link on the address the server runs with (SITE_URL), not the one it was built with", () => {
+    vi.stubEnv("SITE_URL", "https://desk.promo.example");
+    try {
+      const store = freshStore();
+      const added = runStaffCommand(["add", "sana@promo.example", "--name", "Sana"], store.db, now);
+      expect(added.output).toMatch(/https:\/\/desk\.promo\.example\/desk\/setup\/[\w-]{20,}/);
+      const reset = runStaffCommand(["reset", "sana@promo.example"], store.db, now);
+      expect(reset.output).toMatch(/https:\/\/desk\.promo\.example\/desk\/setup\/[\w-]{20,}/);
+      store.close();
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 });

@@ -56,6 +56,7 @@ export const quoteForm = {
 /** What stays in the form's place once a request is through (the title and line are the spec's). */
 export const quoteConfirmation = {
   reference: "Your reference:",
+  replyBy: (when: string) => `We'll answer by ${when}.`,
   nextTitle: "What happens next",
   next: [
     "We read your request and check how each item can be printed with your brand.",

@@ -3,11 +3,12 @@ import type { QuoteValues } from "./quote-fields";
 /**
  * What the /contact action answers a quote request, shared by the server and the form: the page that
  * comes back from a plain form post shows it, and with JavaScript the route's clientAction hands it to
- * the form's fetcher. `reference` names a stored request, for the buyer to quote.
+ * the form's fetcher. `reference` names a stored request, for the buyer to quote; `replyBy` is when the
+ * office's answer is due, as the buyer reads it ("Monday 13:00 PKT").
  * Error codes: missing | too_long | invalid_email | invalid | unsupported_media_type | payload_too_large | rate_limited | unavailable | …
  */
 export type QuoteFormResult =
-  | { status: "success"; title: string; message: string; reference?: string }
+  | { status: "success"; title: string; message: string; reference?: string; replyBy?: string }
   | { status: "error"; code: string; title: string; message: string; values: QuoteValues; fields: string[] };
 
 /**

@@ -227,6 +227,8 @@ test.describe("the quote action answers every post with its status and the page 
     expect(html).toContain("Quote Request Submitted!");
     expect(html).toContain("We&#x27;ll get back to you within 24 hours.");
     expect(html).toMatch(/Your reference:.*Q-\d{4}-\d{4}/s);
+    // When the answer is due, in business hours and Pakistan time.
+    expect(html).toMatch(/We&#x27;ll answer by (Mon|Tues|Wednes|Thurs|Fri)day [^<]*\d\d:\d\d PKT\./);
   });
 
   test("a body that is not a form: 415; one too large: 413; each with its message", async ({ request }) => {

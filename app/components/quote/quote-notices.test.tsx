@@ -11,10 +11,16 @@ const success = {
 
 describe("the confirmation left in the form's place", () => {
   it("names the request's reference when the server gave one, and takes the focus", () => {
-    render(<QuoteConfirmation result={{ ...success, reference: "Q-2026-0042" }} onAnother={() => {}} />);
+    render(
+      <QuoteConfirmation
+        result={{ ...success, reference: "Q-2026-0042", replyBy: "Monday 13:00 PKT" }}
+        onAnother={() => {}}
+      />,
+    );
     const notice = screen.getByRole("status");
     expect(notice).toHaveTextContent("Quote Request Submitted!");
     expect(notice).toHaveTextContent("Your reference: Q-2026-0042");
+    expect(notice).toHaveTextContent("We'll answer by Monday 13:00 PKT.");
     expect(notice).toHaveFocus();
     expect(screen.getByRole("button", { name: "Send another request" })).toHaveAttribute("type", "button");
   });

@@ -86,6 +86,7 @@ export function QuoteConfirmation({
               <strong className="font-mono text-base text-foreground whitespace-nowrap">{result.reference}</strong>
             </p>
           )}
+          {result.replyBy && <p>{text.replyBy(result.replyBy)}</p>}
         </div>
       </div>
       <div className="space-y-2 text-sm">

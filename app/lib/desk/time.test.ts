@@ -59,11 +59,17 @@ describe("desk times", () => {
     // Monday 2026-11-23 12:00 PKT → Thursday 12:00 PKT.
     expect(pakistanTime(new Date(replyBy("2026-11-23T07:00:00.000Z")).toISOString())).toBe("2026-11-26 12:00 PKT");
     // Friday 18:00 PKT: 1 h on Friday, then Monday, Tuesday, and 7 h of Wednesday → Wednesday 18:00.
-    expect(shortDeadline(replyBy("2026-11-20T13:00:00.000Z"))).toBe("Wed 18:00");
+    const friday = "2026-11-20T13:00:00.000Z";
+    expect(shortDeadline(replyBy(friday), at(friday))).toBe("Wed 18:00");
     // Saturday night: the clock starts on Monday at opening and ends on Wednesday at closing.
-    expect(longDeadline(replyBy("2026-11-21T18:00:00.000Z"))).toBe("Wednesday 19:00 PKT");
+    const saturday = "2026-11-21T18:00:00.000Z";
+    expect(longDeadline(replyBy(saturday), at(saturday))).toBe("Wednesday 19:00 PKT");
     // Sunday 2026-11-08, before Iqbal Day: Tuesday, Wednesday, Thursday.
-    expect(shortDeadline(replyBy("2026-11-08T10:00:00.000Z"))).toBe("Thu 19:00");
+    const sunday = "2026-11-08T10:00:00.000Z";
+    expect(shortDeadline(replyBy(sunday), at(sunday))).toBe("Thu 19:00");
+    // Friday 17:00 before Eid ul-Adha 2027 (Monday to Wednesday off): ten days away, so with its date.
+    const beforeEid = "2027-05-14T12:00:00.000Z";
+    expect(longDeadline(replyBy(beforeEid), at(beforeEid))).toBe("Monday 24 May 17:00 PKT");
   });
 
   it("adds business hours and days the way it counts them", () => {

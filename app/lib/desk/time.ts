@@ -77,20 +77,27 @@ export function addBusinessDays(from: number, days: number): string {
   return new Date(midnight + PKT_OFFSET_MS).toISOString().slice(0, 10);
 }
 
-const weekdayFormat = (style: "short" | "long") =>
-  new Intl.DateTimeFormat("en-GB", { weekday: style, timeZone: "UTC" });
+const deadlineFormat = (weekday: "short" | "long", withDate: boolean) =>
+  new Intl.DateTimeFormat("en-GB", {
+    weekday,
+    ...(withDate ? { day: "numeric", month: weekday } : {}),
+    timeZone: "UTC",
+  });
 
-/** A deadline within the coming days, as the desk shows it: "Mon 13:00". */
-export function shortDeadline(instant: number): string {
+/** A weekday names a deadline within the coming week; one further away (a long holiday) gets its date. */
+const deadline = (instant: number, now: number, style: "short" | "long") => {
   const local = new Date(instant + PKT_OFFSET_MS);
-  return `${weekdayFormat("short").format(local)} ${local.toISOString().slice(11, 16)}`;
-}
+  const day = deadlineFormat(style, instant - now >= 6 * DAY_MS)
+    .format(local)
+    .replace(",", "");
+  return `${day} ${local.toISOString().slice(11, 16)}`;
+};
 
-/** A deadline as a buyer reads it: "Monday 13:00 PKT". */
-export function longDeadline(instant: number): string {
-  const local = new Date(instant + PKT_OFFSET_MS);
-  return `${weekdayFormat("long").format(local)} ${local.toISOString().slice(11, 16)} PKT`;
-}
+/** A deadline as the desk shows it: "Mon 13:00" ("Mon 30 Mar 13:00" a week or more ahead). */
+export const shortDeadline = (instant: number, now = Date.now()) => deadline(instant, now, "short");
+
+/** A deadline as a buyer reads it: "Monday 13:00 PKT" ("Monday 30 March 13:00 PKT" a week or more ahead). */
+export const longDeadline = (instant: number, now = Date.now()) => `${deadline(instant, now, "long")} PKT`;
 
 export type Waiting = { label: string; level: "ok" | "late" | "overdue" };
 

@@ -3,6 +3,7 @@ import { quoteAnswers } from "~/content/quote-answers";
 import { parseDesignSpec } from "~/lib/design-schema";
 import type { QuoteFormResult } from "~/lib/quote-api";
 import { emptyQuote, quotePostFields, quoteValuesOf } from "~/lib/quote-fields";
+import { longDeadline, replyBy } from "~/lib/desk/time";
 import { checkQuote, type QuoteFields } from "~/lib/quote-schema";
 import { clientIpContext } from "~/lib/request-context";
 import type { QuoteService, SubmitResult } from "./service.server";
@@ -94,6 +95,8 @@ export function answerFor(result: SubmitResult, values: QuoteFields): QuoteAnswe
           title: quoteAnswers.success.title,
           message: quoteAnswers.success.description,
           ...(result.quote ? { reference: result.quote.reference } : {}),
+          // A honeypot's answer has no request behind it, and looks the same: due from now.
+          replyBy: longDeadline(replyBy(result.quote?.receivedAt ?? new Date().toISOString())),
         },
       };
     case "invalid":

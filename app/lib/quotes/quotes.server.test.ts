@@ -419,6 +419,10 @@ describe("the form post from a page without JavaScript", () => {
         title: "Quote Request Submitted!",
         message: "We'll get back to you within 24 hours.",
         reference: quotes.store.list()[0]!.reference,
+        // 24 business hours on: a weekday and a time within the office's hours, in Pakistan time.
+        replyBy: expect.stringMatching(
+          /^(Monday|Tuesday|Wednesday|Thursday|Friday)( \d{1,2} \w+)? (1[1-8]:\d\d|19:00) PKT$/,
+        ),
       },
     });
     expect(quotes.store.list()[0]).toMatchObject({ ...buyer, page: "/contact?product=mugs" });

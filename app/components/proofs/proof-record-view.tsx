@@ -42,8 +42,12 @@ export function ProofRecordView({
             <dd>v{approved.version}</dd>
             <dt className="font-semibold">Approved by</dt>
             <dd>
-              {approved.answer?.name}
-              {approved.answer?.role ? `, ${approved.answer.role}` : ""}
+              <bdi>{approved.answer?.name}</bdi>
+              {approved.answer?.role ? (
+                <>
+                  , <bdi>{approved.answer.role}</bdi>
+                </>
+              ) : null}
             </dd>
             <dt className="font-semibold">Approved at</dt>
             <dd>{approved.answer?.at}</dd>

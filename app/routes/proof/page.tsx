@@ -85,7 +85,9 @@ export default function ProofPage({ loaderData, actionData, params }: Route.Comp
               <h2 id="message-heading" className="text-lg font-bold">
                 {text.message}
               </h2>
-              <p className="mt-2 whitespace-pre-wrap break-words rounded-md bg-muted p-3 text-sm">{latest.message}</p>
+              <p dir="auto" className="mt-2 whitespace-pre-wrap break-words rounded-md bg-muted p-3 text-sm">
+                {latest.message}
+              </p>
             </section>
           )}
           {design && (
@@ -94,7 +96,7 @@ export default function ProofPage({ loaderData, actionData, params }: Route.Comp
                 {text.design}
               </h2>
               <p className="mt-2 text-sm">
-                “{design.text}” on {design.itemId}, in {design.colours.join(", ")}
+                “<bdi>{design.text}</bdi>” on {design.itemId}, in {design.colours.join(", ")}
               </p>
               {design.mockup && (
                 <img
@@ -120,7 +122,9 @@ export default function ProofPage({ loaderData, actionData, params }: Route.Comp
               <p className="font-semibold">
                 {latest.summary} · {latest.answer?.at}
               </p>
-              <p className="whitespace-pre-wrap break-words">{latest.answer?.changes}</p>
+              <p dir="auto" className="whitespace-pre-wrap break-words">
+                {latest.answer?.changes}
+              </p>
               <p>{text.changesNote}</p>
             </div>
           ) : (
@@ -132,13 +136,13 @@ export default function ProofPage({ loaderData, actionData, params }: Route.Comp
                 {error("approve")}
                 <div className="space-y-2">
                   <Label htmlFor="name">{text.yourName}</Label>
-                  <Input id="name" name="name" required maxLength={200} autoComplete="name" />
+                  <Input id="name" name="name" required maxLength={200} autoComplete="name" dir="auto" />
                 </div>
                 <div className="space-y-2">
                   <Label htmlFor="role">
                     {text.yourRole} <span className="font-normal text-muted-foreground">{text.optional}</span>
                   </Label>
-                  <Input id="role" name="role" maxLength={200} autoComplete="organization-title" />
+                  <Input id="role" name="role" maxLength={200} autoComplete="organization-title" dir="auto" />
                 </div>
                 <Button type="submit">{text.approveButton}</Button>
               </Form>
@@ -149,7 +153,7 @@ export default function ProofPage({ loaderData, actionData, params }: Route.Comp
                 {error("changes")}
                 <div className="space-y-2">
                   <Label htmlFor="changes">{text.whatChange}</Label>
-                  <Textarea id="changes" name="changes" required maxLength={5_000} />
+                  <Textarea id="changes" name="changes" required maxLength={5_000} dir="auto" />
                 </div>
                 <Button type="submit" variant="outline">
                   {text.sendChanges}

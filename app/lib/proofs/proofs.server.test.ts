@@ -338,7 +338,12 @@ describe("a proof e-mail as sent", () => {
     expect(buyer.envelope.to).toEqual(["ayesha@acme.example"]);
     const staffMail = await transport.sendMail(
       proofMailMessage(
-        { messageId: "proof-8", to: [{ address: "sales@promo.example" }, { address: "ops@promo.example" }], subject: "s", body: "b" },
+        {
+          messageId: "proof-8",
+          to: [{ address: "sales@promo.example" }, { address: "ops@promo.example" }],
+          subject: "s",
+          body: "b",
+        },
         { from },
       ),
     );

@@ -114,7 +114,13 @@ describe("inbox command", () => {
     const store = storeWith(["2026-01-10T08:00:00Z"]);
     const [quote] = store.list();
     const staff = { name: "Bilal", email: "bilal@promo.example" };
-    new Messaging(store).queueReply(quote!.id, "Thank you, our prices follow.", staff, "reply-1", new Date("2026-01-10T09:00:00Z"));
+    new Messaging(store).queueReply(
+      quote!.id,
+      "Thank you, our prices follow.",
+      staff,
+      "reply-1",
+      new Date("2026-01-10T09:00:00Z"),
+    );
     store.setStatus(quote!.id, "lost", "Budget", staff, new Date("2026-01-12T09:00:00Z"));
     const exported = withDeskRecords(store, store.list());
     store.close();

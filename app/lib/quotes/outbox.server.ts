@@ -11,7 +11,7 @@ export type OutboxOptions = {
   baseDelayMs?: number;
   /** …up to this. Retries go on until the mail server accepts the message. */
   maxDelayMs?: number;
-  /** How long a claimed notification is reserved for this worker while it is being sent. */
+  /** How long a claimed message is reserved for this worker while it is being sent. */
   leaseMs?: number;
   /** Even with nothing due, look again this often (requests stored by another process). */
   pollMs?: number;

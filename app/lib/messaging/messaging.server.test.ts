@@ -7,7 +7,9 @@ import { ProofDesk } from "~/lib/proofs/proofs.server";
 import { createSmtpMailer } from "~/lib/quotes/mailer.server";
 import { Outbox } from "~/lib/quotes/outbox.server";
 import { QuoteStore } from "~/lib/quotes/store.server";
+import { getTableConfig } from "drizzle-orm/sqlite-core";
 import { Messaging } from "./messaging.server";
+import { messages } from "./schema";
 
 // Real parts only: a SQLite file in a temp folder and an SMTP server in this process.
 
@@ -470,6 +472,23 @@ describe("migration 10", () => {
     } finally {
       store.close();
     }
+  });
+});
+
+describe("the Drizzle schema of messages", () => {
+  it("names the columns, their NOT NULL and the indexes the migration makes", () => {
+    const store = QuoteStore.open(tempDir("messaging-schema"));
+    const made = store.db.prepare("SELECT name, \"notnull\" AS required FROM pragma_table_info('messages')").all();
+    const indexes = store.db
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'messages' AND sql IS NOT NULL")
+      .pluck()
+      .all();
+    store.close();
+    const config = getTableConfig(messages);
+    expect(
+      config.columns.map((column) => ({ name: column.name, required: column.notNull && !column.primary ? 1 : 0 })),
+    ).toEqual(made);
+    expect(config.indexes.map((index) => index.config.name).sort()).toEqual([...indexes].sort());
   });
 });
 

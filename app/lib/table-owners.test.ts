@@ -6,14 +6,14 @@ import { tempDir } from "../../tests/support/temp-dir";
 import { QuoteStore } from "./quotes/store.server";
 
 // Each table of the store is written by one module, its owner (the README's data model); another
-// module asks the owner. The migrations, which shape every table, are the store's.
+// module asks the owner. The migrations, which shape every table, are the store's (one kept by the
+// module whose table it makes, as an exported constant, is one of them).
 
 const owners: Record<string, string> = {
   quotes: "app/lib/quotes/store.server.ts",
   quote_attachments: "app/lib/quotes/store.server.ts",
   quote_references: "app/lib/quotes/store.server.ts",
   quote_events: "app/lib/quotes/store.server.ts",
-  quote_replies: "app/lib/quotes/store.server.ts",
   staff: "app/lib/desk/staff.server.ts",
   staff_setup_tokens: "app/lib/desk/staff.server.ts",
   staff_sessions: "app/lib/desk/staff.server.ts",
@@ -21,7 +21,7 @@ const owners: Record<string, string> = {
   staff_sign_in_holds: "app/lib/desk/staff.server.ts",
   proofs: "app/lib/proofs/proofs.server.ts",
   proof_links: "app/lib/proofs/proofs.server.ts",
-  proof_mails: "app/lib/proofs/proofs.server.ts",
+  messages: "app/lib/messaging/messaging.server.ts",
   proof_link_failures: "app/lib/proofs/proofs.server.ts",
 };
 
@@ -29,7 +29,9 @@ const root = join(import.meta.dirname, "../..");
 
 /** The tables a source writes (INSERT, UPDATE, DELETE, REPLACE), its migrations left out. */
 function tablesWritten(text: string): string[] {
-  const code = text.replace(/export const migrations[\s\S]*?\n\];\n/, "");
+  const code = text
+    .replace(/export const migrations[\s\S]*?\n\];\n/, "")
+    .replace(/export const \w*Migration = `[\s\S]*?`;\n/g, "");
   const writes = /\b(?:INSERT(?:\s+OR\s+\w+)?\s+INTO|REPLACE\s+INTO|UPDATE(?:\s+OR\s+\w+)?|DELETE\s+FROM)\s+([a-z_]+)/g;
   return [...code.matchAll(writes)].map((match) => match[1]!);
 }
@@ -61,5 +63,6 @@ describe("the store's tables", () => {
       "proof_links",
     ]);
     expect(tablesWritten("export const migrations = [\n  `UPDATE staff SET role = 'owner'`,\n];\n")).toEqual([]);
+    expect(tablesWritten("export const messagesMigration = `INSERT INTO messages SELECT 1`;\n")).toEqual([]);
   });
 });

@@ -543,7 +543,7 @@ describe("with a session", () => {
     expect((await reply()).status).toBe(302);
     expect((await reply()).status).toBe(302); // sent twice: queued once
     await until(() => smtp.received.some((mail) => mail.to.includes("ayesha@acme.example")));
-    await until(() => getQuoteService().store.replies(1)[0]?.status === "sent");
+    await until(() => getQuoteService().messaging.replies(1)[0]?.status === "sent");
     const replies = smtp.received.filter((mail) => mail.to.includes("ayesha@acme.example"));
     expect(replies).toHaveLength(1);
     expect(decoded(replies[0]!.raw)).toMatch(new RegExp(`^Subject: Your quote request ${reference}`, "m"));

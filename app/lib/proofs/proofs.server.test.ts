@@ -2,7 +2,8 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import nodemailer from "nodemailer";
 import { describe, expect, it } from "vitest";
 import { tempDir } from "../../../tests/support/temp-dir";
-import { proofMailMessage } from "~/lib/quotes/mailer.server";
+import { Messaging } from "~/lib/messaging/messaging.server";
+import { proofMailMessage } from "~/lib/messaging/templates.server";
 import { QuoteStore } from "~/lib/quotes/store.server";
 import { answerEmail, proofEmail, reminderEmail, staffReminderEmail } from "./mail";
 import { isTokenShape, ProofDesk, tokenHash, type OutgoingProofMail } from "./proofs.server";
@@ -40,10 +41,11 @@ function setUp() {
 /** What the outbox does with the mails due: each composed (a buyer's link minted now) and sent. */
 function deliver(desk: ProofDesk, now = new Date()): OutgoingProofMail[] {
   const sent: OutgoingProofMail[] = [];
-  for (const mail of desk.claimDueMails({ now: now.getTime(), leaseMs: 60_000, limit: 100 })) {
+  const messaging = new Messaging(desk.store);
+  for (const mail of messaging.claimDue({ now: now.getTime(), leaseMs: 60_000, limit: 100 })) {
     const outgoing = desk.compose(mail, now);
     if (!outgoing) continue;
-    desk.markMailSent(mail, now);
+    messaging.markSent(mail, `${mail.subject} e-mailed`, now);
     sent.push(outgoing);
   }
   return sent;
@@ -282,14 +284,15 @@ describe("ending links", () => {
     send(png(1), friday);
     deliver(desk, friday);
     send(png(1), friday);
-    const [due] = desk.claimDueMails({ now: friday.getTime(), leaseMs: 60_000 });
+    const messaging = new Messaging(desk.store);
+    const [due] = messaging.claimDue({ now: friday.getTime(), leaseMs: 60_000 });
     const outgoing = desk.compose(due!, friday)!; // being sent now
     const [first] = desk.links(quote.id);
     desk.endLink(quote.id, first!.id, staff, friday); // v1's: the mail being sent is v2's
     expect(desk.open(tokenIn(outgoing)!, friday.getTime())?.id).toBe(quote.id);
     desk.endAllLinks(quote.id, staff, friday);
     expect(desk.open(tokenIn(outgoing)!, friday.getTime())).toBeUndefined();
-    desk.markMailSent(due!, friday);
+    messaging.markSent(due!, "sent", friday);
     expect(desk.mails(quote.id).map((mail) => mail.status)).toEqual(["sent", "cancelled"]);
   });
 });
@@ -299,16 +302,18 @@ describe("links minted when a mail is sent", () => {
     const { desk, quote, send } = setUp();
     const now = new Date("2026-11-25T08:00:00Z");
     send(png(1), now);
-    const [mail] = desk.claimDueMails({ now: now.getTime(), leaseMs: 60_000 });
+    const messaging = new Messaging(desk.store);
+    const [mail] = messaging.claimDue({ now: now.getTime(), leaseMs: 60_000 });
     const failed = tokenIn(desk.compose(mail!, now))!;
     expect(desk.links(quote.id)).toHaveLength(1);
-    desk.markMailFailed(mail!.id, "421 try later", now.getTime());
+    messaging.markFailed(mail!.id, "421 try later", now.getTime());
+    desk.attemptFailed(mail!.id);
     expect(desk.links(quote.id)).toHaveLength(0);
     expect(desk.open(failed, now.getTime())).toBeUndefined();
     // An attempt whose outcome was never recorded (a crash): the next one replaces its link.
     const cut = tokenIn(desk.compose(mail!, now))!;
     const sent = tokenIn(desk.compose(mail!, now))!;
-    desk.markMailSent(mail!, now);
+    messaging.markSent(mail!, "sent", now);
     expect(desk.links(quote.id)).toHaveLength(1);
     expect(desk.open(cut, now.getTime())).toBeUndefined();
     expect(desk.open(sent, now.getTime())?.id).toBe(quote.id);
@@ -322,7 +327,7 @@ describe("a proof e-mail as sent", () => {
     const buyer = await transport.sendMail(
       proofMailMessage(
         {
-          id: 7,
+          messageId: "proof-7",
           to: { name: "Ayesha, Khan <x@evil.example>", address: "ayesha@acme.example" },
           subject: "s",
           body: "b",
@@ -333,7 +338,12 @@ describe("a proof e-mail as sent", () => {
     expect(buyer.envelope.to).toEqual(["ayesha@acme.example"]);
     const staffMail = await transport.sendMail(
       proofMailMessage(
-        { id: 8, to: [{ address: "sales@promo.example" }, { address: "ops@promo.example" }], subject: "s", body: "b" },
+        {
+          messageId: "proof-8",
+          to: [{ address: "sales@promo.example" }, { address: "ops@promo.example" }],
+          subject: "s",
+          body: "b",
+        },
         { from },
       ),
     );

@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { closeSync, fsyncSync, mkdirSync, openSync, writeSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
+import { type Message, Messaging, type OutboundKind } from "~/lib/messaging/messaging.server";
 import { type Actor, actorLabel, type QuoteStore, type StoredQuote } from "~/lib/quotes/store.server";
 import type { QuoteStatus, StatusFacts, StatusMove } from "~/lib/requests/status";
 import { hasLinkSlot, proofEmail, reminderEmail, withLink } from "./mail";
@@ -51,7 +52,17 @@ export type ProofMail = {
 export type MailAddress = { name?: string; address: string };
 
 /** A mail as it goes out: a buyer's with the link minted for this attempt. */
-export type OutgoingProofMail = { id: number; to: MailAddress[]; subject: string; body: string };
+export type OutgoingProofMail = { messageId: string; to: MailAddress[]; subject: string; body: string };
+
+/** The messaging module's kind of each proof mail. */
+const mailKinds = { proof: "proof", reminder: "proof-reminder", staff: "proof-staff" } as const satisfies Record<
+  ProofMail["kind"],
+  OutboundKind
+>;
+const proofMailKind = (kind: OutboundKind): ProofMail["kind"] =>
+  kind === "proof" ? "proof" : kind === "proof-reminder" ? "reminder" : "staff";
+/** The kinds whose mail brings the buyer a link. */
+const buyerKinds: OutboundKind[] = ["proof", "proof-reminder"];
 
 type ProofRow = {
   id: number;
@@ -74,18 +85,8 @@ type ProofRow = {
   links_ended_at: number | null;
 };
 
-type MailRow = {
-  id: number;
-  quote_id: number;
-  kind: ProofMail["kind"];
-  version: number | null;
-  to_address: string;
-  subject: string;
-  body: string;
-  attempts: number;
-  status: "pending" | "sent" | "cancelled";
-  link_hash: string | null;
-};
+/** A proof e-mail as the desk and the tests see it (a message of the messaging module). */
+export type ProofMailState = ProofMail & { status: "pending" | "sent" | "cancelled" };
 
 /** A link's secret: 32 random bytes (256 bits), in the URL as base64url (43 characters). */
 export const newToken = () => randomBytes(32).toString("base64url");
@@ -111,6 +112,7 @@ export class ProofDesk {
     readonly store: QuoteStore,
     /** Where answers and reminders are told to the staff (QUOTE_NOTIFY_TO), or null when e-mail is off. */
     private readonly staffTo: readonly string[] | null = null,
+    private readonly messaging = new Messaging(store),
   ) {
     const db = store.db;
     this.sql = {
@@ -123,8 +125,8 @@ export class ProofDesk {
          VALUES (@quoteId, @version, @mediaType, @byteSize, @sha256, @storedName, @message, @createdBy, @createdAt)`,
       ),
       insertLink: db.prepare(
-        `INSERT INTO proof_links (token_hash, quote_id, version, created_at, expires_at)
-         VALUES (@hash, @quoteId, @version, @createdAt, @expiresAt)`,
+        `INSERT INTO proof_links (token_hash, quote_id, version, created_at, expires_at, message_id)
+         VALUES (@hash, @quoteId, @version, @createdAt, @expiresAt, @messageId)`,
       ),
       openLink: db
         .prepare("SELECT quote_id FROM proof_links WHERE token_hash = ? AND ended_at IS NULL AND expires_at > ?")
@@ -144,43 +146,18 @@ export class ProofDesk {
         `UPDATE proofs SET links_ended_at = coalesce(links_ended_at, @at)
          WHERE quote_id = @quoteId AND (@version IS NULL OR version = @version)`,
       ),
-      // A link minted for a mail being sent right now goes with that mail.
-      endLinksInFlight: db.prepare(
-        `UPDATE proof_links SET ended_at = @at WHERE ended_at IS NULL AND token_hash IN (
-           SELECT link_hash FROM proof_mails WHERE quote_id = @quoteId AND status = 'pending' AND kind <> 'staff'
-             AND (@version IS NULL OR version = @version) AND link_hash IS NOT NULL)`,
+      // The links minted for mails being sent right now (their message ids, a JSON array) go with those mails.
+      endLinksOfMessages: db.prepare(
+        `UPDATE proof_links SET ended_at = ? WHERE ended_at IS NULL
+           AND message_id IN (SELECT value FROM json_each(?))`,
       ),
-      cancelMails: db.prepare(
-        `UPDATE proof_mails SET status = 'cancelled', next_at = NULL, body = '', link_hash = NULL
-         WHERE quote_id = @quoteId AND status = 'pending' AND kind <> 'staff' AND (@version IS NULL OR version = @version)`,
-      ),
-      cancelMail: db.prepare(
-        "UPDATE proof_mails SET status = 'cancelled', next_at = NULL, body = '', link_hash = NULL WHERE id = ?",
-      ),
+      // A link minted for an attempt that failed or was cut short: the next attempt mints another.
+      deleteLinksOfMessage: db.prepare("DELETE FROM proof_links WHERE message_id = ?"),
       proofVersion: db.prepare("SELECT * FROM proofs WHERE quote_id = ? AND version = ?"),
       answer: db.prepare(
         `UPDATE proofs SET answer = @answer, answer_name = @name, answer_role = @role, answer_text = @text,
            answered_at = @at, answer_sha256 = @sha256 WHERE id = @id AND answer IS NULL`,
       ),
-      queueMail: db.prepare(
-        `INSERT INTO proof_mails (quote_id, kind, version, to_address, subject, body, status, next_at)
-         VALUES (@quoteId, @kind, @version, @to, @subject, @body, 'pending', @nextAt)`,
-      ),
-      mail: db.prepare("SELECT * FROM proof_mails WHERE id = ?"),
-      mailLink: db.prepare("UPDATE proof_mails SET link_hash = ? WHERE id = ?"),
-      dueMails: db.prepare(
-        "SELECT * FROM proof_mails WHERE status = 'pending' AND next_at <= ? ORDER BY next_at, id LIMIT ?",
-      ),
-      leaseMail: db.prepare("UPDATE proof_mails SET next_at = ? WHERE id = ?"),
-      // The text is not kept once the message is gone.
-      mailSent: db.prepare(
-        `UPDATE proof_mails SET status = 'sent', sent_at = ?, next_at = NULL, error = NULL, attempts = attempts + 1,
-           body = '', link_hash = NULL WHERE id = ? AND status = 'pending'`,
-      ),
-      mailFailed: db.prepare(
-        "UPDATE proof_mails SET attempts = attempts + 1, error = ?, next_at = ?, link_hash = NULL WHERE id = ?",
-      ),
-      mailsOf: db.prepare("SELECT * FROM proof_mails WHERE quote_id = ? ORDER BY id"),
       unanswered: db.prepare(
         `SELECT p.* FROM proofs p
          WHERE p.answer IS NULL AND p.reminded_at IS NULL AND p.links_ended_at IS NULL
@@ -302,13 +279,14 @@ export class ProofDesk {
     }
   }
 
-  private addLink(quoteId: number, version: number, token: string, now: Date) {
+  private addLink(quoteId: number, version: number, token: string, now: Date, messageId: number | null = null) {
     this.sql.insertLink.run({
       hash: tokenHash(token),
       quoteId,
       version,
       createdAt: now.getTime(),
       expiresAt: now.getTime() + PROOF_LINK_MS,
+      messageId,
     });
   }
 
@@ -320,14 +298,13 @@ export class ProofDesk {
     text: ProofMailText,
     now: Date,
   ) {
-    this.sql.queueMail.run({
+    this.messaging.queue({
       quoteId,
-      kind,
-      version,
-      to,
+      kind: mailKinds[kind],
+      recipient: to,
       subject: text.subject,
-      body: text.body,
-      nextAt: now.getTime(),
+      payload: { version, body: text.body },
+      now,
     });
   }
 
@@ -418,8 +395,9 @@ export class ProofDesk {
   /** No more links for a version (null: all): its reminder stopped, its waiting mails cancelled (how many). */
   private stopLinks(quoteId: number, version: number | null, now: Date): number {
     this.sql.stopVersions.run({ quoteId, version, at: now.getTime() });
-    this.sql.endLinksInFlight.run({ quoteId, version, at: now.getTime() });
-    return this.sql.cancelMails.run({ quoteId, version }).changes;
+    const waiting = this.messaging.waiting(quoteId, buyerKinds, version);
+    this.sql.endLinksOfMessages.run(now.getTime(), JSON.stringify(waiting));
+    return waiting.filter((id) => this.messaging.cancel(id)).length;
   }
 
   /**
@@ -533,106 +511,78 @@ export class ProofDesk {
     return queued;
   }
 
-  claimDueMails({ now = Date.now(), leaseMs, limit = 10 }: { now?: number; leaseMs: number; limit?: number }) {
-    return this.store.db
-      .transaction(() => {
-        const rows = this.sql.dueMails.all(now, limit) as MailRow[];
-        for (const row of rows) this.sql.leaseMail.run(now + leaseMs, row.id);
-        return rows.map((row): ProofMail => ({
-          id: row.id,
-          quoteId: row.quote_id,
-          kind: row.kind,
-          version: row.version,
-          to: row.to_address,
-          subject: row.subject,
-          body: row.body,
-          attempts: row.attempts,
-        }));
-      })
-      .immediate();
-  }
-
   /**
-   * A claimed mail as it goes out now, or null when it is not to be sent (cancelled). A buyer's mail
-   * gets a link minted for this attempt (only its hash stored, and remembered on the mail so that a
-   * failed or interrupted attempt's link is removed); if its version's links were ended since it was
-   * queued, it is cancelled instead.
+   * A claimed proof mail as it goes out now, or null when it is not to be sent (it is then cancelled).
+   * A buyer's mail gets a link minted for this attempt (only its hash stored, with the message it
+   * went with, so that a failed or interrupted attempt's link is removed); if its version's links were
+   * ended since it was queued, it is cancelled instead.
    */
-  compose(mail: ProofMail, now = new Date()): OutgoingProofMail | null {
+  compose(message: Message, now = new Date()): OutgoingProofMail | null {
     return this.store.db
       .transaction((): OutgoingProofMail | null => {
-        const row = this.sql.mail.get(mail.id) as MailRow | undefined;
-        if (!row || row.status !== "pending") return null;
-        const quote = this.store.get(row.quote_id);
+        const current = this.messaging.get(message.id);
+        if (!current || current.status !== "queued") return null;
+        const quote = this.store.get(current.quoteId);
         if (!quote) return null;
         const cancel = (why: string) => {
-          this.sql.cancelMail.run(row.id);
+          this.messaging.cancel(current.id);
           this.store.recordEvent({
-            quoteId: row.quote_id,
+            quoteId: current.quoteId,
             at: now.toISOString(),
             actor: "website",
             kind: "email",
-            body: `${row.subject}: not sent to ${row.to_address}, ${why}`,
+            body: `${current.subject}: not sent to ${current.recipient}, ${why}`,
           });
           return null;
         };
-        const text = { id: row.id, subject: row.subject, body: row.body };
-        if (row.kind === "staff") {
+        const stored = typeof current.payload.body === "string" ? current.payload.body : "";
+        const text = { messageId: current.messageId, subject: current.subject, body: stored };
+        if (current.kind === "proof-staff") {
           if (!this.staffTo?.length) return cancel("no staff address is set");
           return { ...text, to: this.staffTo.map((address) => ({ address })) };
         }
-        if (row.link_hash) this.sql.deleteLink.run(row.link_hash);
+        this.sql.deleteLinksOfMessage.run(current.id);
+        const version = typeof current.payload.version === "number" ? current.payload.version : null;
         const proof =
-          row.version === null
-            ? undefined
-            : (this.sql.proofVersion.get(row.quote_id, row.version) as ProofRow | undefined);
+          version === null ? undefined : (this.sql.proofVersion.get(current.quoteId, version) as ProofRow | undefined);
         if (!proof) return cancel("its proof is gone");
         if (proof.links_ended_at !== null) return cancel(`the links of v${proof.version} were ended`);
-        const to = [{ name: quote.name, address: row.to_address }];
+        const to = [{ name: quote.name, address: current.recipient }];
         // A mail queued before links were minted at sending lost its text (it held a token): written again.
         const body =
-          row.body ||
-          (row.kind === "proof"
+          stored ||
+          (current.kind === "proof"
             ? proofEmail(quote, proof.version, proof.message).body
             : reminderEmail(quote, this.fromRow(proof)).body);
         if (!hasLinkSlot(body)) return { ...text, to, body };
         const token = newToken();
-        this.addLink(row.quote_id, proof.version, token, now);
-        this.sql.mailLink.run(tokenHash(token), row.id);
+        this.addLink(current.quoteId, proof.version, token, now, current.id);
         return { ...text, to, body: withLink(body, token) };
       })
       .immediate();
   }
 
-  markMailSent(mail: ProofMail, now = new Date()) {
-    this.store.db
-      .transaction(() => {
-        if (this.sql.mailSent.run(now.toISOString(), mail.id).changes !== 1) return;
-        this.store.recordEvent({
-          quoteId: mail.quoteId,
-          at: now.toISOString(),
-          actor: "website",
-          kind: "email",
-          body: `${mail.subject} e-mailed to ${mail.to}`,
-        });
-      })
-      .immediate();
-  }
-
-  /** A failed attempt: its link is removed (the next attempt mints another), and the mail waits until `nextAt`. */
-  markMailFailed(id: number, error: string, nextAt: number) {
-    this.store.db
-      .transaction(() => {
-        const row = this.sql.mail.get(id) as MailRow | undefined;
-        if (row?.link_hash) this.sql.deleteLink.run(row.link_hash);
-        this.sql.mailFailed.run(error.slice(0, 1000), nextAt, id);
-      })
-      .immediate();
+  /** An attempt to send a proof mail failed: its link is removed (the next attempt mints another). */
+  attemptFailed(messageId: number) {
+    this.sql.deleteLinksOfMessage.run(messageId);
   }
 
   /** The e-mails queued for a request (tests and the desk). */
-  mails(quoteId: number): MailRow[] {
-    return this.sql.mailsOf.all(quoteId) as MailRow[];
+  mails(quoteId: number): ProofMailState[] {
+    return this.messaging
+      .messages(quoteId)
+      .filter((message) => message.kind in { proof: 1, "proof-reminder": 1, "proof-staff": 1 })
+      .map((message) => ({
+        id: message.id,
+        quoteId: message.quoteId,
+        kind: proofMailKind(message.kind as OutboundKind),
+        version: typeof message.payload.version === "number" ? message.payload.version : null,
+        to: message.recipient,
+        subject: message.subject,
+        body: typeof message.payload.body === "string" ? message.payload.body : "",
+        attempts: message.attempts,
+        status: message.status === "queued" ? "pending" : message.status === "sent" ? "sent" : "cancelled",
+      }));
   }
 }
 

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { parseCsv } from "../../../tests/support/csv";
 import { createHash } from "node:crypto";
+import { Messaging } from "~/lib/messaging/messaging.server";
 import { ProofDesk } from "~/lib/proofs/proofs.server";
 import {
   csvColumns,
@@ -113,7 +114,13 @@ describe("inbox command", () => {
     const store = storeWith(["2026-01-10T08:00:00Z"]);
     const [quote] = store.list();
     const staff = { name: "Bilal", email: "bilal@promo.example" };
-    store.queueReply(quote!.id, "Thank you, our prices follow.", staff, "reply-1", new Date("2026-01-10T09:00:00Z"));
+    new Messaging(store).queueReply(
+      quote!.id,
+      "Thank you, our prices follow.",
+      staff,
+      "reply-1",
+      new Date("2026-01-10T09:00:00Z"),
+    );
     store.setStatus(quote!.id, "lost", "Budget", staff, new Date("2026-01-12T09:00:00Z"));
     const exported = withDeskRecords(store, store.list());
     store.close();

@@ -2,15 +2,10 @@ import { copyFileSync, mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { pakistanTime } from "~/lib/desk/time";
+import { Messaging, type StoredReply } from "~/lib/messaging/messaging.server";
 import { ProofDesk } from "~/lib/proofs/proofs.server";
 import { approvedVersion, proofRecord, type ProofRecordVersion } from "~/lib/proofs/record";
-import {
-  attachmentFileName,
-  type QuoteEvent,
-  type QuoteStore,
-  type StoredQuote,
-  type StoredReply,
-} from "./store.server";
+import { attachmentFileName, type QuoteEvent, type QuoteStore, type StoredQuote } from "./store.server";
 
 /** A request as exported: with what the desk did about it, and its proofs with the buyer's answers. */
 export type ExportedQuote = StoredQuote & {
@@ -35,7 +30,7 @@ function byQuote<T extends { quoteId: number }>(items: readonly T[]): Map<number
  */
 export function withDeskRecords(store: QuoteStore, quotes: readonly StoredQuote[]): ExportedQuote[] {
   const history = byQuote(store.allEvents());
-  const replies = byQuote(store.allReplies());
+  const replies = byQuote(new Messaging(store).allReplies());
   const proofs = byQuote(new ProofDesk(store).allProofs());
   return quotes.map((quote) => ({
     ...quote,

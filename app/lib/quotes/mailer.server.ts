@@ -1,167 +1,14 @@
 import nodemailer from "nodemailer";
-import { absoluteUrl, business } from "~/content/business";
-import { quoteFieldLabel } from "~/content/contact";
-import { isEmailAddress } from "~/lib/email-address";
-import type { MailAddress, OutgoingProofMail } from "~/lib/proofs/proofs.server";
+import type { OutgoingMail } from "~/lib/messaging/templates.server";
 import type { MailConfig } from "./config.server";
-import { attachmentFileName, type StoredAttachment, type StoredQuote, type StoredReply } from "./store.server";
 
+/** Sends what the messaging module's templates made; it knows the addresses mail goes from and to. */
 export type Mailer = {
-  send(quote: StoredQuote, attachments?: readonly StoredAttachment[]): Promise<void>;
-  /** A reply written on the desk, to the buyer. */
-  sendReply(reply: StoredReply, quote: StoredQuote): Promise<void>;
-  /** An e-mail about a proof (to the buyer, or to the staff), its text made when it was queued, its link now. */
-  sendProofMail(mail: OutgoingProofMail): Promise<void>;
+  readonly from: string;
+  readonly to: readonly string[];
+  send(mail: OutgoingMail): Promise<void>;
   close(): void;
 };
-
-/** The desk's page of a request (a staff member signs in to open it). */
-export const deskUrl = (quote: Pick<StoredQuote, "reference">) => absoluteUrl(`/desk/quotes/${quote.reference}`);
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char]!);
-
-const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
-
-/** The content id of the mockup shown in the HTML part. */
-export const MOCKUP_CID = "design-mockup@quote";
-
-/**
- * The notification e-mail for one request: plain text and HTML, the buyer's text escaped; its files
- * (the checked copies) attached, the mockup also shown in the HTML, and the design's spec in the text.
- */
-export function notificationEmail(
-  quote: StoredQuote,
-  { to, from }: Pick<MailConfig, "to" | "from">,
-  files: readonly StoredAttachment[] = [],
-) {
-  const fields: [string, string][] = [
-    [quoteFieldLabel.name, quote.name],
-    [quoteFieldLabel.company, quote.company],
-    [quoteFieldLabel.email, quote.email],
-    [quoteFieldLabel.phone, quote.phone],
-    [quoteFieldLabel.product, quote.product],
-  ];
-  const details: [string, string][] = [
-    ["Received", quote.receivedAt],
-    ["Page", quote.page],
-    ["IP address", quote.clientIp],
-    ["Reference", quote.reference],
-    ["On the desk", deskUrl(quote)],
-  ];
-  const design = quote.design;
-  const designLines: [string, string][] = design
-    ? [
-        ["Item", design.itemId],
-        ["Text", design.text],
-        ["Colours", design.colours.join(", ")],
-        [
-          "Logo",
-          design.logo
-            ? `${design.logo.widthMm} × ${design.logo.heightMm} mm at ${design.logo.xMm}, ${design.logo.yMm} mm from the print area's top left`
-            : "none",
-        ],
-        ...design.warnings.map((warning): [string, string] => ["Warning", warning]),
-      ]
-    : [];
-  const fileLines: [string, string][] = files.map((file) => [
-    file.role === "logo" ? "Logo file" : "Mockup file",
-    `${attachmentFileName(file)} (${file.mediaType}, ${Math.ceil(file.byteSize / 1024)} KB${file.originalName ? `, sent as "${file.originalName}"` : ""})`,
-  ]);
-  const mockup = files.find((file) => file.role === "mockup");
-  const subject = oneLine(
-    `${quote.reference}: quote request from ${quote.name}${quote.company ? ` (${quote.company})` : ""}`,
-  ).slice(0, 200);
-
-  const text = [
-    `New quote request from the ${business.name} website.`,
-    "",
-    ...fields.filter(([, value]) => value).map(([label, value]) => `${label}: ${value}`),
-    "",
-    `${quoteFieldLabel.message}:`,
-    quote.message,
-    "",
-    ...(designLines.length
-      ? ["Design from the brand studio:", ...designLines.map(([label, value]) => `  ${label}: ${value}`), ""]
-      : []),
-    ...(fileLines.length ? [...fileLines.map(([label, value]) => `${label}: ${value}`), ""] : []),
-    ...details.map(([label, value]) => `${label}: ${value}`),
-    "",
-    `Answer it on the desk: ${deskUrl(quote)}`,
-    "Or reply to this e-mail to answer the buyer directly.",
-  ].join("\n");
-
-  const row = ([label, value]: [string, string]) =>
-    `<tr><th align="left" style="padding:4px 12px 4px 0;vertical-align:top">${escapeHtml(label)}</th><td style="padding:4px 0">${escapeHtml(value)}</td></tr>`;
-  const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#0f172a">
-<h1 style="font-size:18px">New quote request</h1>
-<table>${fields
-    .filter(([, value]) => value)
-    .map(row)
-    .join("")}</table>
-<h2 style="font-size:16px">${escapeHtml(quoteFieldLabel.message)}</h2>
-<p style="white-space:pre-wrap">${escapeHtml(quote.message)}</p>
-${designLines.length ? `<h2 style="font-size:16px">Design from the brand studio</h2>\n<table>${designLines.map(row).join("")}</table>\n` : ""}${mockup ? `<p><img src="cid:${MOCKUP_CID}" alt="Mockup of the buyer's design" style="max-width:100%;height:auto"></p>\n` : ""}${fileLines.length ? `<table>${fileLines.map(row).join("")}</table>\n` : ""}<table style="color:#475569;font-size:13px">${details.map(row).join("")}</table>
-<p><a href="${escapeHtml(deskUrl(quote))}">Answer ${escapeHtml(quote.reference)} on the desk</a></p>
-<p style="color:#475569;font-size:13px">Or reply to this e-mail to answer the buyer directly.</p>
-</body></html>`;
-
-  return {
-    from,
-    // Address objects, one per configured recipient: nodemailer reads a string as a list of addresses.
-    to: to.map((address) => ({ name: "", address })),
-    subject,
-    text,
-    html,
-    // Object form: nodemailer encodes the name and refuses header injection through it. Only one valid
-    // address: a request stored before the form checked it may hold a list, which is left out.
-    ...(isEmailAddress(quote.email) ? { replyTo: { name: oneLine(quote.name), address: quote.email } } : {}),
-    // Read from disk when the message is sent (nodemailer streams them), so a retry sends them again.
-    attachments: files.map((file) => ({
-      filename: attachmentFileName(file),
-      path: file.path,
-      contentType: file.mediaType,
-      ...(file === mockup ? { cid: MOCKUP_CID } : {}),
-    })),
-  };
-}
-
-/**
- * A reply from the desk: from the business, to the buyer, naming the reference in its subject and its
- * text. Plain text only (what the staff member typed, as typed). Its Message-ID is fixed by the reply,
- * so a resend after a crash between the server's acceptance and our record is recognisably the same.
- */
-export function replyEmail(reply: StoredReply, quote: StoredQuote, { from }: Pick<MailConfig, "from">) {
-  const domain = /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? "localhost";
-  return {
-    from,
-    to: { name: oneLine(quote.name), address: quote.email },
-    replyTo: from,
-    subject: `Your quote request ${quote.reference}`,
-    text: [reply.body, "", "--", reply.staffName, business.name, `Your reference: ${quote.reference}`].join("\n"),
-    messageId: `<reply-${reply.id}.${quote.reference}@${domain}>`,
-  };
-}
-
-/**
- * A proof e-mail as sent: plain text, from the business, its Message-ID fixed by the queued row.
- * Addressed with address objects: an address is never a string nodemailer could read as a list.
- */
-export function proofMailMessage(
-  mail: { id: number; to: MailAddress | readonly MailAddress[]; subject: string; body: string },
-  { from }: Pick<MailConfig, "from">,
-) {
-  const domain = /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? "localhost";
-  const to = (Array.isArray(mail.to) ? mail.to : [mail.to]) as readonly MailAddress[];
-  return {
-    from,
-    to: to.map(({ name, address }) => ({ name: oneLine(name ?? ""), address })),
-    replyTo: from,
-    subject: oneLine(mail.subject).slice(0, 200),
-    text: mail.body,
-    messageId: `<proof-mail-${mail.id}@${domain}>`,
-  };
-}
 
 /** Sends notifications through the SMTP server in `SMTP_URL` (nodemailer). */
 export function createSmtpMailer(config: MailConfig): Mailer {
@@ -173,14 +20,10 @@ export function createSmtpMailer(config: MailConfig): Mailer {
     socketTimeout: 30_000,
   });
   return {
-    async send(quote, attachments = []) {
-      await transport.sendMail(notificationEmail(quote, config, attachments));
-    },
-    async sendReply(reply, quote) {
-      await transport.sendMail(replyEmail(reply, quote, config));
-    },
-    async sendProofMail(mail) {
-      await transport.sendMail(proofMailMessage(mail, config));
+    from: config.from,
+    to: config.to,
+    async send(mail) {
+      await transport.sendMail(mail);
     },
     close() {
       transport.close();

@@ -1,5 +1,7 @@
 import { backoffDelay } from "~/lib/backoff";
 import type { ProofDesk } from "~/lib/proofs/proofs.server";
+import { Messaging, type OutboundKind } from "~/lib/messaging/messaging.server";
+import { templates } from "~/lib/messaging/templates.server";
 import { reminderEmail, staffReminderEmail } from "~/lib/proofs/mail";
 import type { Mailer } from "./mailer.server";
 import type { QuoteStore } from "./store.server";
@@ -9,19 +11,21 @@ export type OutboxOptions = {
   baseDelayMs?: number;
   /** …up to this. Retries go on until the mail server accepts the message. */
   maxDelayMs?: number;
-  /** How long a claimed notification is reserved for this worker while it is being sent. */
+  /** How long a claimed message is reserved for this worker while it is being sent. */
   leaseMs?: number;
   /** Even with nothing due, look again this often (requests stored by another process). */
   pollMs?: number;
   log?: (message: string) => void;
   /** Proofs whose e-mails (and reminders) this outbox sends. */
   proofs?: ProofDesk;
+  messaging?: Messaging;
 };
 
 /**
- * Sends the notification e-mails, after the request is committed. The queue is the quotes table
- * itself (status 'pending' and a due time), so nothing is lost when the mail server is down or the
- * process restarts: a failed attempt is retried with exponential back-off until it goes through.
+ * Sends every e-mail of the messaging module's queue (each made by its kind's template), after what
+ * queued it is committed. The queue is in the database, so nothing is lost when the mail server is
+ * down or the process restarts: a failed attempt is retried with exponential back-off until it goes
+ * through, and a message is leased to one sender at a time.
  */
 export class Outbox {
   private timer: NodeJS.Timeout | undefined;
@@ -29,8 +33,9 @@ export class Outbox {
   private again = false;
   private stopped = true;
   private closing = false;
-  private readonly options: Required<Omit<OutboxOptions, "proofs">>;
+  private readonly options: Required<Omit<OutboxOptions, "proofs" | "messaging">>;
   private readonly proofs: ProofDesk | undefined;
+  private readonly messaging: Messaging;
 
   constructor(
     private readonly store: QuoteStore,
@@ -46,6 +51,7 @@ export class Outbox {
       ...options,
     };
     this.proofs = options.proofs;
+    this.messaging = options.messaging ?? new Messaging(store);
   }
 
   /** Starts the worker; it sends whatever is due at once (e.g. left over from before a restart). */
@@ -81,88 +87,35 @@ export class Outbox {
       });
   }
 
-  /** Sends every notification and reply that is due; returns how many went out. */
+  /** Sends every message that is due, of every kind; returns how many went out. */
   async drain(now = () => Date.now()): Promise<number> {
     this.proofs?.queueReminders({ buyer: reminderEmail, staff: staffReminderEmail }, new Date(now()));
-    return (await this.drainNotifications(now)) + (await this.drainReplies(now)) + (await this.drainProofMails(now));
-  }
-
-  private async drainProofMails(now: () => number): Promise<number> {
-    const proofs = this.proofs;
-    if (!proofs) return 0;
+    const envelope = { from: this.mailer.from, to: this.mailer.to };
     let sent = 0;
     for (;;) {
-      const due = proofs.claimDueMails({ now: now(), leaseMs: this.options.leaseMs });
+      const due = this.messaging.claimDue({ now: now(), leaseMs: this.options.leaseMs });
       if (due.length === 0) return sent;
-      for (const mail of due) {
+      for (const message of due) {
         if (this.closing) return sent;
-        // A buyer's link is minted now, for this attempt; a mail whose links were ended is not sent.
-        const outgoing = proofs.compose(mail, new Date(now()));
-        if (!outgoing) continue;
-        try {
-          await this.mailer.sendProofMail(outgoing);
-          proofs.markMailSent(mail);
-          sent++;
-        } catch (error) {
-          const delay = backoffDelay(mail.attempts, {
-            baseMs: this.options.baseDelayMs,
-            capMs: this.options.maxDelayMs,
-          });
-          const reason = error instanceof Error ? error.message : String(error);
-          proofs.markMailFailed(mail.id, reason, now() + delay);
-          this.options.log(
-            `Proof e-mail "${mail.subject}" failed (${reason}); retrying in ${Math.round(delay / 1000)} s.`,
-          );
+        const context = { store: this.store, proofs: this.proofs, envelope, now: new Date(now()) };
+        // Null: not to be sent (its request was deleted, its proof's links ended); the template said why.
+        const rendered = templates[message.kind as OutboundKind](message, context);
+        if (!rendered) {
+          this.messaging.cancel(message.id);
+          continue;
         }
-      }
-    }
-  }
-
-  private async drainReplies(now: () => number): Promise<number> {
-    let sent = 0;
-    for (;;) {
-      const due = this.store.claimDueReplies({ now: now(), leaseMs: this.options.leaseMs });
-      if (due.length === 0) return sent;
-      for (const reply of due) {
-        if (this.closing) return sent;
-        const quote = this.store.get(reply.quoteId);
-        if (!quote) continue; // deleted with its replies since it was claimed
         try {
-          await this.mailer.sendReply(reply, quote);
-          this.store.markReplySent(reply, quote.email);
+          await this.mailer.send(rendered.mail);
+          this.messaging.markSent(message, rendered.sentNote);
           sent++;
         } catch (error) {
-          const attempt = reply.attempts;
+          const attempt = message.attempts; // failures before this one
           const delay = backoffDelay(attempt, { baseMs: this.options.baseDelayMs, capMs: this.options.maxDelayMs });
           const reason = error instanceof Error ? error.message : String(error);
-          this.store.markReplyFailed(reply.id, reason, now() + delay);
+          this.messaging.markFailed(message.id, reason, now() + delay);
+          this.proofs?.attemptFailed(message.id);
           this.options.log(
-            `Quote request ${quote.reference}: reply e-mail failed (attempt ${attempt + 1}: ${reason}); retrying in ${Math.round(delay / 1000)} s.`,
-          );
-        }
-      }
-    }
-  }
-
-  private async drainNotifications(now: () => number): Promise<number> {
-    let sent = 0;
-    for (;;) {
-      const due = this.store.claimDue({ now: now(), leaseMs: this.options.leaseMs });
-      if (due.length === 0) return sent;
-      for (const quote of due) {
-        if (this.closing) return sent;
-        try {
-          // The files are read from disk at each attempt: a retry sends them as the first try would have.
-          await this.mailer.send(quote, this.store.attachments(quote.id));
-          this.store.markSent(quote.id);
-          sent++;
-        } catch (error) {
-          const attempt = quote.notifyAttempts; // failures before this one
-          const delay = backoffDelay(attempt, { baseMs: this.options.baseDelayMs, capMs: this.options.maxDelayMs });
-          const reason = error instanceof Error ? error.message : String(error);
-          this.store.markFailed(quote.id, reason, now() + delay);
-          this.options.log(
-            `Quote request ${quote.reference}: notification e-mail failed (attempt ${attempt + 1}: ${reason}); retrying in ${Math.round(delay / 1000)} s.`,
+            `${rendered.label} failed (attempt ${attempt + 1}: ${reason}); retrying in ${Math.round(delay / 1000)} s.`,
           );
         }
       }
@@ -171,7 +124,7 @@ export class Outbox {
 
   private schedule() {
     if (this.stopped) return;
-    const next = this.store.nextDueAt();
+    const next = this.messaging.nextDueAt();
     const wait = next === null ? this.options.pollMs : Math.min(Math.max(0, next - Date.now()), this.options.pollMs);
     this.timer = setTimeout(() => this.kick(), wait);
     this.timer.unref(); // never keeps a finished process (tests, scripts) alive

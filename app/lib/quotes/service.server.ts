@@ -4,6 +4,7 @@ import { StaffDirectory } from "~/lib/desk/staff.server";
 import type { DesignSpec } from "~/lib/design-schema";
 import { type QuoteFields, type QuoteProblem, checkQuote } from "~/lib/quote-schema";
 import { type QuoteConfig, readQuoteConfig } from "./config.server";
+import { Messaging } from "~/lib/messaging/messaging.server";
 import { ProofDesk } from "~/lib/proofs/proofs.server";
 import { createSmtpMailer, type Mailer } from "./mailer.server";
 import { Outbox, type OutboxOptions } from "./outbox.server";
@@ -61,8 +62,9 @@ export function createQuoteService(
   const store = QuoteStore.open(config.dataDir);
   store.removeStrayFiles();
   const activeMailer = mailer ?? (config.mail ? createSmtpMailer(config.mail) : undefined);
-  const proofs = new ProofDesk(store, activeMailer && config.mail ? config.mail.to : null);
-  const outbox = activeMailer ? new Outbox(store, activeMailer, { ...outboxOptions, proofs }) : undefined;
+  const messaging = new Messaging(store);
+  const proofs = new ProofDesk(store, activeMailer && config.mail ? config.mail.to : null, messaging);
+  const outbox = activeMailer ? new Outbox(store, activeMailer, { ...outboxOptions, proofs, messaging }) : undefined;
   const limiter = new RateLimiter(config.rateLimit);
   const emailLimiter = new RateLimiter(config.emailRateLimit);
 
@@ -151,11 +153,12 @@ export function createQuoteService(
     outbox,
     staff: new StaffDirectory(store.db),
     proofs,
+    messaging,
     /** Whether replies can be e-mailed (an outbox with a mail server). */
     canReply: Boolean(outbox),
     /** Queues a reply from the desk and sends it now if the mail server answers. */
-    reply(...args: Parameters<QuoteStore["queueReply"]>) {
-      const queued = store.queueReply(...args);
+    reply(...args: Parameters<Messaging["queueReply"]>) {
+      const queued = messaging.queueReply(...args);
       if (queued) outbox?.kick();
       return queued;
     },

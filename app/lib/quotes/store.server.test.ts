@@ -1,13 +1,11 @@
-import { createRequire } from "node:module";
-import { join } from "node:path";
-import type Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
+import { databaseAtVersion } from "../../../tests/support/database-at-version";
 import { tempDir } from "../../../tests/support/temp-dir";
 import { secretHash, StaffDirectory } from "~/lib/desk/staff.server";
+import { Messaging } from "~/lib/messaging/messaging.server";
 import { ProofDesk } from "~/lib/proofs/proofs.server";
-import { DB_FILE, migrations, QuoteStore, sqliteLibrary } from "./store.server";
+import { QuoteStore } from "./store.server";
 
-const Sqlite = createRequire(import.meta.url)(sqliteLibrary) as typeof Database;
 const fields = {
   name: "Ayesha Khan",
   company: "Acme Pharma",
@@ -18,16 +16,6 @@ const fields = {
 };
 const meta = (key: string) => ({ clientIp: "203.0.113.7", userAgent: "vitest", page: "/contact", idempotencyKey: key });
 const staff = { name: "Bilal", email: "bilal@promo.example" };
-
-/** A database as a release with the first `version` migrations left it, for the store to open and migrate. */
-function databaseAtVersion(dir: string, version: number) {
-  const db = new Sqlite(join(dir, DB_FILE));
-  for (const [index, sql] of migrations.slice(0, version).entries()) {
-    db.exec(sql);
-    db.pragma(`user_version = ${index + 1}`);
-  }
-  return db;
-}
 
 describe("references", () => {
   it("numbers requests by year in Pakistan time, and a retry takes no number", () => {
@@ -203,16 +191,16 @@ describe("a proof e-mail queued by a release that stored its link", () => {
     db.close();
 
     const store = QuoteStore.open(dir);
-    const rows = store.db.prepare("SELECT kind, version, body FROM proof_mails ORDER BY id").all();
+    const desk = new ProofDesk(store, ["sales@promo.example"]);
+    const rows = desk.mails(1).map(({ kind, version, body }) => ({ kind, version, body }));
     expect(rows).toEqual([
       { kind: "proof", version: 3, body: "" },
       { kind: "reminder", version: 3, body: "" },
       { kind: "staff", version: null, body: "Bigger logo" },
     ]);
-    expect(JSON.stringify(rows)).not.toMatch(/\/proof\/|TTTT|UUUU/);
+    expect(JSON.stringify(store.db.prepare("SELECT * FROM messages").all())).not.toMatch(/\/proof\/|TTTT|UUUU/);
     // The proof's e-mail is written again when it goes, with a link of its own.
-    const desk = new ProofDesk(store, ["sales@promo.example"]);
-    const [proofMail] = desk.claimDueMails({ now: Date.now(), leaseMs: 60_000 });
+    const [proofMail] = new Messaging(store).claimDue({ now: Date.now(), leaseMs: 60_000 });
     const outgoing = desk.compose(proofMail!)!;
     expect(outgoing.to).toEqual([{ name: "Ayesha Khan", address: "ayesha@acme.example" }]);
     expect(outgoing.body).toContain("Blue logo, 40 mm");
@@ -228,8 +216,11 @@ describe("a request's history", () => {
     const store = QuoteStore.open(tempDir("desk-history"));
     const { quote } = store.insert(fields, meta("h1"), { notify: false, now: new Date("2026-11-20T06:00:00Z") });
     store.addNote(quote.id, "Called, wants blue", staff, new Date("2026-11-20T07:00:00Z"));
-    expect(store.queueReply(quote.id, "Dear Ayesha, …", staff, "form-1", new Date("2026-11-20T08:00:00Z"))).toBe(true);
-    expect(store.queueReply(quote.id, "Dear Ayesha, …", staff, "form-1")).toBe(false); // the same form sent twice
+    const messaging = new Messaging(store);
+    expect(messaging.queueReply(quote.id, "Dear Ayesha, …", staff, "form-1", new Date("2026-11-20T08:00:00Z"))).toBe(
+      true,
+    );
+    expect(messaging.queueReply(quote.id, "Dear Ayesha, …", staff, "form-1")).toBe(false); // the same form sent twice
     store.setStatus(quote.id, "lost", "Chose a cheaper supplier", staff, new Date("2026-11-21T08:00:00Z"));
 
     expect(store.get(quote.id)).toMatchObject({
@@ -237,7 +228,9 @@ describe("a request's history", () => {
       statusReason: "Chose a cheaper supplier",
       answeredAt: "2026-11-20T08:00:00.000Z",
     });
-    expect(store.replies(quote.id)).toMatchObject([{ body: "Dear Ayesha, …", status: "pending", staffName: "Bilal" }]);
+    expect(messaging.replies(quote.id)).toMatchObject([
+      { body: "Dear Ayesha, …", status: "pending", staffName: "Bilal" },
+    ]);
     expect(store.events(quote.id).map((event) => [event.kind, event.actor, event.body])).toEqual([
       ["received", "website", "Request received"],
       ["note", "Bilal <bilal@promo.example>", "Called, wants blue"],

@@ -5,6 +5,9 @@ import { join } from "node:path";
 import type Database from "better-sqlite3";
 import { type DesignSpec, parseDesignSpec } from "~/lib/design-schema";
 import type { LogoType } from "~/lib/upload-rules";
+import { queueMessage, type NotifyStatus } from "~/lib/messaging/messaging.server";
+import { messagesMigration } from "~/lib/messaging/migration";
+import { notificationSubject } from "~/lib/messaging/subjects";
 import type { QuoteFields } from "~/lib/quote-schema";
 import {
   nextStatus,
@@ -27,8 +30,7 @@ const loadNative = createRequire(import.meta.url);
 export const sqliteLibrary = Number(process.versions.napi) >= 10 ? "better-sqlite3" : "better-sqlite3-node20";
 const Sqlite = loadNative(sqliteLibrary) as typeof Database;
 
-/** What happened to the e-mail about a request: waiting in the outbox, sent, or notifications off. */
-export type NotifyStatus = "pending" | "sent" | "off";
+export type { NotifyStatus } from "~/lib/messaging/messaging.server";
 
 export { quoteStatuses, type QuoteStatus } from "~/lib/quote-status";
 
@@ -66,20 +68,6 @@ export type QuoteEvent = {
   actor: string;
   kind: "received" | "status" | "note" | "reply" | "email";
   body: string;
-};
-
-/** A reply from the desk to the buyer, sent through the outbox. */
-export type StoredReply = {
-  id: number;
-  quoteId: number;
-  createdAt: string;
-  staffName: string;
-  staffEmail: string;
-  body: string;
-  status: "pending" | "sent";
-  attempts: number;
-  sentAt: string | null;
-  error: string | null;
 };
 
 export type InboxQuery = { status?: QuoteStatus; search?: string; page?: number; perPage?: number };
@@ -351,6 +339,8 @@ export const migrations: readonly string[] = [
   // everything they could do: they become owners.
   `ALTER TABLE staff ADD COLUMN role TEXT NOT NULL DEFAULT 'staff' CHECK (role IN ('owner', 'staff'));
    UPDATE staff SET role = 'owner';`,
+  // One table of messages in and out (app/lib/messaging/) instead of three mail queues.
+  messagesMigration,
 ];
 
 export const schemaVersion = migrations.length;
@@ -380,19 +370,6 @@ type Row = {
 };
 
 type EventRow = { id: number; quote_id: number; at: string; actor: string; kind: QuoteEvent["kind"]; body: string };
-
-type ReplyRow = {
-  id: number;
-  quote_id: number;
-  created_at: string;
-  staff_name: string;
-  staff_email: string;
-  body: string;
-  status: "pending" | "sent";
-  attempts: number;
-  sent_at: string | null;
-  error: string | null;
-};
 
 type AttachmentRow = {
   quote_id: number;
@@ -437,19 +414,6 @@ const fromEventRow = (row: EventRow): QuoteEvent => ({
   body: row.body,
 });
 
-const fromReplyRow = (row: ReplyRow): StoredReply => ({
-  id: row.id,
-  quoteId: row.quote_id,
-  createdAt: row.created_at,
-  staffName: row.staff_name,
-  staffEmail: row.staff_email,
-  body: row.body,
-  status: row.status,
-  attempts: row.attempts,
-  sentAt: row.sent_at,
-  error: row.error,
-});
-
 /** The year a request is numbered in: the business's (Pakistan time, UTC+5 all year). */
 const referenceYear = (now: Date) => new Date(now.getTime() + 5 * 3_600_000).getUTCFullYear();
 
@@ -470,14 +434,24 @@ const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\$
 
 export const ATTACHMENTS_DIR = "attachments";
 
+/** A request with the state of its e-mail to the office (the messaging module's), under the names it had. */
+const notification = (column: string) =>
+  `(SELECT ${column} FROM messages WHERE quote_id = quotes.id AND kind = 'request-notification')`;
+const selectQuotes = `SELECT quotes.*,
+    coalesce(${notification("CASE status WHEN 'queued' THEN 'pending' WHEN 'sent' THEN 'sent' END")}, 'off')
+      AS notify_status,
+    coalesce(${notification("attempts")}, 0) AS notify_attempts, ${notification("sent_at")} AS notified_at,
+    ${notification("last_error")} AS notify_error
+  FROM quotes`;
+
 /** Every statement the store runs, prepared once when it opens. */
 function prepare(db: Database.Database) {
   return {
     insertQuote: db.prepare(
       `INSERT INTO quotes (received_at, name, company, email, phone, product, message, client_ip, user_agent, page,
-         idempotency_key, notify_status, notify_next_at, design, reference)
+         idempotency_key, design, reference)
        VALUES (@receivedAt, @name, @company, @email, @phone, @product, @message, @clientIp, @userAgent, @page,
-         @idempotencyKey, @notifyStatus, @notifyNextAt, @design, @reference)
+         @idempotencyKey, @design, @reference)
        ON CONFLICT (idempotency_key) DO NOTHING`,
     ),
     nextReference: db.prepare(
@@ -495,14 +469,14 @@ function prepare(db: Database.Database) {
       .pluck(),
     proofNames: db.prepare("SELECT stored_name FROM proofs WHERE quote_id = ?").pluck(),
     deleteQuote: db.prepare("DELETE FROM quotes WHERE id = ?"),
-    byKey: db.prepare("SELECT * FROM quotes WHERE idempotency_key = ?"),
-    byId: db.prepare("SELECT * FROM quotes WHERE id = ?"),
-    byReference: db.prepare("SELECT * FROM quotes WHERE reference = ?"),
-    list: db.prepare("SELECT * FROM quotes ORDER BY received_at DESC, id DESC"),
-    listSince: db.prepare("SELECT * FROM quotes WHERE received_at >= ? ORDER BY received_at DESC, id DESC"),
+    byKey: db.prepare(`${selectQuotes} WHERE idempotency_key = ?`),
+    byId: db.prepare(`${selectQuotes} WHERE id = ?`),
+    byReference: db.prepare(`${selectQuotes} WHERE reference = ?`),
+    list: db.prepare(`${selectQuotes} ORDER BY received_at DESC, id DESC`),
+    listSince: db.prepare(`${selectQuotes} WHERE received_at >= ? ORDER BY received_at DESC, id DESC`),
     count: db.prepare("SELECT count(*) FROM quotes").pluck(),
     inbox: db.prepare(
-      `SELECT * FROM quotes
+      `${selectQuotes}
        WHERE (@status IS NULL OR status = @status)
          AND (@search IS NULL OR reference = @exact OR name LIKE @search ESCAPE '\\' OR company LIKE @search ESCAPE '\\'
            OR email LIKE @search ESCAPE '\\' OR product LIKE @search ESCAPE '\\')
@@ -527,41 +501,6 @@ function prepare(db: Database.Database) {
     ),
     events: db.prepare("SELECT * FROM quote_events WHERE quote_id = ? ORDER BY id"),
     allEvents: db.prepare("SELECT * FROM quote_events ORDER BY quote_id, id"),
-    insertReply: db.prepare(
-      `INSERT INTO quote_replies (quote_id, request_key, created_at, staff_name, staff_email, body, status, next_at)
-       VALUES (@quoteId, @requestKey, @createdAt, @staffName, @staffEmail, @body, 'pending', @nextAt)
-       ON CONFLICT (request_key) DO NOTHING`,
-    ),
-    replies: db.prepare("SELECT * FROM quote_replies WHERE quote_id = ? ORDER BY id"),
-    allReplies: db.prepare("SELECT * FROM quote_replies ORDER BY quote_id, id"),
-    dueQuotes: db.prepare(
-      "SELECT * FROM quotes WHERE notify_status = 'pending' AND notify_next_at <= ? ORDER BY notify_next_at, id LIMIT ?",
-    ),
-    leaseQuote: db.prepare("UPDATE quotes SET notify_next_at = ? WHERE id = ?"),
-    quoteSent: db.prepare(
-      `UPDATE quotes SET notify_status = 'sent', notified_at = ?, notify_next_at = NULL, notify_error = NULL,
-         notify_attempts = notify_attempts + 1 WHERE id = ?`,
-    ),
-    quoteFailed: db.prepare(
-      "UPDATE quotes SET notify_attempts = notify_attempts + 1, notify_error = ?, notify_next_at = ? WHERE id = ?",
-    ),
-    dueReplies: db.prepare(
-      "SELECT * FROM quote_replies WHERE status = 'pending' AND next_at <= ? ORDER BY next_at, id LIMIT ?",
-    ),
-    leaseReply: db.prepare("UPDATE quote_replies SET next_at = ? WHERE id = ?"),
-    replySent: db.prepare(
-      `UPDATE quote_replies SET status = 'sent', sent_at = ?, next_at = NULL, error = NULL, attempts = attempts + 1
-       WHERE id = ? AND status = 'pending'`,
-    ),
-    replyFailed: db.prepare("UPDATE quote_replies SET attempts = attempts + 1, error = ?, next_at = ? WHERE id = ?"),
-    nextDue: db
-      .prepare(
-        `SELECT min(next) FROM (
-           SELECT min(notify_next_at) AS next FROM quotes WHERE notify_status = 'pending'
-           UNION ALL SELECT min(next_at) FROM quote_replies WHERE status = 'pending'
-           UNION ALL SELECT min(next_at) FROM proof_mails WHERE status = 'pending')`,
-      )
-      .pluck(),
   };
 }
 
@@ -638,13 +577,21 @@ export class QuoteStore {
           ...quote,
           ...meta,
           receivedAt: now.toISOString(),
-          notifyStatus: notify ? "pending" : "off",
-          notifyNextAt: notify ? now.getTime() : null,
           design: design ? JSON.stringify(design) : null,
           reference: formatReference(year, number),
         });
         if (result.changes !== 1) return false;
-        for (const file of files) this.sql.insertAttachment.run({ ...file, quoteId: result.lastInsertRowid });
+        const quoteId = Number(result.lastInsertRowid);
+        for (const file of files) this.sql.insertAttachment.run({ ...file, quoteId });
+        // The office's e-mail is queued with the request, or recorded "off" when e-mail is off.
+        queueMessage(this.db, {
+          quoteId,
+          kind: "request-notification",
+          recipient: "",
+          subject: notificationSubject({ ...quote, reference: formatReference(year, number) }),
+          status: notify ? "queued" : "off",
+          now,
+        });
         this.sql.addEvent.run({
           quoteId: result.lastInsertRowid,
           at: now.toISOString(),
@@ -803,14 +750,6 @@ export class QuoteStore {
     return (this.sql.allEvents.all() as EventRow[]).map(fromEventRow);
   }
 
-  replies(quoteId: number): StoredReply[] {
-    return (this.sql.replies.all(quoteId) as ReplyRow[]).map(fromReplyRow);
-  }
-
-  allReplies(): StoredReply[] {
-    return (this.sql.allReplies.all() as ReplyRow[]).map(fromReplyRow);
-  }
-
   /**
    * Moves a request's status as `nextStatus` says for the event and the facts (read by their owner, in
    * the caller's transaction when there is one) and writes a recorded move into its history. A refused
@@ -862,113 +801,6 @@ export class QuoteStore {
    */
   recordEvent(event: Omit<QuoteEvent, "id">) {
     this.sql.addEvent.run(event);
-  }
-
-  /**
-   * Queues a reply to the buyer (sent by the outbox), marks a New request Replied and writes both into
-   * its history, in one transaction. The same `requestKey` again (a form sent twice) queues nothing.
-   */
-  queueReply(quoteId: number, body: string, actor: Actor, requestKey: string, now = new Date()): boolean {
-    return this.db
-      .transaction(() => {
-        const at = now.toISOString();
-        const result = this.sql.insertReply.run({
-          quoteId,
-          requestKey,
-          createdAt: at,
-          staffName: actor.name,
-          staffEmail: actor.email,
-          body,
-          nextAt: now.getTime(),
-        });
-        if (result.changes !== 1) return false;
-        this.sql.addEvent.run({ quoteId, at, actor: actorLabel(actor), kind: "reply", body });
-        this.changeStatus(quoteId, { type: "replied" }, {}, actor, now);
-        return true;
-      })
-      .immediate();
-  }
-
-  /**
-   * Takes up to `limit` notifications that are due, leasing each for `leaseMs` so that no other
-   * worker (another process on the same data folder) sends it meanwhile.
-   */
-  claimDue({
-    now = Date.now(),
-    leaseMs,
-    limit = 10,
-  }: {
-    now?: number;
-    leaseMs: number;
-    limit?: number;
-  }): StoredQuote[] {
-    return this.claimLeased<Row>(this.sql.dueQuotes, this.sql.leaseQuote, now, leaseMs, limit).map(fromRow);
-  }
-
-  /** Up to `limit` due rows of one outbox, each leased until `now + leaseMs`, in one transaction. */
-  private claimLeased<R extends { id: number }>(
-    due: Database.Statement,
-    lease: Database.Statement,
-    now: number,
-    leaseMs: number,
-    limit: number,
-  ): R[] {
-    return this.db
-      .transaction(() => {
-        const rows = due.all(now, limit) as R[];
-        for (const row of rows) lease.run(now + leaseMs, row.id);
-        return rows;
-      })
-      .immediate();
-  }
-
-  markSent(id: number, now = new Date()) {
-    this.db
-      .transaction(() => {
-        this.sql.quoteSent.run(now.toISOString(), id);
-        this.sql.addEvent.run({
-          quoteId: id,
-          at: now.toISOString(),
-          actor: "website",
-          kind: "email",
-          body: "Notification e-mailed to the business",
-        });
-      })
-      .immediate();
-  }
-
-  /** Records a failed attempt; the next one is due at `nextAt` (ms since the epoch). */
-  markFailed(id: number, error: string, nextAt: number) {
-    this.sql.quoteFailed.run(error.slice(0, 1000), nextAt, id);
-  }
-
-  /** Replies that are due, leased like notifications (claimDue). */
-  claimDueReplies({ now = Date.now(), leaseMs, limit = 10 }: { now?: number; leaseMs: number; limit?: number }) {
-    return this.claimLeased<ReplyRow>(this.sql.dueReplies, this.sql.leaseReply, now, leaseMs, limit).map(fromReplyRow);
-  }
-
-  markReplySent(reply: StoredReply, to: string, now = new Date()) {
-    this.db
-      .transaction(() => {
-        if (this.sql.replySent.run(now.toISOString(), reply.id).changes !== 1) return;
-        this.sql.addEvent.run({
-          quoteId: reply.quoteId,
-          at: now.toISOString(),
-          actor: "website",
-          kind: "email",
-          body: `Reply from ${reply.staffName} e-mailed to ${to}`,
-        });
-      })
-      .immediate();
-  }
-
-  markReplyFailed(id: number, error: string, nextAt: number) {
-    this.sql.replyFailed.run(error.slice(0, 1000), nextAt, id);
-  }
-
-  /** When the next pending e-mail (notification or reply) is due (ms since the epoch), or null if none is waiting. */
-  nextDueAt(): number | null {
-    return this.sql.nextDue.get() as number | null;
   }
 
   close() {

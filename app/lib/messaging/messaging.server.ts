@@ -1,0 +1,387 @@
+import { randomUUID } from "node:crypto";
+import type Database from "better-sqlite3";
+import { type Actor, actorLabel, type QuoteStore } from "~/lib/quotes/store.server";
+import type { inboundKinds, messageStatuses, outboundKinds } from "./schema";
+
+export type OutboundKind = (typeof outboundKinds)[number];
+export type MessageKind = OutboundKind | (typeof inboundKinds)[number];
+export type MessageStatus = (typeof messageStatuses)[number];
+
+/** One e-mail of a request's thread, in or out. */
+export type Message = {
+  id: number;
+  quoteId: number;
+  direction: "out" | "in";
+  kind: MessageKind;
+  recipient: string;
+  subject: string;
+  /** What the kind's template needs. */
+  payload: Record<string, unknown>;
+  /** Ours: the part before the "@" (the domain is MAIL_FROM's when sent). A buyer's: the whole id. */
+  messageId: string;
+  inReplyTo: string | null;
+  status: MessageStatus;
+  /** Attempts so far (failed ones, and the one that went through). */
+  attempts: number;
+  /** ms since the epoch. */
+  nextAttemptAt: number | null;
+  leaseUntil: number | null;
+  lastError: string | null;
+  createdAt: string;
+  sentAt: string | null;
+  staffId: number | null;
+};
+
+/** A reply from the desk to the buyer, as the export shows it. */
+export type StoredReply = {
+  id: number;
+  quoteId: number;
+  createdAt: string;
+  staffName: string;
+  staffEmail: string;
+  body: string;
+  status: "pending" | "sent";
+  attempts: number;
+  sentAt: string | null;
+  error: string | null;
+};
+
+/** The e-mail to the office about a request: waiting in the outbox, sent, or notifications off. */
+export type NotifyStatus = "pending" | "sent" | "off";
+
+export type QueueInput = {
+  quoteId: number;
+  kind: OutboundKind;
+  recipient: string;
+  subject: string;
+  payload?: Record<string, unknown>;
+  /** "off": recorded, not sent (e-mail is off). */
+  status?: "queued" | "off";
+  staffId?: number | null;
+  requestKey?: string | null;
+  inReplyTo?: string | null;
+  now?: Date;
+};
+
+type MessageRow = {
+  id: number;
+  quote_id: number;
+  direction: "out" | "in";
+  kind: MessageKind;
+  recipient: string;
+  subject: string;
+  payload: string;
+  message_id: string;
+  in_reply_to: string | null;
+  status: MessageStatus;
+  attempts: number;
+  next_attempt_at: number | null;
+  lease_until: number | null;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+  staff_id: number | null;
+};
+
+const fromRow = (row: MessageRow): Message => ({
+  id: row.id,
+  quoteId: row.quote_id,
+  direction: row.direction,
+  kind: row.kind,
+  recipient: row.recipient,
+  subject: row.subject,
+  payload: JSON.parse(row.payload) as Record<string, unknown>,
+  messageId: row.message_id,
+  inReplyTo: row.in_reply_to,
+  status: row.status,
+  attempts: row.attempts,
+  nextAttemptAt: row.next_attempt_at,
+  leaseUntil: row.lease_until,
+  lastError: row.last_error,
+  createdAt: row.created_at,
+  sentAt: row.sent_at,
+  staffId: row.staff_id,
+});
+
+const toReply = (message: Message): StoredReply => ({
+  id: message.id,
+  quoteId: message.quoteId,
+  createdAt: message.createdAt,
+  staffName: String(message.payload.staffName ?? ""),
+  staffEmail: String(message.payload.staffEmail ?? ""),
+  body: String(message.payload.body ?? ""),
+  status: message.status === "sent" ? "sent" : "pending",
+  attempts: message.attempts,
+  sentAt: message.sentAt,
+  error: message.lastError,
+});
+
+/** Kinds whose text is not kept once the mail is sent or cancelled (a proof mail's is made again if needed). */
+const textNotKept = "('proof', 'proof-reminder', 'proof-staff')";
+
+/** Statements per database, prepared once. */
+const prepared = new WeakMap<Database.Database, ReturnType<typeof prepare>>();
+const statements = (db: Database.Database) => {
+  let sql = prepared.get(db);
+  if (!sql) prepared.set(db, (sql = prepare(db)));
+  return sql;
+};
+
+function prepare(db: Database.Database) {
+  return {
+    insert: db.prepare(
+      `INSERT INTO messages (quote_id, direction, kind, recipient, subject, payload, message_id, in_reply_to,
+         request_key, status, next_attempt_at, created_at, staff_id)
+       VALUES (@quoteId, 'out', @kind, @recipient, @subject, @payload, @messageId, @inReplyTo, @requestKey, @status,
+         @nextAttemptAt, @createdAt, @staffId)
+       ON CONFLICT (request_key) DO NOTHING`,
+    ),
+    insertInbound: db.prepare(
+      `INSERT INTO messages (quote_id, direction, kind, recipient, subject, payload, message_id, in_reply_to, status,
+         created_at, sent_at)
+       VALUES (@quoteId, 'in', 'buyer-mail', @recipient, @subject, @payload, @messageId, @inReplyTo, 'received',
+         @createdAt, @sentAt)
+       ON CONFLICT (message_id) DO NOTHING`,
+    ),
+    staffId: db.prepare("SELECT id FROM staff WHERE email = ?").pluck(),
+    byId: db.prepare("SELECT * FROM messages WHERE id = ?"),
+    byMessageId: db.prepare("SELECT * FROM messages WHERE message_id = ?"),
+    ofQuote: db.prepare("SELECT * FROM messages WHERE quote_id = ? ORDER BY id"),
+    ofKind: db.prepare("SELECT * FROM messages WHERE kind = ? ORDER BY quote_id, id"),
+    due: db.prepare(
+      `SELECT * FROM messages WHERE status = 'queued' AND next_attempt_at <= @now
+         AND (lease_until IS NULL OR lease_until <= @now)
+       ORDER BY next_attempt_at, id LIMIT @limit`,
+    ),
+    lease: db.prepare("UPDATE messages SET lease_until = ? WHERE id = ?"),
+    sent: db.prepare(
+      `UPDATE messages SET status = 'sent', sent_at = ?, next_attempt_at = NULL, lease_until = NULL, last_error = NULL,
+         attempts = attempts + 1,
+         payload = CASE WHEN kind IN ${textNotKept} THEN json_set(payload, '$.body', '') ELSE payload END
+       WHERE id = ? AND status = 'queued'`,
+    ),
+    failed: db.prepare(
+      `UPDATE messages SET attempts = attempts + 1, last_error = ?, next_attempt_at = ?, lease_until = NULL
+       WHERE id = ? AND status = 'queued'`,
+    ),
+    cancel: db.prepare(
+      `UPDATE messages SET status = 'cancelled', next_attempt_at = NULL, lease_until = NULL,
+         payload = CASE WHEN kind IN ${textNotKept} THEN json_set(payload, '$.body', '') ELSE payload END
+       WHERE id = ? AND status = 'queued'`,
+    ),
+    // @version null: every version's.
+    waitingOf: db
+      .prepare(
+        `SELECT id FROM messages WHERE quote_id = @quoteId AND status = 'queued' AND kind IN (SELECT value FROM json_each(@kinds))
+           AND (@version IS NULL OR json_extract(payload, '$.version') = @version)`,
+      )
+      .pluck(),
+    nextDue: db
+      .prepare("SELECT min(max(next_attempt_at, coalesce(lease_until, 0))) FROM messages WHERE status = 'queued'")
+      .pluck(),
+  };
+}
+
+/** A new Message-ID for one of our mails (its part before the "@"). */
+const newMessageId = (kind: OutboundKind) => `${kind}-${randomUUID()}`;
+
+/**
+ * Queues a mail (or records it "off"), inside the caller's transaction when there is one: the outbox
+ * sends it from `now`. Returns its id, or null when its `requestKey` was queued before.
+ */
+export function queueMessage(db: Database.Database, input: QueueInput): number | null {
+  const now = input.now ?? new Date();
+  const status = input.status ?? "queued";
+  const result = statements(db).insert.run({
+    quoteId: input.quoteId,
+    kind: input.kind,
+    recipient: input.recipient,
+    subject: input.subject,
+    payload: JSON.stringify(input.payload ?? {}),
+    messageId: newMessageId(input.kind),
+    inReplyTo: input.inReplyTo ?? null,
+    requestKey: input.requestKey ?? null,
+    status,
+    nextAttemptAt: status === "queued" ? now.getTime() : null,
+    createdAt: now.toISOString(),
+    staffId: input.staffId ?? null,
+  });
+  return result.changes === 1 ? Number(result.lastInsertRowid) : null;
+}
+
+/** The Message-IDs a header names (In-Reply-To, References), without their angle brackets. */
+export const headerMessageIds = (header: string | null | undefined) =>
+  [...(header ?? "").matchAll(/<([^<>\s]+)>/g)].map((match) => match[1]!);
+
+/** Our part of one of our Message-IDs ("reply-….Q-2026-0001" of "<reply-….Q-2026-0001@promo.example>"). */
+const ourPart = (id: string) => id.slice(0, id.lastIndexOf("@") === -1 ? id.length : id.lastIndexOf("@"));
+
+export type InboundMail = {
+  /** The Message-ID header, e.g. "<CAF…@mail.gmail.com>". */
+  messageId: string;
+  inReplyTo?: string | null;
+  references?: string | null;
+  from: string;
+  to?: string;
+  subject: string;
+  text: string;
+  receivedAt: Date;
+};
+
+/**
+ * The mails of the requests' threads, and the outbox's queue: one claim with one lease, one back-off
+ * (the caller's), for every kind. The only writer of `messages`.
+ */
+export class Messaging {
+  private readonly sql: ReturnType<typeof prepare>;
+
+  constructor(readonly store: QuoteStore) {
+    this.sql = statements(store.db);
+  }
+
+  queue(input: QueueInput): number | null {
+    return queueMessage(this.store.db, input);
+  }
+
+  get(id: number): Message | undefined {
+    const row = this.sql.byId.get(id) as MessageRow | undefined;
+    return row && fromRow(row);
+  }
+
+  /** A request's thread, oldest first. */
+  messages(quoteId: number): Message[] {
+    return (this.sql.ofQuote.all(quoteId) as MessageRow[]).map(fromRow);
+  }
+
+  /**
+   * Queues a reply to the buyer, marks a New request Replied and writes both into its history, in
+   * one transaction. The same `requestKey` again (a form sent twice) queues nothing.
+   */
+  queueReply(quoteId: number, body: string, actor: Actor, requestKey: string, now = new Date()): boolean {
+    return this.store.db
+      .transaction(() => {
+        const quote = this.store.get(quoteId);
+        if (!quote) return false;
+        const id = this.queue({
+          quoteId,
+          kind: "reply",
+          recipient: quote.email,
+          subject: `Your quote request ${quote.reference}`,
+          payload: { body, staffName: actor.name, staffEmail: actor.email },
+          staffId: (this.sql.staffId.get(actor.email) as number | undefined) ?? null,
+          requestKey,
+          now,
+        });
+        if (id === null) return false;
+        const at = now.toISOString();
+        this.store.recordEvent({ quoteId, at, actor: actorLabel(actor), kind: "reply", body });
+        this.store.changeStatus(quoteId, { type: "replied" }, {}, actor, now);
+        return true;
+      })
+      .immediate();
+  }
+
+  replies(quoteId: number): StoredReply[] {
+    return this.messages(quoteId)
+      .filter((message) => message.kind === "reply")
+      .map(toReply);
+  }
+
+  allReplies(): StoredReply[] {
+    return (this.sql.ofKind.all("reply") as MessageRow[]).map(fromRow).map(toReply);
+  }
+
+  /**
+   * Takes up to `limit` queued messages that are due and not leased, leasing each until `now + leaseMs`
+   * so that no other sender (another process on the same data folder) sends it meanwhile. A sender
+   * that dies leaves its lease to expire, and the message is due again.
+   */
+  claimDue({ now = Date.now(), leaseMs, limit = 10 }: { now?: number; leaseMs: number; limit?: number }): Message[] {
+    return this.store.db
+      .transaction(() => {
+        const rows = this.sql.due.all({ now, limit }) as MessageRow[];
+        for (const row of rows) this.sql.lease.run(now + leaseMs, row.id);
+        return rows.map((row) => ({ ...fromRow(row), leaseUntil: now + leaseMs }));
+      })
+      .immediate();
+  }
+
+  /** Records a message as sent, and `note` in its request's history, once. */
+  markSent(message: Pick<Message, "id" | "quoteId">, note: string, now = new Date()) {
+    this.store.db
+      .transaction(() => {
+        if (this.sql.sent.run(now.toISOString(), message.id).changes !== 1) return;
+        this.store.recordEvent({
+          quoteId: message.quoteId,
+          at: now.toISOString(),
+          actor: "website",
+          kind: "email",
+          body: note,
+        });
+      })
+      .immediate();
+  }
+
+  /** Records a failed attempt; the next one is due at `nextAt` (ms since the epoch). */
+  markFailed(id: number, error: string, nextAt: number) {
+    this.sql.failed.run(error.slice(0, 1000), nextAt, id);
+  }
+
+  /** A queued message is not to be sent; false if it was not waiting. */
+  cancel(id: number): boolean {
+    return this.sql.cancel.run(id).changes === 1;
+  }
+
+  /** The ids of a request's queued messages of `kinds` (and, when given, of that `version` of a proof). */
+  waiting(quoteId: number, kinds: readonly OutboundKind[], version: number | null = null): number[] {
+    return this.sql.waitingOf.all({ quoteId, kinds: JSON.stringify(kinds), version }) as number[];
+  }
+
+  /** When the next queued message is due (ms since the epoch), or null if none is waiting. */
+  nextDueAt(): number | null {
+    return this.sql.nextDue.get() as number | null;
+  }
+
+  /** The state of a request's e-mail to the office, as the desk and the export name it. */
+  notification(quoteId: number): {
+    status: NotifyStatus;
+    attempts: number;
+    sentAt: string | null;
+    error: string | null;
+  } {
+    const message = this.messages(quoteId).find((candidate) => candidate.kind === "request-notification");
+    return {
+      status: message?.status === "queued" ? "pending" : message?.status === "sent" ? "sent" : "off",
+      attempts: message?.attempts ?? 0,
+      sentAt: message?.sentAt ?? null,
+      error: message?.lastError ?? null,
+    };
+  }
+
+  /**
+   * Records a buyer's e-mail on the request it answers: the one of our mails its In-Reply-To (or
+   * else its References) names. Returns the message, or null when it answers none of ours (then
+   * nothing is recorded). The same mail read twice is recorded once.
+   */
+  recordInbound(mail: InboundMail): Message | null {
+    const named = [...headerMessageIds(mail.inReplyTo), ...headerMessageIds(mail.references).reverse()];
+    const thread = named
+      .map((id) => this.sql.byMessageId.get(ourPart(id)) as MessageRow | undefined)
+      .find((row) => row?.direction === "out");
+    const [ownId] = headerMessageIds(mail.messageId);
+    // A buyer's Message-ID has a domain; one without could pass for one of ours.
+    if (!thread || !ownId?.includes("@")) return null;
+    this.sql.insertInbound.run({
+      quoteId: thread.quote_id,
+      recipient: mail.to ?? "",
+      subject: mail.subject.slice(0, 1000),
+      payload: JSON.stringify({ from: mail.from, text: mail.text }),
+      messageId: ownId,
+      inReplyTo: headerMessageIds(mail.inReplyTo)[0] ?? null,
+      createdAt: mail.receivedAt.toISOString(),
+      sentAt: mail.receivedAt.toISOString(),
+    });
+    const row = this.sql.byMessageId.get(ownId) as MessageRow | undefined;
+    return row ? fromRow(row) : null;
+  }
+}

@@ -1,0 +1,61 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+/** The e-mails a request's thread holds: each kind has its template (templates.server.ts). */
+export const outboundKinds = ["request-notification", "reply", "proof", "proof-reminder", "proof-staff"] as const;
+/** A buyer's e-mail read from the business's mailbox (the desk's coming IMAP reader). */
+export const inboundKinds = ["buyer-mail"] as const;
+export const messageKinds = [...outboundKinds, ...inboundKinds] as const;
+/**
+ * queued: waits in the outbox (retried until the mail server takes it); sent; off: not sent because
+ * e-mail was off when it was written; cancelled: not to be sent (a proof whose links were ended);
+ * received: an inbound message.
+ */
+export const messageStatuses = ["queued", "sent", "off", "cancelled", "received"] as const;
+
+const list = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(", "));
+
+/**
+ * Every e-mail in and out, threaded on its request. Written by app/lib/messaging/messaging.server.ts
+ * only; the SQL that creates it today is `messagesMigration` (migration 10).
+ */
+export const messages = sqliteTable(
+  "messages",
+  {
+    id: integer("id").primaryKey(),
+    quoteId: integer("quote_id").notNull(),
+    direction: text("direction", { enum: ["out", "in"] }).notNull(),
+    kind: text("kind", { enum: messageKinds }).notNull(),
+    recipient: text("recipient").notNull().default(""),
+    subject: text("subject").notNull().default(""),
+    /** JSON: what the kind's template needs. */
+    payload: text("payload").notNull().default("{}"),
+    /** The Message-ID's part before the "@": the domain is the one of MAIL_FROM when it is sent. */
+    messageId: text("message_id").notNull().unique(),
+    inReplyTo: text("in_reply_to"),
+    /** The desk form's key: the same form sent twice queues one reply. */
+    requestKey: text("request_key").unique(),
+    status: text("status", { enum: messageStatuses }).notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    /** ms since the epoch. */
+    nextAttemptAt: integer("next_attempt_at"),
+    /** ms since the epoch: a sender claimed it until then. */
+    leaseUntil: integer("lease_until"),
+    lastError: text("last_error"),
+    createdAt: text("created_at").notNull(),
+    sentAt: text("sent_at"),
+    staffId: integer("staff_id"),
+  },
+  (table) => [
+    check("messages_direction", sql`${table.direction} IN ('out', 'in')`),
+    check("messages_kind", sql`${table.kind} IN (${list(messageKinds)})`),
+    check("messages_status", sql`${table.status} IN (${list(messageStatuses)})`),
+    index("messages_quote").on(table.quoteId, table.id),
+    index("messages_outbox")
+      .on(table.nextAttemptAt)
+      .where(sql`${table.status} = 'queued'`),
+    uniqueIndex("messages_one_notification")
+      .on(table.quoteId)
+      .where(sql`${table.kind} = 'request-notification'`),
+  ],
+);

@@ -81,7 +81,9 @@ describe("proofs in the store", () => {
     expect(stored).not.toContain(token1);
     expect(stored).toContain(tokenHash(token1!));
     expect(store.get(quote.id)!.status).toBe("quoted");
-    expect(store.events(quote.id).map((event) => event.body)).toContain("Proof v2 sent: Blue logo, 40 mm");
+    expect(store.audit.requestHistory(quote.id).map((event) => event.body)).toContain(
+      "Proof v2 sent: Blue logo, 40 mm",
+    );
     expect(JSON.stringify(desk.mails(quote.id))).not.toContain(token1);
     // Stray-file cleaning keeps proof files.
     store.removeStrayFiles({ now: Date.now() + 10 * 3_600_000, graceMs: 0 });
@@ -98,8 +100,8 @@ describe("proofs in the store", () => {
     send(png(2));
     expect(store.get(quote.id)!.status).toBe("won");
     expect(
-      store
-        .events(quote.id)
+      store.audit
+        .requestHistory(quote.id)
         .filter((event) => event.kind === "status")
         .map((event) => event.body),
     ).toEqual(["Status: Quoted", "Status: Won"]);
@@ -109,7 +111,7 @@ describe("proofs in the store", () => {
     const { desk, store, quote, send } = setUp();
     expect(desk.markWon(store.get(quote.id)!, staff)).toBe(false); // no proof yet
     send(png(1));
-    const before = store.events(quote.id);
+    const before = store.audit.requestHistory(quote.id);
     expect(desk.markWon(store.get(quote.id)!, staff)).toBe(false); // sent, not answered
     await desk.answer(store.get(quote.id)!, 1, { kind: "changes", text: "Bigger logo" }, null);
     expect(desk.markWon(store.get(quote.id)!, staff)).toBe(false); // changes asked for
@@ -118,7 +120,7 @@ describe("proofs in the store", () => {
       refused: "won needs an approved proof",
     });
     expect(store.get(quote.id)!.status).toBe("quoted");
-    expect(store.events(quote.id).filter((event) => event.kind === "status")).toEqual(
+    expect(store.audit.requestHistory(quote.id).filter((event) => event.kind === "status")).toEqual(
       before.filter((event) => event.kind === "status"),
     );
   });
@@ -137,7 +139,7 @@ describe("proofs in the store", () => {
     expect(desk.endLink(other.id, link!.id, staff)).toBe(false); // not that request's link
     expect(desk.endLink(quote.id, link!.id, staff)).toBe(true);
     expect(desk.open(token, now.getTime())).toBeUndefined();
-    expect(store.events(quote.id).at(-1)!.body).toBe(`Proof link ${link!.id} ended`);
+    expect(store.audit.requestHistory(quote.id).at(-1)!.body).toBe(`Proof link ${link!.id} ended`);
   });
 
   it("takes one answer for the latest version only, with the file's hash, and tells the staff", async () => {
@@ -229,7 +231,7 @@ describe("ending links", () => {
     send(png(2), tuesday);
     const next = tokenIn(deliver(desk, tuesday)[0])!;
     expect(desk.open(next, tuesday.getTime())?.id).toBe(quote.id);
-    expect(store.events(quote.id).map((event) => event.body)).toContain(`Proof link ${link!.id} ended`);
+    expect(store.audit.requestHistory(quote.id).map((event) => event.body)).toContain(`Proof link ${link!.id} ended`);
   });
 
   it("cancels a reminder queued and not yet sent for that version", () => {
@@ -243,7 +245,7 @@ describe("ending links", () => {
     expect(sent.map((mail) => mail.subject)).toEqual([`${quote.reference}: proof v1 unanswered for 2 business days`]);
     expect(desk.links(quote.id)).toHaveLength(1);
     expect(desk.mails(quote.id).find((mail) => mail.kind === "reminder")!.status).toBe("cancelled");
-    expect(store.events(quote.id).map((event) => event.body)).toContain(
+    expect(store.audit.requestHistory(quote.id).map((event) => event.body)).toContain(
       `Proof link ${link!.id} ended; 1 e-mail with a link not sent`,
     );
   });
@@ -272,7 +274,7 @@ describe("ending links", () => {
     expect(desk.links(quote.id).map((link) => link.endedAt)).toEqual([friday.getTime()]);
     expect(desk.queueReminders(texts, tuesday)).toBe(1); // the other request's only
     expect(desk.mails(quote.id).filter((mail) => mail.kind === "reminder")).toEqual([]);
-    expect(store.events(quote.id).at(-1)!.body).toBe(
+    expect(store.audit.requestHistory(quote.id).at(-1)!.body).toBe(
       "All proof links ended (1 link), reminders stopped; 1 e-mail with a link not sent",
     );
   });

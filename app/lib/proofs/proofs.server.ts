@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { type Actor, actorLabel, type QuoteStore, type StoredQuote } from "~/lib/quotes/store.server";
 import type { QuoteStatus, StatusFacts, StatusMove } from "~/lib/requests/status";
 import { hasLinkSlot, proofEmail, reminderEmail, withLink } from "./mail";
-import { PROOF_LINK_MS, proofExtension, type ProofType, answerSummary, reminderDue, tokenGuessLimit } from "./rules";
+import { PROOF_LINK_MS, proofExtension, type ProofType, reminderDue, tokenGuessLimit } from "./rules";
 
 export type StoredProof = {
   id: number;
@@ -283,12 +283,12 @@ export class ProofDesk {
             createdBy: actorLabel(actor),
             createdAt: at,
           });
-          this.store.recordEvent({
-            quoteId: quote.id,
-            at,
-            actor: actorLabel(actor),
-            kind: "reply",
-            body: `Proof v${next} sent${message ? `: ${message}` : ""}`,
+          this.store.audit.record({
+            subject: { type: "request", id: quote.id },
+            actor,
+            at: now,
+            type: "proof.sent",
+            payload: { version: next, message },
           });
           this.store.changeStatus(quote.id, { type: "proof sent" }, this.statusFacts(quote.id), actor, now);
           if (mail) this.queue(quote.id, "proof", next, quote.email, mail(next), now);
@@ -382,12 +382,12 @@ export class ProofDesk {
         if (version === undefined) return false;
         this.sql.endLink.run(now.getTime(), linkId, quoteId);
         const cancelled = this.stopLinks(quoteId, version, now);
-        this.store.recordEvent({
-          quoteId,
-          at: now.toISOString(),
-          actor: actorLabel(actor),
-          kind: "note",
-          body: `Proof link ${linkId} ended${cancelledNote(cancelled)}`,
+        this.store.audit.record({
+          subject: { type: "request", id: quoteId },
+          actor,
+          at: now,
+          type: "proof.link_ended",
+          payload: { linkId, cancelledMails: cancelled },
         });
         return true;
       })
@@ -403,12 +403,12 @@ export class ProofDesk {
       .transaction(() => {
         const cancelledMails = this.stopLinks(quoteId, null, now);
         const links = this.sql.endAllLinks.run(now.getTime(), quoteId).changes;
-        this.store.recordEvent({
-          quoteId,
-          at: now.toISOString(),
-          actor: actorLabel(actor),
-          kind: "note",
-          body: `All proof links ended (${links === 1 ? "1 link" : `${links} links`}), reminders stopped${cancelledNote(cancelledMails)}`,
+        this.store.audit.record({
+          subject: { type: "request", id: quoteId },
+          actor,
+          at: now,
+          type: "proof.links_ended",
+          payload: { links, cancelledMails },
         });
         return { links, cancelledMails };
       })
@@ -457,13 +457,16 @@ export class ProofDesk {
         }).changes;
         if (changed !== 1) return { ok: false, reason: "answered" };
         const proof = this.latest(quote.id)!;
-        const summary = answerSummary(proof)!;
-        this.store.recordEvent({
-          quoteId: quote.id,
-          at,
-          actor: "buyer (proof link)",
-          kind: "note",
-          body: input.kind === "approved" ? `${summary} (SHA-256 ${sha256})` : `${summary}: ${input.text}`,
+        this.store.audit.record({
+          subject: { type: "request", id: quote.id },
+          actor: "buyer",
+          at: now,
+          ...(input.kind === "approved"
+            ? {
+                type: "proof.approved" as const,
+                payload: { version: proof.version, name: input.name, role: input.role, sha256 },
+              }
+            : { type: "proof.changes_requested" as const, payload: { version: proof.version, text: input.text } }),
         });
         if (staffMail && this.staffTo)
           this.queue(quote.id, "staff", null, this.staffTo.join(", "), staffMail(proof), now);
@@ -519,12 +522,12 @@ export class ProofDesk {
           this.queue(quote.id, "reminder", proof.version, quote.email, texts.buyer(quote, proof), now);
           if (this.staffTo)
             this.queue(quote.id, "staff", null, this.staffTo.join(", "), texts.staff(quote, proof), now);
-          this.store.recordEvent({
-            quoteId: quote.id,
-            at: now.toISOString(),
+          this.store.audit.record({
+            subject: { type: "request", id: quote.id },
             actor: "website",
-            kind: "email",
-            body: `Reminder about proof v${proof.version} queued for ${quote.email}`,
+            at: now,
+            type: "proof.reminder_queued",
+            payload: { version: proof.version, to: quote.email },
           });
           queued++;
         })
@@ -567,12 +570,12 @@ export class ProofDesk {
         if (!quote) return null;
         const cancel = (why: string) => {
           this.sql.cancelMail.run(row.id);
-          this.store.recordEvent({
-            quoteId: row.quote_id,
-            at: now.toISOString(),
+          this.store.audit.record({
+            subject: { type: "request", id: row.quote_id },
             actor: "website",
-            kind: "email",
-            body: `${row.subject}: not sent to ${row.to_address}, ${why}`,
+            at: now,
+            type: "proof.mail_not_sent",
+            payload: { subject: row.subject, to: row.to_address, why },
           });
           return null;
         };
@@ -608,12 +611,12 @@ export class ProofDesk {
     this.store.db
       .transaction(() => {
         if (this.sql.mailSent.run(now.toISOString(), mail.id).changes !== 1) return;
-        this.store.recordEvent({
-          quoteId: mail.quoteId,
-          at: now.toISOString(),
+        this.store.audit.record({
+          subject: { type: "request", id: mail.quoteId },
           actor: "website",
-          kind: "email",
-          body: `${mail.subject} e-mailed to ${mail.to}`,
+          at: now,
+          type: "proof.mail_sent",
+          payload: { subject: mail.subject, to: mail.to },
         });
       })
       .immediate();
@@ -635,6 +638,3 @@ export class ProofDesk {
     return this.sql.mailsOf.all(quoteId) as MailRow[];
   }
 }
-
-const cancelledNote = (count: number) =>
-  count === 0 ? "" : `; ${count === 1 ? "1 e-mail" : `${count} e-mails`} with a link not sent`;

@@ -3,6 +3,8 @@ import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, rmSync, statSyn
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import type Database from "better-sqlite3";
+import { AuditLog, auditEventsMigration } from "~/lib/audit/audit.server";
+import { type Actor, actorLabel } from "~/lib/audit/events";
 import { type DesignSpec, parseDesignSpec } from "~/lib/design-schema";
 import type { LogoType } from "~/lib/upload-rules";
 import type { QuoteFields } from "~/lib/quote-schema";
@@ -12,7 +14,6 @@ import {
   type StatusEvent,
   type StatusFacts,
   type StatusMove,
-  statusHistoryText,
 } from "~/lib/requests/status";
 
 /**
@@ -54,18 +55,6 @@ export type StoredQuote = QuoteFields & {
   statusReason: string;
   /** When the request was first answered (a reply, or a status other than New), ISO 8601 UTC. */
   answeredAt: string | null;
-};
-
-/** One line of a request's history: append-only (the database refuses to change or remove one). */
-export type QuoteEvent = {
-  id: number;
-  quoteId: number;
-  /** ISO 8601, UTC. */
-  at: string;
-  /** Who: a staff member's name and e-mail, or "website" for what the site did itself. */
-  actor: string;
-  kind: "received" | "status" | "note" | "reply" | "email";
-  body: string;
 };
 
 /** A reply from the desk to the buyer, sent through the outbox. */
@@ -351,6 +340,8 @@ export const migrations: readonly string[] = [
   // everything they could do: they become owners.
   `ALTER TABLE staff ADD COLUMN role TEXT NOT NULL DEFAULT 'staff' CHECK (role IN ('owner', 'staff'));
    UPDATE staff SET role = 'owner';`,
+  // One audit trail of typed events (app/lib/audit/) in place of quote_events, every line moved into it.
+  auditEventsMigration,
 ];
 
 export const schemaVersion = migrations.length;
@@ -378,8 +369,6 @@ type Row = {
   status_reason: string;
   answered_at: string | null;
 };
-
-type EventRow = { id: number; quote_id: number; at: string; actor: string; kind: QuoteEvent["kind"]; body: string };
 
 type ReplyRow = {
   id: number;
@@ -428,15 +417,6 @@ const fromRow = (row: Row): StoredQuote => ({
   answeredAt: row.answered_at,
 });
 
-const fromEventRow = (row: EventRow): QuoteEvent => ({
-  id: row.id,
-  quoteId: row.quote_id,
-  at: row.at,
-  actor: row.actor,
-  kind: row.kind,
-  body: row.body,
-});
-
 const fromReplyRow = (row: ReplyRow): StoredReply => ({
   id: row.id,
   quoteId: row.quote_id,
@@ -459,11 +439,7 @@ export const formatReference = (year: number, number: number) => `Q-${year}-${St
 /** Whether a text has the shape of a reference (anything else is not looked up). */
 export const isReference = (text: string) => /^Q-\d{4}-\d{4,9}$/.test(text);
 
-/** A staff member as the history names them. */
-export type Actor = { name: string; email: string };
-/** How the history and the records name who did something: "Sana Iqbal <sana@…>", or "website". */
-export const actorLabel = (actor: Actor | "website") =>
-  actor === "website" ? "website" : `${actor.name} <${actor.email}>`;
+export { type Actor, actorLabel };
 
 /** A search typed in the inbox as a LIKE pattern (its own % and _ taken literally). */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
@@ -522,11 +498,6 @@ function prepare(db: Database.Database) {
          answered_at = CASE WHEN answered_at IS NULL AND @answers = 1 THEN @at ELSE answered_at END
        WHERE id = @id`,
     ),
-    addEvent: db.prepare(
-      "INSERT INTO quote_events (quote_id, at, actor, kind, body) VALUES (@quoteId, @at, @actor, @kind, @body)",
-    ),
-    events: db.prepare("SELECT * FROM quote_events WHERE quote_id = ? ORDER BY id"),
-    allEvents: db.prepare("SELECT * FROM quote_events ORDER BY quote_id, id"),
     insertReply: db.prepare(
       `INSERT INTO quote_replies (quote_id, request_key, created_at, staff_name, staff_email, body, status, next_at)
        VALUES (@quoteId, @requestKey, @createdAt, @staffName, @staffEmail, @body, 'pending', @nextAt)
@@ -576,6 +547,8 @@ export class QuoteStore {
   readonly attachmentsDir: string;
   /** Where uploads are streamed while they are checked (under attachmentsDir, so on the same disk). */
   readonly incomingDir: string;
+  /** The audit trail, where each request's history is recorded (app/lib/audit/). */
+  readonly audit: AuditLog;
   private readonly sql: ReturnType<typeof prepare>;
 
   private constructor(
@@ -591,6 +564,7 @@ export class QuoteStore {
     this.db.pragma("busy_timeout = 5000"); // the inbox command or a second process may hold a lock briefly
     this.migrate();
     this.sql = prepare(this.db);
+    this.audit = new AuditLog(this.db);
   }
 
   /** Opens (creating the folder and the file if needed) and migrates the store in `dataDir`. */
@@ -645,12 +619,12 @@ export class QuoteStore {
         });
         if (result.changes !== 1) return false;
         for (const file of files) this.sql.insertAttachment.run({ ...file, quoteId: result.lastInsertRowid });
-        this.sql.addEvent.run({
-          quoteId: result.lastInsertRowid,
-          at: now.toISOString(),
+        this.audit.record({
+          subject: { type: "request", id: Number(result.lastInsertRowid) },
           actor: "website",
-          kind: "received",
-          body: "Request received",
+          at: now,
+          type: "request.received",
+          payload: {},
         });
         return true;
       })
@@ -794,15 +768,6 @@ export class QuoteStore {
     return { quotes: rows.map(fromRow), total, page: current, pages };
   }
 
-  /** A request's history, oldest first. */
-  events(quoteId: number): QuoteEvent[] {
-    return (this.sql.events.all(quoteId) as EventRow[]).map(fromEventRow);
-  }
-
-  allEvents(): QuoteEvent[] {
-    return (this.sql.allEvents.all() as EventRow[]).map(fromEventRow);
-  }
-
   replies(quoteId: number): StoredReply[] {
     return (this.sql.replies.all(quoteId) as ReplyRow[]).map(fromReplyRow);
   }
@@ -831,10 +796,14 @@ export class QuoteStore {
           answers: move.answers ? 1 : 0,
           at,
         });
-        if (move.recorded) {
-          const body = statusHistoryText(move.status, move.reason ?? "");
-          this.sql.addEvent.run({ quoteId, at, actor: actorLabel(actor), kind: "status", body });
-        }
+        if (move.recorded)
+          this.audit.record({
+            subject: { type: "request", id: quoteId },
+            actor,
+            at: now,
+            type: "request.status_changed",
+            payload: { status: move.status, reason: move.reason ?? "" },
+          });
         return move;
       })
       .immediate();
@@ -853,15 +822,13 @@ export class QuoteStore {
   }
 
   addNote(quoteId: number, note: string, actor: Actor, now = new Date()) {
-    this.recordEvent({ quoteId, at: now.toISOString(), actor: actorLabel(actor), kind: "note", body: note });
-  }
-
-  /**
-   * Appends a line to a request's history, for the other modules whose work is part of it (proofs):
-   * the history's table is written here only. Inside the caller's transaction when there is one.
-   */
-  recordEvent(event: Omit<QuoteEvent, "id">) {
-    this.sql.addEvent.run(event);
+    this.audit.record({
+      subject: { type: "request", id: quoteId },
+      actor,
+      at: now,
+      type: "request.note_added",
+      payload: { text: note },
+    });
   }
 
   /**
@@ -882,7 +849,13 @@ export class QuoteStore {
           nextAt: now.getTime(),
         });
         if (result.changes !== 1) return false;
-        this.sql.addEvent.run({ quoteId, at, actor: actorLabel(actor), kind: "reply", body });
+        this.audit.record({
+          subject: { type: "request", id: quoteId },
+          actor,
+          at: now,
+          type: "request.reply_sent",
+          payload: { text: body },
+        });
         this.changeStatus(quoteId, { type: "replied" }, {}, actor, now);
         return true;
       })
@@ -926,12 +899,12 @@ export class QuoteStore {
     this.db
       .transaction(() => {
         this.sql.quoteSent.run(now.toISOString(), id);
-        this.sql.addEvent.run({
-          quoteId: id,
-          at: now.toISOString(),
+        this.audit.record({
+          subject: { type: "request", id },
           actor: "website",
-          kind: "email",
-          body: "Notification e-mailed to the business",
+          at: now,
+          type: "request.notification_emailed",
+          payload: {},
         });
       })
       .immediate();
@@ -951,12 +924,12 @@ export class QuoteStore {
     this.db
       .transaction(() => {
         if (this.sql.replySent.run(now.toISOString(), reply.id).changes !== 1) return;
-        this.sql.addEvent.run({
-          quoteId: reply.quoteId,
-          at: now.toISOString(),
+        this.audit.record({
+          subject: { type: "request", id: reply.quoteId },
           actor: "website",
-          kind: "email",
-          body: `Reply from ${reply.staffName} e-mailed to ${to}`,
+          at: now,
+          type: "request.reply_emailed",
+          payload: { staffName: reply.staffName, to },
         });
       })
       .immediate();

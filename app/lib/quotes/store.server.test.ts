@@ -1,13 +1,9 @@
-import { createRequire } from "node:module";
-import { join } from "node:path";
-import type Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
+import { databaseAtVersion } from "../../../tests/support/database-at-version";
 import { tempDir } from "../../../tests/support/temp-dir";
 import { secretHash, StaffDirectory } from "~/lib/desk/staff.server";
 import { ProofDesk } from "~/lib/proofs/proofs.server";
-import { DB_FILE, migrations, QuoteStore, sqliteLibrary } from "./store.server";
-
-const Sqlite = createRequire(import.meta.url)(sqliteLibrary) as typeof Database;
+import { QuoteStore } from "./store.server";
 const fields = {
   name: "Ayesha Khan",
   company: "Acme Pharma",
@@ -18,16 +14,6 @@ const fields = {
 };
 const meta = (key: string) => ({ clientIp: "203.0.113.7", userAgent: "vitest", page: "/contact", idempotencyKey: key });
 const staff = { name: "Bilal", email: "bilal@promo.example" };
-
-/** A database as a release with the first `version` migrations left it, for the store to open and migrate. */
-function databaseAtVersion(dir: string, version: number) {
-  const db = new Sqlite(join(dir, DB_FILE));
-  for (const [index, sql] of migrations.slice(0, version).entries()) {
-    db.exec(sql);
-    db.pragma(`user_version = ${index + 1}`);
-  }
-  return db;
-}
 
 describe("references", () => {
   it("numbers requests by year in Pakistan time, and a retry takes no number", () => {

@@ -13,7 +13,6 @@ const owners: Record<string, string> = {
   quotes: "app/lib/quotes/store.server.ts",
   quote_attachments: "app/lib/quotes/store.server.ts",
   quote_references: "app/lib/quotes/store.server.ts",
-  quote_events: "app/lib/quotes/store.server.ts",
   staff: "app/lib/desk/staff.server.ts",
   staff_setup_tokens: "app/lib/desk/staff.server.ts",
   staff_sessions: "app/lib/desk/staff.server.ts",
@@ -23,6 +22,7 @@ const owners: Record<string, string> = {
   proof_links: "app/lib/proofs/proofs.server.ts",
   messages: "app/lib/messaging/messaging.server.ts",
   proof_link_failures: "app/lib/proofs/proofs.server.ts",
+  audit_events: "app/lib/audit/audit.server.ts",
 };
 
 const root = join(import.meta.dirname, "../..");
@@ -57,7 +57,7 @@ describe("the store's tables", () => {
   });
 
   it("would see another module's write, but not a migration's", () => {
-    expect(tablesWritten('db.prepare("INSERT INTO quote_events (quote_id) VALUES (?)")')).toEqual(["quote_events"]);
+    expect(tablesWritten('db.prepare("INSERT INTO audit_events (subject_id) VALUES (?)")')).toEqual(["audit_events"]);
     expect(tablesWritten("`UPDATE quotes SET status = ?`; `DELETE FROM proof_links`")).toEqual([
       "quotes",
       "proof_links",

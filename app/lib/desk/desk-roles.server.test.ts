@@ -56,7 +56,9 @@ async function account(email: string, name: string) {
 
 const history = () => {
   const service = getQuoteService();
-  return service.store.events(service.store.byReference(reference)!.id).map((event) => `${event.kind}: ${event.body}`);
+  return service.store.audit
+    .requestHistory(service.store.byReference(reference)!.id)
+    .map((event) => `${event.kind}: ${event.body}`);
 };
 
 beforeAll(async () => {

@@ -505,7 +505,7 @@ describe("without a valid session", () => {
     expect(answer.status).toBe(403);
     expect(
       getQuoteService()
-        .store.events(getQuoteService().store.byReference(reference)!.id)
+        .store.audit.requestHistory(getQuoteService().store.byReference(reference)!.id)
         .map((e) => e.kind),
     ).not.toContain("note");
   });
@@ -686,7 +686,10 @@ describe("the status form", () => {
           args(post(`/desk/quotes/${reference}`, { intent: "status", ...fields }, { cookie }), { reference }),
         ),
       );
-    const now = () => ({ status: service.store.get(quote.id)!.status, history: service.store.events(quote.id) });
+    const now = () => ({
+      status: service.store.get(quote.id)!.status,
+      history: service.store.audit.requestHistory(quote.id),
+    });
     return { service, quote, cookie, choose, now };
   }
 

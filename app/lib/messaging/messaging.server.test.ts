@@ -106,8 +106,8 @@ describe("the outbox", () => {
       expect(decoded(smtp.received[1]!.raw)).toContain("Our prices follow.\r\n\r\n--\r\nBilal");
       expect(decoded(smtp.received[2]!.raw)).toMatch(/\/proof\/[A-Za-z0-9_-]{43}/);
       expect(
-        store
-          .events(quote.id)
+        store.audit
+          .requestHistory(quote.id)
           .filter((event) => event.kind === "email")
           .map((event) => event.body),
       ).toEqual([

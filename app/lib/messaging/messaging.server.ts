@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type Database from "better-sqlite3";
-import { type Actor, actorLabel, type QuoteStore } from "~/lib/quotes/store.server";
+import type { AuditEventData } from "~/lib/audit/events";
+import type { Actor, QuoteStore } from "~/lib/quotes/store.server";
 import type { inboundKinds, messageStatuses, outboundKinds } from "./schema";
 
 export type OutboundKind = (typeof outboundKinds)[number];
@@ -273,8 +274,13 @@ export class Messaging {
           now,
         });
         if (id === null) return false;
-        const at = now.toISOString();
-        this.store.recordEvent({ quoteId, at, actor: actorLabel(actor), kind: "reply", body });
+        this.store.audit.record({
+          subject: { type: "request", id: quoteId },
+          actor,
+          at: now,
+          type: "request.reply_sent",
+          payload: { text: body },
+        });
         this.store.changeStatus(quoteId, { type: "replied" }, {}, actor, now);
         return true;
       })
@@ -306,17 +312,16 @@ export class Messaging {
       .immediate();
   }
 
-  /** Records a message as sent, and `note` in its request's history, once. */
-  markSent(message: Pick<Message, "id" | "quoteId">, note: string, now = new Date()) {
+  /** Records a message as sent, and `event` in its request's history, once. */
+  markSent(message: Pick<Message, "id" | "quoteId">, event: AuditEventData, now = new Date()) {
     this.store.db
       .transaction(() => {
         if (this.sql.sent.run(now.toISOString(), message.id).changes !== 1) return;
-        this.store.recordEvent({
-          quoteId: message.quoteId,
-          at: now.toISOString(),
+        this.store.audit.record({
+          subject: { type: "request", id: message.quoteId },
           actor: "website",
-          kind: "email",
-          body: note,
+          at: now,
+          ...event,
         });
       })
       .immediate();

@@ -1,3 +1,4 @@
+import type { AuditEventData } from "~/lib/audit/events";
 import { absoluteUrl, business } from "~/content/business";
 import { quoteFieldLabel } from "~/content/contact";
 import { isEmailAddress } from "~/lib/email-address";
@@ -180,8 +181,8 @@ export function proofMailMessage(
   };
 }
 
-/** What a template makes of a message: the mail, the line its request's history gets when it is sent, and its name in the log. */
-export type Rendered = { mail: OutgoingMail; sentNote: string; label: string };
+/** What a template makes of a message: the mail, the event its request's history gets when it is sent, and its name in the log. */
+export type Rendered = { mail: OutgoingMail; sentEvent: AuditEventData; label: string };
 
 export type TemplateContext = { store: QuoteStore; proofs?: ProofDesk; envelope: MailEnvelope; now: Date };
 
@@ -191,7 +192,7 @@ function proofTemplate(message: Message, { proofs, envelope, now }: TemplateCont
   if (!outgoing) return null;
   return {
     mail: proofMailMessage(outgoing, envelope),
-    sentNote: `${message.subject} e-mailed to ${message.recipient}`,
+    sentEvent: { type: "proof.mail_sent", payload: { subject: message.subject, to: message.recipient } },
     label: `Proof e-mail "${message.subject}"`,
   };
 }
@@ -204,7 +205,7 @@ export const templates: Record<OutboundKind, (message: Message, context: Templat
     return {
       // The files are read from disk at each attempt: a retry sends them as the first try would have.
       mail: notificationEmail(quote, envelope, store.attachments(quote.id), message.messageId),
-      sentNote: "Notification e-mailed to the business",
+      sentEvent: { type: "request.notification_emailed", payload: {} },
       label: `Quote request ${quote.reference}: notification e-mail`,
     };
   },
@@ -214,7 +215,7 @@ export const templates: Record<OutboundKind, (message: Message, context: Templat
     const reply = { body: String(message.payload.body ?? ""), staffName: String(message.payload.staffName ?? "") };
     return {
       mail: replyEmail(reply, quote, envelope, message.messageId),
-      sentNote: `Reply from ${reply.staffName} e-mailed to ${quote.email}`,
+      sentEvent: { type: "request.reply_emailed", payload: { staffName: reply.staffName, to: quote.email } },
       label: `Quote request ${quote.reference}: reply e-mail`,
     };
   },

@@ -45,7 +45,7 @@ function deliver(desk: ProofDesk, now = new Date()): OutgoingProofMail[] {
   for (const mail of messaging.claimDue({ now: now.getTime(), leaseMs: 60_000, limit: 100 })) {
     const outgoing = desk.compose(mail, now);
     if (!outgoing) continue;
-    messaging.markSent(mail, `${mail.subject} e-mailed`, now);
+    messaging.markSent(mail, { type: "proof.mail_sent", payload: { subject: mail.subject, to: mail.recipient } }, now);
     sent.push(outgoing);
   }
   return sent;
@@ -83,7 +83,9 @@ describe("proofs in the store", () => {
     expect(stored).not.toContain(token1);
     expect(stored).toContain(tokenHash(token1!));
     expect(store.get(quote.id)!.status).toBe("quoted");
-    expect(store.events(quote.id).map((event) => event.body)).toContain("Proof v2 sent: Blue logo, 40 mm");
+    expect(store.audit.requestHistory(quote.id).map((event) => event.body)).toContain(
+      "Proof v2 sent: Blue logo, 40 mm",
+    );
     expect(JSON.stringify(desk.mails(quote.id))).not.toContain(token1);
     // Stray-file cleaning keeps proof files.
     store.removeStrayFiles({ now: Date.now() + 10 * 3_600_000, graceMs: 0 });
@@ -100,8 +102,8 @@ describe("proofs in the store", () => {
     send(png(2));
     expect(store.get(quote.id)!.status).toBe("won");
     expect(
-      store
-        .events(quote.id)
+      store.audit
+        .requestHistory(quote.id)
         .filter((event) => event.kind === "status")
         .map((event) => event.body),
     ).toEqual(["Status: Quoted", "Status: Won"]);
@@ -111,7 +113,7 @@ describe("proofs in the store", () => {
     const { desk, store, quote, send } = setUp();
     expect(desk.markWon(store.get(quote.id)!, staff)).toBe(false); // no proof yet
     send(png(1));
-    const before = store.events(quote.id);
+    const before = store.audit.requestHistory(quote.id);
     expect(desk.markWon(store.get(quote.id)!, staff)).toBe(false); // sent, not answered
     await desk.answer(store.get(quote.id)!, 1, { kind: "changes", text: "Bigger logo" }, null);
     expect(desk.markWon(store.get(quote.id)!, staff)).toBe(false); // changes asked for
@@ -120,7 +122,7 @@ describe("proofs in the store", () => {
       refused: "won needs an approved proof",
     });
     expect(store.get(quote.id)!.status).toBe("quoted");
-    expect(store.events(quote.id).filter((event) => event.kind === "status")).toEqual(
+    expect(store.audit.requestHistory(quote.id).filter((event) => event.kind === "status")).toEqual(
       before.filter((event) => event.kind === "status"),
     );
   });
@@ -139,7 +141,7 @@ describe("proofs in the store", () => {
     expect(desk.endLink(other.id, link!.id, staff)).toBe(false); // not that request's link
     expect(desk.endLink(quote.id, link!.id, staff)).toBe(true);
     expect(desk.open(token, now.getTime())).toBeUndefined();
-    expect(store.events(quote.id).at(-1)!.body).toBe(`Proof link ${link!.id} ended`);
+    expect(store.audit.requestHistory(quote.id).at(-1)!.body).toBe(`Proof link ${link!.id} ended`);
   });
 
   it("takes one answer for the latest version only, with the file's hash, and tells the staff", async () => {
@@ -231,7 +233,7 @@ describe("ending links", () => {
     send(png(2), tuesday);
     const next = tokenIn(deliver(desk, tuesday)[0])!;
     expect(desk.open(next, tuesday.getTime())?.id).toBe(quote.id);
-    expect(store.events(quote.id).map((event) => event.body)).toContain(`Proof link ${link!.id} ended`);
+    expect(store.audit.requestHistory(quote.id).map((event) => event.body)).toContain(`Proof link ${link!.id} ended`);
   });
 
   it("cancels a reminder queued and not yet sent for that version", () => {
@@ -245,7 +247,7 @@ describe("ending links", () => {
     expect(sent.map((mail) => mail.subject)).toEqual([`${quote.reference}: proof v1 unanswered for 2 business days`]);
     expect(desk.links(quote.id)).toHaveLength(1);
     expect(desk.mails(quote.id).find((mail) => mail.kind === "reminder")!.status).toBe("cancelled");
-    expect(store.events(quote.id).map((event) => event.body)).toContain(
+    expect(store.audit.requestHistory(quote.id).map((event) => event.body)).toContain(
       `Proof link ${link!.id} ended; 1 e-mail with a link not sent`,
     );
   });
@@ -274,7 +276,7 @@ describe("ending links", () => {
     expect(desk.links(quote.id).map((link) => link.endedAt)).toEqual([friday.getTime()]);
     expect(desk.queueReminders(texts, tuesday)).toBe(1); // the other request's only
     expect(desk.mails(quote.id).filter((mail) => mail.kind === "reminder")).toEqual([]);
-    expect(store.events(quote.id).at(-1)!.body).toBe(
+    expect(store.audit.requestHistory(quote.id).at(-1)!.body).toBe(
       "All proof links ended (1 link), reminders stopped; 1 e-mail with a link not sent",
     );
   });
@@ -292,7 +294,11 @@ describe("ending links", () => {
     expect(desk.open(tokenIn(outgoing)!, friday.getTime())?.id).toBe(quote.id);
     desk.endAllLinks(quote.id, staff, friday);
     expect(desk.open(tokenIn(outgoing)!, friday.getTime())).toBeUndefined();
-    messaging.markSent(due!, "sent", friday);
+    messaging.markSent(
+      due!,
+      { type: "proof.mail_sent", payload: { subject: due!.subject, to: due!.recipient } },
+      friday,
+    );
     expect(desk.mails(quote.id).map((mail) => mail.status)).toEqual(["sent", "cancelled"]);
   });
 });
@@ -313,7 +319,11 @@ describe("links minted when a mail is sent", () => {
     // An attempt whose outcome was never recorded (a crash): the next one replaces its link.
     const cut = tokenIn(desk.compose(mail!, now))!;
     const sent = tokenIn(desk.compose(mail!, now))!;
-    messaging.markSent(mail!, "sent", now);
+    messaging.markSent(
+      mail!,
+      { type: "proof.mail_sent", payload: { subject: mail!.subject, to: mail!.recipient } },
+      now,
+    );
     expect(desk.links(quote.id)).toHaveLength(1);
     expect(desk.open(cut, now.getTime())).toBeUndefined();
     expect(desk.open(sent, now.getTime())?.id).toBe(quote.id);

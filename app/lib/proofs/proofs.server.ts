@@ -6,7 +6,7 @@ import { type Message, Messaging, type OutboundKind } from "~/lib/messaging/mess
 import { type Actor, actorLabel, type QuoteStore, type StoredQuote } from "~/lib/quotes/store.server";
 import type { QuoteStatus, StatusFacts, StatusMove } from "~/lib/requests/status";
 import { hasLinkSlot, proofEmail, reminderEmail, withLink } from "./mail";
-import { PROOF_LINK_MS, proofExtension, type ProofType, answerSummary, reminderDue, tokenGuessLimit } from "./rules";
+import { PROOF_LINK_MS, proofExtension, type ProofType, reminderDue, tokenGuessLimit } from "./rules";
 
 export type StoredProof = {
   id: number;
@@ -260,12 +260,12 @@ export class ProofDesk {
             createdBy: actorLabel(actor),
             createdAt: at,
           });
-          this.store.recordEvent({
-            quoteId: quote.id,
-            at,
-            actor: actorLabel(actor),
-            kind: "reply",
-            body: `Proof v${next} sent${message ? `: ${message}` : ""}`,
+          this.store.audit.record({
+            subject: { type: "request", id: quote.id },
+            actor,
+            at: now,
+            type: "proof.sent",
+            payload: { version: next, message },
           });
           this.store.changeStatus(quote.id, { type: "proof sent" }, this.statusFacts(quote.id), actor, now);
           if (mail) this.queue(quote.id, "proof", next, quote.email, mail(next), now);
@@ -359,12 +359,12 @@ export class ProofDesk {
         if (version === undefined) return false;
         this.sql.endLink.run(now.getTime(), linkId, quoteId);
         const cancelled = this.stopLinks(quoteId, version, now);
-        this.store.recordEvent({
-          quoteId,
-          at: now.toISOString(),
-          actor: actorLabel(actor),
-          kind: "note",
-          body: `Proof link ${linkId} ended${cancelledNote(cancelled)}`,
+        this.store.audit.record({
+          subject: { type: "request", id: quoteId },
+          actor,
+          at: now,
+          type: "proof.link_ended",
+          payload: { linkId, cancelledMails: cancelled },
         });
         return true;
       })
@@ -380,12 +380,12 @@ export class ProofDesk {
       .transaction(() => {
         const cancelledMails = this.stopLinks(quoteId, null, now);
         const links = this.sql.endAllLinks.run(now.getTime(), quoteId).changes;
-        this.store.recordEvent({
-          quoteId,
-          at: now.toISOString(),
-          actor: actorLabel(actor),
-          kind: "note",
-          body: `All proof links ended (${links === 1 ? "1 link" : `${links} links`}), reminders stopped${cancelledNote(cancelledMails)}`,
+        this.store.audit.record({
+          subject: { type: "request", id: quoteId },
+          actor,
+          at: now,
+          type: "proof.links_ended",
+          payload: { links, cancelledMails },
         });
         return { links, cancelledMails };
       })
@@ -435,13 +435,16 @@ export class ProofDesk {
         }).changes;
         if (changed !== 1) return { ok: false, reason: "answered" };
         const proof = this.latest(quote.id)!;
-        const summary = answerSummary(proof)!;
-        this.store.recordEvent({
-          quoteId: quote.id,
-          at,
-          actor: "buyer (proof link)",
-          kind: "note",
-          body: input.kind === "approved" ? `${summary} (SHA-256 ${sha256})` : `${summary}: ${input.text}`,
+        this.store.audit.record({
+          subject: { type: "request", id: quote.id },
+          actor: "buyer",
+          at: now,
+          ...(input.kind === "approved"
+            ? {
+                type: "proof.approved" as const,
+                payload: { version: proof.version, name: input.name, role: input.role, sha256 },
+              }
+            : { type: "proof.changes_requested" as const, payload: { version: proof.version, text: input.text } }),
         });
         if (staffMail && this.staffTo)
           this.queue(quote.id, "staff", null, this.staffTo.join(", "), staffMail(proof), now);
@@ -497,12 +500,12 @@ export class ProofDesk {
           this.queue(quote.id, "reminder", proof.version, quote.email, texts.buyer(quote, proof), now);
           if (this.staffTo)
             this.queue(quote.id, "staff", null, this.staffTo.join(", "), texts.staff(quote, proof), now);
-          this.store.recordEvent({
-            quoteId: quote.id,
-            at: now.toISOString(),
+          this.store.audit.record({
+            subject: { type: "request", id: quote.id },
             actor: "website",
-            kind: "email",
-            body: `Reminder about proof v${proof.version} queued for ${quote.email}`,
+            at: now,
+            type: "proof.reminder_queued",
+            payload: { version: proof.version, to: quote.email },
           });
           queued++;
         })
@@ -526,12 +529,12 @@ export class ProofDesk {
         if (!quote) return null;
         const cancel = (why: string) => {
           this.messaging.cancel(current.id);
-          this.store.recordEvent({
-            quoteId: current.quoteId,
-            at: now.toISOString(),
+          this.store.audit.record({
+            subject: { type: "request", id: current.quoteId },
             actor: "website",
-            kind: "email",
-            body: `${current.subject}: not sent to ${current.recipient}, ${why}`,
+            at: now,
+            type: "proof.mail_not_sent",
+            payload: { subject: current.subject, to: current.recipient, why },
           });
           return null;
         };
@@ -585,6 +588,3 @@ export class ProofDesk {
       }));
   }
 }
-
-const cancelledNote = (count: number) =>
-  count === 0 ? "" : `; ${count === 1 ? "1 e-mail" : `${count} e-mails`} with a link not sent`;

@@ -1,15 +1,16 @@
 import { copyFileSync, mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
+import type { HistoryLine } from "~/lib/audit/events";
 import { pakistanTime } from "~/lib/desk/time";
 import { Messaging, type StoredReply } from "~/lib/messaging/messaging.server";
 import { ProofDesk } from "~/lib/proofs/proofs.server";
 import { approvedVersion, proofRecord, type ProofRecordVersion } from "~/lib/proofs/record";
-import { attachmentFileName, type QuoteEvent, type QuoteStore, type StoredQuote } from "./store.server";
+import { attachmentFileName, type QuoteStore, type StoredQuote } from "./store.server";
 
 /** A request as exported: with what the desk did about it, and its proofs with the buyer's answers. */
 export type ExportedQuote = StoredQuote & {
-  history?: readonly QuoteEvent[];
+  history?: readonly HistoryLine[];
   replies?: readonly StoredReply[];
   proofs?: readonly ProofRecordVersion[];
 };
@@ -25,11 +26,11 @@ function byQuote<T extends { quoteId: number }>(items: readonly T[]): Map<number
 }
 
 /**
- * Every request's history, replies and proof record (the one the desk and the buyer's record page
- * show), joined to the requests given: read in three queries, not three per request.
+ * The history (of the requests given only), replies and proof record (the one the desk and the buyer's
+ * record page show) of each request given: read in three queries, not three per request.
  */
 export function withDeskRecords(store: QuoteStore, quotes: readonly StoredQuote[]): ExportedQuote[] {
-  const history = byQuote(store.allEvents());
+  const history = store.audit.requestHistories(quotes.map((quote) => quote.id));
   const replies = byQuote(new Messaging(store).allReplies());
   const proofs = byQuote(new ProofDesk(store).allProofs());
   return quotes.map((quote) => ({
@@ -167,7 +168,7 @@ export function toJson(quotes: readonly ExportedQuote[]): string {
 }
 
 /** A request's history as lines a spreadsheet cell can show: "2026-11-20 13:05 PKT · Bilal <…> · note: …". */
-const historyText = (events: readonly QuoteEvent[]) =>
+const historyText = (events: readonly HistoryLine[]) =>
   events.map((event) => `${pakistanTime(event.at)} · ${event.actor} · ${event.kind}: ${event.body}`).join("\n");
 
 const repliesText = (replies: readonly StoredReply[]) =>

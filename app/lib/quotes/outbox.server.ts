@@ -106,7 +106,7 @@ export class Outbox {
         }
         try {
           await this.mailer.send(rendered.mail);
-          this.messaging.markSent(message, rendered.sentNote);
+          this.messaging.markSent(message, rendered.sentEvent);
           sent++;
         } catch (error) {
           const attempt = message.attempts; // failures before this one

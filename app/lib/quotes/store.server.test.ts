@@ -55,7 +55,7 @@ describe("references", () => {
     ]);
     const next = store.insert(fields, meta("d"), { notify: false, now: new Date("2026-03-01T10:00:00Z") });
     expect(next.quote.reference).toBe("Q-2026-0003");
-    expect(store.events(store.list()[1]!.id)).toMatchObject([{ kind: "received", actor: "website" }]);
+    expect(store.audit.requestHistory(store.list()[1]!.id)).toMatchObject([{ kind: "received", actor: "website" }]);
     store.close();
   });
 });
@@ -231,7 +231,7 @@ describe("a request's history", () => {
     expect(messaging.replies(quote.id)).toMatchObject([
       { body: "Dear Ayesha, …", status: "pending", staffName: "Bilal" },
     ]);
-    expect(store.events(quote.id).map((event) => [event.kind, event.actor, event.body])).toEqual([
+    expect(store.audit.requestHistory(quote.id).map((event) => [event.kind, event.actor, event.body])).toEqual([
       ["received", "website", "Request received"],
       ["note", "Bilal <bilal@promo.example>", "Called, wants blue"],
       ["reply", "Bilal <bilal@promo.example>", "Dear Ayesha, …"],
@@ -239,11 +239,11 @@ describe("a request's history", () => {
       ["status", "Bilal <bilal@promo.example>", "Status: Lost (Chose a cheaper supplier)"],
     ]);
 
-    expect(() => store.db.prepare("UPDATE quote_events SET body = 'nothing happened'").run()).toThrow(/append-only/);
-    expect(() => store.db.prepare("DELETE FROM quote_events").run()).toThrow(/append-only/);
+    expect(() => store.db.prepare("UPDATE audit_events SET payload = '{}'").run()).toThrow(/append-only/);
+    expect(() => store.db.prepare("DELETE FROM audit_events").run()).toThrow(/append-only/);
     // Deleting the request itself (npm run quotes -- delete) takes its history with it.
     expect(store.delete(quote.id)).toBe(true);
-    expect(store.allEvents()).toEqual([]);
+    expect(store.db.prepare("SELECT count(*) FROM audit_events").pluck().get()).toBe(0);
     store.close();
   });
 });

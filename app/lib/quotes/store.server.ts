@@ -3,6 +3,8 @@ import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, rmSync, statSyn
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import type Database from "better-sqlite3";
+import { AuditLog, auditEventsMigration } from "~/lib/audit/audit.server";
+import { type Actor, actorLabel } from "~/lib/audit/events";
 import { type DesignSpec, parseDesignSpec } from "~/lib/design-schema";
 import type { LogoType } from "~/lib/upload-rules";
 import { queueMessage, type NotifyStatus } from "~/lib/messaging/messaging.server";
@@ -15,7 +17,6 @@ import {
   type StatusEvent,
   type StatusFacts,
   type StatusMove,
-  statusHistoryText,
 } from "~/lib/requests/status";
 
 /**
@@ -56,18 +57,6 @@ export type StoredQuote = QuoteFields & {
   statusReason: string;
   /** When the request was first answered (a reply, or a status other than New), ISO 8601 UTC. */
   answeredAt: string | null;
-};
-
-/** One line of a request's history: append-only (the database refuses to change or remove one). */
-export type QuoteEvent = {
-  id: number;
-  quoteId: number;
-  /** ISO 8601, UTC. */
-  at: string;
-  /** Who: a staff member's name and e-mail, or "website" for what the site did itself. */
-  actor: string;
-  kind: "received" | "status" | "note" | "reply" | "email";
-  body: string;
 };
 
 export type InboxQuery = { status?: QuoteStatus; search?: string; page?: number; perPage?: number };
@@ -341,6 +330,8 @@ export const migrations: readonly string[] = [
    UPDATE staff SET role = 'owner';`,
   // One table of messages in and out (app/lib/messaging/) instead of three mail queues.
   messagesMigration,
+  // One audit trail of typed events (app/lib/audit/) in place of quote_events, every line moved into it.
+  auditEventsMigration,
 ];
 
 export const schemaVersion = migrations.length;
@@ -368,8 +359,6 @@ type Row = {
   status_reason: string;
   answered_at: string | null;
 };
-
-type EventRow = { id: number; quote_id: number; at: string; actor: string; kind: QuoteEvent["kind"]; body: string };
 
 type AttachmentRow = {
   quote_id: number;
@@ -405,15 +394,6 @@ const fromRow = (row: Row): StoredQuote => ({
   answeredAt: row.answered_at,
 });
 
-const fromEventRow = (row: EventRow): QuoteEvent => ({
-  id: row.id,
-  quoteId: row.quote_id,
-  at: row.at,
-  actor: row.actor,
-  kind: row.kind,
-  body: row.body,
-});
-
 /** The year a request is numbered in: the business's (Pakistan time, UTC+5 all year). */
 const referenceYear = (now: Date) => new Date(now.getTime() + 5 * 3_600_000).getUTCFullYear();
 
@@ -423,11 +403,7 @@ export const formatReference = (year: number, number: number) => `Q-${year}-${St
 /** Whether a text has the shape of a reference (anything else is not looked up). */
 export const isReference = (text: string) => /^Q-\d{4}-\d{4,9}$/.test(text);
 
-/** A staff member as the history names them. */
-export type Actor = { name: string; email: string };
-/** How the history and the records name who did something: "Sana Iqbal <sana@…>", or "website". */
-export const actorLabel = (actor: Actor | "website") =>
-  actor === "website" ? "website" : `${actor.name} <${actor.email}>`;
+export { type Actor, actorLabel };
 
 /** A search typed in the inbox as a LIKE pattern (its own % and _ taken literally). */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
@@ -496,11 +472,6 @@ function prepare(db: Database.Database) {
          answered_at = CASE WHEN answered_at IS NULL AND @answers = 1 THEN @at ELSE answered_at END
        WHERE id = @id`,
     ),
-    addEvent: db.prepare(
-      "INSERT INTO quote_events (quote_id, at, actor, kind, body) VALUES (@quoteId, @at, @actor, @kind, @body)",
-    ),
-    events: db.prepare("SELECT * FROM quote_events WHERE quote_id = ? ORDER BY id"),
-    allEvents: db.prepare("SELECT * FROM quote_events ORDER BY quote_id, id"),
   };
 }
 
@@ -515,6 +486,8 @@ export class QuoteStore {
   readonly attachmentsDir: string;
   /** Where uploads are streamed while they are checked (under attachmentsDir, so on the same disk). */
   readonly incomingDir: string;
+  /** The audit trail, where each request's history is recorded (app/lib/audit/). */
+  readonly audit: AuditLog;
   private readonly sql: ReturnType<typeof prepare>;
 
   private constructor(
@@ -530,6 +503,7 @@ export class QuoteStore {
     this.db.pragma("busy_timeout = 5000"); // the inbox command or a second process may hold a lock briefly
     this.migrate();
     this.sql = prepare(this.db);
+    this.audit = new AuditLog(this.db);
   }
 
   /** Opens (creating the folder and the file if needed) and migrates the store in `dataDir`. */
@@ -592,12 +566,12 @@ export class QuoteStore {
           status: notify ? "queued" : "off",
           now,
         });
-        this.sql.addEvent.run({
-          quoteId: result.lastInsertRowid,
-          at: now.toISOString(),
+        this.audit.record({
+          subject: { type: "request", id: quoteId },
           actor: "website",
-          kind: "received",
-          body: "Request received",
+          at: now,
+          type: "request.received",
+          payload: {},
         });
         return true;
       })
@@ -741,15 +715,6 @@ export class QuoteStore {
     return { quotes: rows.map(fromRow), total, page: current, pages };
   }
 
-  /** A request's history, oldest first. */
-  events(quoteId: number): QuoteEvent[] {
-    return (this.sql.events.all(quoteId) as EventRow[]).map(fromEventRow);
-  }
-
-  allEvents(): QuoteEvent[] {
-    return (this.sql.allEvents.all() as EventRow[]).map(fromEventRow);
-  }
-
   /**
    * Moves a request's status as `nextStatus` says for the event and the facts (read by their owner, in
    * the caller's transaction when there is one) and writes a recorded move into its history. A refused
@@ -770,10 +735,14 @@ export class QuoteStore {
           answers: move.answers ? 1 : 0,
           at,
         });
-        if (move.recorded) {
-          const body = statusHistoryText(move.status, move.reason ?? "");
-          this.sql.addEvent.run({ quoteId, at, actor: actorLabel(actor), kind: "status", body });
-        }
+        if (move.recorded)
+          this.audit.record({
+            subject: { type: "request", id: quoteId },
+            actor,
+            at: now,
+            type: "request.status_changed",
+            payload: { status: move.status, reason: move.reason ?? "" },
+          });
         return move;
       })
       .immediate();
@@ -792,15 +761,13 @@ export class QuoteStore {
   }
 
   addNote(quoteId: number, note: string, actor: Actor, now = new Date()) {
-    this.recordEvent({ quoteId, at: now.toISOString(), actor: actorLabel(actor), kind: "note", body: note });
-  }
-
-  /**
-   * Appends a line to a request's history, for the other modules whose work is part of it (proofs):
-   * the history's table is written here only. Inside the caller's transaction when there is one.
-   */
-  recordEvent(event: Omit<QuoteEvent, "id">) {
-    this.sql.addEvent.run(event);
+    this.audit.record({
+      subject: { type: "request", id: quoteId },
+      actor,
+      at: now,
+      type: "request.note_added",
+      payload: { text: note },
+    });
   }
 
   close() {

@@ -46,7 +46,7 @@ export function loader({ request, context, params }: Route.LoaderArgs) {
       kb: Math.ceil(file.byteSize / 1024),
       originalName: file.originalName,
     })),
-    history: service.store.events(quote.id).map((event) => ({ ...event, when: pakistanTime(event.at) })),
+    history: service.store.audit.requestHistory(quote.id).map((line) => ({ ...line, when: pakistanTime(line.at) })),
     whatsapp: whatsappReplyUrl(quote.phone, quote.reference, quote.name),
     // Only one valid address is linked (one stored before the form checked it shows as text).
     mailto: mailtoAddressUrl(quote.email),

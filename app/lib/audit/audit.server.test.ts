@@ -1,0 +1,442 @@
+import { getTableConfig } from "drizzle-orm/sqlite-core";
+import { describe, expect, it } from "vitest";
+import { databaseAtVersion } from "../../../tests/support/database-at-version";
+import { tempDir } from "../../../tests/support/temp-dir";
+import { StaffDirectory } from "~/lib/desk/staff.server";
+import { pakistanTime } from "~/lib/desk/time";
+import { toCsv, toJson, withDeskRecords } from "~/lib/quotes/inbox.server";
+import { migrations, QuoteStore } from "~/lib/quotes/store.server";
+import { auditEventsMigration } from "./audit.server";
+import { type AuditEventData, auditEventTypes } from "./events";
+import { auditEvents } from "./schema";
+
+const fields = {
+  name: "Ayesha Khan",
+  company: "Acme Pharma",
+  email: "ayesha@acme.example",
+  phone: "",
+  product: "Pens",
+  message: "500 pens",
+};
+const meta = (key: string) => ({ clientIp: "203.0.113.7", userAgent: "vitest", page: "/contact", idempotencyKey: key });
+const sana = { name: "Sana Iqbal", email: "sana@promo.example" };
+const sha = "ab".repeat(32);
+
+function storeWithRequest() {
+  const store = QuoteStore.open(tempDir("audit"));
+  const { quote } = store.insert(fields, meta("a1"), { notify: false, now: new Date("2026-11-20T06:00:00Z") });
+  return { store, quote };
+}
+
+const count = (store: QuoteStore) => store.db.prepare("SELECT count(*) FROM audit_events").pluck().get();
+
+describe("the audit trail", () => {
+  it("records every type of event and shows each as the line the history has always shown", () => {
+    const { store, quote } = storeWithRequest();
+    new StaffDirectory(store.db).add(sana.email, sana.name);
+    const events: [AuditEventData, "staff" | "buyer" | "website", [kind: string, body: string]][] = [
+      [
+        { type: "request.status_changed", payload: { status: "quoted", reason: "" } },
+        "staff",
+        ["status", "Status: Quoted"],
+      ],
+      [
+        { type: "request.status_changed", payload: { status: "lost", reason: "Price (too high)" } },
+        "staff",
+        ["status", "Status: Lost (Price (too high))"],
+      ],
+      [
+        { type: "request.note_added", payload: { text: "Called, wants blue" } },
+        "staff",
+        ["note", "Called, wants blue"],
+      ],
+      [{ type: "request.reply_sent", payload: { text: "Dear Ayesha, …" } }, "staff", ["reply", "Dear Ayesha, …"]],
+      [
+        { type: "request.notification_emailed", payload: {} },
+        "website",
+        ["email", "Notification e-mailed to the business"],
+      ],
+      [
+        { type: "request.reply_emailed", payload: { staffName: "Sana Iqbal", to: "ayesha@acme.example" } },
+        "website",
+        ["email", "Reply from Sana Iqbal e-mailed to ayesha@acme.example"],
+      ],
+      [{ type: "proof.sent", payload: { version: 1, message: "" } }, "staff", ["proof", "Proof v1 sent"]],
+      [
+        { type: "proof.sent", payload: { version: 2, message: "Blue logo, 40 mm" } },
+        "staff",
+        ["proof", "Proof v2 sent: Blue logo, 40 mm"],
+      ],
+      [
+        { type: "proof.changes_requested", payload: { version: 1, text: "Bigger, please" } },
+        "buyer",
+        ["proof", "Changes requested on v1: Bigger, please"],
+      ],
+      [
+        {
+          type: "proof.approved",
+          payload: { version: 2, name: "Dr. Ayesha Khan", role: "Brand Manager", sha256: sha },
+        },
+        "buyer",
+        ["proof", `Approved v2 by Dr. Ayesha Khan, Brand Manager (SHA-256 ${sha})`],
+      ],
+      [
+        { type: "proof.link_ended", payload: { linkId: 4, cancelledMails: 0 } },
+        "staff",
+        ["note", "Proof link 4 ended"],
+      ],
+      [
+        { type: "proof.link_ended", payload: { linkId: 5, cancelledMails: 1 } },
+        "staff",
+        ["note", "Proof link 5 ended; 1 e-mail with a link not sent"],
+      ],
+      [
+        { type: "proof.links_ended", payload: { links: 1, cancelledMails: 0 } },
+        "staff",
+        ["note", "All proof links ended (1 link), reminders stopped"],
+      ],
+      [
+        { type: "proof.links_ended", payload: { links: 3, cancelledMails: 2 } },
+        "staff",
+        ["note", "All proof links ended (3 links), reminders stopped; 2 e-mails with a link not sent"],
+      ],
+      [
+        { type: "proof.reminder_queued", payload: { version: 2, to: "ayesha@acme.example" } },
+        "website",
+        ["email", "Reminder about proof v2 queued for ayesha@acme.example"],
+      ],
+      [
+        { type: "proof.mail_sent", payload: { subject: "Proof v2 for Q-2026-0001", to: "ayesha@acme.example" } },
+        "website",
+        ["email", "Proof v2 for Q-2026-0001 e-mailed to ayesha@acme.example"],
+      ],
+      [
+        {
+          type: "proof.mail_not_sent",
+          payload: {
+            subject: "Q-2026-0001: Approved v2",
+            to: "a@promo.example, b@promo.example",
+            why: "no staff address is set",
+          },
+        },
+        "website",
+        ["email", "Q-2026-0001: Approved v2: not sent to a@promo.example, b@promo.example, no staff address is set"],
+      ],
+      [
+        { type: "request.earlier_entry", payload: { kind: "email", text: "Something the old history said" } },
+        "website",
+        ["email", "Something the old history said"],
+      ],
+    ];
+    const actor = { staff: sana, buyer: "buyer", website: "website" } as const;
+    events.forEach(([event, who], index) =>
+      store.audit.record({
+        ...event,
+        subject: { type: "request", id: quote.id },
+        actor: actor[who],
+        at: new Date(Date.UTC(2026, 10, 20, 7, index)),
+      }),
+    );
+
+    const history = store.audit.requestHistory(quote.id);
+    expect(history.map((line) => [line.kind, line.body])).toEqual([
+      ["received", "Request received"],
+      ...events.map(([, , line]) => line),
+    ]);
+    const label = { staff: "Sana Iqbal <sana@promo.example>", buyer: "buyer (proof link)", website: "website" };
+    expect(history.map((line) => line.actor)).toEqual(["website", ...events.map(([, who]) => label[who])]);
+    expect(history[1]).toMatchObject({
+      quoteId: quote.id,
+      type: "request.status_changed",
+      at: "2026-11-20T07:00:00.000Z",
+    });
+    // Every type of the closed list is recorded above: a new type comes with its line here.
+    expect(new Set(history.map((line) => line.type))).toEqual(new Set(auditEventTypes));
+    // A staff member's event names their account; the buyer's and the website's name none.
+    const staffIds = store.db.prepare("SELECT DISTINCT actor_type, actor_staff_id FROM audit_events").all();
+    expect(staffIds).toEqual(
+      expect.arrayContaining([
+        { actor_type: "staff", actor_staff_id: expect.any(Number) },
+        { actor_type: "buyer", actor_staff_id: null },
+        { actor_type: "website", actor_staff_id: null },
+      ]),
+    );
+    store.close();
+  });
+
+  it("refuses an event whose payload is not its type's, and writes nothing", () => {
+    const { store, quote } = storeWithRequest();
+    const subject = { type: "request", id: quote.id } as const;
+    const at = new Date();
+    const bad = [
+      { type: "proof.sent", payload: { version: 0, message: "" } },
+      { type: "request.status_changed", payload: { status: "archived", reason: "" } },
+      { type: "request.note_added", payload: { text: "hi", extra: "<script>" } },
+      { type: "proof.links_ended", payload: { links: -1, cancelledMails: 0 } },
+    ] as unknown as AuditEventData[];
+    for (const event of bad) expect(() => store.audit.record({ ...event, subject, actor: sana, at })).toThrow();
+    expect(count(store)).toBe(1);
+    store.close();
+  });
+
+  it("refuses to show a row written around it whose payload its type does not allow", () => {
+    const { store, quote } = storeWithRequest();
+    store.db
+      .prepare(
+        `INSERT INTO audit_events (at, subject_type, subject_id, type, actor_type, payload)
+         VALUES ('2026-11-20T07:00:00.000Z', 'request', ?, 'proof.sent', 'website', '{"version":"1 OR 1=1"}')`,
+      )
+      .run(quote.id);
+    expect(() => store.audit.requestHistory(quote.id)).toThrow(/payload its type does not allow/);
+    store.close();
+  });
+
+  it("is append-only in the database: no update, no deletion, no unknown type, no staff name for the website", () => {
+    const { store, quote } = storeWithRequest();
+    store.addNote(quote.id, "Called, wants blue", sana);
+    const run = (sql: string) => () => store.db.prepare(sql).run();
+    expect(run('UPDATE audit_events SET payload = \'{"text":"nothing happened"}\'')).toThrow(/append-only/);
+    expect(run("UPDATE audit_events SET at = '2020-01-01T00:00:00.000Z'")).toThrow(/append-only/);
+    expect(run("UPDATE audit_events SET actor_name = 'Someone Else <x@promo.example>'")).toThrow(/append-only/);
+    expect(run("DELETE FROM audit_events")).toThrow(/append-only/);
+    expect(run(`DELETE FROM audit_events WHERE subject_id = ${quote.id}`)).toThrow(/append-only/);
+    expect(
+      run(`INSERT INTO audit_events (at, subject_type, subject_id, type, actor_type, payload)
+           VALUES ('2026-11-20T07:00:00.000Z', 'request', ${quote.id}, 'request.deleted', 'website', '{}')`),
+    ).toThrow(/CHECK/);
+    expect(
+      run(`INSERT INTO audit_events (at, subject_type, subject_id, type, actor_type, actor_name, payload)
+           VALUES ('2026-11-20T07:00:00.000Z', 'request', ${quote.id}, 'request.received', 'website', 'Sana', '{}')`),
+    ).toThrow(/CHECK/);
+    expect(store.audit.requestHistory(quote.id).map((line) => line.body)).toEqual([
+      "Request received",
+      "Called, wants blue",
+    ]);
+    // Deleting the request (npm run quotes -- delete) takes its history with it, as before.
+    expect(store.delete(quote.id)).toBe(true);
+    expect(count(store)).toBe(0);
+    store.close();
+  });
+
+  it("keeps a staff member's events, with the name they had, when their account is removed", () => {
+    const { store, quote } = storeWithRequest();
+    const staff = new StaffDirectory(store.db);
+    const { staff: bilal } = staff.add("bilal@promo.example", "Bilal");
+    staff.add(sana.email, sana.name);
+    store.addNote(quote.id, "Called, wants blue", { name: "Bilal", email: "BILAL@promo.example" });
+    const staffId = () => store.db.prepare("SELECT actor_staff_id FROM audit_events WHERE type = 'request.note_added'");
+    expect(staffId().pluck().get()).toBe(bilal.id);
+    // Only the removal of the account may touch an event: pointing it at someone else may not.
+    const sanaId = staff.list().find((member) => member.email === sana.email)!.id;
+    expect(() => store.db.prepare("UPDATE audit_events SET actor_staff_id = ?").run(sanaId)).toThrow(/append-only/);
+
+    expect(staff.remove("bilal@promo.example")).toBe(true);
+    expect(staffId().pluck().get()).toBeNull();
+    expect(store.audit.requestHistory(quote.id).at(-1)).toMatchObject({
+      actor: "Bilal <BILAL@promo.example>",
+      body: "Called, wants blue",
+    });
+    store.close();
+  });
+
+  it("reads the events of the requests asked for only, in one query", () => {
+    const { store, quote } = storeWithRequest();
+    const other = store.insert(fields, meta("a2"), { notify: false }).quote;
+    const third = store.insert(fields, meta("a3"), { notify: false }).quote;
+    store.addNote(other.id, "Not this one", sana);
+    const histories = store.audit.requestHistories([quote.id, third.id]);
+    expect([...histories.keys()]).toEqual([quote.id, third.id]);
+    expect([...histories.values()].flat().map((line) => line.body)).toEqual(["Request received", "Request received"]);
+    const exported = withDeskRecords(store, [store.get(other.id)!]);
+    expect(exported[0]!.history!.map((line) => line.body)).toEqual(["Request received", "Not this one"]);
+    store.close();
+  });
+
+  it("is the table its Drizzle schema describes", () => {
+    const store = QuoteStore.open(tempDir("audit-schema"));
+    const columns = store.db
+      .prepare("SELECT name, type, \"notnull\" OR pk AS required FROM pragma_table_info('audit_events')")
+      .all();
+    expect(columns).toEqual(
+      getTableConfig(auditEvents).columns.map((column) => ({
+        name: column.name,
+        type: column.getSQLType().toUpperCase(),
+        required: column.notNull ? 1 : 0,
+      })),
+    );
+    expect(migrations.at(-1)).toBe(auditEventsMigration);
+    store.close();
+  });
+});
+
+describe("the migration to the audit trail", () => {
+  it("moves every line of a version-9 history with its time and actor, typed, the staff matched by e-mail", () => {
+    const dir = tempDir("audit-migrate");
+    const db = databaseAtVersion(dir, 9);
+    const quote = db.prepare(
+      `INSERT INTO quotes (id, received_at, name, email, message, client_ip, idempotency_key, notify_status, reference)
+       VALUES (?, ?, 'Ayesha Khan', 'ayesha@acme.example', 'hi', '1.1.1.1', ?, 'off', ?)`,
+    );
+    quote.run(1, "2026-11-20T06:00:00.000Z", "k1", "Q-2026-0001");
+    quote.run(2, "2026-11-21T06:00:00.000Z", "k2", "Q-2026-0002");
+    const account = db.prepare("INSERT INTO staff (email, name, created_at) VALUES (?, ?, '2026-11-01T06:00:00.000Z')");
+    const sanaId = Number(account.run("Sana@Promo.example", "Sana Iqbal").lastInsertRowid);
+    const proof = db.prepare(
+      `INSERT INTO proofs (quote_id, version, media_type, byte_size, sha256, stored_name, message, created_by, created_at,
+         answer, answer_name, answer_role, answer_text, answered_at, answer_sha256)
+       VALUES (1, ?, 'image/png', 5, ?, ?, ?, 'Sana Iqbal <sana@promo.example>', ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    proof.run(
+      1,
+      sha,
+      "p1.png",
+      "",
+      "2026-11-20T09:00:00.000Z",
+      "changes",
+      null,
+      null,
+      "Bigger, please",
+      "2026-11-20T10:00:00.000Z",
+      null,
+    );
+    proof.run(
+      2,
+      sha,
+      "p2.png",
+      "Blue logo, 40 mm",
+      "2026-11-20T11:00:00.000Z",
+      "approved",
+      "Dr. Ayesha Khan",
+      "Brand Manager",
+      null,
+      "2026-11-20T12:00:00.000Z",
+      sha,
+    );
+    const sanaLabel = "Sana Iqbal <sana@promo.example>";
+    const gone = "Former Staff <former@promo.example>";
+    // Every prose form the store and the proofs wrote, and some lines no type reads back word for word.
+    const old: [quote: number, at: string, actor: string, kind: string, body: string][] = [
+      [1, "2026-11-20T06:00:00.000Z", "website", "received", "Request received"],
+      [1, "2026-11-20T06:00:01.000Z", "website", "email", "Notification e-mailed to the business"],
+      [1, "2026-11-20T07:00:00.000Z", sanaLabel, "note", "Called, wants blue"],
+      [1, "2026-11-20T07:30:00.000Z", gone, "reply", "Dear Ayesha, our prices follow."],
+      [1, "2026-11-20T07:30:00.000Z", gone, "status", "Status: Replied"],
+      [1, "2026-11-20T07:31:00.000Z", "website", "email", "Reply from Former Staff e-mailed to ayesha@acme.example"],
+      [1, "2026-11-20T09:00:00.000Z", sanaLabel, "reply", "Proof v1 sent"],
+      [1, "2026-11-20T09:00:00.000Z", sanaLabel, "status", "Status: Quoted"],
+      [1, "2026-11-20T09:01:00.000Z", "website", "email", "Proof v1 for Q-2026-0001 e-mailed to ayesha@acme.example"],
+      [1, "2026-11-20T10:00:00.000Z", "buyer (proof link)", "note", "Changes requested on v1: Bigger, please"],
+      [1, "2026-11-20T11:00:00.000Z", sanaLabel, "reply", "Proof v2 sent: Blue logo, 40 mm"],
+      [1, "2026-11-20T11:05:00.000Z", sanaLabel, "note", "Proof link 7 ended; 1 e-mail with a link not sent"],
+      [
+        1,
+        "2026-11-20T11:06:00.000Z",
+        "website",
+        "email",
+        "Proof v2 for Q-2026-0001: not sent to ayesha@acme.example, the links of v2 were ended",
+      ],
+      [1, "2026-11-20T11:07:00.000Z", sanaLabel, "note", "All proof links ended (2 links), reminders stopped"],
+      [1, "2026-11-20T11:08:00.000Z", "website", "email", "Reminder about proof v2 queued for ayesha@acme.example"],
+      [
+        1,
+        "2026-11-20T12:00:00.000Z",
+        "buyer (proof link)",
+        "note",
+        `Approved v2 by Dr. Ayesha Khan, Brand Manager (SHA-256 ${sha})`,
+      ],
+      [
+        1,
+        "2026-11-20T12:05:00.000Z",
+        "website",
+        "email",
+        "Q-2026-0001: Approved v2 by Dr. Ayesha Khan, Brand Manager: not sent to a@promo.example, b@promo.example, no staff address is set",
+      ],
+      [1, "2026-11-21T08:00:00.000Z", sanaLabel, "status", "Status: Lost (Chose a cheaper supplier (Karachi))"],
+      [1, "2026-11-21T08:00:00.000Z", sanaLabel, "status", "Status: Archived"],
+      [1, "2026-11-21T08:01:00.000Z", "buyer (proof link)", "note", "Approved v9 by nobody (SHA-256 00)"],
+      [1, "2026-11-21T08:02:00.000Z", sanaLabel, "reply", "Proof v5 sent"],
+      [1, "2026-11-21T08:03:00.000Z", "website", "email", "Something else happened"],
+      [2, "2026-11-21T06:00:00.000Z", "website", "received", "Request received"],
+      [2, "2026-11-21T06:10:00.000Z", "Sana <SANA@promo.example>", "note", "Same person, older name"],
+    ];
+    const insert = db.prepare("INSERT INTO quote_events (quote_id, at, actor, kind, body) VALUES (?, ?, ?, ?, ?)");
+    for (const line of old) insert.run(...line);
+    db.close();
+
+    const store = QuoteStore.open(dir);
+    expect(store.db.prepare("SELECT count(*) FROM sqlite_master WHERE name = 'quote_events'").pluck().get()).toBe(0);
+    const rows = store.db
+      .prepare("SELECT subject_id, at, type, actor_type, actor_staff_id, actor_name FROM audit_events ORDER BY id")
+      .all();
+    const staffId = (actor: string) => (actor.toLowerCase().includes("sana@promo.example") ? sanaId : null);
+    const actorType = (actor: string) =>
+      actor === "website" ? "website" : actor === "buyer (proof link)" ? "buyer" : "staff";
+    expect(rows).toEqual(
+      old.map(([quoteId, at, actor]) => ({
+        subject_id: quoteId,
+        at,
+        type: expect.any(String),
+        actor_type: actorType(actor),
+        actor_staff_id: staffId(actor),
+        actor_name: actorType(actor) === "staff" ? actor : null,
+      })),
+    );
+    expect(rows.map((row) => (row as { type: string }).type)).toEqual([
+      "request.received",
+      "request.notification_emailed",
+      "request.note_added",
+      "request.reply_sent",
+      "request.status_changed",
+      "request.reply_emailed",
+      "proof.sent",
+      "request.status_changed",
+      "proof.mail_sent",
+      "proof.changes_requested",
+      "proof.sent",
+      "proof.link_ended",
+      "proof.mail_not_sent",
+      "proof.links_ended",
+      "proof.reminder_queued",
+      "proof.approved",
+      "proof.mail_not_sent",
+      "request.status_changed",
+      "request.earlier_entry", // no such status
+      "request.earlier_entry", // no such proof answered then
+      "request.reply_sent", // a reply that reads like a proof, with no proof sent then
+      "request.earlier_entry",
+      "request.received",
+      "request.note_added",
+    ]);
+    expect(
+      store.audit.events({ type: "request", id: 1 }).find((event) => event.type === "proof.approved"),
+    ).toMatchObject({
+      payload: { version: 2, name: "Dr. Ayesha Khan", role: "Brand Manager", sha256: sha },
+    });
+
+    // What the desk and the exports show is what they showed, but a sent proof and the buyer's answers,
+    // now shown as proof events with the same words.
+    const proofKind = new Set([
+      "Proof v1 sent",
+      "Proof v2 sent: Blue logo, 40 mm",
+      "Changes requested on v1: Bigger, please",
+    ]);
+    const shown = ([, at, actor, kind, body]: (typeof old)[number]) => ({
+      at,
+      actor,
+      kind: proofKind.has(body) || body.startsWith("Approved v2 ") ? "proof" : kind,
+      body,
+    });
+    const history = [...store.audit.requestHistory(1), ...store.audit.requestHistory(2)];
+    expect(history.map(({ at, actor, kind, body }) => ({ at, actor, kind, body }))).toEqual(old.map(shown));
+    const exported = withDeskRecords(store, store.list());
+    const csv = toCsv(exported);
+    for (const line of old.map(shown))
+      expect(csv).toContain(`${pakistanTime(line.at)} · ${line.actor} · ${line.kind}: ${line.body}`);
+    const json = JSON.parse(toJson(exported)) as { reference: string; history: { body: string }[] }[];
+    expect(json.find((quote) => quote.reference === "Q-2026-0002")!.history.map((line) => line.body)).toEqual([
+      "Request received",
+      "Same person, older name",
+    ]);
+    store.close();
+  });
+});

@@ -1,0 +1,149 @@
+import { z } from "zod";
+import { answerSummary } from "~/lib/proofs/rules";
+import { quoteStatuses } from "~/lib/quote-status";
+import { statusHistoryText } from "~/lib/requests/status";
+
+/** What an event is about: a request now; quotations, orders and invoices will have theirs. */
+export const subjectTypes = ["request", "quotation", "order", "invoice"] as const;
+export type SubjectType = (typeof subjectTypes)[number];
+export type Subject = { type: SubjectType; id: number };
+
+export const actorTypes = ["staff", "buyer", "website"] as const;
+
+const version = z.number().int().positive();
+const count = z.number().int().nonnegative();
+
+/** Every event the trail knows, with what each one carries: the closed list the database checks too. */
+export const payloadSchemas = {
+  "request.received": z.strictObject({}),
+  "request.status_changed": z.strictObject({ status: z.enum(quoteStatuses), reason: z.string() }),
+  "request.note_added": z.strictObject({ text: z.string() }),
+  /** A reply queued for the buyer (the outbox sends it). */
+  "request.reply_sent": z.strictObject({ text: z.string() }),
+  "request.notification_emailed": z.strictObject({}),
+  "request.reply_emailed": z.strictObject({ staffName: z.string(), to: z.string() }),
+  "proof.sent": z.strictObject({ version, message: z.string() }),
+  "proof.approved": z.strictObject({ version, name: z.string(), role: z.string(), sha256: z.string() }),
+  "proof.changes_requested": z.strictObject({ version, text: z.string() }),
+  "proof.link_ended": z.strictObject({ linkId: z.number().int().positive(), cancelledMails: count }),
+  "proof.links_ended": z.strictObject({ links: count, cancelledMails: count }),
+  "proof.reminder_queued": z.strictObject({ version, to: z.string() }),
+  "proof.mail_sent": z.strictObject({ subject: z.string(), to: z.string() }),
+  "proof.mail_not_sent": z.strictObject({ subject: z.string(), to: z.string(), why: z.string() }),
+  /** A line of the history from before it was typed, that none of the types above reads back word for word. */
+  "request.earlier_entry": z.strictObject({ kind: z.string(), text: z.string() }),
+} as const;
+
+export type AuditEventType = keyof typeof payloadSchemas;
+export const auditEventTypes = Object.keys(payloadSchemas) as AuditEventType[];
+
+/** What happened: a type and the payload that type carries (a discriminated union on `type`). */
+export type AuditEventData = {
+  [T in AuditEventType]: { type: T; payload: z.infer<(typeof payloadSchemas)[T]> };
+}[AuditEventType];
+
+/** A staff member as the history names them. */
+export type Actor = { name: string; email: string };
+/** Who did it, as a writer says: a staff member, the buyer (through a proof link), or the site itself. */
+export type AuditActor = Actor | "buyer" | "website";
+
+/** Who did it, as recorded: a staff member keeps the name shown at the time even once their account is gone. */
+export type RecordedActor =
+  { type: "staff"; staffId: number | null; name: string } | { type: "buyer" } | { type: "website" };
+
+export type AuditEvent = AuditEventData & {
+  id: number;
+  /** ISO 8601, UTC. */
+  at: string;
+  subject: Subject;
+  actor: RecordedActor;
+};
+
+/** How the history and the records name a staff member: "Sana Iqbal <sana@…>". */
+export const actorLabel = (actor: Actor | "website") =>
+  actor === "website" ? "website" : `${actor.name} <${actor.email}>`;
+
+/** One line of a history as the desk, the exports and the inbox command show it. */
+export type HistoryLine = {
+  id: number;
+  quoteId: number;
+  type: AuditEventType;
+  /** ISO 8601, UTC. */
+  at: string;
+  actor: string;
+  kind: string;
+  body: string;
+};
+
+const recordedActorLabel = (actor: RecordedActor) =>
+  actor.type === "staff" ? actor.name : actor.type === "buyer" ? "buyer (proof link)" : "website";
+
+const cancelledNote = (count: number) =>
+  count === 0 ? "" : `; ${count === 1 ? "1 e-mail" : `${count} e-mails`} with a link not sent`;
+
+/** The kind the history shows beside an event, and its words: the texts the history had before it was typed. */
+export function describe(event: AuditEventData): { kind: string; body: string } {
+  switch (event.type) {
+    case "request.received":
+      return { kind: "received", body: "Request received" };
+    case "request.status_changed":
+      return { kind: "status", body: statusHistoryText(event.payload.status, event.payload.reason) };
+    case "request.note_added":
+      return { kind: "note", body: event.payload.text };
+    case "request.reply_sent":
+      return { kind: "reply", body: event.payload.text };
+    case "request.notification_emailed":
+      return { kind: "email", body: "Notification e-mailed to the business" };
+    case "request.reply_emailed":
+      return { kind: "email", body: `Reply from ${event.payload.staffName} e-mailed to ${event.payload.to}` };
+    case "proof.sent": {
+      const { version, message } = event.payload;
+      return { kind: "proof", body: `Proof v${version} sent${message ? `: ${message}` : ""}` };
+    }
+    case "proof.approved": {
+      const { version, name, role, sha256 } = event.payload;
+      const summary = answerSummary({ version, answer: "approved", answerName: name, answerRole: role });
+      return { kind: "proof", body: `${summary} (SHA-256 ${sha256})` };
+    }
+    case "proof.changes_requested": {
+      const { version, text } = event.payload;
+      const summary = answerSummary({ version, answer: "changes", answerName: null, answerRole: null });
+      return { kind: "proof", body: `${summary}: ${text}` };
+    }
+    case "proof.link_ended":
+      return {
+        kind: "note",
+        body: `Proof link ${event.payload.linkId} ended${cancelledNote(event.payload.cancelledMails)}`,
+      };
+    case "proof.links_ended": {
+      const { links, cancelledMails } = event.payload;
+      return {
+        kind: "note",
+        body: `All proof links ended (${links === 1 ? "1 link" : `${links} links`}), reminders stopped${cancelledNote(cancelledMails)}`,
+      };
+    }
+    case "proof.reminder_queued":
+      return {
+        kind: "email",
+        body: `Reminder about proof v${event.payload.version} queued for ${event.payload.to}`,
+      };
+    case "proof.mail_sent":
+      return { kind: "email", body: `${event.payload.subject} e-mailed to ${event.payload.to}` };
+    case "proof.mail_not_sent": {
+      const { subject, to, why } = event.payload;
+      return { kind: "email", body: `${subject}: not sent to ${to}, ${why}` };
+    }
+    case "request.earlier_entry":
+      return { kind: event.payload.kind, body: event.payload.text };
+  }
+}
+
+/** A recorded event as the line the history shows. */
+export const historyLine = (event: AuditEvent): HistoryLine => ({
+  id: event.id,
+  quoteId: event.subject.id,
+  type: event.type,
+  at: event.at,
+  actor: recordedActorLabel(event.actor),
+  ...describe(event),
+});

@@ -1,0 +1,43 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { actorTypes, auditEventTypes, subjectTypes } from "./events";
+
+const oneOf = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(", "));
+
+/**
+ * The audit trail: one row per thing that happened to a request (later a quotation, an order, an
+ * invoice), appended by `AuditLog.record` only. What the schema cannot say is in the migration
+ * (auditEventsMigration in audit.server.ts): actor_staff_id references staff (id) ON DELETE SET NULL,
+ * and triggers refuse every update and deletion but that one and the removal of a deleted request's events.
+ */
+export const auditEvents = sqliteTable(
+  "audit_events",
+  {
+    id: integer("id").primaryKey(),
+    /** ISO 8601, UTC. */
+    at: text("at").notNull(),
+    subjectType: text("subject_type", { enum: subjectTypes }).notNull(),
+    subjectId: integer("subject_id").notNull(),
+    type: text("type", { enum: auditEventTypes as [string, ...string[]] }).notNull(),
+    actorType: text("actor_type", { enum: actorTypes }).notNull(),
+    /** The staff account, while it exists: removing the account leaves the event, with the name below. */
+    actorStaffId: integer("actor_staff_id"),
+    /** A staff member as the history showed them then ("Name <e-mail>"); null for the buyer and the website. */
+    actorName: text("actor_name"),
+    /** JSON, the shape `payloadSchemas[type]` says. */
+    payload: text("payload").notNull(),
+  },
+  (table) => [
+    index("audit_events_subject").on(table.subjectType, table.subjectId, table.id),
+    check("audit_events_subject_type", sql`${table.subjectType} IN (${oneOf(subjectTypes)})`),
+    check("audit_events_type", sql`${table.type} IN (${oneOf(auditEventTypes)})`),
+    check("audit_events_actor_type", sql`${table.actorType} IN (${oneOf(actorTypes)})`),
+    check(
+      "audit_events_actor",
+      sql`(${table.actorType} = 'staff') = (${table.actorName} IS NOT NULL) AND (${table.actorType} = 'staff' OR ${table.actorStaffId} IS NULL)`,
+    ),
+    check("audit_events_payload", sql`json_valid(${table.payload})`),
+  ],
+);
+
+export type AuditEventRow = typeof auditEvents.$inferSelect;

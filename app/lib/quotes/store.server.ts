@@ -3,6 +3,8 @@ import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, rmSync, statSyn
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import type Database from "better-sqlite3";
+import { eq, sql } from "drizzle-orm";
+import { type BetterSQLite3Database, drizzle } from "drizzle-orm/better-sqlite3";
 import { migrate } from "~/lib/db/migrate.server";
 import { type DesignSpec, parseDesignSpec } from "~/lib/design-schema";
 import type { LogoType } from "~/lib/upload-rules";
@@ -15,6 +17,7 @@ import {
   type StatusMove,
   statusHistoryText,
 } from "~/lib/requests/status";
+import { quoteAttachments, quoteReferences } from "./schema";
 
 /**
  * better-sqlite3 13 (Node-API, prebuilt) on every runtime with Node-API 10: Node 22.14 and later, 24, 26.
@@ -160,15 +163,7 @@ type ReplyRow = {
   error: string | null;
 };
 
-type AttachmentRow = {
-  quote_id: number;
-  role: AttachmentRole;
-  media_type: LogoType;
-  byte_size: number;
-  sha256: string;
-  stored_name: string;
-  original_name: string;
-};
+type AttachmentRow = typeof quoteAttachments.$inferSelect;
 
 const fromRow = (row: Row): StoredQuote => ({
   id: row.id,
@@ -246,16 +241,6 @@ function prepare(db: Database.Database) {
          @idempotencyKey, @notifyStatus, @notifyNextAt, @design, @reference)
        ON CONFLICT (idempotency_key) DO NOTHING`,
     ),
-    nextReference: db.prepare(
-      `INSERT INTO quote_references (year, last) VALUES (?, 1)
-       ON CONFLICT (year) DO UPDATE SET last = last + 1 RETURNING last`,
-    ),
-    insertAttachment: db.prepare(
-      `INSERT INTO quote_attachments (quote_id, role, media_type, byte_size, sha256, stored_name, original_name)
-       VALUES (@quoteId, @role, @mediaType, @byteSize, @sha256, @storedName, @originalName)`,
-    ),
-    attachments: db.prepare("SELECT * FROM quote_attachments WHERE quote_id = ? ORDER BY role"),
-    allAttachments: db.prepare("SELECT * FROM quote_attachments ORDER BY quote_id, role"),
     storedNames: db
       .prepare("SELECT stored_name FROM quote_attachments UNION ALL SELECT stored_name FROM proofs")
       .pluck(),
@@ -343,6 +328,8 @@ export class QuoteStore {
   /** Where uploads are streamed while they are checked (under attachmentsDir, so on the same disk). */
   readonly incomingDir: string;
   private readonly sql: ReturnType<typeof prepare>;
+  /** Drizzle's query builder over the same connection. */
+  private readonly orm: BetterSQLite3Database;
 
   private constructor(
     readonly file: string,
@@ -357,6 +344,7 @@ export class QuoteStore {
     this.db.pragma("busy_timeout = 5000"); // the inbox command or a second process may hold a lock briefly
     migrate(this.db, file);
     this.sql = prepare(this.db);
+    this.orm = drizzle({ client: this.db });
   }
 
   /** Opens (creating the folder and the file if needed) and migrates the store in `dataDir`. */
@@ -384,7 +372,12 @@ export class QuoteStore {
         // A retry is answered before a number is taken, so references have no gaps from retries.
         if (this.sql.byKey.get(meta.idempotencyKey)) return false;
         const year = referenceYear(now);
-        const number = this.sql.nextReference.pluck().get(year) as number;
+        const { number } = this.orm
+          .insert(quoteReferences)
+          .values({ year, last: 1 })
+          .onConflictDoUpdate({ target: quoteReferences.year, set: { last: sql`${quoteReferences.last} + 1` } })
+          .returning({ number: quoteReferences.last })
+          .get();
         const result = this.sql.insertQuote.run({
           ...quote,
           ...meta,
@@ -395,7 +388,12 @@ export class QuoteStore {
           reference: formatReference(year, number),
         });
         if (result.changes !== 1) return false;
-        for (const file of files) this.sql.insertAttachment.run({ ...file, quoteId: result.lastInsertRowid });
+        const quoteId = Number(result.lastInsertRowid);
+        for (const file of files)
+          this.orm
+            .insert(quoteAttachments)
+            .values({ ...file, quoteId })
+            .run();
         this.sql.addEvent.run({
           quoteId: result.lastInsertRowid,
           at: now.toISOString(),
@@ -444,24 +442,35 @@ export class QuoteStore {
 
   /** The files of one request, logo first. */
   attachments(quoteId: number): StoredAttachment[] {
-    return (this.sql.attachments.all(quoteId) as AttachmentRow[]).map((row) => this.fromAttachmentRow(row));
+    return this.orm
+      .select()
+      .from(quoteAttachments)
+      .where(eq(quoteAttachments.quoteId, quoteId))
+      .orderBy(quoteAttachments.role)
+      .all()
+      .map((row) => this.fromAttachmentRow(row));
   }
 
   /** Every stored file, by request (oldest first). */
   allAttachments(): StoredAttachment[] {
-    return (this.sql.allAttachments.all() as AttachmentRow[]).map((row) => this.fromAttachmentRow(row));
+    return this.orm
+      .select()
+      .from(quoteAttachments)
+      .orderBy(quoteAttachments.quoteId, quoteAttachments.role)
+      .all()
+      .map((row) => this.fromAttachmentRow(row));
   }
 
   private fromAttachmentRow(row: AttachmentRow): StoredAttachment {
     return {
-      quoteId: row.quote_id,
+      quoteId: row.quoteId,
       role: row.role,
-      mediaType: row.media_type,
-      byteSize: row.byte_size,
+      mediaType: row.mediaType,
+      byteSize: row.byteSize,
       sha256: row.sha256,
-      storedName: row.stored_name,
-      originalName: row.original_name,
-      path: join(this.attachmentsDir, row.stored_name),
+      storedName: row.storedName,
+      originalName: row.originalName,
+      path: join(this.attachmentsDir, row.storedName),
     };
   }
 

@@ -1,13 +1,13 @@
 import { readFileSync } from "node:fs";
-import { join, relative } from "node:path";
+import { dirname, join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 import { sourceFiles } from "../../tests/support/source-files";
 import { tempDir } from "../../tests/support/temp-dir";
 import { QuoteStore } from "./quotes/store.server";
 
 // Each table of the store is written by one module, its owner (the README's data model); another
-// module asks the owner. The migrations, which shape every table, are the store's (one kept by the
-// module whose table it makes, as an exported constant, is one of them).
+// module asks the owner. Each table is declared in its owner's folder (schema.ts or *-schema.ts), from
+// which drizzle-kit writes the migrations in drizzle/.
 
 const owners: Record<string, string> = {
   quotes: "app/lib/quotes/store.server.ts",
@@ -27,24 +27,50 @@ const owners: Record<string, string> = {
 
 const root = join(import.meta.dirname, "../..");
 
-/** The tables a source writes (INSERT, UPDATE, DELETE, REPLACE), its migrations left out. */
-function tablesWritten(text: string): string[] {
-  const code = text
-    .replace(/export const migrations[\s\S]*?\n\];\n/, "")
-    .replace(/export const \w*Migration = `[\s\S]*?`;\n/g, "");
+/** Each schema file's tables: the name its `sqliteTable("…")` declares, by the variable that holds it. */
+function tablesDeclared(text: string): Map<string, string> {
+  const declarations = /export const (\w+) = sqliteTable\(\s*"([a-z_]+)"/g;
+  return new Map([...text.matchAll(declarations)].map((match) => [match[1]!, match[2]!]));
+}
+
+const schemaFiles = sourceFiles(join(root, "app/lib")).filter((file) =>
+  /[/\\]app[/\\]lib[/\\]\w+[/\\](\w+-)?schema\.ts$/.test(file),
+);
+const tableOfVariable = new Map(schemaFiles.flatMap((file) => [...tablesDeclared(readFileSync(file, "utf8"))]));
+
+/**
+ * The tables a source writes: in SQL (INSERT, UPDATE, DELETE, REPLACE) and through Drizzle's builder
+ * (`.insert(table)`, `.update(table)`, `.delete(table)`, the table named by its schema variable).
+ */
+function tablesWritten(text: string, variables = tableOfVariable): string[] {
   const writes = /\b(?:INSERT(?:\s+OR\s+\w+)?\s+INTO|REPLACE\s+INTO|UPDATE(?:\s+OR\s+\w+)?|DELETE\s+FROM)\s+([a-z_]+)/g;
-  return [...code.matchAll(writes)].map((match) => match[1]!);
+  const builderWrites = /\.(?:insert|update|delete)\(\s*(\w+)\s*\)/g;
+  return [
+    ...[...text.matchAll(writes)].map((match) => match[1]!),
+    ...[...text.matchAll(builderWrites)].flatMap((match) => variables.get(match[1]!) ?? []),
+  ];
 }
 
 describe("the store's tables", () => {
   it("each have an owner, so a new table is given one", () => {
     const store = QuoteStore.open(tempDir("owners"));
     const tables = store.db
-      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+      .prepare(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '__drizzle%'",
+      )
       .pluck()
       .all() as string[];
     store.close();
     expect(tables.sort()).toEqual(Object.keys(owners).sort());
+  });
+
+  it("are each declared in their owner's folder", () => {
+    const declared = schemaFiles.flatMap((file) =>
+      [...tablesDeclared(readFileSync(file, "utf8")).values()].map((table) => ({ table, in: relative(root, file) })),
+    );
+    expect(declared.map(({ table }) => table).sort()).toEqual(Object.keys(owners).sort());
+    const strangers = declared.filter((entry) => dirname(entry.in) !== dirname(owners[entry.table]!));
+    expect(strangers).toEqual([]);
   });
 
   it("are each written by their owner only", () => {
@@ -56,13 +82,16 @@ describe("the store's tables", () => {
     expect(strangers).toEqual([]);
   });
 
-  it("would see another module's write, but not a migration's", () => {
-    expect(tablesWritten('db.prepare("INSERT INTO audit_events (subject_id) VALUES (?)")')).toEqual(["audit_events"]);
+  it("would see another module's write, in SQL or through the builder", () => {
+    expect(tablesWritten('db.prepare("INSERT INTO quote_events (quote_id) VALUES (?)")')).toEqual(["quote_events"]);
     expect(tablesWritten("`UPDATE quotes SET status = ?`; `DELETE FROM proof_links`")).toEqual([
       "quotes",
       "proof_links",
     ]);
-    expect(tablesWritten("export const migrations = [\n  `UPDATE staff SET role = 'owner'`,\n];\n")).toEqual([]);
-    expect(tablesWritten("export const messagesMigration = `INSERT INTO messages SELECT 1`;\n")).toEqual([]);
+    expect(tablesWritten("this.orm.insert(proofLinks).values(link); orm.delete( staffSessions ).run()")).toEqual([
+      "proof_links",
+      "staff_sessions",
+    ]);
+    expect(tablesWritten("db.update(quotes).set({ status })")).toEqual(["quotes"]);
   });
 });

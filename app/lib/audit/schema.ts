@@ -1,14 +1,15 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { staff } from "../desk/staff-schema";
 import { actorTypes, auditEventTypes, subjectTypes } from "./events";
 
 const oneOf = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(", "));
 
 /**
  * The audit trail: one row per thing that happened to a request (later a quotation, an order, an
- * invoice), appended by `AuditLog.record` only. What the schema cannot say is in the migration
- * (auditEventsMigration in audit.server.ts): actor_staff_id references staff (id) ON DELETE SET NULL,
- * and triggers refuse every update and deletion but that one and the removal of a deleted request's events.
+ * invoice), appended by `AuditLog.record` only. What the schema cannot say is in the migration that
+ * made it (drizzle/0001_messages_and_audit.sql): triggers refuse every update and deletion but the
+ * staff id's clearing when an account goes and the removal of a deleted request's events.
  */
 export const auditEvents = sqliteTable(
   "audit_events",
@@ -21,7 +22,7 @@ export const auditEvents = sqliteTable(
     type: text("type", { enum: auditEventTypes as [string, ...string[]] }).notNull(),
     actorType: text("actor_type", { enum: actorTypes }).notNull(),
     /** The staff account, while it exists: removing the account leaves the event, with the name below. */
-    actorStaffId: integer("actor_staff_id"),
+    actorStaffId: integer("actor_staff_id").references(() => staff.id, { onDelete: "set null" }),
     /** A staff member as the history showed them then ("Name <e-mail>"); null for the buyer and the website. */
     actorName: text("actor_name"),
     /** JSON, the shape `payloadSchemas[type]` says. */
@@ -29,6 +30,9 @@ export const auditEvents = sqliteTable(
   },
   (table) => [
     index("audit_events_subject").on(table.subjectType, table.subjectId, table.id),
+    index("audit_events_staff")
+      .on(table.actorStaffId)
+      .where(sql`${table.actorStaffId} IS NOT NULL`),
     check("audit_events_subject_type", sql`${table.subjectType} IN (${oneOf(subjectTypes)})`),
     check("audit_events_type", sql`${table.type} IN (${oneOf(auditEventTypes)})`),
     check("audit_events_actor_type", sql`${table.actorType} IN (${oneOf(actorTypes)})`),

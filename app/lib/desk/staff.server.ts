@@ -1,7 +1,10 @@
 import { createHash, randomBytes } from "node:crypto";
 import type Database from "better-sqlite3";
+import { and, count, eq, gt, lte, min, or, sql } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/better-sqlite3";
 import { addressKey } from "~/lib/client-address";
 import type { StaffRole } from "./permissions";
+import { staff, staffSessions, staffSetupTokens, staffSignInAttempts, staffSignInHolds } from "./staff-schema";
 
 /** Lifetimes and limits of staff sign-in (docs/decisions/037-quote-desk-sign-in.md). */
 export const deskAuth = {
@@ -30,14 +33,7 @@ export type StaffMember = {
 };
 export type StaffSession = { staff: StaffMember; sessionHash: string };
 
-type StaffRow = {
-  id: number;
-  email: string;
-  name: string;
-  role: StaffRole;
-  password_hash: string | null;
-  created_at: string;
-};
+type StaffRow = typeof staff.$inferSelect;
 
 /** Tokens and session ids are stored as their SHA-256: a copy of the database opens no session. */
 export const secretHash = (secret: string) => createHash("sha256").update(secret).digest("hex");
@@ -49,58 +45,50 @@ const fromRow = (row: StaffRow): StaffMember => ({
   email: row.email,
   name: row.name,
   role: row.role,
-  hasPassword: row.password_hash !== null,
-  createdAt: row.created_at,
+  hasPassword: row.passwordHash !== null,
+  createdAt: row.createdAt,
 });
 
 /** Staff accounts, their one-time set-up links, sessions and sign-in failures, in the quotes database. */
 export class StaffDirectory {
-  private readonly sql;
+  private readonly orm;
 
-  constructor(private readonly db: Database.Database) {
-    this.sql = {
-      insert: db.prepare("INSERT INTO staff (email, name, role, created_at) VALUES (?, ?, ?, ?)"),
-      count: db.prepare("SELECT count(*) FROM staff").pluck(),
-      byEmail: db.prepare("SELECT * FROM staff WHERE email = ?"),
-      byId: db.prepare("SELECT * FROM staff WHERE id = ?"),
-      list: db.prepare("SELECT * FROM staff ORDER BY email"),
-      remove: db.prepare("DELETE FROM staff WHERE id = ?"),
-      setPassword: db.prepare("UPDATE staff SET password_hash = ? WHERE id = ?"),
-      clearTokens: db.prepare("DELETE FROM staff_setup_tokens WHERE staff_id = ?"),
-      insertToken: db.prepare("INSERT INTO staff_setup_tokens (token_hash, staff_id, expires_at) VALUES (?, ?, ?)"),
-      token: db.prepare("SELECT * FROM staff_setup_tokens WHERE token_hash = ? AND expires_at > ?"),
-      useToken: db.prepare("DELETE FROM staff_setup_tokens WHERE token_hash = ? AND expires_at > ?"),
-      insertSession: db.prepare(
-        "INSERT INTO staff_sessions (id_hash, staff_id, created_at, seen_at) VALUES (?, ?, ?, ?)",
-      ),
-      session: db.prepare("SELECT * FROM staff_sessions WHERE id_hash = ?"),
-      touchSession: db.prepare("UPDATE staff_sessions SET seen_at = ? WHERE id_hash = ?"),
-      endSession: db.prepare("DELETE FROM staff_sessions WHERE id_hash = ?"),
-      endSessionsOf: db.prepare("DELETE FROM staff_sessions WHERE staff_id = ?"),
-      sweepSessions: db.prepare("DELETE FROM staff_sessions WHERE seen_at <= ? OR created_at <= ?"),
-      hold: db.prepare("SELECT until FROM staff_sign_in_holds WHERE email = ? AND address = ? AND until > ?").pluck(),
-      // Attempts in the window, pending or failed, and the oldest of them (when a slot frees).
-      attempts: db.prepare(
-        "SELECT count(*) AS count, min(at) AS oldest FROM staff_sign_in_attempts WHERE email = ? AND address = ? AND at > ?",
-      ),
-      addAttempt: db.prepare("INSERT INTO staff_sign_in_attempts (email, address, at) VALUES (?, ?, ?)"),
-      attempt: db.prepare("SELECT email, address FROM staff_sign_in_attempts WHERE id = ?"),
-      failAttempt: db.prepare("UPDATE staff_sign_in_attempts SET failed = 1 WHERE id = ?"),
-      failures: db
-        .prepare(
-          "SELECT count(*) FROM staff_sign_in_attempts WHERE email = ? AND address = ? AND failed = 1 AND at > ?",
-        )
-        .pluck(),
-      clearFailures: db.prepare(
-        "DELETE FROM staff_sign_in_attempts WHERE email = ? AND address = ? AND (failed = 1 OR id = ?)",
-      ),
-      setHold: db.prepare(
-        `INSERT INTO staff_sign_in_holds (email, address, until) VALUES (?, ?, ?)
-         ON CONFLICT (email, address) DO UPDATE SET until = excluded.until`,
-      ),
-      sweepAttempts: db.prepare("DELETE FROM staff_sign_in_attempts WHERE at <= ?"),
-      sweepHolds: db.prepare("DELETE FROM staff_sign_in_holds WHERE until <= ?"),
-    };
+  constructor(db: Database.Database) {
+    this.orm = drizzle({ client: db });
+  }
+
+  /** The attempts of an e-mail from an address since `since`. */
+  private attemptsOf = (email: string, address: string, since: number) =>
+    and(
+      eq(staffSignInAttempts.email, email),
+      eq(staffSignInAttempts.address, address),
+      gt(staffSignInAttempts.at, since),
+    );
+
+  private hold(email: string, address: string, now: number): number | undefined {
+    return this.orm
+      .select({ until: staffSignInHolds.until })
+      .from(staffSignInHolds)
+      .where(
+        and(eq(staffSignInHolds.email, email), eq(staffSignInHolds.address, address), gt(staffSignInHolds.until, now)),
+      )
+      .get()?.until;
+  }
+
+  private attempt(id: number) {
+    return this.orm
+      .select({ email: staffSignInAttempts.email, address: staffSignInAttempts.address })
+      .from(staffSignInAttempts)
+      .where(eq(staffSignInAttempts.id, id))
+      .get();
+  }
+
+  private clearTokens(staffId: number) {
+    this.orm.delete(staffSetupTokens).where(eq(staffSetupTokens.staffId, staffId)).run();
+  }
+
+  private endSessionByHash(idHash: string) {
+    this.orm.delete(staffSessions).where(eq(staffSessions.idHash, idHash)).run();
   }
 
   /**
@@ -112,64 +100,79 @@ export class StaffDirectory {
     name: string,
     { role = "staff", now = Date.now() }: { role?: StaffRole; now?: number } = {},
   ): { staff: StaffMember; token: string } {
-    return this.db
-      .transaction(() => {
-        const first = this.sql.count.get() === 0;
-        const id = Number(
-          this.sql.insert.run(
-            email.trim().toLowerCase(),
-            name.trim(),
-            first ? "owner" : role,
-            new Date(now).toISOString(),
-          ).lastInsertRowid,
-        );
+    return this.orm.transaction(
+      (tx) => {
+        const first = tx.select({ count: count() }).from(staff).get()!.count === 0;
+        const { id } = tx
+          .insert(staff)
+          .values({
+            email: email.trim().toLowerCase(),
+            name: name.trim(),
+            role: first ? "owner" : role,
+            createdAt: new Date(now).toISOString(),
+          })
+          .returning({ id: staff.id })
+          .get();
         return { staff: this.get(id)!, token: this.newSetupToken(id, now) };
-      })
-      .immediate();
+      },
+      { behavior: "immediate" },
+    );
   }
 
   get(id: number): StaffMember | undefined {
-    const row = this.sql.byId.get(id) as StaffRow | undefined;
+    const row = this.orm.select().from(staff).where(eq(staff.id, id)).get();
     return row && fromRow(row);
   }
 
   find(email: string): StaffMember | undefined {
-    const row = this.sql.byEmail.get(email.trim()) as StaffRow | undefined;
+    const row = this.byEmail(email);
     return row && fromRow(row);
   }
 
   /** The stored password hash (null: not set up yet, or no such account). */
   passwordHash(email: string): string | null {
-    return (this.sql.byEmail.get(email.trim()) as StaffRow | undefined)?.password_hash ?? null;
+    return this.byEmail(email)?.passwordHash ?? null;
+  }
+
+  /** An account by its e-mail, whatever its case (the column compares without it). */
+  private byEmail(email: string): StaffRow | undefined {
+    return this.orm.select().from(staff).where(eq(staff.email, email.trim())).get();
   }
 
   list(): StaffMember[] {
-    return (this.sql.list.all() as StaffRow[]).map(fromRow);
+    return this.orm.select().from(staff).orderBy(staff.email).all().map(fromRow);
   }
 
   /** Removes an account; its sessions and links end with it (foreign keys). */
   remove(email: string): boolean {
-    const staff = this.find(email);
-    return staff ? this.sql.remove.run(staff.id).changes === 1 : false;
+    const member = this.find(email);
+    return member ? this.orm.delete(staff).where(eq(staff.id, member.id)).run().changes === 1 : false;
   }
 
   /** A new set-up link's token; earlier links of the account stop working. */
   newSetupToken(staffId: number, now = Date.now()): string {
     const token = newSecret();
-    this.db
-      .transaction(() => {
-        this.sql.clearTokens.run(staffId);
-        this.sql.insertToken.run(secretHash(token), staffId, now + deskAuth.setupLinkMs);
-      })
-      .immediate();
+    this.orm.transaction(
+      (tx) => {
+        this.clearTokens(staffId);
+        tx.insert(staffSetupTokens)
+          .values({ tokenHash: secretHash(token), staffId, expiresAt: now + deskAuth.setupLinkMs })
+          .run();
+      },
+      { behavior: "immediate" },
+    );
     return token;
   }
 
   /** Whose a set-up token is, while it is valid. */
   setupTokenOwner(token: string, now = Date.now()): StaffMember | undefined {
     if (!secretShape.test(token)) return undefined;
-    const row = this.sql.token.get(secretHash(token), now) as { staff_id: number } | undefined;
-    return row && this.get(row.staff_id);
+    const row = this.orm
+      .select({ staffId: staffSetupTokens.staffId })
+      .from(staffSetupTokens)
+      .where(and(eq(staffSetupTokens.tokenHash, secretHash(token)), gt(staffSetupTokens.expiresAt, now)))
+      .get();
+    return row && this.get(row.staffId);
   }
 
   /**
@@ -177,24 +180,41 @@ export class StaffDirectory {
    * token is unknown, used or expired.
    */
   usePasswordToken(token: string, passwordHash: string, now = Date.now()): StaffMember | undefined {
-    return this.db
-      .transaction(() => {
+    return this.orm.transaction(
+      (tx) => {
         const owner = this.setupTokenOwner(token, now);
-        if (!owner || this.sql.useToken.run(secretHash(token), now).changes !== 1) return undefined;
-        this.sql.setPassword.run(passwordHash, owner.id);
-        this.sql.clearTokens.run(owner.id);
-        this.sql.endSessionsOf.run(owner.id);
+        if (!owner) return undefined;
+        const used = tx
+          .delete(staffSetupTokens)
+          .where(and(eq(staffSetupTokens.tokenHash, secretHash(token)), gt(staffSetupTokens.expiresAt, now)))
+          .run();
+        if (used.changes !== 1) return undefined;
+        tx.update(staff).set({ passwordHash }).where(eq(staff.id, owner.id)).run();
+        this.clearTokens(owner.id);
+        tx.delete(staffSessions).where(eq(staffSessions.staffId, owner.id)).run();
         return owner;
-      })
-      .immediate();
+      },
+      { behavior: "immediate" },
+    );
   }
 
   /** Starts a session; returns its id, the only copy of which goes into the cookie. */
   startSession(staffId: number, now = Date.now()): string {
     const id = newSecret();
-    this.sql.sweepSessions.run(now - deskAuth.sessionIdleMs, now - deskAuth.sessionMaxMs);
+    this.orm
+      .delete(staffSessions)
+      .where(
+        or(
+          lte(staffSessions.seenAt, now - deskAuth.sessionIdleMs),
+          lte(staffSessions.createdAt, now - deskAuth.sessionMaxMs),
+        ),
+      )
+      .run();
     this.sweepSignIns(now);
-    this.sql.insertSession.run(secretHash(id), staffId, now, now);
+    this.orm
+      .insert(staffSessions)
+      .values({ idHash: secretHash(id), staffId, createdAt: now, seenAt: now })
+      .run();
     return id;
   }
 
@@ -202,21 +222,21 @@ export class StaffDirectory {
   session(id: string | null | undefined, now = Date.now()): StaffSession | undefined {
     if (!id || !secretShape.test(id)) return undefined;
     const sessionHash = secretHash(id);
-    const row = this.sql.session.get(sessionHash) as
-      { staff_id: number; created_at: number; seen_at: number } | undefined;
+    const row = this.orm.select().from(staffSessions).where(eq(staffSessions.idHash, sessionHash)).get();
     if (!row) return undefined;
-    if (now - row.seen_at >= deskAuth.sessionIdleMs || now - row.created_at >= deskAuth.sessionMaxMs) {
-      this.sql.endSession.run(sessionHash);
+    if (now - row.seenAt >= deskAuth.sessionIdleMs || now - row.createdAt >= deskAuth.sessionMaxMs) {
+      this.endSessionByHash(sessionHash);
       return undefined;
     }
-    const staff = this.get(row.staff_id);
-    if (!staff) return undefined;
-    if (now - row.seen_at >= deskAuth.touchEveryMs) this.sql.touchSession.run(now, sessionHash);
-    return { staff, sessionHash };
+    const member = this.get(row.staffId);
+    if (!member) return undefined;
+    if (now - row.seenAt >= deskAuth.touchEveryMs)
+      this.orm.update(staffSessions).set({ seenAt: now }).where(eq(staffSessions.idHash, sessionHash)).run();
+    return { staff: member, sessionHash };
   }
 
   endSession(id: string | null | undefined) {
-    if (id && secretShape.test(id)) this.sql.endSession.run(secretHash(id));
+    if (id && secretShape.test(id)) this.endSessionByHash(secretHash(id));
   }
 
   /**
@@ -226,55 +246,92 @@ export class StaffDirectory {
    * counted and held alike.
    */
   beginSignIn(email: string, clientIp: string, now = Date.now()): SignInAttempt {
-    const key = [email.trim().toLowerCase(), addressKey(clientIp)] as const;
-    return this.db
-      .transaction((): SignInAttempt => {
-        const held = this.sql.hold.get(...key, now) as number | undefined;
+    const [mail, address] = [email.trim().toLowerCase(), addressKey(clientIp)];
+    return this.orm.transaction(
+      (tx): SignInAttempt => {
+        const held = this.hold(mail, address, now);
         if (held) return { heldUntil: held };
-        const recent = this.sql.attempts.get(...key, now - deskAuth.failureWindowMs) as {
-          count: number;
-          oldest: number | null;
-        };
+        // Attempts in the window, pending or failed, and the oldest of them (when a slot frees).
+        const recent = tx
+          .select({ count: count(), oldest: min(staffSignInAttempts.at) })
+          .from(staffSignInAttempts)
+          .where(this.attemptsOf(mail, address, now - deskAuth.failureWindowMs))
+          .get()!;
         if (recent.count >= deskAuth.failuresBeforeHold)
           return { heldUntil: recent.oldest! + deskAuth.failureWindowMs };
-        return { id: Number(this.sql.addAttempt.run(...key, now).lastInsertRowid) };
-      })
-      .immediate();
+        const added = tx
+          .insert(staffSignInAttempts)
+          .values({ email: mail, address, at: now })
+          .returning({ id: staffSignInAttempts.id })
+          .get();
+        return { id: added.id };
+      },
+      { behavior: "immediate" },
+    );
   }
 
   /** A wrong password: the fifth failure within 15 minutes holds the e-mail from that address for 15 minutes. */
   failSignIn(attemptId: number, now = Date.now()) {
-    this.db
-      .transaction(() => {
+    this.orm.transaction(
+      (tx) => {
         this.sweepSignIns(now);
-        const attempt = this.sql.attempt.get(attemptId) as { email: string; address: string } | undefined;
+        const attempt = this.attempt(attemptId);
         if (!attempt) return;
-        this.sql.failAttempt.run(attemptId);
-        const failures = this.sql.failures.get(attempt.email, attempt.address, now - deskAuth.failureWindowMs);
-        if ((failures as number) >= deskAuth.failuresBeforeHold)
-          this.sql.setHold.run(attempt.email, attempt.address, now + deskAuth.holdMs);
-      })
-      .immediate();
+        tx.update(staffSignInAttempts).set({ failed: 1 }).where(eq(staffSignInAttempts.id, attemptId)).run();
+        const failures = tx
+          .select({ count: count() })
+          .from(staffSignInAttempts)
+          .where(
+            and(
+              this.attemptsOf(attempt.email, attempt.address, now - deskAuth.failureWindowMs),
+              eq(staffSignInAttempts.failed, 1),
+            ),
+          )
+          .get()!.count;
+        if (failures >= deskAuth.failuresBeforeHold)
+          tx.insert(staffSignInHolds)
+            .values({ email: attempt.email, address: attempt.address, until: now + deskAuth.holdMs })
+            .onConflictDoUpdate({
+              target: [staffSignInHolds.email, staffSignInHolds.address],
+              set: { until: sql`excluded.until` },
+            })
+            .run();
+      },
+      { behavior: "immediate" },
+    );
   }
 
   /** The right password: the attempt and the earlier failures of that e-mail from that address are forgotten. */
   succeedSignIn(attemptId: number) {
-    this.db
-      .transaction(() => {
-        const attempt = this.sql.attempt.get(attemptId) as { email: string; address: string } | undefined;
-        if (attempt) this.sql.clearFailures.run(attempt.email, attempt.address, attemptId);
-      })
-      .immediate();
+    this.orm.transaction(
+      (tx) => {
+        const attempt = this.attempt(attemptId);
+        if (!attempt) return;
+        tx.delete(staffSignInAttempts)
+          .where(
+            and(
+              eq(staffSignInAttempts.email, attempt.email),
+              eq(staffSignInAttempts.address, attempt.address),
+              or(eq(staffSignInAttempts.failed, 1), eq(staffSignInAttempts.id, attemptId)),
+            ),
+          )
+          .run();
+      },
+      { behavior: "immediate" },
+    );
   }
 
   /** Until when sign-in to this e-mail from this client address is held (ms since the epoch), or null. */
   heldUntil(email: string, clientIp: string, now = Date.now()): number | null {
-    return (this.sql.hold.get(email.trim().toLowerCase(), addressKey(clientIp), now) as number | undefined) ?? null;
+    return this.hold(email.trim().toLowerCase(), addressKey(clientIp), now) ?? null;
   }
 
   /** Deletes attempts older than the window and holds that have ended. */
   sweepSignIns(now = Date.now()) {
-    this.sql.sweepAttempts.run(now - deskAuth.failureWindowMs);
-    this.sql.sweepHolds.run(now);
+    this.orm
+      .delete(staffSignInAttempts)
+      .where(lte(staffSignInAttempts.at, now - deskAuth.failureWindowMs))
+      .run();
+    this.orm.delete(staffSignInHolds).where(lte(staffSignInHolds.until, now)).run();
   }
 }

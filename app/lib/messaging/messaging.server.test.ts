@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { databaseAtVersion } from "../../../tests/support/database-at-version";
+import { releaseDatabase } from "../../../tests/support/release-database";
 import { decoded, freeSmtpPort, startSmtp } from "../../../tests/support/smtp-server";
 import { tempDir } from "../../../tests/support/temp-dir";
 import { answerEmail, proofEmail } from "~/lib/proofs/mail";
@@ -243,7 +243,7 @@ describe("headers", () => {
 describe("migration 10", () => {
   it("moves every mail of the three queues into messages, queued ones still due with their attempts", () => {
     const dir = tempDir("messaging-migrate");
-    const db = databaseAtVersion(dir, 9);
+    const db = releaseDatabase(dir, { empty: true });
     const quote = db.prepare(
       `INSERT INTO quotes (id, received_at, name, company, email, message, client_ip, idempotency_key, notify_status,
          notify_attempts, notify_next_at, notified_at, notify_error, reference)
@@ -486,9 +486,10 @@ describe("the Drizzle schema of messages", () => {
     store.close();
     const config = getTableConfig(messages);
     expect(
-      config.columns.map((column) => ({ name: column.name, required: column.notNull && !column.primary ? 1 : 0 })),
+      config.columns.map((column) => ({ name: column.name, required: column.notNull || column.primary ? 1 : 0 })),
     ).toEqual(made);
-    expect(config.indexes.map((index) => index.config.name).sort()).toEqual([...indexes].sort());
+    const uniqueColumns = config.columns.flatMap((column) => (column.isUnique ? [column.uniqueName!] : []));
+    expect([...config.indexes.map((index) => index.config.name), ...uniqueColumns].sort()).toEqual([...indexes].sort());
   });
 });
 

@@ -1,5 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { staff } from "../desk/staff-schema";
+import { quotes } from "../quotes/schema";
 
 /** The e-mails a request's thread holds: each kind has its template (templates.server.ts). */
 export const outboundKinds = ["request-notification", "reply", "proof", "proof-reminder", "proof-staff"] as const;
@@ -17,13 +19,15 @@ const list = (values: readonly string[]) => sql.raw(values.map((value) => `'${va
 
 /**
  * Every e-mail in and out, threaded on its request. Written by app/lib/messaging/messaging.server.ts
- * only; the SQL that creates it today is `messagesMigration` (migration 10).
+ * only; drizzle/0001_messages_and_audit.sql made it and moved the three mail queues of before into it.
  */
 export const messages = sqliteTable(
   "messages",
   {
     id: integer("id").primaryKey(),
-    quoteId: integer("quote_id").notNull(),
+    quoteId: integer("quote_id")
+      .notNull()
+      .references(() => quotes.id, { onDelete: "cascade" }),
     direction: text("direction", { enum: ["out", "in"] }).notNull(),
     kind: text("kind", { enum: messageKinds }).notNull(),
     recipient: text("recipient").notNull().default(""),
@@ -44,7 +48,7 @@ export const messages = sqliteTable(
     lastError: text("last_error"),
     createdAt: text("created_at").notNull(),
     sentAt: text("sent_at"),
-    staffId: integer("staff_id"),
+    staffId: integer("staff_id").references(() => staff.id, { onDelete: "set null" }),
   },
   (table) => [
     check("messages_direction", sql`${table.direction} IN ('out', 'in')`),

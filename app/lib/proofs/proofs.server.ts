@@ -2,11 +2,14 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { closeSync, fsyncSync, mkdirSync, openSync, writeSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
+import { and, count, eq, gt, isNull, lte, min, sql } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/better-sqlite3";
 import { type Message, Messaging, type OutboundKind } from "~/lib/messaging/messaging.server";
 import { type Actor, actorLabel, type QuoteStore, type StoredQuote } from "~/lib/quotes/store.server";
 import type { QuoteStatus, StatusFacts, StatusMove } from "~/lib/requests/status";
 import { hasLinkSlot, proofEmail, reminderEmail, withLink } from "./mail";
 import { PROOF_LINK_MS, proofExtension, type ProofType, reminderDue, tokenGuessLimit } from "./rules";
+import { proofLinkFailures, proofLinks } from "./schema";
 
 export type StoredProof = {
   id: number;
@@ -107,6 +110,8 @@ export type AnswerResult =
  */
 export class ProofDesk {
   private readonly sql;
+  /** Drizzle's query builder over the store's connection. */
+  private readonly orm;
 
   constructor(
     readonly store: QuoteStore,
@@ -115,6 +120,7 @@ export class ProofDesk {
     private readonly messaging = new Messaging(store),
   ) {
     const db = store.db;
+    this.orm = drizzle({ client: db });
     this.sql = {
       proofs: db.prepare("SELECT * FROM proofs WHERE quote_id = ? ORDER BY version"),
       allProofs: db.prepare("SELECT * FROM proofs ORDER BY quote_id, version"),
@@ -123,17 +129,6 @@ export class ProofDesk {
       insertProof: db.prepare(
         `INSERT INTO proofs (quote_id, version, media_type, byte_size, sha256, stored_name, message, created_by, created_at)
          VALUES (@quoteId, @version, @mediaType, @byteSize, @sha256, @storedName, @message, @createdBy, @createdAt)`,
-      ),
-      insertLink: db.prepare(
-        `INSERT INTO proof_links (token_hash, quote_id, version, created_at, expires_at, message_id)
-         VALUES (@hash, @quoteId, @version, @createdAt, @expiresAt, @messageId)`,
-      ),
-      openLink: db
-        .prepare("SELECT quote_id FROM proof_links WHERE token_hash = ? AND ended_at IS NULL AND expires_at > ?")
-        .pluck(),
-      links: db.prepare(
-        `SELECT rowid AS id, version, created_at AS createdAt, expires_at AS expiresAt, ended_at AS endedAt
-         FROM proof_links WHERE quote_id = ? ORDER BY rowid`,
       ),
       linkVersion: db
         .prepare("SELECT version FROM proof_links WHERE rowid = ? AND quote_id = ? AND ended_at IS NULL")
@@ -164,11 +159,6 @@ export class ProofDesk {
            AND p.version = (SELECT max(version) FROM proofs WHERE quote_id = p.quote_id)`,
       ),
       reminded: db.prepare("UPDATE proofs SET reminded_at = ? WHERE id = ? AND reminded_at IS NULL"),
-      failedLookups: db.prepare(
-        "SELECT count(*) AS count, min(at) AS oldest FROM proof_link_failures WHERE client_ip = ? AND at > ?",
-      ),
-      addFailedLookup: db.prepare("INSERT INTO proof_link_failures (client_ip, at) VALUES (?, ?)"),
-      forgetFailedLookups: db.prepare("DELETE FROM proof_link_failures WHERE at <= ?"),
     };
   }
 
@@ -280,14 +270,17 @@ export class ProofDesk {
   }
 
   private addLink(quoteId: number, version: number, token: string, now: Date, messageId: number | null = null) {
-    this.sql.insertLink.run({
-      hash: tokenHash(token),
-      quoteId,
-      version,
-      createdAt: now.getTime(),
-      expiresAt: now.getTime() + PROOF_LINK_MS,
-      messageId,
-    });
+    this.orm
+      .insert(proofLinks)
+      .values({
+        tokenHash: tokenHash(token),
+        quoteId,
+        version,
+        createdAt: now.getTime(),
+        expiresAt: now.getTime() + PROOF_LINK_MS,
+        messageId,
+      })
+      .run();
   }
 
   private queue(
@@ -311,7 +304,11 @@ export class ProofDesk {
   /** The request a token opens, or undefined: unknown, ended and expired links are all the same nothing. */
   open(token: string, now = Date.now()): StoredQuote | undefined {
     if (!isTokenShape(token)) return undefined;
-    const quoteId = this.sql.openLink.get(tokenHash(token), now) as number | undefined;
+    const quoteId = this.orm
+      .select({ quoteId: proofLinks.quoteId })
+      .from(proofLinks)
+      .where(and(eq(proofLinks.tokenHash, tokenHash(token)), isNull(proofLinks.endedAt), gt(proofLinks.expiresAt, now)))
+      .get()?.quoteId;
     return quoteId === undefined ? undefined : this.store.get(quoteId);
   }
 
@@ -320,11 +317,12 @@ export class ProofDesk {
    * `tokenGuessLimit.max` times within the window, and waits until the oldest of those leaves it.
    */
   lookupsHeldUntil(clientIp: string, now = Date.now()): number | null {
-    const { count, oldest } = this.sql.failedLookups.get(clientIp, now - tokenGuessLimit.windowMs) as {
-      count: number;
-      oldest: number | null;
-    };
-    return count >= tokenGuessLimit.max && oldest !== null ? oldest + tokenGuessLimit.windowMs : null;
+    const { count: failures, oldest } = this.orm
+      .select({ count: count(), oldest: min(proofLinkFailures.at) })
+      .from(proofLinkFailures)
+      .where(and(eq(proofLinkFailures.clientIp, clientIp), gt(proofLinkFailures.at, now - tokenGuessLimit.windowMs)))
+      .get()!;
+    return failures >= tokenGuessLimit.max && oldest !== null ? oldest + tokenGuessLimit.windowMs : null;
   }
 
   /**
@@ -335,16 +333,31 @@ export class ProofDesk {
   failedLookup(clientKey: string, now = Date.now()): number | null {
     return this.store.db
       .transaction(() => {
-        this.sql.forgetFailedLookups.run(now - tokenGuessLimit.windowMs);
+        this.orm
+          .delete(proofLinkFailures)
+          .where(lte(proofLinkFailures.at, now - tokenGuessLimit.windowMs))
+          .run();
         const heldUntil = this.lookupsHeldUntil(clientKey, now);
-        if (heldUntil === null) this.sql.addFailedLookup.run(clientKey, now);
+        if (heldUntil === null) this.orm.insert(proofLinkFailures).values({ clientIp: clientKey, at: now }).run();
         return heldUntil;
       })
       .immediate();
   }
 
   links(quoteId: number): ProofLink[] {
-    return this.sql.links.all(quoteId) as ProofLink[];
+    // A link's id on the desk is its rowid (the table's key is the token's hash).
+    return this.orm
+      .select({
+        id: sql<number>`${proofLinks}.rowid`,
+        version: proofLinks.version,
+        createdAt: proofLinks.createdAt,
+        expiresAt: proofLinks.expiresAt,
+        endedAt: proofLinks.endedAt,
+      })
+      .from(proofLinks)
+      .where(eq(proofLinks.quoteId, quoteId))
+      .orderBy(sql`${proofLinks}.rowid`)
+      .all();
   }
 
   /**

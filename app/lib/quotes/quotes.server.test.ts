@@ -1,11 +1,12 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { readQuoteConfig } from "./config.server";
 import { handleQuoteForm, MAX_BODY_BYTES } from "./http.server";
 import { createQuoteService, type QuoteService } from "./service.server";
-import { QuoteStore, schemaVersion } from "./store.server";
+import { LAST_RELEASE_VERSION, migrationsFolder } from "~/lib/db/migrate.server";
+import { QuoteStore } from "./store.server";
 import { decoded, freeSmtpPort as freePort, startSmtp, until } from "../../../tests/support/smtp-server";
 import { requestContext } from "~/lib/request-context";
 
@@ -485,10 +486,15 @@ describe("configuration", () => {
 });
 
 describe("store", () => {
-  it("creates the data folder, uses WAL and records its schema version", () => {
+  it("creates the data folder, uses WAL and records every migration it applied", () => {
     const store = QuoteStore.open(join(dataDir, "nested", "folder"));
     expect(store.db.pragma("journal_mode", { simple: true })).toBe("wal");
-    expect(store.db.pragma("user_version", { simple: true })).toBe(schemaVersion);
+    const journal = JSON.parse(readFileSync(join(migrationsFolder(), "meta", "_journal.json"), "utf8")) as {
+      entries: unknown[];
+    };
+    expect(store.db.prepare("SELECT count(*) FROM __drizzle_migrations").pluck().get()).toBe(journal.entries.length);
+    // The baseline is version 9 (the last release's); each later migration counts one more.
+    expect(store.db.pragma("user_version", { simple: true })).toBe(LAST_RELEASE_VERSION + journal.entries.length - 1);
     store.close();
     // Opening again does not migrate twice.
     const again = QuoteStore.open(join(dataDir, "nested", "folder"));

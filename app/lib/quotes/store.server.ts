@@ -3,12 +3,14 @@ import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, rmSync, statSyn
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import type Database from "better-sqlite3";
-import { AuditLog, auditEventsMigration } from "~/lib/audit/audit.server";
+import { AuditLog } from "~/lib/audit/audit.server";
 import { type Actor, actorLabel } from "~/lib/audit/events";
+import { eq, sql } from "drizzle-orm";
+import { type BetterSQLite3Database, drizzle } from "drizzle-orm/better-sqlite3";
+import { migrate } from "~/lib/db/migrate.server";
 import { type DesignSpec, parseDesignSpec } from "~/lib/design-schema";
 import type { LogoType } from "~/lib/upload-rules";
 import { queueMessage, type NotifyStatus } from "~/lib/messaging/messaging.server";
-import { messagesMigration } from "~/lib/messaging/migration";
 import { notificationSubject } from "~/lib/messaging/subjects";
 import type { QuoteFields } from "~/lib/quote-schema";
 import {
@@ -18,6 +20,7 @@ import {
   type StatusFacts,
   type StatusMove,
 } from "~/lib/requests/status";
+import { quoteAttachments, quoteReferences } from "./schema";
 
 /**
  * better-sqlite3 13 (Node-API, prebuilt) on every runtime with Node-API 10: Node 22.14 and later, 24, 26.
@@ -64,6 +67,8 @@ export type InboxPage = { quotes: StoredQuote[]; total: number; page: number; pa
 
 export type AttachmentRole = "logo" | "mockup";
 
+type AttachmentRow = typeof quoteAttachments.$inferSelect;
+
 /** A checked file kept with a request (the file itself is in the store's attachments folder). */
 export type StoredAttachment = {
   quoteId: number;
@@ -97,245 +102,6 @@ export type QuoteMeta = { clientIp: string; userAgent: string; page: string; ide
 
 export const DB_FILE = "quotes.db";
 
-/**
- * Versioned migrations: entry N brings the schema to version N + 1 (PRAGMA user_version).
- * Append new entries; never edit a shipped one.
- */
-export const migrations: readonly string[] = [
-  `CREATE TABLE quotes (
-     id INTEGER PRIMARY KEY,
-     received_at TEXT NOT NULL,
-     name TEXT NOT NULL,
-     company TEXT NOT NULL DEFAULT '',
-     email TEXT NOT NULL,
-     phone TEXT NOT NULL DEFAULT '',
-     product TEXT NOT NULL DEFAULT '',
-     message TEXT NOT NULL,
-     client_ip TEXT NOT NULL,
-     user_agent TEXT NOT NULL DEFAULT '',
-     page TEXT NOT NULL DEFAULT '',
-     idempotency_key TEXT NOT NULL UNIQUE,
-     notify_status TEXT NOT NULL CHECK (notify_status IN ('pending', 'sent', 'off')),
-     notify_attempts INTEGER NOT NULL DEFAULT 0,
-     notify_next_at INTEGER,
-     notified_at TEXT,
-     notify_error TEXT
-   );
-   CREATE INDEX quotes_received_at ON quotes (received_at);
-   CREATE INDEX quotes_outbox ON quotes (notify_next_at) WHERE notify_status = 'pending';`,
-  `ALTER TABLE quotes ADD COLUMN design TEXT;
-   CREATE TABLE quote_attachments (
-     id INTEGER PRIMARY KEY,
-     quote_id INTEGER NOT NULL REFERENCES quotes (id) ON DELETE CASCADE,
-     role TEXT NOT NULL CHECK (role IN ('logo', 'mockup')),
-     media_type TEXT NOT NULL CHECK (media_type IN ('image/png', 'image/jpeg', 'image/webp', 'image/svg+xml')),
-     byte_size INTEGER NOT NULL,
-     sha256 TEXT NOT NULL,
-     stored_name TEXT NOT NULL UNIQUE,
-     original_name TEXT NOT NULL DEFAULT '',
-     UNIQUE (quote_id, role)
-   );`,
-  // The desk: a reference and a status for every request (existing ones numbered by year of receipt,
-  // Pakistan time, in the order they came), its history, replies queued like notifications, and staff
-  // accounts with their one-time links, sessions and sign-in failures.
-  `ALTER TABLE quotes ADD COLUMN reference TEXT;
-   ALTER TABLE quotes ADD COLUMN status TEXT NOT NULL DEFAULT 'new'
-     CHECK (status IN ('new', 'replied', 'quoted', 'won', 'lost'));
-   ALTER TABLE quotes ADD COLUMN status_reason TEXT NOT NULL DEFAULT '';
-   ALTER TABLE quotes ADD COLUMN answered_at TEXT;
-   UPDATE quotes SET reference = numbered.reference FROM (
-     SELECT id, 'Q-' || strftime('%Y', received_at, '+5 hours') || '-' || printf('%04d',
-       row_number() OVER (PARTITION BY strftime('%Y', received_at, '+5 hours') ORDER BY id)) AS reference
-     FROM quotes) AS numbered
-   WHERE numbered.id = quotes.id;
-   CREATE TABLE quote_references (year INTEGER PRIMARY KEY, last INTEGER NOT NULL);
-   INSERT INTO quote_references (year, last)
-     SELECT CAST(strftime('%Y', received_at, '+5 hours') AS INTEGER), count(*) FROM quotes GROUP BY 1;
-   CREATE UNIQUE INDEX quotes_reference ON quotes (reference);
-   CREATE INDEX quotes_status ON quotes (status, received_at);
-   CREATE TABLE quote_events (
-     id INTEGER PRIMARY KEY,
-     quote_id INTEGER NOT NULL REFERENCES quotes (id) ON DELETE CASCADE,
-     at TEXT NOT NULL,
-     actor TEXT NOT NULL,
-     kind TEXT NOT NULL CHECK (kind IN ('received', 'status', 'note', 'reply', 'email')),
-     body TEXT NOT NULL DEFAULT ''
-   );
-   CREATE INDEX quote_events_quote ON quote_events (quote_id, id);
-   CREATE TRIGGER quote_events_append_only BEFORE UPDATE ON quote_events
-     BEGIN SELECT RAISE(ABORT, 'a request''s history is append-only'); END;
-   CREATE TRIGGER quote_events_kept BEFORE DELETE ON quote_events
-     WHEN EXISTS (SELECT 1 FROM quotes WHERE id = OLD.quote_id)
-     BEGIN SELECT RAISE(ABORT, 'a request''s history is append-only'); END;
-   INSERT INTO quote_events (quote_id, at, actor, kind, body)
-     SELECT id, received_at, 'website', 'received', 'Request received' FROM quotes;
-   CREATE TABLE quote_replies (
-     id INTEGER PRIMARY KEY,
-     quote_id INTEGER NOT NULL REFERENCES quotes (id) ON DELETE CASCADE,
-     request_key TEXT NOT NULL UNIQUE,
-     created_at TEXT NOT NULL,
-     staff_name TEXT NOT NULL,
-     staff_email TEXT NOT NULL,
-     body TEXT NOT NULL,
-     status TEXT NOT NULL CHECK (status IN ('pending', 'sent')),
-     attempts INTEGER NOT NULL DEFAULT 0,
-     next_at INTEGER,
-     sent_at TEXT,
-     error TEXT
-   );
-   CREATE INDEX quote_replies_quote ON quote_replies (quote_id);
-   CREATE INDEX quote_replies_outbox ON quote_replies (next_at) WHERE status = 'pending';
-   CREATE TABLE staff (
-     id INTEGER PRIMARY KEY,
-     email TEXT NOT NULL UNIQUE COLLATE NOCASE,
-     name TEXT NOT NULL,
-     password_hash TEXT,
-     created_at TEXT NOT NULL
-   );
-   CREATE TABLE staff_setup_tokens (
-     token_hash TEXT PRIMARY KEY,
-     staff_id INTEGER NOT NULL REFERENCES staff (id) ON DELETE CASCADE,
-     expires_at INTEGER NOT NULL
-   );
-   CREATE TABLE staff_sessions (
-     id_hash TEXT PRIMARY KEY,
-     staff_id INTEGER NOT NULL REFERENCES staff (id) ON DELETE CASCADE,
-     created_at INTEGER NOT NULL,
-     seen_at INTEGER NOT NULL
-   );
-   CREATE INDEX staff_sessions_staff ON staff_sessions (staff_id);
-   CREATE TABLE staff_sign_in_failures (email TEXT NOT NULL COLLATE NOCASE, at INTEGER NOT NULL);
-   CREATE INDEX staff_sign_in_failures_email ON staff_sign_in_failures (email, at);
-   CREATE TABLE staff_sign_in_holds (email TEXT PRIMARY KEY COLLATE NOCASE, until INTEGER NOT NULL);`,
-  // Proofs (app/lib/proofs/): each version of a request's artwork with its checked file and the buyer's
-  // answer, the private links that open them (tokens stored as their SHA-256), and the e-mails about
-  // them, queued like replies.
-  `CREATE TABLE proofs (
-     id INTEGER PRIMARY KEY,
-     quote_id INTEGER NOT NULL REFERENCES quotes (id) ON DELETE CASCADE,
-     version INTEGER NOT NULL,
-     media_type TEXT NOT NULL
-       CHECK (media_type IN ('image/png', 'image/jpeg', 'image/webp', 'image/svg+xml', 'application/pdf')),
-     byte_size INTEGER NOT NULL,
-     sha256 TEXT NOT NULL,
-     stored_name TEXT NOT NULL UNIQUE,
-     message TEXT NOT NULL DEFAULT '',
-     created_by TEXT NOT NULL,
-     created_at TEXT NOT NULL,
-     answer TEXT CHECK (answer IN ('approved', 'changes')),
-     answer_name TEXT,
-     answer_role TEXT,
-     answer_text TEXT,
-     answered_at TEXT,
-     answer_sha256 TEXT,
-     reminded_at TEXT,
-     UNIQUE (quote_id, version)
-   );
-   CREATE TRIGGER proofs_answer_final BEFORE UPDATE OF answer, answer_name, answer_role, answer_text, answered_at,
-     answer_sha256 ON proofs WHEN OLD.answer IS NOT NULL
-     BEGIN SELECT RAISE(ABORT, 'a proof''s answer is final'); END;
-   CREATE TABLE proof_links (
-     token_hash TEXT PRIMARY KEY,
-     quote_id INTEGER NOT NULL REFERENCES quotes (id) ON DELETE CASCADE,
-     version INTEGER NOT NULL,
-     created_at INTEGER NOT NULL,
-     expires_at INTEGER NOT NULL,
-     ended_at INTEGER
-   );
-   CREATE INDEX proof_links_quote ON proof_links (quote_id);
-   CREATE TABLE proof_mails (
-     id INTEGER PRIMARY KEY,
-     quote_id INTEGER NOT NULL REFERENCES quotes (id) ON DELETE CASCADE,
-     kind TEXT NOT NULL CHECK (kind IN ('proof', 'reminder', 'staff')),
-     to_address TEXT NOT NULL,
-     subject TEXT NOT NULL,
-     body TEXT NOT NULL,
-     status TEXT NOT NULL CHECK (status IN ('pending', 'sent')),
-     attempts INTEGER NOT NULL DEFAULT 0,
-     next_at INTEGER,
-     sent_at TEXT,
-     error TEXT
-   );
-   CREATE INDEX proof_mails_outbox ON proof_mails (next_at) WHERE status = 'pending';`,
-  // Failed proof-link look-ups per client address, kept like staff sign-in failures: a restart does
-  // not give a token guesser a fresh start.
-  `CREATE TABLE proof_link_failures (client_ip TEXT NOT NULL, at INTEGER NOT NULL);
-   CREATE INDEX proof_link_failures_client ON proof_link_failures (client_ip, at);
-   CREATE INDEX proof_link_failures_at ON proof_link_failures (at);`,
-  // An answered proof's file is final like its answer: the hash, stored name, type and size the buyer
-  // answered cannot be swapped afterwards.
-  `DROP TRIGGER proofs_answer_final;
-   CREATE TRIGGER proofs_answer_final BEFORE UPDATE OF answer, answer_name, answer_role, answer_text, answered_at,
-     answer_sha256, sha256, stored_name, media_type, byte_size ON proofs WHEN OLD.answer IS NOT NULL
-     BEGIN SELECT RAISE(ABORT, 'an answered proof and its file are final'); END;`,
-  // Sign-in attempts and holds per account and client address (StaffDirectory's addressKey): a stranger's
-  // wrong passwords hold the stranger's address, not the account. An attempt is written before its
-  // password is checked (failed = 0 until it is), so parallel guesses are counted too. The per-e-mail
-  // failures and holds (at most 15 minutes old) are not carried over.
-  `DROP TABLE staff_sign_in_failures;
-   DROP TABLE staff_sign_in_holds;
-   CREATE TABLE staff_sign_in_attempts (
-     id INTEGER PRIMARY KEY,
-     email TEXT NOT NULL COLLATE NOCASE,
-     address TEXT NOT NULL,
-     at INTEGER NOT NULL,
-     failed INTEGER NOT NULL DEFAULT 0 CHECK (failed IN (0, 1))
-   );
-   CREATE INDEX staff_sign_in_attempts_key ON staff_sign_in_attempts (email, address, at);
-   CREATE INDEX staff_sign_in_attempts_at ON staff_sign_in_attempts (at);
-   CREATE TABLE staff_sign_in_holds (
-     email TEXT NOT NULL COLLATE NOCASE,
-     address TEXT NOT NULL,
-     until INTEGER NOT NULL,
-     PRIMARY KEY (email, address)
-   );
-   CREATE INDEX staff_sign_in_holds_until ON staff_sign_in_holds (until);`,
-  // A proof e-mail's link is made when the mail is sent: a queued buyer's mail names its version and
-  // keeps its text without the link (a pending one from before loses its text, which holds a token,
-  // and is written again when it is sent), and remembers only the hash of the link made for the
-  // attempt under way. A mail can be cancelled (its version's links were ended), and a version whose
-  // links were ended gets no reminder.
-  `CREATE TABLE proof_mails_rebuilt (
-     id INTEGER PRIMARY KEY,
-     quote_id INTEGER NOT NULL REFERENCES quotes (id) ON DELETE CASCADE,
-     kind TEXT NOT NULL CHECK (kind IN ('proof', 'reminder', 'staff')),
-     version INTEGER,
-     to_address TEXT NOT NULL,
-     subject TEXT NOT NULL,
-     body TEXT NOT NULL,
-     status TEXT NOT NULL CHECK (status IN ('pending', 'sent', 'cancelled')),
-     attempts INTEGER NOT NULL DEFAULT 0,
-     next_at INTEGER,
-     sent_at TEXT,
-     error TEXT,
-     link_hash TEXT
-   );
-   INSERT INTO proof_mails_rebuilt (id, quote_id, kind, version, to_address, subject, body, status, attempts, next_at,
-       sent_at, error)
-     SELECT id, quote_id, kind,
-       -- "Proof v3 for Q-…" and "Reminder: proof v3 for Q-…"
-       CASE WHEN kind = 'staff' THEN NULL ELSE CAST(substr(subject, instr(subject, ' v') + 2) AS INTEGER) END,
-       to_address, subject,
-       CASE WHEN kind <> 'staff' AND instr(body, '/proof/') > 0 THEN '' ELSE body END,
-       status, attempts, next_at, sent_at, error
-     FROM proof_mails;
-   DROP TABLE proof_mails;
-   ALTER TABLE proof_mails_rebuilt RENAME TO proof_mails;
-   CREATE INDEX proof_mails_outbox ON proof_mails (next_at) WHERE status = 'pending';
-   CREATE INDEX proof_mails_quote ON proof_mails (quote_id, status);
-   ALTER TABLE proofs ADD COLUMN links_ended_at INTEGER;`,
-  // Every account has a role (app/lib/desk/permissions.ts). The accounts there before roles keep
-  // everything they could do: they become owners.
-  `ALTER TABLE staff ADD COLUMN role TEXT NOT NULL DEFAULT 'staff' CHECK (role IN ('owner', 'staff'));
-   UPDATE staff SET role = 'owner';`,
-  // One table of messages in and out (app/lib/messaging/) instead of three mail queues.
-  messagesMigration,
-  // One audit trail of typed events (app/lib/audit/) in place of quote_events, every line moved into it.
-  auditEventsMigration,
-];
-
-export const schemaVersion = migrations.length;
-
 type Row = {
   id: number;
   received_at: string;
@@ -358,16 +124,6 @@ type Row = {
   status: QuoteStatus;
   status_reason: string;
   answered_at: string | null;
-};
-
-type AttachmentRow = {
-  quote_id: number;
-  role: AttachmentRole;
-  media_type: LogoType;
-  byte_size: number;
-  sha256: string;
-  stored_name: string;
-  original_name: string;
 };
 
 const fromRow = (row: Row): StoredQuote => ({
@@ -430,16 +186,6 @@ function prepare(db: Database.Database) {
          @idempotencyKey, @design, @reference)
        ON CONFLICT (idempotency_key) DO NOTHING`,
     ),
-    nextReference: db.prepare(
-      `INSERT INTO quote_references (year, last) VALUES (?, 1)
-       ON CONFLICT (year) DO UPDATE SET last = last + 1 RETURNING last`,
-    ),
-    insertAttachment: db.prepare(
-      `INSERT INTO quote_attachments (quote_id, role, media_type, byte_size, sha256, stored_name, original_name)
-       VALUES (@quoteId, @role, @mediaType, @byteSize, @sha256, @storedName, @originalName)`,
-    ),
-    attachments: db.prepare("SELECT * FROM quote_attachments WHERE quote_id = ? ORDER BY role"),
-    allAttachments: db.prepare("SELECT * FROM quote_attachments ORDER BY quote_id, role"),
     storedNames: db
       .prepare("SELECT stored_name FROM quote_attachments UNION ALL SELECT stored_name FROM proofs")
       .pluck(),
@@ -489,6 +235,8 @@ export class QuoteStore {
   /** The audit trail, where each request's history is recorded (app/lib/audit/). */
   readonly audit: AuditLog;
   private readonly sql: ReturnType<typeof prepare>;
+  /** Drizzle's query builder over the same connection. */
+  private readonly orm: BetterSQLite3Database;
 
   private constructor(
     readonly file: string,
@@ -501,30 +249,16 @@ export class QuoteStore {
     this.db.pragma("foreign_keys = ON");
     this.db.pragma("synchronous = FULL"); // acknowledged means on disk, even after a power cut
     this.db.pragma("busy_timeout = 5000"); // the inbox command or a second process may hold a lock briefly
-    this.migrate();
+    migrate(this.db, file);
     this.sql = prepare(this.db);
     this.audit = new AuditLog(this.db);
+    this.orm = drizzle({ client: this.db });
   }
 
   /** Opens (creating the folder and the file if needed) and migrates the store in `dataDir`. */
   static open(dataDir: string): QuoteStore {
     mkdirSync(dataDir, { recursive: true });
     return new QuoteStore(join(dataDir, DB_FILE), dataDir);
-  }
-
-  private migrate() {
-    const current = this.db.pragma("user_version", { simple: true }) as number;
-    if (current > migrations.length) {
-      throw new Error(`${this.file} has schema version ${current}, newer than this code knows (${migrations.length}).`);
-    }
-    for (let version = current; version < migrations.length; version++) {
-      this.db
-        .transaction(() => {
-          this.db.exec(migrations[version]!);
-          this.db.pragma(`user_version = ${version + 1}`);
-        })
-        .immediate();
-    }
   }
 
   /**
@@ -546,7 +280,12 @@ export class QuoteStore {
         // A retry is answered before a number is taken, so references have no gaps from retries.
         if (this.sql.byKey.get(meta.idempotencyKey)) return false;
         const year = referenceYear(now);
-        const number = this.sql.nextReference.pluck().get(year) as number;
+        const { number } = this.orm
+          .insert(quoteReferences)
+          .values({ year, last: 1 })
+          .onConflictDoUpdate({ target: quoteReferences.year, set: { last: sql`${quoteReferences.last} + 1` } })
+          .returning({ number: quoteReferences.last })
+          .get();
         const result = this.sql.insertQuote.run({
           ...quote,
           ...meta,
@@ -556,7 +295,11 @@ export class QuoteStore {
         });
         if (result.changes !== 1) return false;
         const quoteId = Number(result.lastInsertRowid);
-        for (const file of files) this.sql.insertAttachment.run({ ...file, quoteId });
+        for (const file of files)
+          this.orm
+            .insert(quoteAttachments)
+            .values({ ...file, quoteId })
+            .run();
         // The office's e-mail is queued with the request, or recorded "off" when e-mail is off.
         queueMessage(this.db, {
           quoteId,
@@ -614,24 +357,35 @@ export class QuoteStore {
 
   /** The files of one request, logo first. */
   attachments(quoteId: number): StoredAttachment[] {
-    return (this.sql.attachments.all(quoteId) as AttachmentRow[]).map((row) => this.fromAttachmentRow(row));
+    return this.orm
+      .select()
+      .from(quoteAttachments)
+      .where(eq(quoteAttachments.quoteId, quoteId))
+      .orderBy(quoteAttachments.role)
+      .all()
+      .map((row) => this.fromAttachmentRow(row));
   }
 
   /** Every stored file, by request (oldest first). */
   allAttachments(): StoredAttachment[] {
-    return (this.sql.allAttachments.all() as AttachmentRow[]).map((row) => this.fromAttachmentRow(row));
+    return this.orm
+      .select()
+      .from(quoteAttachments)
+      .orderBy(quoteAttachments.quoteId, quoteAttachments.role)
+      .all()
+      .map((row) => this.fromAttachmentRow(row));
   }
 
   private fromAttachmentRow(row: AttachmentRow): StoredAttachment {
     return {
-      quoteId: row.quote_id,
+      quoteId: row.quoteId,
       role: row.role,
-      mediaType: row.media_type,
-      byteSize: row.byte_size,
+      mediaType: row.mediaType,
+      byteSize: row.byteSize,
       sha256: row.sha256,
-      storedName: row.stored_name,
-      originalName: row.original_name,
-      path: join(this.attachmentsDir, row.stored_name),
+      storedName: row.storedName,
+      originalName: row.originalName,
+      path: join(this.attachmentsDir, row.storedName),
     };
   }
 

@@ -1,0 +1,189 @@
+import { cpSync, readFileSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { join } from "node:path";
+import { readMigrationFiles } from "drizzle-orm/migrator";
+import { describe, expect, it } from "vitest";
+import { releaseDatabase, releaseSecrets } from "../../../tests/support/release-database";
+import { tempDir } from "../../../tests/support/temp-dir";
+import { verifyPassword } from "~/lib/desk/passwords.server";
+import { StaffDirectory } from "~/lib/desk/staff.server";
+import { Messaging } from "~/lib/messaging/messaging.server";
+import { ProofDesk } from "~/lib/proofs/proofs.server";
+import type Database from "better-sqlite3";
+import { DB_FILE, QuoteStore, sqliteLibrary } from "~/lib/quotes/store.server";
+import { LAST_RELEASE_VERSION, migrate, migrationsFolder, schemaShape } from "./migrate.server";
+
+const Sqlite = createRequire(import.meta.url)(sqliteLibrary) as typeof Database;
+const at = (time: string) => new Date(`2026-11-20T${time}:00.000Z`);
+const sana = { name: "Sana Iqbal", email: "sana@promo.example" };
+
+/** How a table is made by every migration up to now, as a fresh store's database has it. */
+function currentStatement(table: string): string {
+  const store = QuoteStore.open(tempDir("current"));
+  try {
+    return store.db
+      .prepare("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?")
+      .pluck()
+      .get(table) as string;
+  } finally {
+    store.close();
+  }
+}
+
+/** A copy of drizzle/ with one more migration, hand-written as `drizzle-kit generate --custom` leaves it. */
+function withLaterMigration(sql: string) {
+  const folder = join(tempDir("migrations"), "drizzle");
+  cpSync(migrationsFolder(), folder, { recursive: true });
+  const journalFile = join(folder, "meta", "_journal.json");
+  const journal = JSON.parse(readFileSync(journalFile, "utf8")) as { entries: { when: number; tag: string }[] };
+  const last = journal.entries.at(-1)!;
+  journal.entries.push({ ...last, idx: journal.entries.length, when: last.when + 1, tag: "0099_later" } as never);
+  writeFileSync(journalFile, JSON.stringify(journal));
+  writeFileSync(join(folder, "0099_later.sql"), sql);
+  return folder;
+}
+
+describe("a database of the last release (schema version 9)", () => {
+  it("is upgraded when the store opens it, every row still read through the modules", async () => {
+    const dir = tempDir("release-upgrade");
+    releaseDatabase(dir).close();
+    const store = QuoteStore.open(dir);
+
+    expect(store.list().map((quote) => [quote.reference, quote.name, quote.status, quote.notifyStatus])).toEqual([
+      ["Q-2026-0002", "Bilal Ahmed", "lost", "pending"],
+      ["Q-2026-0001", "Ayesha Khan", "quoted", "sent"],
+    ]);
+    const first = store.byReference("Q-2026-0001")!;
+    expect(store.inbox({ search: "sons_" }).quotes.map((quote) => quote.reference)).toEqual(["Q-2026-0002"]);
+    expect(store.attachments(first.id)).toMatchObject([{ role: "logo", originalName: "acme logo.png", byteSize: 20 }]);
+    expect(store.audit.requestHistory(first.id).map((event) => event.kind)).toEqual([
+      "received",
+      "email",
+      "note",
+      "reply",
+      "status",
+      "proof",
+      "status",
+      "email",
+      "proof",
+    ]);
+    const messaging = new Messaging(store);
+    expect(messaging.replies(first.id)).toMatchObject([{ status: "pending", body: "Dear Ayesha, our prices…" }]);
+    // The queued notification, reply and proof mail still go out.
+    expect(
+      messaging
+        .claimDue({ now: at("12:00").getTime(), leaseMs: 60_000 })
+        .map((message) => [store.get(message.quoteId)!.reference, message.kind]),
+    ).toEqual([
+      ["Q-2026-0001", "reply"],
+      ["Q-2026-0001", "proof"],
+      ["Q-2026-0002", "request-notification"],
+    ]);
+
+    const desk = new ProofDesk(store, ["sales@promo.example"]);
+    expect(desk.proofs(first.id).map((proof) => [proof.version, proof.message, proof.answer])).toEqual([
+      [1, "Blue logo", null],
+      [2, "Bigger", null],
+    ]);
+    expect(desk.links(first.id)).toMatchObject([{ id: 1, version: 1, endedAt: null }]);
+    expect(desk.mails(first.id).map((mail) => [mail.kind, mail.version, mail.status])).toEqual([
+      ["proof", 1, "sent"],
+      ["proof", 2, "pending"],
+    ]);
+
+    const staff = new StaffDirectory(store.db);
+    const signedIn = staff.session(releaseSecrets.sessionId, at("11:35").getTime());
+    expect(signedIn?.staff).toMatchObject({ email: "sana@promo.example", role: "owner" });
+    expect(await verifyPassword(staff.passwordHash("SANA@promo.example"), releaseSecrets.password)).toBe(true);
+    expect(staff.setupTokenOwner(releaseSecrets.setupToken, at("12:00").getTime())?.email).toBe("omar@promo.example");
+
+    // Numbering goes on from the release's last reference.
+    const next = store.insert(
+      { ...first, message: "200 more" },
+      { clientIp: "203.0.113.7", userAgent: "vitest", page: "/contact", idempotencyKey: "after-upgrade" },
+      { notify: false, now: at("13:00") },
+    );
+    expect(next.quote.reference).toBe("Q-2026-0003");
+    store.addNote(next.quote.id, "After the upgrade", sana, at("13:01"));
+    store.close();
+
+    // Opened again, nothing is adopted or applied twice.
+    const again = QuoteStore.open(dir);
+    expect(again.db.prepare("SELECT count(*) FROM __drizzle_migrations").pluck().get()).toBe(
+      readMigrationFiles({ migrationsFolder: migrationsFolder() }).length,
+    );
+    expect(again.count()).toBe(3);
+    again.close();
+  });
+
+  it("has, once upgraded, the schema a new database gets", () => {
+    const upgradedDir = tempDir("release-schema");
+    releaseDatabase(upgradedDir).close();
+    const upgraded = QuoteStore.open(upgradedDir);
+    const fresh = QuoteStore.open(tempDir("fresh-schema"));
+    const shape = schemaShape(fresh.db);
+    expect(shape.tables.map((table) => table.table)).toContain("staff_sign_in_holds");
+    expect(shape.triggers).toHaveLength(4);
+    expect(schemaShape(upgraded.db)).toEqual(shape);
+    expect(upgraded.db.pragma("user_version", { simple: true })).toBe(
+      fresh.db.pragma("user_version", { simple: true }),
+    );
+    upgraded.close();
+    fresh.close();
+  });
+
+  it("is refused, changed nothing, when its tables are not the release's", () => {
+    const dir = tempDir("release-changed");
+    const db = releaseDatabase(dir);
+    db.exec("DROP INDEX quotes_status");
+    db.close();
+    expect(() => QuoteStore.open(dir)).toThrow(/has schema version 9 but not its tables/);
+    const after = new Sqlite(join(dir, DB_FILE));
+    expect(after.prepare("SELECT name FROM sqlite_master WHERE name = '__drizzle_migrations'").get()).toBeUndefined();
+    expect(after.prepare("SELECT count(*) FROM quotes").pluck().get()).toBe(2);
+    after.close();
+  });
+
+  it("gets the migrations made after the baseline, hand-written data moves too, without losing a row", () => {
+    const dir = tempDir("release-later");
+    releaseDatabase(dir).close();
+    // A table rebuild as drizzle-kit writes one: dropping the old quotes must not take its children along.
+    const folder = withLaterMigration(
+      [
+        currentStatement("quotes").replace(/^CREATE TABLE [`"]?quotes[`"]?/, "CREATE TABLE `__new_quotes`"),
+        "INSERT INTO `__new_quotes` SELECT * FROM `quotes`;",
+        "DROP TABLE `quotes`;",
+        "ALTER TABLE `__new_quotes` RENAME TO `quotes`;",
+        "UPDATE `quotes` SET `company` = upper(`company`);",
+      ].join("\n--> statement-breakpoint\n"),
+    );
+    const connection = new Sqlite(join(dir, DB_FILE));
+    connection.pragma("foreign_keys = ON"); // as the store opens it
+    migrate(connection, "quotes.db", folder);
+    expect(connection.prepare("SELECT company FROM quotes ORDER BY id").pluck().all()).toEqual([
+      "ACME PHARMA",
+      "BILAL & SONS_",
+    ]);
+    expect(connection.prepare("SELECT count(*) FROM audit_events").pluck().get()).toBe(11);
+    expect(connection.prepare("SELECT count(*) FROM quote_attachments").pluck().get()).toBe(1);
+    expect(connection.pragma("user_version", { simple: true })).toBe(LAST_RELEASE_VERSION + 3);
+    expect(connection.pragma("foreign_keys", { simple: true })).toBe(1);
+    expect(() => connection.exec("DELETE FROM audit_events")).toThrow(/append-only/);
+    connection.close();
+    // This code does not know that migration: it refuses to start on the database.
+    expect(() => QuoteStore.open(dir)).toThrow(/a migration this code does not know/);
+  });
+});
+
+describe("a database of another version", () => {
+  it.each([
+    [7, /schema version 7; this code upgrades databases of version 9 .* only/],
+    [10, /schema version 10, newer than this code knows \(9\)/],
+  ])("at version %i is refused with a message saying why", (version, message) => {
+    const dir = tempDir("other-version");
+    const db = releaseDatabase(dir, { empty: true });
+    db.pragma(`user_version = ${version}`);
+    db.close();
+    expect(() => QuoteStore.open(dir)).toThrow(message);
+  });
+});

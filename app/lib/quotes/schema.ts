@@ -1,0 +1,68 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, sqliteTable, text, unique, uniqueIndex } from "drizzle-orm/sqlite-core";
+import type { QuoteStatus } from "~/lib/quote-status";
+import type { LogoType } from "~/lib/upload-rules";
+
+// The tables of quote requests (app/lib/quotes/store.server.ts writes them). Columns are in the order
+// the databases of earlier releases have them, so that a `SELECT *` reads alike in both.
+
+export const quotes = sqliteTable(
+  "quotes",
+  {
+    id: integer("id").primaryKey(),
+    receivedAt: text("received_at").notNull(),
+    name: text("name").notNull(),
+    company: text("company").notNull().default(""),
+    email: text("email").notNull(),
+    phone: text("phone").notNull().default(""),
+    product: text("product").notNull().default(""),
+    message: text("message").notNull(),
+    clientIp: text("client_ip").notNull(),
+    userAgent: text("user_agent").notNull().default(""),
+    page: text("page").notNull().default(""),
+    idempotencyKey: text("idempotency_key").notNull().unique(),
+    /** The buyer's design from the brand studio, as JSON. */
+    design: text("design"),
+    /** Given by the store to every request; nullable as the column was added to a table with rows. */
+    reference: text("reference"),
+    status: text("status").$type<QuoteStatus>().notNull().default("new"),
+    statusReason: text("status_reason").notNull().default(""),
+    answeredAt: text("answered_at"),
+  },
+  (table) => [
+    check("quotes_status", sql`${table.status} IN ('new', 'replied', 'quoted', 'won', 'lost')`),
+    index("quotes_received_at").on(table.receivedAt),
+    uniqueIndex("quotes_reference").on(table.reference),
+    index("quotes_status").on(table.status, table.receivedAt),
+  ],
+);
+
+export const quoteAttachments = sqliteTable(
+  "quote_attachments",
+  {
+    id: integer("id").primaryKey(),
+    quoteId: integer("quote_id")
+      .notNull()
+      .references(() => quotes.id, { onDelete: "cascade" }),
+    role: text("role").$type<"logo" | "mockup">().notNull(),
+    mediaType: text("media_type").$type<LogoType>().notNull(),
+    byteSize: integer("byte_size").notNull(),
+    sha256: text("sha256").notNull(),
+    storedName: text("stored_name").notNull().unique(),
+    originalName: text("original_name").notNull().default(""),
+  },
+  (table) => [
+    check("quote_attachments_role", sql`${table.role} IN ('logo', 'mockup')`),
+    check(
+      "quote_attachments_media_type",
+      sql`${table.mediaType} IN ('image/png', 'image/jpeg', 'image/webp', 'image/svg+xml')`,
+    ),
+    unique("quote_attachments_quote_role").on(table.quoteId, table.role),
+  ],
+);
+
+/** The last reference number given in each year (Pakistan time). */
+export const quoteReferences = sqliteTable("quote_references", {
+  year: integer("year").primaryKey(),
+  last: integer("last").notNull(),
+});

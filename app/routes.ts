@@ -1,4 +1,4 @@
-import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 
 /** Every URL of the site, in one place. Public pages are prerendered (see app/public-paths.server.ts). */
 export default [
@@ -16,8 +16,10 @@ export default [
   route("products/:category", "routes/products/category.tsx"),
 
   // The staff desk: server-rendered for a session only, never prerendered or listed (app/lib/desk/).
-  route("desk/sign-in", "routes/desk/sign-in.tsx"),
-  route("desk/setup/:token", "routes/desk/setup.tsx"),
+  layout("routes/desk/signed-out-layout.tsx", [
+    route("desk/sign-in", "routes/desk/sign-in.tsx"),
+    route("desk/setup/:token", "routes/desk/setup.tsx"),
+  ]),
   route("desk/sign-out", "routes/desk/sign-out.tsx"),
   route("desk", "routes/desk/layout.tsx", [
     index("routes/desk/inbox.tsx"),

@@ -83,7 +83,12 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
         </div>
         <div className="space-y-2 sm:self-start">
           <Label htmlFor="status">{text.status}</Label>
-          <select id="status" name="status" defaultValue={status} className={cn(fieldClasses, "h-10")}>
+          <select
+            id="status"
+            name="status"
+            defaultValue={status}
+            className={cn(fieldClasses, "h-10 pointer-coarse:h-11")}
+          >
             <option value="">{text.allStatuses}</option>
             {quoteStatuses.map((value) => (
               <option key={value} value={value}>

@@ -1,7 +1,11 @@
-import { Form, Outlet } from "react-router";
-import { Button } from "~/components/ui/button";
+import { isRouteErrorResponse, Outlet } from "react-router";
+import { DeskErrorScreen } from "~/components/desk/desk-error";
+import { DeskFrame } from "~/components/desk/desk-frame";
 import { deskText } from "~/content/desk";
 import { deskSession, deskStaff, takesNoForm } from "~/lib/desk/auth.server";
+import { deskMeta } from "~/lib/desk/meta";
+import { keepErrorHeaders } from "~/lib/error-headers";
+import type { RouteHandle } from "~/lib/route-handle";
 import type { Route } from "./+types/layout";
 
 /**
@@ -10,29 +14,36 @@ import type { Route } from "./+types/layout";
  */
 export const middleware: Route.MiddlewareFunction[] = [deskSession];
 
+export const handle = { frame: "desk" } satisfies RouteHandle;
+
+export const headers = keepErrorHeaders;
+
+/** Only a page this layout's boundary shows an error on uses this: every desk page has a meta of its own. */
+export const meta: Route.MetaFunction = ({ error }) =>
+  deskMeta(isRouteErrorResponse(error) && error.status === 404 ? "Not found" : "Error");
+
 export function loader({ context }: Route.LoaderArgs) {
-  return { name: deskStaff(context).name };
+  const { name, role } = deskStaff(context);
+  return { member: { name, role } };
 }
 
 export const action = takesNoForm;
 
 export default function DeskLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 sm:py-8">
-      <div className="mb-6 flex flex-wrap items-center justify-between gap-3 border-b border-border pb-4 print:hidden">
-        <p className="text-sm font-semibold">
-          <a href="/desk" className="underline-offset-4 hover:underline">
-            {deskText.title}
-          </a>
-          <span className="font-normal text-muted-foreground"> · {loaderData.name}</span>
-        </p>
-        <Form method="post" action="/desk/sign-out">
-          <Button type="submit" variant="outline" size="sm">
-            {deskText.signOut}
-          </Button>
-        </Form>
+    <DeskFrame member={loaderData.member}>
+      <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 sm:py-8">
+        <Outlet />
       </div>
-      <Outlet />
-    </div>
+    </DeskFrame>
+  );
+}
+
+/** A request, file or page that is not there (404) or not allowed (403), in the desk's frame. */
+export function ErrorBoundary({ error, loaderData }: Route.ErrorBoundaryProps) {
+  return (
+    <DeskFrame member={loaderData?.member}>
+      <DeskErrorScreen error={error} back={{ href: "/desk", label: deskText.quote.back }} />
+    </DeskFrame>
   );
 }

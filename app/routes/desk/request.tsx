@@ -150,7 +150,10 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
   return (
     <>
       <p className="text-sm">
-        <a href="/desk" className="text-primary underline underline-offset-4">
+        <a
+          href="/desk"
+          className="text-primary underline underline-offset-4 pointer-coarse:inline-flex pointer-coarse:min-h-11 pointer-coarse:items-center"
+        >
           ← {text.back}
         </a>
       </p>
@@ -182,9 +185,13 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
                 .map(([label, value]) => (
                   <div key={label} className="contents">
                     <dt className="font-semibold text-slate-700">{label}</dt>
-                    <dd className="break-words">
+                    {/* A buyer's address or browser may be longer than a phone is wide: it breaks anywhere. */}
+                    <dd className="wrap-anywhere">
                       {label === quoteFieldLabel.email && mailto ? (
-                        <a className="text-primary underline" href={mailto}>
+                        <a
+                          className="text-primary underline pointer-coarse:inline-flex pointer-coarse:min-h-11 pointer-coarse:items-center"
+                          href={mailto}
+                        >
                           {value}
                         </a>
                       ) : (
@@ -264,7 +271,12 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
             {error("status")}
             <div className="space-y-2">
               <Label htmlFor="status">{text.status}</Label>
-              <select id="status" name="status" defaultValue={quote.status} className={cn(fieldClasses, "h-10")}>
+              <select
+                id="status"
+                name="status"
+                defaultValue={quote.status}
+                className={cn(fieldClasses, "h-10 pointer-coarse:h-11")}
+              >
                 {quoteStatuses.map((value) => (
                   <option key={value} value={value}>
                     {statusLabel[value]}

@@ -2,7 +2,7 @@ import { isRouteErrorResponse, Links, Meta, Outlet, Scripts } from "react-router
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { DeskErrorScreen } from "./components/desk/desk-error";
-import { DeskFrame } from "./components/desk/desk-frame";
+import { DeskContent, DeskFrame } from "./components/desk/desk-frame";
 import { SiteFrame } from "./components/layout/site-frame";
 import { errorDetail, NotFoundScreen, UnexpectedErrorScreen } from "./components/layout/status-screens";
 import { useNonce } from "./lib/csp-nonce";
@@ -74,7 +74,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (frame === "desk") {
     return (
       <DeskFrame>
-        <DeskErrorScreen error={error} back={{ href: "/desk", label: "Back to the desk" }} />
+        <DeskContent>
+          <DeskErrorScreen error={error} back={{ href: "/desk", label: "Back to the desk" }} />
+        </DeskContent>
       </DeskFrame>
     );
   }

@@ -68,19 +68,17 @@ test.afterAll(async () => {
 /** The browser signed in with the session made above (the cookie as the sign-in form sets it). */
 async function signedIn(page: Page) {
   const value = cookie.slice(cookie.indexOf("=") + 1);
-  await page
-    .context()
-    .addCookies([
-      {
-        name: "desk_session",
-        value,
-        domain: "127.0.0.1",
-        path: "/desk",
-        httpOnly: true,
-        secure: true,
-        sameSite: "Lax",
-      },
-    ]);
+  await page.context().addCookies([
+    {
+      name: "desk_session",
+      value,
+      domain: "127.0.0.1",
+      path: "/desk",
+      httpOnly: true,
+      secure: true,
+      sameSite: "Lax",
+    },
+  ]);
 }
 
 const signedInPages = () => [
@@ -185,6 +183,19 @@ test.describe("on a 360 px touch screen", () => {
       expect(box.x + box.width, text).toBeLessThanOrEqual(360);
     }
   });
+});
+
+test("on a wide screen a request's history follows its proofs, with no gap left by the taller column of forms", async ({
+  page,
+}) => {
+  await signedIn(page);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(`${server.baseURL}/desk/quotes/${reference}`);
+  const proofs = (await page.getByRole("region", { name: "Proofs" }).boundingBox())!;
+  const history = (await page.getByRole("region", { name: "History" }).boundingBox())!;
+  expect(history.x, "the history sits under the proofs").toBe(proofs.x);
+  // The grid's gap (2rem) and a margin: not the few hundred pixels the forms' column would leave.
+  expect(history.y - (proofs.y + proofs.height)).toBeLessThan(64);
 });
 
 test("axe finds nothing on the desk's pages at 360 px and 1440 px", async ({ page }) => {

@@ -10,7 +10,7 @@ import { buttonVariants } from "~/components/ui/button";
 export function DeskErrorScreen({ error, back }: { error: unknown; back: { href: string; label: string } }) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <section className="mx-auto w-full max-w-xl px-4 py-12 sm:py-16">
+    <section className="max-w-xl">
       <p className="font-mono text-sm font-semibold text-slate-600">
         {isRouteErrorResponse(error) ? error.status : "Error"}
       </p>

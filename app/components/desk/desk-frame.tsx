@@ -36,7 +36,7 @@ export function DeskFrame({ member, children }: { member?: DeskMember; children:
       </a>
       <div className="flex min-h-dvh flex-col print:min-h-0">
         <header className="bg-navy text-navy-foreground print:hidden">
-          <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-3 sm:gap-4 sm:px-6">
+          <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-4 sm:gap-4 sm:px-6">
             <p className="flex shrink-0 items-center gap-2 text-sm font-semibold">
               <LogoMark className="size-7" />
               <span className={member ? "sr-only md:not-sr-only" : undefined}>
@@ -52,6 +52,11 @@ export function DeskFrame({ member, children }: { member?: DeskMember; children:
       </div>
     </>
   );
+}
+
+/** A signed-in desk page's content, its edges in line with the header's. */
+export function DeskContent({ children }: { children: React.ReactNode }) {
+  return <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 sm:py-8">{children}</div>;
 }
 
 function SignedInBar({ member }: { member: DeskMember }) {

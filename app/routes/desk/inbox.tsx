@@ -50,6 +50,9 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 export const action = takesNoForm;
 
+const exportLinkClass =
+  "text-primary underline underline-offset-4 pointer-coarse:inline-flex pointer-coarse:min-h-11 pointer-coarse:items-center";
+
 export default function Inbox({ loaderData }: Route.ComponentProps) {
   const text = deskText.inbox;
   const { quotes, page, pages, status, search, total } = loaderData;
@@ -65,10 +68,10 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
       <div className="flex flex-wrap items-end justify-between gap-3">
         <h1 className="text-2xl font-bold tracking-tight">{text.title}</h1>
         <p className="flex gap-4 text-sm font-semibold">
-          <a className="text-primary underline underline-offset-4" href="/desk/export/csv">
+          <a className={exportLinkClass} href="/desk/export/csv">
             {text.exportCsv}
           </a>
-          <a className="text-primary underline underline-offset-4" href="/desk/export/json">
+          <a className={exportLinkClass} href="/desk/export/json">
             {text.exportJson}
           </a>
         </p>

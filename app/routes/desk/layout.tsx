@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, Outlet } from "react-router";
 import { DeskErrorScreen } from "~/components/desk/desk-error";
-import { DeskFrame } from "~/components/desk/desk-frame";
+import { DeskContent, DeskFrame } from "~/components/desk/desk-frame";
 import { deskText } from "~/content/desk";
 import { deskSession, deskStaff, takesNoForm } from "~/lib/desk/auth.server";
 import { deskMeta } from "~/lib/desk/meta";
@@ -32,9 +32,9 @@ export const action = takesNoForm;
 export default function DeskLayout({ loaderData }: Route.ComponentProps) {
   return (
     <DeskFrame member={loaderData.member}>
-      <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 sm:py-8">
+      <DeskContent>
         <Outlet />
-      </div>
+      </DeskContent>
     </DeskFrame>
   );
 }
@@ -43,7 +43,9 @@ export default function DeskLayout({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary({ error, loaderData }: Route.ErrorBoundaryProps) {
   return (
     <DeskFrame member={loaderData?.member}>
-      <DeskErrorScreen error={error} back={{ href: "/desk", label: deskText.quote.back }} />
+      <DeskContent>
+        <DeskErrorScreen error={error} back={{ href: "/desk", label: deskText.quote.back }} />
+      </DeskContent>
     </DeskFrame>
   );
 }

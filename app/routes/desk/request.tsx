@@ -172,8 +172,9 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
         </div>
       )}
 
-      {/* On a phone the forms come right after the request, before its history. */}
-      <div className="mt-6 grid items-start gap-8 lg:grid-cols-[3fr_2fr]">
+      {/* On a phone the forms come right after the request, before its history. On a wide screen the
+          history's row takes what the forms' column is taller by, so no gap opens above the history. */}
+      <div className="mt-6 grid items-start gap-8 lg:grid-cols-[3fr_2fr] lg:grid-rows-[auto_1fr]">
         <div className="min-w-0 space-y-8">
           <section aria-labelledby="request-heading">
             <h2 id="request-heading" className="sr-only">

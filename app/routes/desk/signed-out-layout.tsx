@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, Outlet } from "react-router";
 import { DeskErrorScreen } from "~/components/desk/desk-error";
-import { DeskFrame } from "~/components/desk/desk-frame";
+import { DeskContent, DeskFrame } from "~/components/desk/desk-frame";
 import { deskText } from "~/content/desk";
 import { deskMeta } from "~/lib/desk/meta";
 import { keepErrorHeaders } from "~/lib/error-headers";
@@ -28,7 +28,9 @@ export default function SignedOutLayout() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <DeskFrame>
-      <DeskErrorScreen error={error} back={{ href: "/desk/sign-in", label: deskText.signIn.submit }} />
+      <DeskContent>
+        <DeskErrorScreen error={error} back={{ href: "/desk/sign-in", label: deskText.signIn.submit }} />
+      </DeskContent>
     </DeskFrame>
   );
 }

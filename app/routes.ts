@@ -22,13 +22,15 @@ export default [
   ]),
   route("desk/sign-out", "routes/desk/sign-out.tsx"),
   route("desk", "routes/desk/layout.tsx", [
-    index("routes/desk/inbox.tsx"),
-    route("quotes/:reference", "routes/desk/request.tsx"),
-    route("quotes/:reference/files/:role", "routes/desk/request-file.ts"),
-    route("quotes/:reference/proofs/:version", "routes/desk/proof-file.ts"),
-    route("quotes/:reference/record", "routes/desk/proof-record.tsx"),
-    route("export/:format", "routes/desk/export.ts"),
-    route("*", "routes/desk/not-found.tsx"),
+    layout("routes/desk/pages.tsx", [
+      index("routes/desk/inbox.tsx"),
+      route("quotes/:reference", "routes/desk/request.tsx"),
+      route("quotes/:reference/files/:role", "routes/desk/request-file.ts"),
+      route("quotes/:reference/proofs/:version", "routes/desk/proof-file.ts"),
+      route("quotes/:reference/record", "routes/desk/proof-record.tsx"),
+      route("export/:format", "routes/desk/export.ts"),
+      route("*", "routes/desk/not-found.tsx"),
+    ]),
   ]),
 
   // A buyer's proofs, by a private link: server-rendered, never prerendered or listed (app/lib/proofs/).

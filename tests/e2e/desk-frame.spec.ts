@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import type { Page } from "@playwright/test";
 import { business } from "../../app/content/business";
 import { expectNoAxeViolations } from "./support/axe";
-import { addStaff, type OwnServer, signIn } from "./support/desk-http";
+import { addStaff, type OwnServer, postForm, signIn } from "./support/desk-http";
 import { startOwnServer } from "./support/site";
 import { expect, test } from "./support/test";
 import { expectFingerSized, targetsOn, touchPhone } from "./support/touch";
@@ -196,6 +196,32 @@ test("on a wide screen a request's history follows its proofs, with no gap left 
   expect(history.x, "the history sits under the proofs").toBe(proofs.x);
   // The grid's gap (2rem) and a margin: not the few hundred pixels the forms' column would leave.
   expect(history.y - (proofs.y + proofs.height)).toBeLessThan(64);
+});
+
+test("a refused form shows in the desk's frame, with the headers it was refused with", async () => {
+  // Signed in: the inbox takes no form (405, and Allow says what it takes).
+  const noForm = await postForm(server, "/desk?index", {}, cookie);
+  expect(noForm.status).toBe(405);
+  expect(noForm.headers.get("allow")).toBe("GET, HEAD");
+  expect(noForm.headers.get("cache-control")).toBe("private, no-store");
+  const signedInPage = await noForm.text();
+  expect(signedInPage).toContain("This address takes no form.");
+  expect(signedInPage).toMatch(/<nav aria-label="Desk"/);
+  expect(signedInPage).not.toMatch(/aria-label="(Main|Mobile)"/);
+
+  // Signed out: a sign-in sent from another site's page (403), private like every desk answer. (With a
+  // foreign Origin React Router refuses it first, in plain text; without one, the Referer tells.)
+  const foreign = await fetch(`${server.baseURL}/desk/sign-in`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Referer: "https://evil.example/page" },
+    body: new URLSearchParams({ email, password }),
+  });
+  expect(foreign.status).toBe(403);
+  expect(foreign.headers.get("cache-control")).toBe("private, no-store");
+  const signedOutPage = await foreign.text();
+  expect(signedOutPage).toContain("This form can only be sent from the desk itself.");
+  expect(signedOutPage).toContain(business.name);
+  expect(signedOutPage).not.toMatch(/aria-label="(Main|Mobile|Desk)"/);
 });
 
 test("axe finds nothing on the desk's pages at 360 px and 1440 px", async ({ page }) => {

@@ -38,7 +38,7 @@ export function DeskFrame({ member, children }: { member?: DeskMember; children:
         <header className="bg-navy text-navy-foreground print:hidden">
           <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-4 sm:gap-4 sm:px-6">
             <p className="flex shrink-0 items-center gap-2 text-sm font-semibold">
-              <LogoMark className="size-7" />
+              <LogoMark />
               <span className={member ? "sr-only md:not-sr-only" : undefined}>
                 {business.name} <span className="font-normal text-slate-300">· {deskText.title}</span>
               </span>

@@ -17,6 +17,7 @@ const longBuyer = {
   name: "Muhammad Abdul Rehman Siddiqui",
   email: "procurement.department.marketing.team@subsidiary-of-a-very-long-pharma-company-name.example",
   company: "Abdul Rehman Siddiqui Pharmaceutical Laboratories (Private) Limited",
+  product: "Custom pens with a gold-foil logo, in gift boxes, with matching chit pads and conference folders",
   message: "2,000 branded pens and 500 chit pads for the spring conference",
 };
 const longUserAgent =
@@ -174,6 +175,12 @@ test.describe("on a 360 px touch screen", () => {
 
   test("a request's long address, company and browser wrap within the screen, shown whole", async ({ page }) => {
     await signedIn(page);
+    // In the inbox a long product is cut to one line, whole in its title.
+    await page.goto(`${server.baseURL}/desk`);
+    const product = page.getByRole("listitem").filter({ hasText: reference }).getByText(longBuyer.product);
+    await expect(product).toHaveAttribute("title", longBuyer.product);
+    expect(await product.evaluate((node) => node.scrollWidth > node.clientWidth)).toBe(true);
+
     await page.goto(`${server.baseURL}/desk/quotes/${reference}`);
     const main = page.getByRole("main");
     for (const text of [longBuyer.email, longBuyer.company, longUserAgent]) {

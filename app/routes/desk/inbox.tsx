@@ -126,7 +126,9 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
                   </a>
                   <span className="font-mono text-xs text-slate-600">{quote.reference}</span>
                 </p>
-                <p className="mt-1 truncate text-sm text-slate-700">{quote.product || "—"}</p>
+                <p className="mt-1 truncate text-sm text-slate-700" title={quote.product || undefined}>
+                  {quote.product || "—"}
+                </p>
                 {quote.proof && <p className="mt-1 text-sm font-semibold text-slate-800">{quote.proof}</p>}
               </div>
               <div className="mt-2 flex flex-wrap items-center gap-2 sm:mt-0 sm:justify-end">

@@ -213,7 +213,7 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
                 {design ? text.design : text.files}
               </h2>
               {design && (
-                <dl className="mt-2 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[10rem_1fr]">
+                <dl className="mt-2 grid gap-x-4 gap-y-1 text-sm wrap-anywhere sm:grid-cols-[10rem_1fr]">
                   <dt className="font-semibold text-slate-700">Item</dt>
                   <dd>{design.itemId}</dd>
                   <dt className="font-semibold text-slate-700">Text</dt>
@@ -242,7 +242,7 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
                       alt={file.role === "logo" ? "The buyer's logo" : "Mockup of the buyer's design"}
                       className="mx-auto max-h-48 w-auto bg-[repeating-conic-gradient(#f1f5f9_0_25%,#fff_0_50%)] bg-[length:16px_16px]"
                     />
-                    <p className="mt-2">
+                    <p className="mt-2 wrap-anywhere">
                       <a className="text-primary underline" href={`/desk/quotes/${quote.reference}/files/${file.role}`}>
                         {file.role === "logo" ? "Logo" : "Mockup"}
                       </a>{" "}

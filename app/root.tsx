@@ -19,8 +19,8 @@ export const links: Route.LinksFunction = () => [
 ];
 
 /**
- * An error screen is rendered here, at the root, so only this function sees the headers a loader or
- * action threw with: they are kept (a proof link's privacy headers on its 404, Retry-After on a 429).
+ * The website's error screens are rendered here, at the root (the desk's in its own layouts), so this
+ * function sees the headers a loader or action threw with: they are kept (app/lib/error-headers.ts).
  */
 export const headers: Route.HeadersFunction = keepErrorHeaders;
 

@@ -1,11 +1,14 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
+import { DeskErrorScreen } from "./components/desk/desk-error";
+import { DeskContent, DeskFrame } from "./components/desk/desk-frame";
 import { SiteFrame } from "./components/layout/site-frame";
-import { NotFoundScreen, UnexpectedErrorScreen } from "./components/layout/status-screens";
+import { errorDetail, NotFoundScreen, UnexpectedErrorScreen } from "./components/layout/status-screens";
 import { useNonce } from "./lib/csp-nonce";
+import { keepErrorHeaders } from "./lib/error-headers";
 import { InlineStylesheet } from "./lib/inline-stylesheet";
-import { usePageHydrates } from "./lib/route-handle";
+import { usePageFrame, usePageHydrates } from "./lib/route-handle";
 import { pageTitle } from "./lib/seo";
 import { SpeculationRules } from "./lib/speculation-rules";
 
@@ -16,10 +19,10 @@ export const links: Route.LinksFunction = () => [
 ];
 
 /**
- * An error screen is rendered here, at the root, so only this function sees the headers a loader or
- * action threw with: they are kept (a proof link's privacy headers on its 404, Retry-After on a 429).
+ * The website's error screens are rendered here, at the root (the desk's in its own layouts), so this
+ * function sees the headers a loader or action threw with: they are kept (app/lib/error-headers.ts).
  */
-export const headers: Route.HeadersFunction = ({ parentHeaders, errorHeaders }) => errorHeaders ?? parentHeaders;
+export const headers: Route.HeadersFunction = keepErrorHeaders;
 
 /** Only error screens use this: every page route has a meta of its own. */
 export const meta: Route.MetaFunction = ({ error }) => {
@@ -55,7 +58,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+/** The public website's header, menu and footer, around every page but the desk's, which draws its own. */
 export default function App() {
+  if (usePageFrame() === "desk") return <Outlet />;
   return (
     <SiteFrame>
       <Outlet />
@@ -64,6 +69,17 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  // The desk's layouts show their own errors; one that reaches the root still gets the desk's frame.
+  const frame = usePageFrame();
+  if (frame === "desk") {
+    return (
+      <DeskFrame>
+        <DeskContent>
+          <DeskErrorScreen error={error} back={{ href: "/desk", label: "Back to the desk" }} />
+        </DeskContent>
+      </DeskFrame>
+    );
+  }
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
       <SiteFrame>
@@ -71,14 +87,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       </SiteFrame>
     );
   }
-  const detail = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText || (typeof error.data === "string" ? error.data : "")}`.trim()
-    : error instanceof Error
-      ? error.message
-      : "Something went wrong.";
   return (
     <SiteFrame>
-      <UnexpectedErrorScreen detail={detail} />
+      <UnexpectedErrorScreen detail={errorDetail(error)} />
     </SiteFrame>
   );
 }

@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { products } from "./content/catalogue";
 import { publicPaths, staticPagePaths, studioPaths } from "./public-paths.server";
+import { routeEntries } from "../tests/support/route-table";
 import routes from "./routes";
 
-const routePaths = routes.map((route) => (route.index ? "/" : `/${route.path}`));
+const routePaths = routeEntries(routes).map((route) => `/${route.path}`);
 
 describe("route table", () => {
   it("has a route for every public page path", () => {

@@ -1,4 +1,4 @@
-import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 
 /** Every URL of the site, in one place. Public pages are prerendered (see app/public-paths.server.ts). */
 export default [
@@ -16,17 +16,21 @@ export default [
   route("products/:category", "routes/products/category.tsx"),
 
   // The staff desk: server-rendered for a session only, never prerendered or listed (app/lib/desk/).
-  route("desk/sign-in", "routes/desk/sign-in.tsx"),
-  route("desk/setup/:token", "routes/desk/setup.tsx"),
+  layout("routes/desk/signed-out-layout.tsx", [
+    route("desk/sign-in", "routes/desk/sign-in.tsx"),
+    route("desk/setup/:token", "routes/desk/setup.tsx"),
+  ]),
   route("desk/sign-out", "routes/desk/sign-out.tsx"),
   route("desk", "routes/desk/layout.tsx", [
-    index("routes/desk/inbox.tsx"),
-    route("quotes/:reference", "routes/desk/request.tsx"),
-    route("quotes/:reference/files/:role", "routes/desk/request-file.ts"),
-    route("quotes/:reference/proofs/:version", "routes/desk/proof-file.ts"),
-    route("quotes/:reference/record", "routes/desk/proof-record.tsx"),
-    route("export/:format", "routes/desk/export.ts"),
-    route("*", "routes/desk/not-found.tsx"),
+    layout("routes/desk/pages.tsx", [
+      index("routes/desk/inbox.tsx"),
+      route("quotes/:reference", "routes/desk/request.tsx"),
+      route("quotes/:reference/files/:role", "routes/desk/request-file.ts"),
+      route("quotes/:reference/proofs/:version", "routes/desk/proof-file.ts"),
+      route("quotes/:reference/record", "routes/desk/proof-record.tsx"),
+      route("export/:format", "routes/desk/export.ts"),
+      route("*", "routes/desk/not-found.tsx"),
+    ]),
   ]),
 
   // A buyer's proofs, by a private link: server-rendered, never prerendered or listed (app/lib/proofs/).

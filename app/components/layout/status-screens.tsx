@@ -1,5 +1,6 @@
 import type * as React from "react";
 import { Home } from "lucide-react";
+import { isRouteErrorResponse } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 
 function StatusScreen({ code, title, children }: { code: string; title: string; children: React.ReactNode }) {
@@ -34,4 +35,12 @@ export function UnexpectedErrorScreen({ detail }: { detail: string }) {
       </a>
     </StatusScreen>
   );
+}
+
+/** What an error screen says went wrong: the answer's status and text, or the error's message. */
+export function errorDetail(error: unknown): string {
+  if (isRouteErrorResponse(error)) {
+    return `${error.status} ${error.statusText || (typeof error.data === "string" ? error.data : "")}`.trim();
+  }
+  return error instanceof Error ? error.message : "Something went wrong.";
 }

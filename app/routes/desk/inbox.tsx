@@ -50,6 +50,9 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 export const action = takesNoForm;
 
+const exportLinkClass =
+  "text-primary underline underline-offset-4 pointer-coarse:inline-flex pointer-coarse:min-h-11 pointer-coarse:items-center";
+
 export default function Inbox({ loaderData }: Route.ComponentProps) {
   const text = deskText.inbox;
   const { quotes, page, pages, status, search, total } = loaderData;
@@ -65,10 +68,10 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
       <div className="flex flex-wrap items-end justify-between gap-3">
         <h1 className="text-2xl font-bold tracking-tight">{text.title}</h1>
         <p className="flex gap-4 text-sm font-semibold">
-          <a className="text-primary underline underline-offset-4" href="/desk/export/csv">
+          <a className={exportLinkClass} href="/desk/export/csv">
             {text.exportCsv}
           </a>
-          <a className="text-primary underline underline-offset-4" href="/desk/export/json">
+          <a className={exportLinkClass} href="/desk/export/json">
             {text.exportJson}
           </a>
         </p>
@@ -83,7 +86,12 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
         </div>
         <div className="space-y-2 sm:self-start">
           <Label htmlFor="status">{text.status}</Label>
-          <select id="status" name="status" defaultValue={status} className={cn(fieldClasses, "h-10")}>
+          <select
+            id="status"
+            name="status"
+            defaultValue={status}
+            className={cn(fieldClasses, "h-10 pointer-coarse:h-11")}
+          >
             <option value="">{text.allStatuses}</option>
             {quoteStatuses.map((value) => (
               <option key={value} value={value}>
@@ -118,7 +126,9 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
                   </a>
                   <span className="font-mono text-xs text-slate-600">{quote.reference}</span>
                 </p>
-                <p className="mt-1 truncate text-sm text-slate-700">{quote.product || "—"}</p>
+                <p className="mt-1 truncate text-sm text-slate-700" title={quote.product || undefined}>
+                  {quote.product || "—"}
+                </p>
                 {quote.proof && <p className="mt-1 text-sm font-semibold text-slate-800">{quote.proof}</p>}
               </div>
               <div className="mt-2 flex flex-wrap items-center gap-2 sm:mt-0 sm:justify-end">

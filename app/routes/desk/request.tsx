@@ -150,7 +150,10 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
   return (
     <>
       <p className="text-sm">
-        <a href="/desk" className="text-primary underline underline-offset-4">
+        <a
+          href="/desk"
+          className="text-primary underline underline-offset-4 pointer-coarse:inline-flex pointer-coarse:min-h-11 pointer-coarse:items-center"
+        >
           ← {text.back}
         </a>
       </p>
@@ -169,8 +172,9 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
         </div>
       )}
 
-      {/* On a phone the forms come right after the request, before its history. */}
-      <div className="mt-6 grid items-start gap-8 lg:grid-cols-[3fr_2fr]">
+      {/* On a phone the forms come right after the request, before its history. On a wide screen the
+          history's row takes what the forms' column is taller by, so no gap opens above the history. */}
+      <div className="mt-6 grid items-start gap-8 lg:grid-cols-[3fr_2fr] lg:grid-rows-[auto_1fr]">
         <div className="min-w-0 space-y-8">
           <section aria-labelledby="request-heading">
             <h2 id="request-heading" className="sr-only">
@@ -182,9 +186,13 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
                 .map(([label, value]) => (
                   <div key={label} className="contents">
                     <dt className="font-semibold text-slate-700">{label}</dt>
-                    <dd className="break-words">
+                    {/* A buyer's address or browser may be longer than a phone is wide: it breaks anywhere. */}
+                    <dd className="wrap-anywhere">
                       {label === quoteFieldLabel.email && mailto ? (
-                        <a className="text-primary underline" href={mailto}>
+                        <a
+                          className="text-primary underline pointer-coarse:inline-flex pointer-coarse:min-h-11 pointer-coarse:items-center"
+                          href={mailto}
+                        >
                           {value}
                         </a>
                       ) : (
@@ -205,7 +213,7 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
                 {design ? text.design : text.files}
               </h2>
               {design && (
-                <dl className="mt-2 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[10rem_1fr]">
+                <dl className="mt-2 grid gap-x-4 gap-y-1 text-sm wrap-anywhere sm:grid-cols-[10rem_1fr]">
                   <dt className="font-semibold text-slate-700">Item</dt>
                   <dd>{design.itemId}</dd>
                   <dt className="font-semibold text-slate-700">Text</dt>
@@ -234,7 +242,7 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
                       alt={file.role === "logo" ? "The buyer's logo" : "Mockup of the buyer's design"}
                       className="mx-auto max-h-48 w-auto bg-[repeating-conic-gradient(#f1f5f9_0_25%,#fff_0_50%)] bg-[length:16px_16px]"
                     />
-                    <p className="mt-2">
+                    <p className="mt-2 wrap-anywhere">
                       <a className="text-primary underline" href={`/desk/quotes/${quote.reference}/files/${file.role}`}>
                         {file.role === "logo" ? "Logo" : "Mockup"}
                       </a>{" "}
@@ -264,7 +272,12 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
             {error("status")}
             <div className="space-y-2">
               <Label htmlFor="status">{text.status}</Label>
-              <select id="status" name="status" defaultValue={quote.status} className={cn(fieldClasses, "h-10")}>
+              <select
+                id="status"
+                name="status"
+                defaultValue={quote.status}
+                className={cn(fieldClasses, "h-10 pointer-coarse:h-11")}
+              >
                 {quoteStatuses.map((value) => (
                   <option key={value} value={value}>
                     {statusLabel[value]}

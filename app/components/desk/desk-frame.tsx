@@ -1,0 +1,101 @@
+import { BarChart3, Inbox, LogOut, Package, Users, type LucideIcon } from "lucide-react";
+import type * as React from "react";
+import { Form, useLocation } from "react-router";
+import { LogoMark } from "~/components/layout/logo";
+import { business } from "~/content/business";
+import { deskText } from "~/content/desk";
+import type { StaffRole } from "~/lib/desk/permissions";
+import { linkCurrent, sectionsFor } from "~/lib/desk/sections";
+import { cn } from "~/lib/utils";
+
+/** Who is signed in, as the desk's header shows them. */
+export type DeskMember = { name: string; role: StaffRole };
+
+const sectionIcon: Record<string, LucideIcon> = { Inbox, Orders: Package, Reports: BarChart3, Staff: Users };
+
+// The bar is navy, the public site's deepest colour, so the desk is never mistaken for the website;
+// its controls get a white focus ring, which the teal one is not against navy.
+const barControl =
+  "inline-flex shrink-0 items-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-semibold transition-colors hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white pointer-coarse:min-h-11 pointer-coarse:min-w-11 [&_svg]:size-4 [&_svg]:shrink-0";
+
+/**
+ * The frame of every desk page: a header bar and the page, with none of the public website's header,
+ * menu or footer. Signed in, the bar holds the sections the member's role may open, their name and
+ * Sign out (a plain form post); signed out, the business's name alone. It runs no script: on a phone
+ * it is the same single bar, its section links scrolling sideways within it if they ever outgrow it.
+ * Printed, the page alone.
+ */
+export function DeskFrame({ member, children }: { member?: DeskMember; children: React.ReactNode }) {
+  return (
+    <>
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:shadow"
+      >
+        Skip to content
+      </a>
+      <div className="flex min-h-dvh flex-col print:min-h-0">
+        <header className="bg-navy text-navy-foreground print:hidden">
+          <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-4 sm:gap-4 sm:px-6">
+            <p className="flex shrink-0 items-center gap-2 text-sm font-semibold">
+              <LogoMark />
+              <span className={member ? "sr-only md:not-sr-only" : undefined}>
+                {business.name} <span className="font-normal text-slate-300">· {deskText.title}</span>
+              </span>
+            </p>
+            {member && <SignedInBar member={member} />}
+          </div>
+        </header>
+        <main id="main" className="flex-1">
+          {children}
+        </main>
+      </div>
+    </>
+  );
+}
+
+/** A signed-in desk page's content, its edges in line with the header's. */
+export function DeskContent({ children }: { children: React.ReactNode }) {
+  return <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 sm:py-8">{children}</div>;
+}
+
+function SignedInBar({ member }: { member: DeskMember }) {
+  const { pathname } = useLocation();
+  return (
+    <>
+      <nav aria-label="Desk" className="-m-1 min-w-0 overflow-x-auto p-1 md:ml-3">
+        <ul className="flex items-center gap-1">
+          {sectionsFor(member.role).map((section) => {
+            const Icon = sectionIcon[section.label];
+            const current = linkCurrent(section, pathname);
+            return (
+              <li key={section.href}>
+                <a
+                  href={section.href}
+                  aria-current={current}
+                  className={cn(barControl, current ? "bg-white/15 text-white" : "text-slate-200")}
+                >
+                  {Icon && <Icon aria-hidden="true" />}
+                  {section.label}
+                </a>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+      <div className="ml-auto flex min-w-0 items-center gap-2 sm:gap-3">
+        {/* The name may be long: cut to the room there is, whole in its title. */}
+        <p className="min-w-0 truncate text-sm text-slate-200" title={member.name}>
+          <span className="sr-only">Signed in as </span>
+          {member.name}
+        </p>
+        <Form method="post" action="/desk/sign-out" className="shrink-0">
+          <button type="submit" className={cn(barControl, "border border-white/40 text-white")}>
+            <LogOut aria-hidden="true" />
+            {deskText.signOut}
+          </button>
+        </Form>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { type DeskSection, deskSections, linkCurrent, sectionsFor } from "./sections";
+
+const labels = (sections: DeskSection[]) => sections.map((section) => section.label);
+/** The sections as they will be once every planned route has landed. */
+const allLive = deskSections.map((section) => ({ ...section, live: true }));
+
+describe("the desk header's sections", () => {
+  it("shows today only the inbox, to owners and staff alike: no link to a page that does not exist yet", () => {
+    expect(labels(sectionsFor("owner"))).toEqual(["Inbox"]);
+    expect(labels(sectionsFor("staff"))).toEqual(["Inbox"]);
+  });
+
+  it("once the planned pages are live, shows Staff to owners only and Orders and Reports to both", () => {
+    expect(labels(sectionsFor("owner", allLive))).toEqual(["Inbox", "Orders", "Reports", "Staff"]);
+    expect(labels(sectionsFor("staff", allLive))).toEqual(["Inbox", "Orders", "Reports"]);
+  });
+
+  it("links Staff to the staff page, guarded by the permission that page checks", () => {
+    expect(deskSections.find((section) => section.label === "Staff")).toMatchObject({
+      href: "/desk/staff",
+      permission: "staff.manage",
+    });
+  });
+
+  it("follows the role map: a role that loses a section's permission loses its link", () => {
+    const noRequests = { owner: ["staff.manage"], staff: [] } as const;
+    expect(labels(sectionsFor("owner", allLive, noRequests))).toEqual(["Staff"]);
+    expect(labels(sectionsFor("staff", allLive, noRequests))).toEqual([]);
+  });
+});
+
+describe("which header link is current", () => {
+  const [inbox, orders] = allLive as [DeskSection, DeskSection];
+
+  it("is the page itself on the inbox, and the inbox's section on a request page", () => {
+    expect(linkCurrent(inbox, "/desk")).toBe("page");
+    expect(linkCurrent(inbox, "/desk/")).toBe("page");
+    expect(linkCurrent(inbox, "/desk/quotes/Q-2026-0001")).toBe("true");
+    expect(linkCurrent(inbox, "/desk/quotes/Q-2026-0001/record")).toBe("true");
+  });
+
+  it("is nothing on another section's page, and that section's link there", () => {
+    expect(linkCurrent(inbox, "/desk/orders")).toBeUndefined();
+    expect(linkCurrent(orders, "/desk/orders")).toBe("page");
+    expect(linkCurrent(orders, "/desk/orders/17")).toBe("true");
+    expect(linkCurrent(orders, "/desk")).toBeUndefined();
+    expect(linkCurrent(orders, "/desk/ordersomething")).toBeUndefined();
+  });
+});

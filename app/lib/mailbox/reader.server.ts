@@ -73,11 +73,12 @@ export async function checkMailbox(options: MailboxCheckOptions): Promise<Mailbo
       const uidValidity = opened.uidValidity;
       const found = await client.search({ unKeyword: handledKeyword, deleted: false }, { uid: true });
       const uids = (found || []).sort((a, b) => a - b).slice(0, options.batchSize ?? 50);
-      if (uids.length === 0) return counts;
       const facts = new Map(
-        (await client.fetchAll(uids.join(","), { uid: true, size: true, internalDate: true }, { uid: true })).map(
-          (message) => [message.uid, message],
-        ),
+        uids.length === 0
+          ? []
+          : (await client.fetchAll(uids.join(","), { uid: true, size: true, internalDate: true }, { uid: true })).map(
+              (message) => [message.uid, message] as const,
+            ),
       );
       for (const uid of uids) {
         if (signal?.aborted) break;

@@ -9,6 +9,9 @@ import { createApp } from "./app";
 /** How long an idle keep-alive connection stays open: longer than the usual proxy's 60 s. */
 export const IDLE_CONNECTION_MS = 65_000;
 
+/** How long answers under way may take to finish once the server is told to stop. */
+const SHUTDOWN_GRACE_MS = 5_000;
+
 /** build/client, beside the folder this file is compiled into. */
 const clientDir = fileURLToPath(new URL("../client", import.meta.url));
 
@@ -33,7 +36,13 @@ export function startServer({ port = Number(process.env.PORT ?? 3000), host = pr
   server.headersTimeout = IDLE_CONNECTION_MS + 1_000;
 
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
-    process.on(signal, () => server.close(() => void stopQuoteService().finally(() => process.exit(0))));
+    process.on(signal, () => {
+      // Answers under way get a few seconds to finish; idle connections close now. A client that stops
+      // reading its answer would otherwise hold the stop for as long as the connection may idle.
+      server.close(() => void stopQuoteService().finally(() => process.exit(0)));
+      server.closeIdleConnections();
+      setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
+    });
   }
   return server;
 }

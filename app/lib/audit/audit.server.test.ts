@@ -190,7 +190,7 @@ describe("the audit trail", () => {
     store.close();
   });
 
-  it("is append-only in the database: no update, no deletion, no unknown type, no staff name for the website", () => {
+  it("is append-only in the database: no update, no deletion, no type of another shape, no staff name for the website", () => {
     const { store, quote } = storeWithRequest();
     store.addNote(quote.id, "Called, wants blue", sana);
     const run = (sql: string) => () => store.db.prepare(sql).run();
@@ -201,7 +201,7 @@ describe("the audit trail", () => {
     expect(run(`DELETE FROM audit_events WHERE subject_id = ${quote.id}`)).toThrow(/append-only/);
     expect(
       run(`INSERT INTO audit_events (at, subject_type, subject_id, type, actor_type, payload)
-           VALUES ('2026-11-20T07:00:00.000Z', 'request', ${quote.id}, 'request.deleted', 'website', '{}')`),
+           VALUES ('2026-11-20T07:00:00.000Z', 'request', ${quote.id}, 'Request deleted', 'website', '{}')`),
     ).toThrow(/CHECK/);
     expect(
       run(`INSERT INTO audit_events (at, subject_type, subject_id, type, actor_type, actor_name, payload)

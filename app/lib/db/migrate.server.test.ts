@@ -7,6 +7,7 @@ import { releaseDatabase, releaseSecrets } from "../../../tests/support/release-
 import { tempDir } from "../../../tests/support/temp-dir";
 import { verifyPassword } from "~/lib/desk/passwords.server";
 import { StaffDirectory } from "~/lib/desk/staff.server";
+import { replyBy } from "~/lib/desk/time";
 import { Messaging } from "~/lib/messaging/messaging.server";
 import { ProofDesk } from "~/lib/proofs/proofs.server";
 import type Database from "better-sqlite3";
@@ -49,6 +50,14 @@ describe("a database of the last release (schema version 9)", () => {
     releaseDatabase(dir).close();
     const store = QuoteStore.open(dir);
 
+    // Requests stored before the reply-by time was kept get theirs: 24 business hours after they came.
+    expect(store.db.prepare("SELECT received_at, reply_by FROM quotes ORDER BY id").raw().all()).toEqual(
+      (store.db.prepare("SELECT received_at FROM quotes ORDER BY id").pluck().all() as string[]).map((at) => [
+        at,
+        replyBy(at),
+      ]),
+    );
+    expect(store.db.prepare("SELECT count(*) FROM quotes WHERE reply_by IS NULL").pluck().get()).toBe(0);
     expect(store.list().map((quote) => [quote.reference, quote.name, quote.status, quote.notifyStatus])).toEqual([
       ["Q-2026-0002", "Bilal Ahmed", "lost", "pending"],
       ["Q-2026-0001", "Ayesha Khan", "quoted", "sent"],
@@ -166,7 +175,9 @@ describe("a database of the last release (schema version 9)", () => {
     ]);
     expect(connection.prepare("SELECT count(*) FROM audit_events").pluck().get()).toBe(11);
     expect(connection.prepare("SELECT count(*) FROM quote_attachments").pluck().get()).toBe(1);
-    expect(connection.pragma("user_version", { simple: true })).toBe(LAST_RELEASE_VERSION + 3);
+    expect(connection.pragma("user_version", { simple: true })).toBe(
+      LAST_RELEASE_VERSION + readMigrationFiles({ migrationsFolder: migrationsFolder() }).length,
+    );
     expect(connection.pragma("foreign_keys", { simple: true })).toBe(1);
     expect(() => connection.exec("DELETE FROM audit_events")).toThrow(/append-only/);
     connection.close();

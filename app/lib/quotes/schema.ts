@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text, unique, uniqueIndex } from "drizzle-orm/sqlite-core";
 import type { QuoteStatus } from "~/lib/quote-status";
 import type { LogoType } from "~/lib/upload-rules";
+import { staff } from "../desk/staff-schema";
 
 // The tables of quote requests (app/lib/quotes/store.server.ts writes them). Columns are in the order
 // the databases of earlier releases have them, so that a `SELECT *` reads alike in both.
@@ -28,12 +29,21 @@ export const quotes = sqliteTable(
     status: text("status").$type<QuoteStatus>().notNull().default("new"),
     statusReason: text("status_reason").notNull().default(""),
     answeredAt: text("answered_at"),
+    /** The member of staff who owns the request, if anyone does yet. */
+    ownerStaffId: integer("owner_staff_id").references(() => staff.id, { onDelete: "set null" }),
+    /** When the answer is due (ms since the epoch): 24 business hours after it arrived (app/lib/desk/time.ts). */
+    replyBy: integer("reply_by"),
   },
   (table) => [
-    check("quotes_status", sql`${table.status} IN ('new', 'replied', 'quoted', 'won', 'lost')`),
+    // The statuses are the state machine's (app/lib/requests/status.ts), its only writer.
+    check("quotes_status", sql`status GLOB '[a-z]*'`),
     index("quotes_received_at").on(table.receivedAt),
     uniqueIndex("quotes_reference").on(table.reference),
     index("quotes_status").on(table.status, table.receivedAt),
+    index("quotes_owner").on(table.ownerStaffId, table.status),
+    index("quotes_reply_by")
+      .on(table.replyBy)
+      .where(sql`answered_at IS NULL`),
   ],
 );
 

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import type Database from "better-sqlite3";
 import { AuditLog } from "~/lib/audit/audit.server";
 import { type Actor, actorLabel } from "~/lib/audit/events";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { type BetterSQLite3Database, drizzle } from "drizzle-orm/better-sqlite3";
 import { migrate } from "~/lib/db/migrate.server";
 import { type DesignSpec, parseDesignSpec } from "~/lib/design-schema";
@@ -20,7 +20,8 @@ import {
   type StatusFacts,
   type StatusMove,
 } from "~/lib/requests/status";
-import { quoteAttachments, quoteReferences } from "./schema";
+import { replyBy } from "~/lib/desk/time";
+import { quoteAttachments, quoteReferences, quotes } from "./schema";
 
 /**
  * better-sqlite3 13 (Node-API, prebuilt) on every runtime with Node-API 10: Node 22.14 and later, 24, 26.
@@ -181,9 +182,9 @@ function prepare(db: Database.Database) {
   return {
     insertQuote: db.prepare(
       `INSERT INTO quotes (received_at, name, company, email, phone, product, message, client_ip, user_agent, page,
-         idempotency_key, design, reference)
+         idempotency_key, design, reference, reply_by)
        VALUES (@receivedAt, @name, @company, @email, @phone, @product, @message, @clientIp, @userAgent, @page,
-         @idempotencyKey, @design, @reference)
+         @idempotencyKey, @design, @reference, @replyBy)
        ON CONFLICT (idempotency_key) DO NOTHING`,
     ),
     storedNames: db
@@ -253,6 +254,30 @@ export class QuoteStore {
     this.sql = prepare(this.db);
     this.audit = new AuditLog(this.db);
     this.orm = drizzle({ client: this.db });
+    this.giveReplyByTimes();
+  }
+
+  /**
+   * Requests stored before the reply-by time was kept get theirs, from when they arrived: business
+   * hours are counted in code (app/lib/desk/time.ts), not in SQL, so a migration cannot.
+   */
+  private giveReplyByTimes() {
+    const missing = this.orm
+      .select({ id: quotes.id, receivedAt: quotes.receivedAt })
+      .from(quotes)
+      .where(isNull(quotes.replyBy))
+      .all();
+    if (missing.length === 0) return;
+    this.db
+      .transaction(() => {
+        for (const row of missing)
+          this.orm
+            .update(quotes)
+            .set({ replyBy: replyBy(row.receivedAt) })
+            .where(and(eq(quotes.id, row.id), isNull(quotes.replyBy)))
+            .run();
+      })
+      .immediate();
   }
 
   /** Opens (creating the folder and the file if needed) and migrates the store in `dataDir`. */
@@ -292,6 +317,7 @@ export class QuoteStore {
           receivedAt: now.toISOString(),
           design: design ? JSON.stringify(design) : null,
           reference: formatReference(year, number),
+          replyBy: replyBy(now.toISOString()),
         });
         if (result.changes !== 1) return false;
         const quoteId = Number(result.lastInsertRowid);

@@ -29,6 +29,7 @@ export default [
       route("quotes/:reference/proofs/:version", "routes/desk/proof-file.ts"),
       route("quotes/:reference/record", "routes/desk/proof-record.tsx"),
       route("export/:format", "routes/desk/export.ts"),
+      route("staff", "routes/desk/staff.tsx"),
       route("*", "routes/desk/not-found.tsx"),
     ]),
   ]),

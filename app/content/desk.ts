@@ -1,5 +1,6 @@
 import { MIN_PASSWORD_LENGTH } from "~/lib/desk/password-rule";
 import type { QuoteStatus } from "~/lib/quote-status";
+import type { ColleagueRefusal } from "~/lib/desk/colleagues.server";
 import type { StatusRefusal } from "~/lib/requests/status";
 
 const reasonNeeded = "Say why the request was lost.";
@@ -20,7 +21,7 @@ export const deskText = {
     password: "New password",
     repeat: "Repeat password",
     submit: "Save password",
-    expired: "This set-up link has expired or was already used. Ask for a new one (npm run staff -- reset EMAIL).",
+    expired: "This set-up link has expired or was already used. Ask an owner of the desk to send you a new one.",
   },
   signOut: "Sign out",
   inbox: {
@@ -60,6 +61,38 @@ export const deskText = {
     design: "Design from the brand studio",
     saved: { status: "Status saved.", note: "Note added.", reply: "Reply queued: it is e-mailed to the buyer now." },
     empty: "Write something first.",
+  },
+  staffPage: {
+    title: "Staff",
+    lead: "Who can sign in to the desk. Owners also manage this page; staff work the requests and proofs.",
+    name: "Name",
+    email: "Email",
+    role: "Role",
+    roles: { owner: "Owner", staff: "Staff" },
+    add: "Add colleague",
+    addTitle: "Add a colleague",
+    addHint: "They get an e-mail with a set-up link (24 hours, single use) to choose their password.",
+    reset: "Send new set-up link",
+    remove: "Remove",
+    you: "you",
+    waiting: "waiting for set-up",
+    active: "password set",
+    added: "added",
+    nameNeeded: "Write the colleague's name.",
+    nameTooLong: "The name is at most 100 characters.",
+    emailNeeded: "Write the colleague's e-mail address, such as name@company.pk.",
+    roleNeeded: "Choose Owner or Staff.",
+    done: {
+      added: "Account added. The set-up link is on its way by e-mail.",
+      reset: "A new set-up link is on its way by e-mail; earlier links no longer work.",
+      removed: "Account removed. Their sessions have ended.",
+    },
+    refused: {
+      "already has an account": "That address already has an account: send it a new set-up link instead.",
+      "no such account": "There is no account for that address (any more).",
+      "the last owner": "The desk needs an owner: add another owner before removing the last one.",
+      yourself: "You cannot remove your own account: ask another owner.",
+    } satisfies Record<ColleagueRefusal, string>,
   },
 } as const;
 

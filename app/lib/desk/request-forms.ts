@@ -82,7 +82,7 @@ export const requestFormSchema = z.discriminatedUnion(
 export type RequestForm = z.infer<typeof requestFormSchema>;
 
 /** Each field's first value, as `FormData.get` reads it (a field sent twice is read once). */
-const firstValues = (form: FormData) =>
+export const firstValues = (form: FormData) =>
   Object.fromEntries([...new Set(form.keys())].map((name) => [name, form.get(name)]));
 
 /** The form's intent, if it is one the page has: read before the rest so that the role is checked first. */

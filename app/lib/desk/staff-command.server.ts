@@ -2,6 +2,7 @@ import { parseArgs } from "node:util";
 import type Database from "better-sqlite3";
 import { z } from "zod";
 import { publicLink } from "~/lib/site-url.server";
+import { addColleague, removeColleague, renewSetupLink } from "./colleagues.server";
 import { isStaffRole } from "./permissions";
 import { pakistanTime } from "./time";
 import { StaffDirectory } from "./staff.server";
@@ -70,22 +71,28 @@ export function runStaffCommand(
     if (!name) return usage('add needs the person\'s name: --name "NAME".');
     const role = parsed.values.role ?? "staff";
     if (!isStaffRole(role)) return usage(`--role is owner or staff, not "${role}".`);
-    if (staff.find(address))
-      return { output: `${address} already has an account (reset EMAIL prints a new link).`, code: 1 };
-    const added = staff.add(address, name, { role, now });
+    const added = addColleague(staff, { email: address, name, role }, now);
+    if (!added.ok) return { output: `${address} already has an account (reset EMAIL prints a new link).`, code: 1 };
     return {
-      output: `Account added for ${name} <${address.toLowerCase()}>, ${added.staff.role}. Set-up link (24 hours, single use):\n${setupLink(added.token)}`,
+      output: `Account added for ${name} <${added.member.email}>, ${added.member.role}. Set-up link (24 hours, single use):\n${setupLink(added.token)}`,
       code: 0,
     };
   }
-  const member = staff.find(address);
-  if (!member) return { output: `No account for ${address}.`, code: 1 };
   if (command === "remove") {
-    staff.remove(address);
-    return { output: `Removed ${member.name} <${member.email}>; their sessions have ended.`, code: 0 };
+    const removed = removeColleague(staff, address);
+    if (!removed.ok)
+      return removed.refused === "no such account"
+        ? { output: `No account for ${address}.`, code: 1 }
+        : { output: `${address} is the desk's last owner: add another owner first.`, code: 1 };
+    return {
+      output: `Removed ${removed.member.name} <${removed.member.email}>; their sessions have ended.`,
+      code: 0,
+    };
   }
+  const renewed = renewSetupLink(staff, address, now);
+  if (!renewed.ok) return { output: `No account for ${address}.`, code: 1 };
   return {
-    output: `New set-up link for ${member.name} <${member.email}> (24 hours, single use; earlier links no longer work):\n${setupLink(staff.newSetupToken(member.id, now))}`,
+    output: `New set-up link for ${renewed.member.name} <${renewed.member.email}> (24 hours, single use; earlier links no longer work):\n${setupLink(renewed.token)}`,
     code: 0,
   };
 }

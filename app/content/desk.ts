@@ -82,6 +82,8 @@ export const deskText = {
     nameTooLong: "The name is at most 100 characters.",
     emailNeeded: "Write the colleague's e-mail address, such as name@company.pk.",
     roleNeeded: "Choose Owner or Staff.",
+    passOn: (name: string) =>
+      `E-mail could not be sent just now: give ${name} this set-up link yourself (it works once, for 24 hours):`,
     done: {
       added: "Account added. The set-up link is on its way by e-mail.",
       reset: "A new set-up link is on its way by e-mail; earlier links no longer work.",

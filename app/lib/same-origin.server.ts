@@ -1,4 +1,4 @@
-import { publicSiteUrl } from "~/lib/site-url.server";
+import { publicSiteUrl } from "~/lib/site-url";
 
 type Sender = "this site" | "another site" | "unknown";
 

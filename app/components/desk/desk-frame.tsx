@@ -63,7 +63,8 @@ function SignedInBar({ member }: { member: DeskMember }) {
   const { pathname } = useLocation();
   return (
     <>
-      <nav aria-label="Desk" className="-m-1 min-w-0 overflow-x-auto p-1 md:ml-3">
+      {/* The sections keep their room; with more of them than a phone holds, they scroll sideways. */}
+      <nav aria-label="Desk" className="-m-1 min-w-0 shrink-0 overflow-x-auto p-1 md:ml-3">
         <ul className="flex items-center gap-1">
           {sectionsFor(member.role).map((section) => {
             const Icon = sectionIcon[section.label];
@@ -92,7 +93,8 @@ function SignedInBar({ member }: { member: DeskMember }) {
         <Form method="post" action="/desk/sign-out" className="shrink-0">
           <button type="submit" className={cn(barControl, "border border-white/40 text-white")}>
             <LogOut aria-hidden="true" />
-            {deskText.signOut}
+            {/* On a phone the door icon alone, its name still read out. */}
+            <span className="sr-only sm:not-sr-only">{deskText.signOut}</span>
           </button>
         </Form>
       </div>

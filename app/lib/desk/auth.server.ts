@@ -6,7 +6,7 @@ import {
   redirect,
   type RouterContextProvider,
 } from "react-router";
-import { publicSiteUrl } from "~/lib/site-url.server";
+import { publicSiteUrl } from "~/lib/site-url";
 import { addressKey } from "~/lib/client-address";
 import { sentFromThisSite } from "~/lib/same-origin.server";
 import { getQuoteService, type QuoteService } from "~/lib/quotes/service.server";

@@ -1,3 +1,4 @@
+import { publicLink } from "~/lib/site-url";
 import type { StaffRole } from "./permissions";
 import type { StaffDirectory, StaffMember } from "./staff.server";
 
@@ -5,6 +6,9 @@ import type { StaffDirectory, StaffMember } from "./staff.server";
  * The rules for managing desk accounts, shared by the desk's Staff page and the staff command: an
  * address has one account, and the desk always keeps an owner who can manage it.
  */
+/** The set-up page of a token, on the address the server runs with. */
+export const setupLink = (token: string) => publicLink(`/desk/setup/${token}`);
+
 export type ColleagueRefusal = "already has an account" | "no such account" | "the last owner" | "yourself";
 
 type Refused = { ok: false; refused: ColleagueRefusal };
@@ -41,8 +45,7 @@ export function removeColleague(
   const member = staff.find(email);
   if (!member) return { ok: false, refused: "no such account" };
   if (by && by.id === member.id) return { ok: false, refused: "yourself" };
-  if (member.role === "owner" && staff.list().filter((other) => other.role === "owner").length === 1)
-    return { ok: false, refused: "the last owner" };
-  staff.remove(member.email);
+  const removed = staff.remove(member.email);
+  if (removed !== "removed") return { ok: false, refused: removed };
   return { ok: true, member };
 }

@@ -6,8 +6,8 @@ const labels = (sections: DeskSection[]) => sections.map((section) => section.la
 const allLive = deskSections.map((section) => ({ ...section, live: true }));
 
 describe("the desk header's sections", () => {
-  it("shows today only the inbox, to owners and staff alike: no link to a page that does not exist yet", () => {
-    expect(labels(sectionsFor("owner"))).toEqual(["Inbox"]);
+  it("shows today the inbox to everyone and Staff to owners: no link to a page that does not exist yet", () => {
+    expect(labels(sectionsFor("owner"))).toEqual(["Inbox", "Staff"]);
     expect(labels(sectionsFor("staff"))).toEqual(["Inbox"]);
   });
 

@@ -18,7 +18,7 @@ export const deskSections: readonly DeskSection[] = [
   { label: "Inbox", href: "/desk", permission: "requests.read", live: true },
   { label: "Orders", href: "/desk/orders", permission: "requests.read", live: false },
   { label: "Reports", href: "/desk/reports", permission: "requests.read", live: false },
-  { label: "Staff", href: "/desk/staff", permission: "staff.manage", live: false },
+  { label: "Staff", href: "/desk/staff", permission: "staff.manage", live: true },
 ];
 
 /** The sections a member with this role sees in the header: live ones their role allows. */

@@ -58,3 +58,23 @@ describe("npm run staff -- add / reset", () => {
     }
   });
 });
+
+describe("npm run staff -- remove", () => {
+  it("keeps the desk's last owner, and removes anyone else with their sessions", () => {
+    const store = freshStore();
+    const run = (...argv: string[]) => runStaffCommand(argv, store.db, now);
+    run("add", "sana@promo.example", "--name", "Sana"); // the first account: an owner
+    run("add", "bilal@promo.example", "--name", "Bilal");
+    const staff = new StaffDirectory(store.db);
+    const session = staff.startSession(staff.find("bilal@promo.example")!.id, now);
+    expect(run("remove", "sana@promo.example")).toEqual({
+      output: "sana@promo.example is the desk's last owner: add another owner first.",
+      code: 1,
+    });
+    expect(run("remove", "bilal@promo.example").code).toBe(0);
+    expect(staff.session(session, now)).toBeUndefined();
+    expect(run("remove", "bilal@promo.example")).toEqual({ output: "No account for bilal@promo.example.", code: 1 });
+    expect(staff.list().map((member) => member.email)).toEqual(["sana@promo.example"]);
+    store.close();
+  });
+});

@@ -1,8 +1,7 @@
 import { parseArgs } from "node:util";
 import type Database from "better-sqlite3";
 import { z } from "zod";
-import { publicLink } from "~/lib/site-url.server";
-import { addColleague, removeColleague, renewSetupLink } from "./colleagues.server";
+import { addColleague, removeColleague, renewSetupLink, setupLink } from "./colleagues.server";
 import { isStaffRole } from "./permissions";
 import { pakistanTime } from "./time";
 import { StaffDirectory } from "./staff.server";
@@ -22,9 +21,6 @@ export const staffUsage = `Usage: npm run staff -- add EMAIL --name "NAME" [--ro
 Reads quotes.db in DATA_DIR (default ./data); links start with SITE_URL.`;
 
 const email = z.email();
-
-/** The set-up page of a token, on the site's public address. */
-export const setupLink = (token: string) => publicLink(`/desk/setup/${token}`);
 
 /** Runs one staff command; the output is for the operator (the link is the only secret it prints). */
 export function runStaffCommand(

@@ -143,10 +143,25 @@ export class StaffDirectory {
     return this.orm.select().from(staff).orderBy(staff.email).all().map(fromRow);
   }
 
-  /** Removes an account; its sessions and links end with it (foreign keys). */
-  remove(email: string): boolean {
-    const member = this.find(email);
-    return member ? this.orm.delete(staff).where(eq(staff.id, member.id)).run().changes === 1 : false;
+  /**
+   * Removes an account; its sessions and links end with it (foreign keys). The desk's last owner is
+   * never removed: the check and the removal are one transaction, so two owners removing each other
+   * at once leave one.
+   */
+  remove(email: string): "removed" | "no such account" | "the last owner" {
+    return this.orm.transaction(
+      (tx) => {
+        const member = this.find(email);
+        if (!member) return "no such account";
+        if (member.role === "owner") {
+          const owners = tx.select({ count: count() }).from(staff).where(eq(staff.role, "owner")).get()?.count ?? 0;
+          if (owners <= 1) return "the last owner";
+        }
+        tx.delete(staff).where(eq(staff.id, member.id)).run();
+        return "removed";
+      },
+      { behavior: "immediate" },
+    );
   }
 
   /** A new set-up link's token; earlier links of the account stop working. */

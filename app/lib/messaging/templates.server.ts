@@ -1,5 +1,6 @@
 import type { AuditEventData } from "~/lib/audit/events";
-import { absoluteUrl, business } from "~/content/business";
+import { business } from "~/content/business";
+import { publicLink } from "~/lib/site-url";
 import { quoteFieldLabel } from "~/content/contact";
 import { isEmailAddress } from "~/lib/email-address";
 import type { MailAddress, ProofDesk } from "~/lib/proofs/proofs.server";
@@ -29,7 +30,7 @@ export type OutgoingMail = {
 };
 
 /** The desk's page of a request (a staff member signs in to open it). */
-export const deskUrl = (quote: Pick<StoredQuote, "reference">) => absoluteUrl(`/desk/quotes/${quote.reference}`);
+export const deskUrl = (quote: Pick<StoredQuote, "reference">) => publicLink(`/desk/quotes/${quote.reference}`);
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char]!);
@@ -159,6 +160,37 @@ export function replyEmail(
     subject: `Your quote request ${quote.reference}`,
     text: [reply.body, "", "--", reply.staffName, business.name, `Your reference: ${quote.reference}`].join("\n"),
     messageId: fullMessageId(messageId, from),
+  };
+}
+
+/**
+ * A colleague's invitation to the desk: the set-up link (minted for this mail, never stored) and who
+ * sent it. Sent at once, not queued: the link is a secret the outbox would have to keep.
+ */
+export function staffSetupEmail(
+  member: { name: string; email: string },
+  link: string,
+  by: { name: string },
+  { from }: Pick<MailConfig, "from">,
+): OutgoingMail {
+  return {
+    from,
+    to: { name: oneLine(member.name), address: member.email },
+    subject: `Your account on the ${business.name} quote desk`,
+    text: [
+      `Hello ${oneLine(member.name)},`,
+      "",
+      `${oneLine(by.name)} has given you an account on the ${business.name} quote desk, where the office answers`,
+      "buyers' quote requests. Choose your password here (the link works once, for 24 hours):",
+      "",
+      link,
+      "",
+      `Then sign in at ${publicLink("/desk/sign-in")} with this e-mail address.`,
+      "If you did not expect this e-mail, ignore it: nothing happens until the link is used.",
+      "",
+      "--",
+      business.name,
+    ].join("\n"),
   };
 }
 

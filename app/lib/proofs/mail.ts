@@ -1,4 +1,5 @@
-import { absoluteUrl, business } from "~/content/business";
+import { business } from "~/content/business";
+import { publicLink } from "~/lib/site-url";
 import { pakistanTime } from "~/lib/desk/time";
 import { answerSummary } from "./rules";
 
@@ -14,7 +15,7 @@ type Proof = {
 };
 
 /** The buyer's private page of a request's proofs. */
-export const proofUrl = (token: string) => absoluteUrl(`/proof/${token}`);
+export const proofUrl = (token: string) => publicLink(`/proof/${token}`);
 
 /**
  * Where a buyer's e-mail has its link: the queued text holds this in the link's place, and the link
@@ -23,7 +24,7 @@ export const proofUrl = (token: string) => absoluteUrl(`/proof/${token}`);
 export const LINK_SLOT = "{proof-link}";
 export const hasLinkSlot = (body: string) => body.includes(LINK_SLOT);
 export const withLink = (body: string, token: string) => body.split(LINK_SLOT).join(proofUrl(token));
-const deskUrl = (quote: Quote) => absoluteUrl(`/desk/quotes/${quote.reference}`);
+const deskUrl = (quote: Quote) => publicLink(`/desk/quotes/${quote.reference}`);
 
 /** The e-mail that brings the buyer a proof: the version, the staff's message and the private link (to come). */
 export function proofEmail(quote: Quote, version: number, message: string) {

@@ -1,6 +1,8 @@
 import { createHash } from "node:crypto";
 import { addressKey } from "~/lib/client-address";
+import { setupLink } from "~/lib/desk/colleagues.server";
 import { StaffDirectory } from "~/lib/desk/staff.server";
+import { staffSetupEmail } from "~/lib/messaging/templates.server";
 import type { DesignSpec } from "~/lib/design-schema";
 import { type QuoteFields, type QuoteProblem, checkQuote } from "~/lib/quote-schema";
 import { type QuoteConfig, readQuoteConfig } from "./config.server";
@@ -161,6 +163,20 @@ export function createQuoteService(
       const queued = messaging.queueReply(...args);
       if (queued) outbox?.kick();
       return queued;
+    },
+    /**
+     * E-mails a colleague their set-up link now; false when e-mail is off or the mail server refused it
+     * (the Staff page then shows the link for the owner to pass on).
+     */
+    async mailSetupLink(member: { name: string; email: string }, token: string, by: { name: string }) {
+      if (!activeMailer || !config.mail) return false;
+      try {
+        await activeMailer.send(staffSetupEmail(member, setupLink(token), by, config.mail));
+        return true;
+      } catch (error) {
+        log(`Set-up e-mail to ${member.email} not sent: ${error instanceof Error ? error.message : String(error)}`);
+        return false;
+      }
     },
     answerBeforeFiles,
     submit,

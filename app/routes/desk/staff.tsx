@@ -5,7 +5,13 @@ import { fieldClasses, Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { deskText } from "~/content/desk";
 import { requirePermission, requireSameOrigin } from "~/lib/desk/auth.server";
-import { addColleague, type ColleagueRefusal, removeColleague, renewSetupLink } from "~/lib/desk/colleagues.server";
+import {
+  addColleague,
+  type ColleagueRefusal,
+  removeColleague,
+  renewSetupLink,
+  setupLink,
+} from "~/lib/desk/colleagues.server";
 import { deskMeta } from "~/lib/desk/meta";
 import { staffRoles } from "~/lib/desk/permissions";
 import { readStaffForm } from "~/lib/desk/staff-forms";
@@ -57,7 +63,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const linked = form.intent === "add" ? addColleague(service.staff, form) : renewSetupLink(service.staff, form.email);
   if (!linked.ok) return refused(linked);
-  service.mailSetupLink(linked.member, linked.token, me);
+  if (!(await service.mailSetupLink(linked.member, linked.token, me)))
+    return data({ passOn: { name: linked.member.name, link: setupLink(linked.token) } });
   throw redirect(`/desk/staff?done=${form.intent === "add" ? "added" : "reset"}`);
 }
 
@@ -67,14 +74,23 @@ export default function StaffPage({ loaderData, actionData }: Route.ComponentPro
     <>
       <h1 className="text-2xl font-bold tracking-tight">{text.title}</h1>
       <p className="mt-1 max-w-prose text-sm text-slate-700">{text.lead}</p>
-      {(done || actionData?.error) && (
+      {actionData && "error" in actionData ? (
         <div className="mt-4">
-          {actionData?.error ? (
-            <DeskNotice tone="error">{actionData.error}</DeskNotice>
-          ) : (
-            done && <DeskNotice tone="ok">{text.done[done]}</DeskNotice>
-          )}
+          <DeskNotice tone="error">{actionData.error}</DeskNotice>
         </div>
+      ) : actionData && "passOn" in actionData ? (
+        <div className="mt-4">
+          <DeskNotice tone="ok">
+            {text.passOn(actionData.passOn.name)}{" "}
+            <span className="break-all font-mono text-xs">{actionData.passOn.link}</span>
+          </DeskNotice>
+        </div>
+      ) : (
+        done && (
+          <div className="mt-4">
+            <DeskNotice tone="ok">{text.done[done]}</DeskNotice>
+          </div>
+        )
       )}
 
       <div className="mt-6 grid items-start gap-8 lg:grid-cols-[3fr_2fr]">
@@ -84,7 +100,7 @@ export default function StaffPage({ loaderData, actionData }: Route.ComponentPro
           </h2>
           <ul className="divide-y divide-border rounded-lg border border-border">
             {members.map((member) => (
-              <li key={member.id} className="flex flex-wrap items-center gap-x-4 gap-y-2 p-3 text-sm">
+              <li key={member.id} className="flex flex-col gap-3 p-3 text-sm sm:flex-row sm:items-center sm:gap-4">
                 <div className="min-w-0 flex-1">
                   <p className="font-semibold">
                     {member.name}

@@ -7,7 +7,8 @@ import { siteUrl as builtSiteUrl } from "~/content/business";
  * build keep the build's address in their canonical URLs.
  */
 export function publicSiteUrl(): string {
-  const configured = process.env.SITE_URL?.trim();
+  // In a browser there is no server environment: the build's address is the one.
+  const configured = typeof process === "undefined" ? undefined : process.env.SITE_URL?.trim();
   if (!configured) return builtSiteUrl;
   let url: URL;
   try {

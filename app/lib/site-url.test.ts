@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { siteUrl } from "~/content/business";
-import { publicLink, publicSiteUrl } from "./site-url.server";
+import { publicLink, publicSiteUrl } from "./site-url";
 
 describe("the address links are made with", () => {
   afterEach(() => vi.unstubAllEnvs());

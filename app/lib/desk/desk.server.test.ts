@@ -22,7 +22,8 @@ import * as signInRoute from "~/routes/desk/sign-in";
 import * as signOutRoute from "~/routes/desk/sign-out";
 import { WRONG_SIGN_IN } from "./auth.server";
 import { runStaffCommand } from "./staff-command.server";
-import { deskAuth, secretHash } from "./staff.server";
+import { secretHash } from "~/lib/secrets.server";
+import { deskAuth } from "./staff.server";
 
 // The desk's routes called as React Router calls them, on a real SQLite store and a real SMTP server.
 

@@ -1,8 +1,8 @@
-import { createHash, randomBytes } from "node:crypto";
 import type Database from "better-sqlite3";
 import { and, count, eq, gt, lte, min, or, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/better-sqlite3";
 import { addressKey } from "~/lib/client-address";
+import { isSecretShape, newSecret, secretHash } from "~/lib/secrets.server";
 import type { StaffRole } from "./permissions";
 import { staff, staffSessions, staffSetupTokens, staffSignInAttempts, staffSignInHolds } from "./staff-schema";
 
@@ -34,11 +34,6 @@ export type StaffMember = {
 export type StaffSession = { staff: StaffMember; sessionHash: string };
 
 type StaffRow = typeof staff.$inferSelect;
-
-/** Tokens and session ids are stored as their SHA-256: a copy of the database opens no session. */
-export const secretHash = (secret: string) => createHash("sha256").update(secret).digest("hex");
-const newSecret = () => randomBytes(32).toString("base64url");
-const secretShape = /^[A-Za-z0-9_-]{43}$/;
 
 const fromRow = (row: StaffRow): StaffMember => ({
   id: row.id,
@@ -181,7 +176,7 @@ export class StaffDirectory {
 
   /** Whose a set-up token is, while it is valid. */
   setupTokenOwner(token: string, now = Date.now()): StaffMember | undefined {
-    if (!secretShape.test(token)) return undefined;
+    if (!isSecretShape(token)) return undefined;
     const row = this.orm
       .select({ staffId: staffSetupTokens.staffId })
       .from(staffSetupTokens)
@@ -235,7 +230,7 @@ export class StaffDirectory {
 
   /** The session with this id while it is valid (30 minutes idle, 12 hours at most, its account still there). */
   session(id: string | null | undefined, now = Date.now()): StaffSession | undefined {
-    if (!id || !secretShape.test(id)) return undefined;
+    if (!id || !isSecretShape(id)) return undefined;
     const sessionHash = secretHash(id);
     const row = this.orm.select().from(staffSessions).where(eq(staffSessions.idHash, sessionHash)).get();
     if (!row) return undefined;
@@ -251,7 +246,7 @@ export class StaffDirectory {
   }
 
   endSession(id: string | null | undefined) {
-    if (id && secretShape.test(id)) this.endSessionByHash(secretHash(id));
+    if (id && isSecretShape(id)) this.endSessionByHash(secretHash(id));
   }
 
   /**

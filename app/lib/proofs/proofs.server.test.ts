@@ -6,7 +6,8 @@ import { Messaging } from "~/lib/messaging/messaging.server";
 import { proofMailMessage } from "~/lib/messaging/templates.server";
 import { QuoteStore } from "~/lib/quotes/store.server";
 import { answerEmail, proofEmail, reminderEmail, staffReminderEmail } from "./mail";
-import { isTokenShape, ProofDesk, tokenHash, type OutgoingProofMail } from "./proofs.server";
+import { isSecretShape, secretHash } from "~/lib/secrets.server";
+import { ProofDesk, type OutgoingProofMail } from "./proofs.server";
 import { answerSummary, looksLikePdf, PROOF_LINK_MS, reminderDue, tokenGuessLimit } from "./rules";
 
 const fields = {
@@ -68,7 +69,7 @@ describe("proofs in the store", () => {
     expect(desk.links(quote.id)).toEqual([]);
     const [mail1, mail2] = deliver(desk);
     const [token1, token2] = [tokenIn(mail1), tokenIn(mail2)];
-    expect(isTokenShape(token1!)).toBe(true);
+    expect(isSecretShape(token1!)).toBe(true);
     expect(token1).not.toBe(token2);
     expect(mail1!.to).toEqual([{ name: "Ayesha Khan", address: "ayesha@acme.example" }]);
     expect(desk.links(quote.id).map((link) => link.version)).toEqual([1, 2]);
@@ -81,7 +82,7 @@ describe("proofs in the store", () => {
     expect(proofs[0]!.sha256).toMatch(/^[0-9a-f]{64}$/);
     const stored = JSON.stringify(store.db.prepare("SELECT * FROM proof_links").all());
     expect(stored).not.toContain(token1);
-    expect(stored).toContain(tokenHash(token1!));
+    expect(stored).toContain(secretHash(token1!));
     expect(store.get(quote.id)!.status).toBe("quoted");
     expect(store.audit.requestHistory(quote.id).map((event) => event.body)).toContain(
       "Proof v2 sent: Blue logo, 40 mm",

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { closeSync, fsyncSync, mkdirSync, openSync, writeSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
@@ -6,6 +6,7 @@ import { and, count, eq, gt, isNull, lte, min, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/better-sqlite3";
 import { type Message, Messaging, type OutboundKind } from "~/lib/messaging/messaging.server";
 import { type Actor, actorLabel, type QuoteStore, type StoredQuote } from "~/lib/quotes/store.server";
+import { isSecretShape, newSecret, secretHash } from "~/lib/secrets.server";
 import type { QuoteStatus, StatusFacts, StatusMove } from "~/lib/requests/status";
 import { hasLinkSlot, proofEmail, reminderEmail, withLink } from "./mail";
 import { PROOF_LINK_MS, proofExtension, type ProofType, reminderDue, tokenGuessLimit } from "./rules";
@@ -90,11 +91,6 @@ type ProofRow = {
 
 /** A proof e-mail as the desk and the tests see it (a message of the messaging module). */
 export type ProofMailState = ProofMail & { status: "pending" | "sent" | "cancelled" };
-
-/** A link's secret: 32 random bytes (256 bits), in the URL as base64url (43 characters). */
-export const newToken = () => randomBytes(32).toString("base64url");
-export const tokenHash = (token: string) => createHash("sha256").update(token).digest("hex");
-export const isTokenShape = (token: string) => /^[A-Za-z0-9_-]{43}$/.test(token);
 
 /** Texts of the e-mails about a proof, made by the caller (a buyer's with LINK_SLOT where the link goes). */
 export type ProofMailText = { subject: string; body: string };
@@ -273,7 +269,7 @@ export class ProofDesk {
     this.orm
       .insert(proofLinks)
       .values({
-        tokenHash: tokenHash(token),
+        tokenHash: secretHash(token),
         quoteId,
         version,
         createdAt: now.getTime(),
@@ -303,11 +299,13 @@ export class ProofDesk {
 
   /** The request a token opens, or undefined: unknown, ended and expired links are all the same nothing. */
   open(token: string, now = Date.now()): StoredQuote | undefined {
-    if (!isTokenShape(token)) return undefined;
+    if (!isSecretShape(token)) return undefined;
     const quoteId = this.orm
       .select({ quoteId: proofLinks.quoteId })
       .from(proofLinks)
-      .where(and(eq(proofLinks.tokenHash, tokenHash(token)), isNull(proofLinks.endedAt), gt(proofLinks.expiresAt, now)))
+      .where(
+        and(eq(proofLinks.tokenHash, secretHash(token)), isNull(proofLinks.endedAt), gt(proofLinks.expiresAt, now)),
+      )
       .get()?.quoteId;
     return quoteId === undefined ? undefined : this.store.get(quoteId);
   }
@@ -571,7 +569,7 @@ export class ProofDesk {
             ? proofEmail(quote, proof.version, proof.message).body
             : reminderEmail(quote, this.fromRow(proof)).body);
         if (!hasLinkSlot(body)) return { ...text, to, body };
-        const token = newToken();
+        const token = newSecret();
         this.addLink(current.quoteId, proof.version, token, now, current.id);
         return { ...text, to, body: withLink(body, token) };
       })

@@ -8,16 +8,10 @@ import { toCsv, toJson, withDeskRecords } from "~/lib/quotes/inbox.server";
 import { QuoteStore } from "~/lib/quotes/store.server";
 import { type AuditEventData, auditEventTypes } from "./events";
 import { auditEvents } from "./schema";
+import { buyerFields, submissionMeta } from "../../../tests/support/request-fixture";
 
-const fields = {
-  name: "Ayesha Khan",
-  company: "Acme Pharma",
-  email: "ayesha@acme.example",
-  phone: "",
-  product: "Pens",
-  message: "500 pens",
-};
-const meta = (key: string) => ({ clientIp: "203.0.113.7", userAgent: "vitest", page: "/contact", idempotencyKey: key });
+const fields = buyerFields;
+const meta = submissionMeta;
 const sana = { name: "Sana Iqbal", email: "sana@promo.example" };
 const sha = "ab".repeat(32);
 

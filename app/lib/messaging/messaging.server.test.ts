@@ -10,19 +10,13 @@ import { QuoteStore } from "~/lib/quotes/store.server";
 import { getTableConfig } from "drizzle-orm/sqlite-core";
 import { Messaging } from "./messaging.server";
 import { messages } from "./schema";
+import { bilal, buyerFields, submissionMeta } from "../../../tests/support/request-fixture";
 
 // Real parts only: a SQLite file in a temp folder and an SMTP server in this process.
 
-const buyer = {
-  name: "Ayesha Khan",
-  company: "Acme Pharma",
-  email: "ayesha@acme.example",
-  phone: "",
-  product: "Pens",
-  message: "500 pens",
-};
-const meta = (key: string) => ({ clientIp: "203.0.113.7", userAgent: "vitest", page: "/contact", idempotencyKey: key });
-const staff = { name: "Bilal", email: "bilal@promo.example" };
+const buyer = buyerFields;
+const meta = submissionMeta;
+const staff = bilal;
 const from = "Promo Works <sales@promo.example>";
 const friday = new Date("2026-11-27T07:00:00Z"); // Friday noon in Lahore
 const wednesday = new Date("2026-12-02T07:00:00Z"); // two business days later, and more

@@ -9,17 +9,11 @@ import { answerEmail, proofEmail, reminderEmail, staffReminderEmail } from "./ma
 import { isSecretShape, secretHash } from "~/lib/secrets.server";
 import { ProofDesk, type OutgoingProofMail } from "./proofs.server";
 import { answerSummary, looksLikePdf, PROOF_LINK_MS, reminderDue, tokenGuessLimit } from "./rules";
+import { bilal, buyerFields, submissionMeta } from "../../../tests/support/request-fixture";
 
-const fields = {
-  name: "Ayesha Khan",
-  company: "Acme Pharma",
-  email: "ayesha@acme.example",
-  phone: "",
-  product: "Pens",
-  message: "500 pens",
-};
-const meta = (key: string) => ({ clientIp: "203.0.113.7", userAgent: "vitest", page: "/contact", idempotencyKey: key });
-const staff = { name: "Bilal", email: "bilal@promo.example" };
+const fields = buyerFields;
+const meta = submissionMeta;
+const staff = bilal;
 const png = (seed: number) => new Uint8Array([0x89, 0x50, 0x4e, 0x47, seed]);
 
 function setUp() {

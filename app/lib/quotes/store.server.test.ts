@@ -3,17 +3,11 @@ import { tempDir } from "../../../tests/support/temp-dir";
 import { Messaging } from "~/lib/messaging/messaging.server";
 import { ProofDesk } from "~/lib/proofs/proofs.server";
 import { QuoteStore } from "./store.server";
+import { bilal, buyerFields, submissionMeta } from "../../../tests/support/request-fixture";
 
-const fields = {
-  name: "Ayesha Khan",
-  company: "Acme Pharma",
-  email: "ayesha@acme.example",
-  phone: "",
-  product: "Pens",
-  message: "500 pens",
-};
-const meta = (key: string) => ({ clientIp: "203.0.113.7", userAgent: "vitest", page: "/contact", idempotencyKey: key });
-const staff = { name: "Bilal", email: "bilal@promo.example" };
+const fields = buyerFields;
+const meta = submissionMeta;
+const staff = bilal;
 
 describe("references", () => {
   it("numbers requests by year in Pakistan time, and a retry takes no number", () => {

@@ -31,20 +31,23 @@ describe("desk times", () => {
   it("says how long a request has waited, amber past 1 business hour and red past 24", () => {
     // Monday 12:00 PKT, 3 h later
     expect(waitingFor("2026-11-23T07:00:00Z", at("2026-11-23T10:00:00Z"))).toEqual({
-      label: "waiting 3 h",
+      label: "waiting 3 business h",
       level: "late",
     });
     expect(waitingFor("2026-11-23T07:00:00Z", at("2026-11-23T07:40:00Z"))).toEqual({
-      label: "waiting 40 min",
+      label: "waiting 40 business min",
       level: "ok",
     });
-    // Sent Friday night, read on Sunday: two days, but no business hour yet.
+    // Sent Friday night, read on Sunday: two days, but no business minute yet.
     expect(waitingFor("2026-11-20T17:00:00Z", at("2026-11-22T17:00:00Z"))).toEqual({
-      label: "waiting 2 d",
+      label: "waiting 0 business min",
       level: "ok",
     });
-    // Four business days.
-    expect(waitingFor("2026-11-16T06:00:00Z", at("2026-11-20T06:00:00Z")).level).toBe("overdue");
+    // Four business days (from 11:00 on Monday to 11:00 on Friday), in the unit of the colour.
+    expect(waitingFor("2026-11-16T06:00:00Z", at("2026-11-20T06:00:00Z"))).toEqual({
+      label: "waiting 32 business h",
+      level: "overdue",
+    });
   });
 
   it("skips public holidays: Iqbal Day 2026 (a Monday) has no business hours", () => {

@@ -22,6 +22,7 @@ import {
 } from "~/lib/requests/status";
 import { replyBy } from "~/lib/desk/time";
 import { staff as staffTable } from "~/lib/desk/staff-schema";
+import type { InboxView } from "./inbox-views";
 import { quoteAttachments, quoteReferences, quotes } from "./schema";
 
 /**
@@ -69,14 +70,7 @@ export type StoredQuote = QuoteFields & {
   replyBy: number;
 };
 
-/**
- * The inbox's views. Open: every request, the ones still waiting for a first answer first, soonest
- * reply-by first, then the answered ones newest first; Mine and Unassigned the same, of the member's
- * or nobody's requests; Overdue: unanswered past their reply-by time, the longest overdue first; All:
- * newest first.
- */
-export const inboxViews = ["open", "mine", "unassigned", "overdue", "all"] as const;
-export type InboxView = (typeof inboxViews)[number];
+export { inboxViews, type InboxView } from "./inbox-views";
 
 export type InboxQuery = {
   view?: InboxView;

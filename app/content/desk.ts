@@ -36,6 +36,7 @@ export const deskText = {
     exportCsv: "Export CSV",
     exportJson: "Export JSON",
     views: "Views",
+    requests: "Requests",
     view: { open: "Open", mine: "Mine", unassigned: "Unassigned", overdue: "Overdue", all: "All" },
     /** What each view shows, under the count of requests. */
     viewHint: {
@@ -64,6 +65,7 @@ export const deskText = {
       "lost needs a reason": reasonNeeded,
     } satisfies Record<StatusRefusal, string>,
     owner: "Owner",
+    ownerSection: "Owner and reply-by time",
     nobody: "Nobody",
     unassigned: "Unassigned",
     assign: "Assign",

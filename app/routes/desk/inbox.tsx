@@ -165,7 +165,10 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
       {quotes.length === 0 ? (
         <p className="mt-4">{text.none}</p>
       ) : (
-        <ul className="mt-3 divide-y divide-border rounded-xl border border-border bg-background">
+        <ul
+          aria-label={text.requests}
+          className="mt-3 divide-y divide-border rounded-xl border border-border bg-background"
+        >
           {quotes.map((quote) => (
             <li key={quote.reference} className="p-4 sm:flex sm:items-center sm:gap-4">
               <div className="min-w-0 flex-1">

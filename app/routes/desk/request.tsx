@@ -388,7 +388,7 @@ function OwnerPanel({ quote, owner, error }: OwnerPanelProps) {
       className="mt-4 flex flex-wrap items-end gap-x-6 gap-y-3 rounded-xl border border-border bg-muted/40 p-4"
     >
       <h2 id="owner-heading" className="sr-only">
-        {text.owner}
+        {text.ownerSection}
       </h2>
       <dl className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
         <div>

@@ -65,7 +65,7 @@ export const deskText = {
       "lost needs a reason": reasonNeeded,
     } satisfies Record<StatusRefusal, string>,
     owner: "Owner",
-    ownerSection: "Owner and reply-by time",
+    ownerSection: "Owner and deadline",
     nobody: "Nobody",
     unassigned: "Unassigned",
     assign: "Assign",

@@ -89,7 +89,7 @@ test("Sana takes one request and gives another to Bilal; the views, the rows and
       .click();
     await page.getByRole("button", { name: "Take it" }).click();
     await expect(page.getByRole("status")).toContainText("The request is yours now.");
-    const owner = page.getByRole("region", { name: "Owner and reply-by time" });
+    const owner = page.getByRole("region", { name: "Owner and deadline" });
     await expect(owner).toContainText("Sana Iqbal");
     await expect(owner).toContainText(/Reply by\s*(Mon|Tue|Wed|Thu|Fri)/);
     await expect(page.getByRole("button", { name: "Take it" })).toHaveCount(0);
@@ -103,7 +103,7 @@ test("Sana takes one request and gives another to Bilal; the views, the rows and
     await page.getByLabel("Owner", { exact: true }).selectOption({ label: "Bilal Ahmed" });
     await page.getByRole("button", { name: "Assign" }).click();
     await expect(page.getByRole("status")).toContainText("Owner saved.");
-    await expect(page.getByRole("region", { name: "Owner and reply-by time" })).toContainText("Bilal Ahmed");
+    await expect(page.getByRole("region", { name: "Owner and deadline" })).toContainText("Bilal Ahmed");
     await expect(
       page.getByRole("region", { name: "History" }).getByText(/PKT · Sana Iqbal <sana@promo.example> · owner/),
     ).toBeVisible();
@@ -149,7 +149,7 @@ test("Sana takes one request and gives another to Bilal; the views, the rows and
       await bilal.getByRole("button", { name: "Save status" }).click();
       await expect(bilal.getByRole("status")).toContainText("Status saved");
       await expect(bilal.getByRole("banner").getByRole("link", { name: /^Overdue/ })).toHaveCount(0);
-      await expect(bilal.getByRole("region", { name: "Owner and reply-by time" })).toContainText("Answered");
+      await expect(bilal.getByRole("region", { name: "Owner and deadline" })).toContainText("Answered");
     } finally {
       await phone.close();
     }

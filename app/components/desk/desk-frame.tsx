@@ -96,7 +96,8 @@ function SignedInBar({ member, overdue }: { member: DeskMember; overdue: number 
         {overdue > 0 && (
           <a href="/desk?view=overdue" className={cn(barControl, "bg-red-700 text-white hover:bg-red-800")}>
             <AlarmClock aria-hidden="true" />
-            {deskText.overdueInHeader} {overdue}
+            {/* On a phone the clock and the number, so the sections keep their room; the word for every reader. */}
+            <span className="sr-only sm:not-sr-only">{deskText.overdueInHeader}</span> {overdue}
           </a>
         )}
         {/* The name may be long: cut to the room there is, whole in its title. */}

@@ -84,10 +84,13 @@ const deadlineFormat = (weekday: "short" | "long", withDate: boolean) =>
     timeZone: "UTC",
   });
 
-/** A weekday names a deadline within the coming week; one further away (a long holiday) gets its date. */
+/**
+ * A weekday names a deadline within a week of now; one further away (a long holiday ahead, a request
+ * long overdue) gets its date.
+ */
 const deadline = (instant: number, now: number, style: "short" | "long") => {
   const local = new Date(instant + PKT_OFFSET_MS);
-  const day = deadlineFormat(style, instant - now >= 6 * DAY_MS)
+  const day = deadlineFormat(style, Math.abs(instant - now) >= 6 * DAY_MS)
     .format(local)
     .replace(",", "");
   return `${day} ${local.toISOString().slice(11, 16)}`;
@@ -114,6 +117,7 @@ export function waitingFor(receivedAt: string, now: number): Waiting {
       : `waiting ${Math.floor(business / HOUR_MS)} business h`;
   return {
     label,
-    level: business > REPLY_WITHIN_BUSINESS_HOURS * HOUR_MS ? "overdue" : business > HOUR_MS ? "late" : "ok",
+    // Overdue from the reply-by time on, as the Overdue view counts it.
+    level: business >= REPLY_WITHIN_BUSINESS_HOURS * HOUR_MS ? "overdue" : business > HOUR_MS ? "late" : "ok",
   };
 }

@@ -94,8 +94,9 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
           </a>
         </p>
       </div>
-      <nav aria-label={text.views} className="mt-4 -mx-1 overflow-x-auto px-1">
-        <ul className="flex gap-1 border-b border-border">
+      {/* The views wrap on a phone rather than scroll: each one is in sight. */}
+      <nav aria-label={text.views} className="mt-4">
+        <ul className="flex flex-wrap gap-2">
           {inboxViews.map((each) => {
             const current = each === view;
             return (
@@ -104,10 +105,10 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
                   href={inboxHref({ view: each, status, search })}
                   aria-current={current ? "page" : undefined}
                   className={cn(
-                    "-mb-px inline-flex min-h-10 items-center gap-1.5 border-b-2 px-3 text-sm font-semibold whitespace-nowrap pointer-coarse:min-h-11",
+                    "inline-flex min-h-10 items-center gap-1.5 rounded-full border px-3 text-sm font-semibold whitespace-nowrap pointer-coarse:min-h-11",
                     current
-                      ? "border-primary text-foreground"
-                      : "border-transparent text-slate-600 hover:text-foreground",
+                      ? "border-primary bg-primary/10 text-foreground"
+                      : "border-border text-slate-700 hover:border-slate-400 hover:text-foreground",
                   )}
                 >
                   {text.view[each]}

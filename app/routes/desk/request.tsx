@@ -374,7 +374,14 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
 }
 
 type OwnerPanelProps = {
-  quote: { ownerStaffId: number | null; ownerName: string | null; replyBy: string | null; overdue: boolean };
+  quote: {
+    ownerStaffId: number | null;
+    ownerName: string | null;
+    replyBy: string | null;
+    overdue: boolean;
+    /** When it was first answered (Pakistan time): the clock stopped then. */
+    answered: string | null;
+  };
   owner: { mine: boolean; canAssign: boolean; staff: { id: number; name: string }[] };
   error: React.ReactNode;
 };
@@ -398,7 +405,7 @@ function OwnerPanel({ quote, owner, error }: OwnerPanelProps) {
         <div>
           <dt className="font-semibold text-slate-700">{text.replyBy}</dt>
           <dd className="text-base font-semibold">
-            {quote.replyBy ?? text.answered}
+            {quote.replyBy ?? `${text.answered} ${quote.answered ?? ""}`}
             {quote.overdue && (
               <span className="ml-2 rounded-full bg-red-100 px-2 py-0.5 text-xs text-red-900">{text.overdue}</span>
             )}

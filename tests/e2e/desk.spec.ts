@@ -85,7 +85,7 @@ test("a staff member sets a password, signs in, replies to a request, sets its s
     await expect(row).toContainText("Ayesha Khan");
     await expect(row).toContainText("Custom pens");
     await expect(row).toContainText("New");
-    await expect(row).toContainText(/waiting \d+ min/);
+    await expect(row).toContainText(/waiting \d+ business min/);
     await expectNoAxeViolations(page, "/desk");
 
     // The request: reply, then status.

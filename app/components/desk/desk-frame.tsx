@@ -1,4 +1,4 @@
-import { BarChart3, Inbox, LogOut, Package, Users, type LucideIcon } from "lucide-react";
+import { AlarmClock, BarChart3, Inbox, LogOut, Package, Users, type LucideIcon } from "lucide-react";
 import type * as React from "react";
 import { Form, useLocation } from "react-router";
 import { LogoMark } from "~/components/layout/logo";
@@ -25,7 +25,16 @@ const barControl =
  * it is the same single bar, its section links scrolling sideways within it if they ever outgrow it.
  * Printed, the page alone.
  */
-export function DeskFrame({ member, children }: { member?: DeskMember; children: React.ReactNode }) {
+export function DeskFrame({
+  member,
+  overdue = 0,
+  children,
+}: {
+  member?: DeskMember;
+  /** How many requests are past their reply-by time unanswered: shown, linked to the Overdue view, when any are. */
+  overdue?: number;
+  children: React.ReactNode;
+}) {
   return (
     <>
       <a
@@ -43,7 +52,7 @@ export function DeskFrame({ member, children }: { member?: DeskMember; children:
                 {business.name} <span className="font-normal text-slate-300">· {deskText.title}</span>
               </span>
             </p>
-            {member && <SignedInBar member={member} />}
+            {member && <SignedInBar member={member} overdue={overdue} />}
           </div>
         </header>
         <main id="main" className="flex-1">
@@ -59,7 +68,7 @@ export function DeskContent({ children }: { children: React.ReactNode }) {
   return <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 sm:py-8">{children}</div>;
 }
 
-function SignedInBar({ member }: { member: DeskMember }) {
+function SignedInBar({ member, overdue }: { member: DeskMember; overdue: number }) {
   const { pathname } = useLocation();
   return (
     <>
@@ -85,6 +94,13 @@ function SignedInBar({ member }: { member: DeskMember }) {
         </ul>
       </nav>
       <div className="ml-auto flex min-w-0 items-center gap-2 sm:gap-3">
+        {overdue > 0 && (
+          <a href="/desk?view=overdue" className={cn(barControl, "bg-red-700 text-white hover:bg-red-800")}>
+            <AlarmClock aria-hidden="true" />
+            {/* On a phone the clock and the number, so the sections keep their room; the word for every reader. */}
+            <span className="sr-only sm:not-sr-only">{deskText.overdueInHeader}</span> {overdue}
+          </a>
+        )}
         {/* The name may be long: cut to the room there is, whole in its title. */}
         <p className="min-w-0 truncate text-sm text-slate-200" title={member.name}>
           <span className="sr-only">Signed in as </span>

@@ -25,7 +25,7 @@ const waitingTone: Record<Waiting["level"], string> = {
   overdue: "bg-red-100 text-red-900",
 };
 
-/** "waiting 3 h": amber past 1 business hour, red past 24. */
+/** "waiting 3 business h": amber past 1 business hour, red past 24. */
 export function WaitingBadge({ waiting }: { waiting: Waiting }) {
   return (
     <span className={cn("rounded-full px-2.5 py-0.5 text-xs font-semibold", waitingTone[waiting.level])}>

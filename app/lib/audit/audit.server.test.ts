@@ -116,6 +116,12 @@ describe("the audit trail", () => {
         ["email", "Q-2026-0001: Approved v2: not sent to a@promo.example, b@promo.example, no staff address is set"],
       ],
       [
+        { type: "request.assigned", payload: { ownerStaffId: 7, ownerName: "Bilal Ahmed" } },
+        "staff",
+        ["owner", "Assigned to Bilal Ahmed"],
+      ],
+      [{ type: "request.assigned", payload: { ownerStaffId: null, ownerName: "" } }, "staff", ["owner", "Unassigned"]],
+      [
         { type: "request.earlier_entry", payload: { kind: "email", text: "Something the old history said" } },
         "website",
         ["email", "Something the old history said"],

@@ -18,6 +18,11 @@ export const payloadSchemas = {
   "request.received": z.strictObject({}),
   "request.status_changed": z.strictObject({ status: z.enum(quoteStatuses), reason: z.string() }),
   "request.note_added": z.strictObject({ text: z.string() }),
+  /** The request given to a staff member (their name as it was then), or to nobody. */
+  "request.assigned": z.strictObject({
+    ownerStaffId: z.number().int().positive().nullable(),
+    ownerName: z.string(),
+  }),
   /** A reply queued for the buyer (the outbox sends it). */
   "request.reply_sent": z.strictObject({ text: z.string() }),
   "request.notification_emailed": z.strictObject({}),
@@ -90,6 +95,11 @@ export function describe(event: AuditEventData): { kind: string; body: string } 
       return { kind: "status", body: statusHistoryText(event.payload.status, event.payload.reason) };
     case "request.note_added":
       return { kind: "note", body: event.payload.text };
+    case "request.assigned":
+      return {
+        kind: "owner",
+        body: event.payload.ownerStaffId === null ? "Unassigned" : `Assigned to ${event.payload.ownerName}`,
+      };
     case "request.reply_sent":
       return { kind: "reply", body: event.payload.text };
     case "request.notification_emailed":

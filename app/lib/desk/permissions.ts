@@ -12,6 +12,7 @@ export const permissions = [
   "requests.reply",
   "requests.status",
   "requests.note",
+  "requests.assign",
   "requests.export",
   "proofs.send",
   "proofs.end-links",

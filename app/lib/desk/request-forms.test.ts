@@ -81,4 +81,15 @@ describe("the request page's forms", () => {
     twice.append("intent", "won");
     expect(readRequestForm(twice)).toEqual({ ok: true, form: { intent: "note", note: "First" } });
   });
+
+  it("reads an owner as a staff id or nobody, and refuses anything else with what the page says", () => {
+    expect(read({ intent: "assign", owner: " 12 " })).toEqual({ ok: true, form: { intent: "assign", owner: 12 } });
+    expect(read({ intent: "assign", owner: "" })).toEqual({ ok: true, form: { intent: "assign", owner: null } });
+    expect(read({ intent: "take", owner: "12" })).toEqual({ ok: true, form: { intent: "take" } });
+    for (const owner of ["0", "-3", "1.5", "Sana", "1e3", "12 OR 1=1", "9999999999"])
+      expect(refusal({ intent: "assign", owner }), owner).toBe(deskText.quote.chooseOwner);
+    expect(refusal({ intent: "assign" })).toBe(deskText.quote.chooseOwner);
+    expect(requestIntent(formOf({ intent: "assign" }))).toBe("assign");
+    expect(requestIntent(formOf({ intent: "take" }))).toBe("take");
+  });
 });

@@ -9,6 +9,8 @@ import { quoteStatuses } from "~/lib/requests/status";
 export const intentPermission = {
   status: "requests.status",
   note: "requests.note",
+  assign: "requests.assign",
+  take: "requests.assign",
   reply: "requests.reply",
   proof: "proofs.send",
   "end-link": "proofs.end-links",
@@ -51,6 +53,17 @@ export const requestFormSchema = z.discriminatedUnion(
       intent: z.literal("note"),
       note: filledText(5_000, deskText.quote.empty),
     }),
+    z.object({
+      intent: z.literal("assign"),
+      // A staff member's id, or "" for nobody; whether the id is a member's the store checks.
+      owner: z
+        .string({ error: deskText.quote.chooseOwner })
+        .trim()
+        .regex(/^\d{0,9}$/, deskText.quote.chooseOwner)
+        .transform((value) => (value === "" ? null : Number(value)))
+        .refine((value) => value === null || value > 0, deskText.quote.chooseOwner),
+    }),
+    z.object({ intent: z.literal("take") }),
     z.object({
       intent: z.literal("reply"),
       reply: filledText(20_000, deskText.quote.empty),

@@ -31,20 +31,29 @@ describe("desk times", () => {
   it("says how long a request has waited, amber past 1 business hour and red past 24", () => {
     // Monday 12:00 PKT, 3 h later
     expect(waitingFor("2026-11-23T07:00:00Z", at("2026-11-23T10:00:00Z"))).toEqual({
-      label: "waiting 3 h",
+      label: "waiting 3 business h",
       level: "late",
     });
     expect(waitingFor("2026-11-23T07:00:00Z", at("2026-11-23T07:40:00Z"))).toEqual({
-      label: "waiting 40 min",
+      label: "waiting 40 business min",
       level: "ok",
     });
-    // Sent Friday night, read on Sunday: two days, but no business hour yet.
+    // Sent Friday night, read on Sunday: two days, but no business minute yet.
     expect(waitingFor("2026-11-20T17:00:00Z", at("2026-11-22T17:00:00Z"))).toEqual({
-      label: "waiting 2 d",
+      label: "waiting 0 business min",
       level: "ok",
     });
-    // Four business days.
-    expect(waitingFor("2026-11-16T06:00:00Z", at("2026-11-20T06:00:00Z")).level).toBe("overdue");
+    // Overdue at the reply-by time itself (Monday 12:00 to Thursday 12:00), as the Overdue view counts it.
+    expect(waitingFor("2026-11-23T07:00:00Z", at("2026-11-26T07:00:00Z"))).toEqual({
+      label: "waiting 24 business h",
+      level: "overdue",
+    });
+    expect(waitingFor("2026-11-23T07:00:00Z", at("2026-11-26T06:59:00Z")).level).toBe("late");
+    // Four business days (from 11:00 on Monday to 11:00 on Friday), in the unit of the colour.
+    expect(waitingFor("2026-11-16T06:00:00Z", at("2026-11-20T06:00:00Z"))).toEqual({
+      label: "waiting 32 business h",
+      level: "overdue",
+    });
   });
 
   it("skips public holidays: Iqbal Day 2026 (a Monday) has no business hours", () => {
@@ -70,6 +79,9 @@ describe("desk times", () => {
     // Friday 17:00 before Eid ul-Adha 2027 (Monday to Wednesday off): ten days away, so with its date.
     const beforeEid = "2027-05-14T12:00:00.000Z";
     expect(longDeadline(replyBy(beforeEid), at(beforeEid))).toBe("Monday 24 May 17:00 PKT");
+    // Past: within the week by its weekday; two weeks overdue, with its date.
+    expect(shortDeadline(replyBy(friday), at("2026-11-26T10:00:00Z"))).toBe("Wed 18:00");
+    expect(shortDeadline(replyBy(friday), at("2026-12-08T10:00:00Z"))).toBe("Wed 25 Nov 18:00");
   });
 
   it("adds business hours and days the way it counts them", () => {

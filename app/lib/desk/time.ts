@@ -84,10 +84,13 @@ const deadlineFormat = (weekday: "short" | "long", withDate: boolean) =>
     timeZone: "UTC",
   });
 
-/** A weekday names a deadline within the coming week; one further away (a long holiday) gets its date. */
+/**
+ * A weekday names a deadline within a week of now; one further away (a long holiday ahead, a request
+ * long overdue) gets its date.
+ */
 const deadline = (instant: number, now: number, style: "short" | "long") => {
   const local = new Date(instant + PKT_OFFSET_MS);
-  const day = deadlineFormat(style, instant - now >= 6 * DAY_MS)
+  const day = deadlineFormat(style, Math.abs(instant - now) >= 6 * DAY_MS)
     .format(local)
     .replace(",", "");
   return `${day} ${local.toISOString().slice(11, 16)}`;
@@ -102,23 +105,19 @@ export const longDeadline = (instant: number, now = Date.now()) => `${deadline(i
 export type Waiting = { label: string; level: "ok" | "late" | "overdue" };
 
 /**
- * How long a request has waited for its first answer: the label in elapsed time ("waiting 3 h"), the
- * level by business hours (late past 1, overdue past 24), so a request sent on Friday night is not
- * late on Saturday.
+ * How long a request has waited for its first answer, in business hours: its label ("waiting 3
+ * business h") in the unit its level is judged by (late past 1, overdue past 24), so a request sent
+ * on Friday night has waited no time on Saturday, and the label never says less than the colour.
  */
 export function waitingFor(receivedAt: string, now: number): Waiting {
-  const received = Date.parse(receivedAt);
-  const elapsed = Math.max(0, now - received);
-  const hours = Math.floor(elapsed / HOUR_MS);
+  const business = businessMsBetween(Date.parse(receivedAt), now);
   const label =
-    elapsed < HOUR_MS
-      ? `waiting ${Math.floor(elapsed / 60_000)} min`
-      : hours < 48
-        ? `waiting ${hours} h`
-        : `waiting ${Math.floor(hours / 24)} d`;
-  const business = businessMsBetween(received, now);
+    business < HOUR_MS
+      ? `waiting ${Math.floor(business / 60_000)} business min`
+      : `waiting ${Math.floor(business / HOUR_MS)} business h`;
   return {
     label,
-    level: business > REPLY_WITHIN_BUSINESS_HOURS * HOUR_MS ? "overdue" : business > HOUR_MS ? "late" : "ok",
+    // Overdue from the reply-by time on, as the Overdue view counts it.
+    level: business >= REPLY_WITHIN_BUSINESS_HOURS * HOUR_MS ? "overdue" : business > HOUR_MS ? "late" : "ok",
   };
 }

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import type Database from "better-sqlite3";
 import { AuditLog } from "~/lib/audit/audit.server";
 import { type Actor, actorLabel } from "~/lib/audit/events";
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, type Column, count, desc, eq, isNotNull, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import { type BetterSQLite3Database, drizzle } from "drizzle-orm/better-sqlite3";
 import { migrate } from "~/lib/db/migrate.server";
 import { type DesignSpec, parseDesignSpec } from "~/lib/design-schema";
@@ -21,6 +21,8 @@ import {
   type StatusMove,
 } from "~/lib/requests/status";
 import { replyBy } from "~/lib/desk/time";
+import { staff as staffTable } from "~/lib/desk/staff-schema";
+import type { InboxView } from "./inbox-views";
 import { quoteAttachments, quoteReferences, quotes } from "./schema";
 
 /**
@@ -61,10 +63,31 @@ export type StoredQuote = QuoteFields & {
   statusReason: string;
   /** When the request was first answered (a reply, or a status other than New), ISO 8601 UTC. */
   answeredAt: string | null;
+  /** The staff member who owns the request, if anyone does. */
+  ownerStaffId: number | null;
+  ownerName: string | null;
+  /** When the first answer is due, ms since the epoch: 24 business hours after it arrived. */
+  replyBy: number;
 };
 
-export type InboxQuery = { status?: QuoteStatus; search?: string; page?: number; perPage?: number };
+export { inboxViews, type InboxView } from "./inbox-views";
+
+export type InboxQuery = {
+  view?: InboxView;
+  /** The signed-in staff member, whose requests Mine shows. */
+  staffId?: number;
+  status?: QuoteStatus;
+  search?: string;
+  page?: number;
+  perPage?: number;
+  now?: number;
+};
 export type InboxPage = { quotes: StoredQuote[]; total: number; page: number; pages: number };
+export type InboxCounts = Record<InboxView, number>;
+
+type ViewPlan = { where: SQL | undefined; parts: { where: SQL | undefined; order: SQL[] }[] };
+
+export type AssignResult = { ok: true; changed: boolean } | { ok: false; refused: "no such staff member" };
 
 export type AttachmentRole = "logo" | "mockup";
 
@@ -125,6 +148,9 @@ type Row = {
   status: QuoteStatus;
   status_reason: string;
   answered_at: string | null;
+  owner_staff_id: number | null;
+  owner_name: string | null;
+  reply_by: number | null;
 };
 
 const fromRow = (row: Row): StoredQuote => ({
@@ -149,6 +175,9 @@ const fromRow = (row: Row): StoredQuote => ({
   status: row.status,
   statusReason: row.status_reason,
   answeredAt: row.answered_at,
+  ownerStaffId: row.owner_staff_id,
+  ownerName: row.owner_name,
+  replyBy: row.reply_by ?? replyBy(row.received_at),
 });
 
 /** The year a request is numbered in: the business's (Pakistan time, UTC+5 all year). */
@@ -174,7 +203,8 @@ const selectQuotes = `SELECT quotes.*,
     coalesce(${notification("CASE status WHEN 'queued' THEN 'pending' WHEN 'sent' THEN 'sent' END")}, 'off')
       AS notify_status,
     coalesce(${notification("attempts")}, 0) AS notify_attempts, ${notification("sent_at")} AS notified_at,
-    ${notification("last_error")} AS notify_error
+    ${notification("last_error")} AS notify_error,
+    (SELECT name FROM staff WHERE staff.id = quotes.owner_staff_id) AS owner_name
   FROM quotes`;
 
 /** Every statement the store runs, prepared once when it opens. */
@@ -198,21 +228,8 @@ function prepare(db: Database.Database) {
     list: db.prepare(`${selectQuotes} ORDER BY received_at DESC, id DESC`),
     listSince: db.prepare(`${selectQuotes} WHERE received_at >= ? ORDER BY received_at DESC, id DESC`),
     count: db.prepare("SELECT count(*) FROM quotes").pluck(),
-    inbox: db.prepare(
-      `${selectQuotes}
-       WHERE (@status IS NULL OR status = @status)
-         AND (@search IS NULL OR reference = @exact OR name LIKE @search ESCAPE '\\' OR company LIKE @search ESCAPE '\\'
-           OR email LIKE @search ESCAPE '\\' OR product LIKE @search ESCAPE '\\')
-       ORDER BY received_at DESC, id DESC LIMIT @limit OFFSET @offset`,
-    ),
-    inboxCount: db
-      .prepare(
-        `SELECT count(*) FROM quotes
-         WHERE (@status IS NULL OR status = @status)
-           AND (@search IS NULL OR reference = @exact OR name LIKE @search ESCAPE '\\' OR company LIKE @search ESCAPE '\\'
-             OR email LIKE @search ESCAPE '\\' OR product LIKE @search ESCAPE '\\')`,
-      )
-      .pluck(),
+    // A page of the inbox, its order chosen by the view (the ids come from `inboxPart`).
+    byIds: db.prepare(`${selectQuotes} WHERE quotes.id IN (SELECT value FROM json_each(?))`),
     // The only statement that writes a status: what `nextStatus` decided (a null reason keeps the stored one).
     moveStatus: db.prepare(
       `UPDATE quotes SET status = @status, status_reason = coalesce(@reason, status_reason),
@@ -478,21 +495,169 @@ export class QuoteStore {
   }
 
   /**
-   * One page of the desk's inbox, newest first: by status, and by a search in the name, company,
-   * e-mail and product (anywhere in them) or the reference (whole).
+   * What a view holds (`where`), in parts shown one after the other, each in an index's order
+   * (quotes_reply_by on unanswered rows, quotes_received_at), so that a page reads about as many rows
+   * as it shows, not the whole table.
    */
-  inbox({ status, search, page = 1, perPage = 25 }: InboxQuery = {}): InboxPage {
+  private viewPlan(view: InboxView, staffId: number | null, now: number): ViewPlan {
+    const unanswered = isNull(quotes.answeredAt);
+    const byReplyBy = [asc(quotes.replyBy), asc(quotes.id)];
+    const newestFirst = [desc(quotes.receivedAt), desc(quotes.id)];
+    const queue = (where: SQL | undefined, partWhere = where): ViewPlan => ({
+      where,
+      parts: [
+        { where: and(partWhere, unanswered), order: byReplyBy },
+        { where: and(partWhere, isNotNull(quotes.answeredAt)), order: newestFirst },
+      ],
+    });
+    switch (view) {
+      case "open":
+        return queue(undefined);
+      // No one signed in owns nothing: a caller without a member gets an empty Mine.
+      case "mine":
+        return queue(staffId === null ? sql`0` : eq(quotes.ownerStaffId, staffId));
+      case "unassigned":
+        // Most requests may have no owner (all of them, the day owners began): the parts walk their
+        // order's index and skip owned rows (the unary + keeps SQLite off quotes_owner there).
+        return queue(isNull(quotes.ownerStaffId), sql`+${quotes.ownerStaffId} IS NULL`);
+      case "overdue": {
+        const where = and(unanswered, lt(quotes.replyBy, now));
+        return { where, parts: [{ where, order: byReplyBy }] };
+      }
+      case "all":
+        return { where: undefined, parts: [{ where: undefined, order: newestFirst }] };
+    }
+  }
+
+  private countWhere(where: SQL | undefined): number {
+    return this.orm.select({ count: count() }).from(quotes).where(where).get()?.count ?? 0;
+  }
+
+  /**
+   * One page of the desk's inbox in a view (see `inboxViews`): by status, and by a search in the name,
+   * company, e-mail and product (anywhere in them) or the reference (whole); the three combine.
+   */
+  inbox({
+    view = "all",
+    staffId,
+    status,
+    search,
+    page = 1,
+    perPage = 25,
+    now = Date.now(),
+  }: InboxQuery = {}): InboxPage {
     const text = search?.trim().slice(0, 200) || null;
-    const params = {
-      status: status ?? null,
-      search: text && likePattern(text),
-      exact: text?.toUpperCase() ?? null,
-    };
-    const total = this.sql.inboxCount.get(params) as number;
+    const pattern = text && likePattern(text);
+    const like = (column: Column) => sql`${column} LIKE ${pattern} ESCAPE '\\'`;
+    const filter = and(
+      status ? eq(quotes.status, status) : undefined,
+      text
+        ? or(
+            eq(quotes.reference, text.toUpperCase()),
+            like(quotes.name),
+            like(quotes.company),
+            like(quotes.email),
+            like(quotes.product),
+          )
+        : undefined,
+    );
+    const plan = this.viewPlan(view, staffId ?? null, now);
+    const parts = plan.parts.map((part) => ({ ...part, where: and(part.where, filter) }));
+    // The last part's size is the view's less the others' (a count over an index, not a table scan).
+    const total = this.countWhere(and(plan.where, filter));
+    const sizes = parts.slice(0, -1).map((part) => this.countWhere(part.where));
+    sizes.push(total - sizes.reduce((sum, size) => sum + size, 0));
     const pages = Math.max(1, Math.ceil(total / perPage));
     const current = Math.min(Math.max(1, Math.floor(page)), pages);
-    const rows = this.sql.inbox.all({ ...params, limit: perPage, offset: (current - 1) * perPage }) as Row[];
-    return { quotes: rows.map(fromRow), total, page: current, pages };
+    // The page's rows, part after part: skip what earlier pages showed, then take what is left to fill it.
+    let skip = (current - 1) * perPage;
+    const ids: number[] = [];
+    parts.forEach((part, index) => {
+      const size = sizes[index]!;
+      if (skip >= size) {
+        skip -= size;
+        return;
+      }
+      const wanted = perPage - ids.length;
+      if (wanted <= 0) return;
+      const rows = this.orm
+        .select({ id: quotes.id })
+        .from(quotes)
+        .where(part.where)
+        .orderBy(...part.order)
+        .limit(wanted)
+        .offset(skip)
+        .all();
+      ids.push(...rows.map((row) => row.id));
+      skip = 0;
+    });
+    const byId = new Map(
+      (this.sql.byIds.all(JSON.stringify(ids)) as Row[]).map((row) => [row.id, fromRow(row)] as const),
+    );
+    return { quotes: ids.map((id) => byId.get(id)!), total, page: current, pages };
+  }
+
+  /** How many requests each view holds (Open: how many wait for a first answer), without a filter. */
+  inboxCounts(staffId: number | null, now = Date.now()): InboxCounts {
+    return {
+      open: this.countWhere(isNull(quotes.answeredAt)),
+      mine: staffId === null ? 0 : this.countWhere(eq(quotes.ownerStaffId, staffId)),
+      unassigned: this.countWhere(isNull(quotes.ownerStaffId)),
+      overdue: this.overdueCount(now),
+      all: this.countWhere(undefined),
+    };
+  }
+
+  /** How many requests wait for a first answer past their reply-by time: one range of a partial index. */
+  overdueCount(now = Date.now()): number {
+    return (
+      this.orm
+        .select({ count: count() })
+        .from(quotes)
+        .where(and(isNull(quotes.answeredAt), lt(quotes.replyBy, now)))
+        .get()?.count ?? 0
+    );
+  }
+
+  /**
+   * Gives a request to a staff member (`ownerStaffId`), or to nobody (null), and records it in its
+   * history in the same transaction. An id that is no staff member's is refused; giving a request to
+   * whoever already has it changes and records nothing.
+   */
+  assign(quoteId: number, ownerStaffId: number | null, actor: Actor, now = new Date()): AssignResult {
+    return this.db
+      .transaction((): AssignResult => {
+        const current = this.orm
+          .select({ ownerStaffId: quotes.ownerStaffId })
+          .from(quotes)
+          .where(eq(quotes.id, quoteId))
+          .get();
+        if (!current) throw new Error(`No request ${quoteId}`);
+        const owner =
+          ownerStaffId === null
+            ? null
+            : this.orm
+                .select({ id: staffTable.id, name: staffTable.name })
+                .from(staffTable)
+                .where(eq(staffTable.id, ownerStaffId))
+                .get();
+        if (owner === undefined) return { ok: false, refused: "no such staff member" };
+        if ((owner?.id ?? null) === current.ownerStaffId) return { ok: true, changed: false };
+        this.orm
+          .update(quotes)
+          .set({ ownerStaffId: owner?.id ?? null })
+          .where(eq(quotes.id, quoteId))
+          .run();
+        this.audit.record({
+          subject: { type: "request", id: quoteId },
+          actor,
+          at: now,
+          type: "request.assigned",
+          payload: { ownerStaffId: owner?.id ?? null, ownerName: owner?.name ?? "" },
+        });
+        return { ok: true, changed: true };
+      })
+      .immediate();
   }
 
   /**

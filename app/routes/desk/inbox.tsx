@@ -6,8 +6,9 @@ import { Label } from "~/components/ui/label";
 import { deskText, statusLabel } from "~/content/desk";
 import { requirePermission, takesNoForm } from "~/lib/desk/auth.server";
 import { deskMeta } from "~/lib/desk/meta";
-import { pakistanTime, waitingFor } from "~/lib/desk/time";
+import { pakistanTime, shortDeadline, waitingFor } from "~/lib/desk/time";
 import { getQuoteService } from "~/lib/quotes/service.server";
+import { inboxViews, type InboxView } from "~/lib/quotes/inbox-views";
 import { proofLine } from "~/lib/proofs/rules";
 import { quoteStatuses, type QuoteStatus } from "~/lib/quote-status";
 import { cn } from "~/lib/utils";
@@ -16,20 +17,39 @@ import type { Route } from "./+types/inbox";
 export const meta: Route.MetaFunction = () => deskMeta(deskText.inbox.title);
 
 const isStatus = (value: string | null): value is QuoteStatus => quoteStatuses.includes(value as QuoteStatus);
+const isView = (value: string | null): value is InboxView => inboxViews.includes(value as InboxView);
+
+/** The inbox's address for a view, keeping the status and the search (the three combine). */
+function inboxHref({ view, status, search, page }: { view: InboxView; status: string; search: string; page?: number }) {
+  const query = new URLSearchParams();
+  if (view !== "open") query.set("view", view);
+  if (status) query.set("status", status);
+  if (search) query.set("q", search);
+  if (page && page > 1) query.set("page", String(page));
+  const text = query.toString();
+  return text ? `/desk?${text}` : "/desk";
+}
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  requirePermission(context, "requests.read");
+  const member = requirePermission(context, "requests.read");
   const url = new URL(request.url);
   const status = url.searchParams.get("status");
+  const viewParam = url.searchParams.get("view");
+  const view = isView(viewParam) ? viewParam : "open";
   const search = url.searchParams.get("q")?.slice(0, 200) ?? "";
   const service = getQuoteService();
+  const now = Date.now();
   const inbox = service.store.inbox({
+    view,
+    staffId: member.id,
     status: isStatus(status) ? status : undefined,
     search,
     page: Number(url.searchParams.get("page")) || 1,
+    now,
   });
-  const now = Date.now();
   return {
+    view,
+    counts: service.store.inboxCounts(member.id, now),
     status: isStatus(status) ? status : "",
     search,
     page: inbox.page,
@@ -41,8 +61,12 @@ export function loader({ request, context }: Route.LoaderArgs) {
       company: quote.company,
       product: quote.product,
       status: quote.status,
+      owner: quote.ownerName,
       received: pakistanTime(quote.receivedAt),
+      // The clock stops at the first answer: no deadline, no waiting after it.
       waiting: quote.answeredAt ? null : waitingFor(quote.receivedAt, now),
+      replyBy: quote.answeredAt ? null : shortDeadline(quote.replyBy, now),
+      overdue: !quote.answeredAt && quote.replyBy < now,
       proof: proofLine(service.proofs.latest(quote.id)),
     })),
   };
@@ -55,14 +79,8 @@ const exportLinkClass =
 
 export default function Inbox({ loaderData }: Route.ComponentProps) {
   const text = deskText.inbox;
-  const { quotes, page, pages, status, search, total } = loaderData;
-  const pageHref = (target: number) => {
-    const query = new URLSearchParams();
-    if (status) query.set("status", status);
-    if (search) query.set("q", search);
-    query.set("page", String(target));
-    return `/desk?${query.toString()}`;
-  };
+  const { quotes, page, pages, status, search, total, view, counts } = loaderData;
+  const pageHref = (target: number) => inboxHref({ view, status, search, page: target });
   return (
     <>
       <div className="flex flex-wrap items-end justify-between gap-3">
@@ -76,6 +94,40 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
           </a>
         </p>
       </div>
+      {/* The views wrap on a phone rather than scroll: each one is in sight. */}
+      <nav aria-label={text.views} className="mt-4">
+        <ul className="flex flex-wrap gap-2">
+          {inboxViews.map((each) => {
+            const current = each === view;
+            return (
+              <li key={each}>
+                <a
+                  href={inboxHref({ view: each, status, search })}
+                  aria-current={current ? "page" : undefined}
+                  className={cn(
+                    "inline-flex min-h-10 items-center gap-1.5 rounded-full border px-3 text-sm font-semibold whitespace-nowrap pointer-coarse:min-h-11",
+                    current
+                      ? "border-primary bg-primary/10 text-foreground"
+                      : "border-border text-slate-700 hover:border-slate-400 hover:text-foreground",
+                  )}
+                >
+                  {text.view[each]}
+                  <span
+                    className={cn(
+                      "rounded-full px-1.5 text-xs tabular-nums",
+                      each === "overdue" && counts.overdue > 0
+                        ? "bg-red-100 text-red-900"
+                        : "bg-slate-100 text-slate-700",
+                    )}
+                  >
+                    {counts[each]}
+                  </span>
+                </a>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
       <Form method="get" className="mt-4 grid gap-3 sm:grid-cols-[1fr_12rem_auto] sm:items-end">
         <div className="space-y-2">
           <Label htmlFor="q">{text.search}</Label>
@@ -100,6 +152,7 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
             ))}
           </select>
         </div>
+        {view !== "open" && <input type="hidden" name="view" value={view} />}
         <Button type="submit" className="sm:mt-6 sm:self-start">
           {text.show}
         </Button>
@@ -108,11 +161,15 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
       <p className="mt-6 text-sm text-muted-foreground" aria-live="polite">
         {total} request{total === 1 ? "" : "s"}
         {pages > 1 ? ` · page ${page} of ${pages}` : ""}
+        <span className="block text-xs">{text.viewHint[view]}</span>
       </p>
       {quotes.length === 0 ? (
         <p className="mt-4">{text.none}</p>
       ) : (
-        <ul className="mt-3 divide-y divide-border rounded-xl border border-border bg-background">
+        <ul
+          aria-label={text.requests}
+          className="mt-3 divide-y divide-border rounded-xl border border-border bg-background"
+        >
           {quotes.map((quote) => (
             <li key={quote.reference} className="p-4 sm:flex sm:items-center sm:gap-4">
               <div className="min-w-0 flex-1">
@@ -130,9 +187,25 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
                   {quote.product || "—"}
                 </p>
                 {quote.proof && <p className="mt-1 text-sm font-semibold text-slate-800">{quote.proof}</p>}
+                <p className="mt-1 text-sm text-slate-700">
+                  <span className="sr-only">Owner: </span>
+                  <span className={quote.owner ? "font-semibold text-slate-800" : "italic"}>
+                    {quote.owner ?? text.unassigned}
+                  </span>
+                </p>
               </div>
-              <div className="mt-2 flex flex-wrap items-center gap-2 sm:mt-0 sm:justify-end">
+              <div className="mt-2 flex flex-wrap items-center gap-2 sm:mt-0 sm:max-w-xs sm:justify-end">
                 <StatusBadge status={quote.status} />
+                {quote.overdue && (
+                  <span className="rounded-full bg-red-700 px-2.5 py-0.5 text-xs font-bold text-white">
+                    {text.overdue}
+                  </span>
+                )}
+                {quote.replyBy && (
+                  <span className={cn("text-xs font-semibold", quote.overdue ? "text-red-900" : "text-slate-800")}>
+                    {text.replyBy(quote.replyBy)}
+                  </span>
+                )}
                 {quote.waiting && <WaitingBadge waiting={quote.waiting} />}
                 <span className="text-xs text-slate-600">{quote.received}</span>
               </div>

@@ -1,6 +1,7 @@
 import { Outlet } from "react-router";
 import { DeskContent, DeskFrame } from "~/components/desk/desk-frame";
 import { deskSession, deskStaff, takesNoForm } from "~/lib/desk/auth.server";
+import { getQuoteService } from "~/lib/quotes/service.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import type { Route } from "./+types/layout";
 
@@ -15,14 +16,15 @@ export const handle = { frame: "desk" } satisfies RouteHandle;
 
 export function loader({ context }: Route.LoaderArgs) {
   const { name, role } = deskStaff(context);
-  return { member: { name, role } };
+  // One count over the unanswered rows' index, for the header of every page.
+  return { member: { name, role }, overdue: getQuoteService().store.overdueCount() };
 }
 
 export const action = takesNoForm;
 
 export default function DeskLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <DeskFrame member={loaderData.member}>
+    <DeskFrame member={loaderData.member} overdue={loaderData.overdue}>
       <DeskContent>
         <Outlet />
       </DeskContent>

@@ -1,3 +1,4 @@
+import type * as React from "react";
 import { data, Form, redirect } from "react-router";
 import { DeskNotice } from "~/components/desk/desk-card";
 import { StatusBadge, WaitingBadge } from "~/components/desk/status-badge";
@@ -8,9 +9,10 @@ import { Textarea } from "~/components/ui/textarea";
 import { quoteFieldLabel } from "~/content/contact";
 import { deskText, statusLabel } from "~/content/desk";
 import { requirePermission, requireSameOrigin } from "~/lib/desk/auth.server";
+import { hasPermission } from "~/lib/desk/permissions";
 import { intentPermission, readRequestForm, requestIntent, unknownAction } from "~/lib/desk/request-forms";
 import { deskMeta } from "~/lib/desk/meta";
-import { pakistanTime, waitingFor } from "~/lib/desk/time";
+import { pakistanTime, shortDeadline, waitingFor } from "~/lib/desk/time";
 import { whatsappReplyUrl } from "~/lib/desk/whatsapp";
 import { mailtoAddressUrl } from "~/lib/email-address";
 import { getQuoteService } from "~/lib/quotes/service.server";
@@ -28,17 +30,27 @@ export const meta: Route.MetaFunction = ({ params }) => deskMeta(params.referenc
 const notFound = () => data("Not found", { status: 404 });
 
 export function loader({ request, context, params }: Route.LoaderArgs) {
-  requirePermission(context, "requests.read");
+  const member = requirePermission(context, "requests.read");
   const service = getQuoteService();
   const quote = service.store.byReference(params.reference);
   if (!quote) throw notFound();
   const doneParam = new URL(request.url).searchParams.get("done");
   const done = doneParam && doneParam in deskDone ? (doneParam as keyof typeof deskDone) : null;
+  const now = Date.now();
   return {
     quote: {
       ...quote,
       received: pakistanTime(quote.receivedAt),
-      waiting: quote.answeredAt ? null : waitingFor(quote.receivedAt, Date.now()),
+      waiting: quote.answeredAt ? null : waitingFor(quote.receivedAt, now),
+      // Until it is answered: the clock stops then.
+      replyBy: quote.answeredAt ? null : shortDeadline(quote.replyBy, now),
+      overdue: !quote.answeredAt && quote.replyBy < now,
+      answered: quote.answeredAt && pakistanTime(quote.answeredAt),
+    },
+    owner: {
+      mine: quote.ownerStaffId === member.id,
+      canAssign: hasPermission(member.role, "requests.assign"),
+      staff: service.staff.list().map(({ id, name }) => ({ id, name })),
     },
     files: service.store.attachments(quote.id).map((file) => ({
       role: file.role,
@@ -96,6 +108,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     case "note":
       service.store.addNote(quote.id, form.note, actor);
       throw done("note");
+    case "assign":
+    case "take": {
+      const assigned = service.store.assign(quote.id, form.intent === "take" ? staff.id : form.owner, actor);
+      if (!assigned.ok) return problem(form.intent, deskText.quote.noSuchStaff);
+      throw done(form.intent);
+    }
     case "reply":
       service.reply(quote.id, form.reply, actor, form.replyKey);
       throw done("reply");
@@ -130,6 +148,7 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
     links,
     canMarkWon,
     canEndAllLinks,
+    owner,
   } = loaderData;
   const text = deskText.quote;
   const error = (intent: string) =>
@@ -171,6 +190,7 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
           <DeskNotice tone="ok">{deskDone[done]}</DeskNotice>
         </div>
       )}
+      <OwnerPanel quote={quote} owner={owner} error={error("assign") ?? error("take")} />
 
       {/* On a phone the forms come right after the request, before its history. On a wide screen the
           history's row takes what the forms' column is taller by, so no gap opens above the history. */}
@@ -350,5 +370,81 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
         </section>
       </div>
     </>
+  );
+}
+
+type OwnerPanelProps = {
+  quote: {
+    ownerStaffId: number | null;
+    ownerName: string | null;
+    replyBy: string | null;
+    overdue: boolean;
+    /** When it was first answered (Pakistan time): the clock stopped then. */
+    answered: string | null;
+  };
+  owner: { mine: boolean; canAssign: boolean; staff: { id: number; name: string }[] };
+  error: React.ReactNode;
+};
+
+/** Who has the request and by when it needs its answer, near the top: the first things the office asks. */
+function OwnerPanel({ quote, owner, error }: OwnerPanelProps) {
+  const text = deskText.quote;
+  return (
+    <section
+      aria-labelledby="owner-heading"
+      className="mt-4 flex flex-wrap items-end gap-x-6 gap-y-3 rounded-xl border border-border bg-muted/40 p-4"
+    >
+      <h2 id="owner-heading" className="sr-only">
+        {text.ownerSection}
+      </h2>
+      <dl className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
+        <div>
+          <dt className="font-semibold text-slate-700">{text.owner}</dt>
+          <dd className="text-base font-semibold">{quote.ownerName ?? text.unassigned}</dd>
+        </div>
+        <div>
+          <dt className="font-semibold text-slate-700">{text.replyBy}</dt>
+          <dd className="text-base font-semibold">
+            {quote.replyBy ?? `${text.answered} ${quote.answered ?? ""}`}
+            {quote.overdue && (
+              <span className="ml-2 rounded-full bg-red-100 px-2 py-0.5 text-xs text-red-900">{text.overdue}</span>
+            )}
+          </dd>
+        </div>
+      </dl>
+      {owner.canAssign && (
+        <div className="flex flex-wrap items-end gap-3">
+          {error && <div className="basis-full">{error}</div>}
+          <Form method="post" className="flex flex-wrap items-end gap-2">
+            <input type="hidden" name="intent" value="assign" />
+            <div className="space-y-1">
+              <Label htmlFor="owner">{text.owner}</Label>
+              <select
+                id="owner"
+                name="owner"
+                defaultValue={quote.ownerStaffId ?? ""}
+                className={cn(fieldClasses, "h-10 w-auto min-w-40 pointer-coarse:h-11")}
+              >
+                <option value="">{text.nobody}</option>
+                {owner.staff.map((member) => (
+                  <option key={member.id} value={member.id}>
+                    {member.name}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <Button type="submit" variant="outline">
+              {text.assign}
+            </Button>
+          </Form>
+          {!owner.mine && (
+            <Form method="post">
+              <input type="hidden" name="intent" value="take" />
+              <Button type="submit">{text.take}</Button>
+            </Form>
+          )}
+        </div>
+      )}
+    </section>
   );
 }

@@ -1,6 +1,5 @@
 import { MIN_PASSWORD_LENGTH } from "~/lib/desk/password-rule";
-import type { QuoteStatus } from "~/lib/quote-status";
-import type { StatusRefusal } from "~/lib/requests/status";
+import type { EarlierStatus, QuoteStatus, StatusRefusal } from "~/lib/requests/status";
 
 const reasonNeeded = "Say why the request was lost.";
 
@@ -63,10 +62,13 @@ export const deskText = {
   },
 } as const;
 
-export const statusLabel: Record<QuoteStatus, string> = {
+/** Each status as the desk says it (whose move it is); the earlier ones for history entries written then. */
+export const statusLabel: Record<QuoteStatus | EarlierStatus, string> = {
   new: "New",
-  replied: "Replied",
-  quoted: "Quoted",
+  waiting_on_us: "Waiting on us",
+  waiting_on_buyer: "Waiting on buyer",
   won: "Won",
   lost: "Lost",
+  replied: "Replied",
+  quoted: "Quoted",
 };

@@ -1,7 +1,7 @@
 import { MIN_PASSWORD_LENGTH } from "~/lib/desk/password-rule";
 import type { EarlierStatus, QuoteStatus, StatusRefusal } from "~/lib/requests/status";
 
-const reasonNeeded = "Say why the request was lost.";
+const reasonNeeded = "Choose why the request was lost.";
 
 /** The words of the staff desk (/desk). */
 export const deskText = {
@@ -38,7 +38,9 @@ export const deskText = {
   quote: {
     back: "All requests",
     status: "Status",
-    reason: "Reason (when lost)",
+    lostReason: "Why it was lost",
+    lostReasonNone: "Choose…",
+    reason: "Details (optional)",
     saveStatus: "Save status",
     reasonNeeded,
     /** Why the status rules refused the status chosen. */
@@ -54,6 +56,18 @@ export const deskText = {
     sendReply: "Send reply",
     replyOff: "E-mail is off on this server (SMTP_URL and QUOTE_NOTIFY_TO), so replies cannot be sent from here.",
     whatsapp: "Reply on WhatsApp",
+    whatsappHint: "Opens WhatsApp and counts as your answer (recorded with your name).",
+    noWhatsapp: "This number cannot take WhatsApp (a landline or an extension): call instead.",
+    call: "Call",
+    conversation: "Conversation",
+    conversationEmpty: "No e-mails yet besides the request.",
+    conversationFrom: "From",
+    conversationQuoted: "Earlier messages quoted",
+    strangerAddress: "Not the request's e-mail address: matched by the reference in the subject.",
+    attachmentsNotKept:
+      "Files in this e-mail (not kept here: ask the buyer to send them with the quote form if needed)",
+    attachmentsLeftOut: (count: number) => `${count} more file${count === 1 ? "" : "s"} not listed`,
+    tooLarge: "This e-mail was too large to read here: open it in the office mailbox.",
     history: "History",
     files: "Files",
     design: "Design from the brand studio",

@@ -107,6 +107,15 @@ test("a buyer's Urdu e-mail reply shows in the conversation, and WhatsApp is a r
       await page.goto(`${base}/desk`);
       await expect(page.getByRole("listitem").filter({ hasText: reference })).toContainText("Waiting on us");
     }).toPass({ timeout: 30_000 });
+    const shots = process.env.SHOTS_DIR;
+    if (shots) {
+      mkdirSync(shots, { recursive: true });
+      for (const width of [360, 1440]) {
+        await page.setViewportSize({ width, height: 800 });
+        await page.screenshot({ path: join(shots, `inbox-${width}.png`) });
+      }
+      await page.setViewportSize({ width: 1440, height: 900 });
+    }
     await page.getByRole("link", { name: /Ayesha Khan/ }).click();
     const conversation = page.getByRole("region", { name: "Conversation" });
     // The reply itself (its quoted history below it is folded away).
@@ -119,9 +128,7 @@ test("a buyer's Urdu e-mail reply shows in the conversation, and WhatsApp is a r
     await expect(conversation).toContainText(/Ayesha Khan <ayesha@acme\.example> · \d{4}-\d{2}-\d{2} \d{2}:\d{2} PKT/);
     await expect(page.getByRole("region", { name: "History" })).toContainText("Status: Waiting on us");
 
-    const shots = process.env.SHOTS_DIR;
-    if (shots) mkdirSync(shots, { recursive: true });
-    for (const width of [390, 1440]) {
+    for (const width of [360, 390, 1440]) {
       await page.setViewportSize({ width, height: width < 500 ? 844 : 900 });
       const form = page.locator("form").filter({ has: page.getByRole("button", { name: "Reply on WhatsApp" }) });
       await expect(form).toBeVisible();
@@ -149,6 +156,23 @@ test("a buyer's Urdu e-mail reply shows in the conversation, and WhatsApp is a r
     await expect(history).toContainText("Answered on WhatsApp");
     await expect(history.getByText(/PKT · Sana <sana@promo.example> · reply/).last()).toBeVisible();
     await expect(page.getByRole("heading", { level: 1 }).locator("..")).toContainText("Waiting on buyer");
+
+    // Lost without a reason from the list: refused, Lost still chosen, the message beside the form.
+    await page.getByLabel("Status").selectOption({ label: "Lost" });
+    await page.getByRole("button", { name: "Save status" }).click();
+    await expect(page.getByText("Choose why the request was lost.")).toBeVisible();
+    await expect(page.getByLabel("Status")).toHaveValue("lost");
+    if (shots) {
+      for (const width of [360, 1440]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.getByLabel("Status").scrollIntoViewIfNeeded();
+        await page.screenshot({ path: join(shots, `lost-refused-${width}.png`) });
+      }
+    }
+    await page.getByLabel("Why it was lost").selectOption("Chose another supplier");
+    await page.getByLabel("Details (optional)").fill("A Karachi firm, 10% less");
+    await page.getByRole("button", { name: "Save status" }).click();
+    await expect(history).toContainText("Status: Lost (Chose another supplier: A Karachi firm, 10% less)");
   } finally {
     await server.stop();
     await imap.stop();

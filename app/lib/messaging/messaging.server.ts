@@ -231,12 +231,13 @@ export function queueAcknowledgement(
   { quoteId, email, mailOn, now }: { quoteId: number; email: string; mailOn: boolean; now: Date },
 ): number | null {
   const recipient = email.trim();
-  const sentToday = isEmailAddress(recipient)
-    ? (statements(db).acknowledgementsSince.get(
-        recipient,
-        new Date(pakistanDayStart(now.getTime())).toISOString(),
-      ) as number)
-    : 0;
+  const sentToday =
+    mailOn && isEmailAddress(recipient)
+      ? (statements(db).acknowledgementsSince.get(
+          recipient,
+          new Date(pakistanDayStart(now.getTime())).toISOString(),
+        ) as number)
+      : 0;
   const sendable = mailOn && isEmailAddress(recipient) && sentToday < ACKNOWLEDGEMENTS_PER_DAY;
   return queueMessage(db, {
     quoteId,

@@ -67,6 +67,10 @@ export const messages = sqliteTable(
     index("messages_outbox")
       .on(table.nextAttemptAt)
       .where(sql`${table.status} = 'queued'`),
+    // The acknowledgements an address had today, counted with every request stored.
+    index("messages_acknowledgements")
+      .on(sql`lower(${table.recipient})`, table.createdAt)
+      .where(sql`${table.kind} = 'acknowledgement'`),
     uniqueIndex("messages_one_notification")
       .on(table.quoteId)
       .where(sql`${table.kind} = 'request-notification'`),

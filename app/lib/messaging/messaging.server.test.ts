@@ -105,6 +105,8 @@ describe("the outbox", () => {
       expect(smtp.received.map((mail) => header(mail.raw, "Message-ID"))).toEqual(
         thread.map((message) => `<${message.messageId}@promo.example>`),
       );
+      // The office reads the buyer's message in its own direction (Urdu right to left).
+      expect(decoded(smtp.received[0]!.raw)).toContain('<p style="white-space:pre-wrap" dir="auto">500 pens</p>');
       expect(decoded(smtp.received[1]!.raw)).toContain("Your reference is Q-2026-0001.");
       expect(decoded(smtp.received[2]!.raw)).toContain("Our prices follow.\r\n\r\n--\r\nBilal");
       expect(decoded(smtp.received[3]!.raw)).toMatch(/\/proof\/[A-Za-z0-9_-]{43}/);

@@ -106,8 +106,9 @@ export function notificationEmail(
     "Or reply to this e-mail to answer the buyer directly.",
   ].join("\n");
 
+  // A buyer's words may be Urdu: each value and the message run in their own direction.
   const row = ([label, value]: [string, string]) =>
-    `<tr><th align="left" style="padding:4px 12px 4px 0;vertical-align:top">${escapeHtml(label)}</th><td style="padding:4px 0">${escapeHtml(value)}</td></tr>`;
+    `<tr><th align="left" style="padding:4px 12px 4px 0;vertical-align:top">${escapeHtml(label)}</th><td style="padding:4px 0" dir="auto">${escapeHtml(value)}</td></tr>`;
   const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#0f172a">
 <h1 style="font-size:18px">New quote request</h1>
 <table>${fields
@@ -115,7 +116,7 @@ export function notificationEmail(
     .map(row)
     .join("")}</table>
 <h2 style="font-size:16px">${escapeHtml(quoteFieldLabel.message)}</h2>
-<p style="white-space:pre-wrap">${escapeHtml(quote.message)}</p>
+<p style="white-space:pre-wrap" dir="auto">${escapeHtml(quote.message)}</p>
 ${designLines.length ? `<h2 style="font-size:16px">Design from the brand studio</h2>\n<table>${designLines.map(row).join("")}</table>\n` : ""}${mockup ? `<p><img src="cid:${MOCKUP_CID}" alt="Mockup of the buyer's design" style="max-width:100%;height:auto"></p>\n` : ""}${fileLines.length ? `<table>${fileLines.map(row).join("")}</table>\n` : ""}<table style="color:#475569;font-size:13px">${details.map(row).join("")}</table>
 <p><a href="${escapeHtml(deskUrl(quote))}">Answer ${escapeHtml(quote.reference)} on the desk</a></p>
 <p style="color:#475569;font-size:13px">Or reply to this e-mail to answer the buyer directly.</p>

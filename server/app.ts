@@ -10,6 +10,7 @@ import {
   contentSecurityPolicy,
   createNonce,
   inlineScriptHashes,
+  formTargets,
   localImageSources,
 } from "./csp";
 import { refuseDeclaredOverLimit } from "./body-limits";
@@ -81,7 +82,10 @@ export function createApp({ build, clientDir }: ServerOptions): Express {
     res.locals.cspNonce = nonce;
     res.setHeader(
       "Content-Security-Policy",
-      contentSecurityPolicy([`'nonce-${nonce}'`], { localImages: localImageSources(req.path) }),
+      contentSecurityPolicy([`'nonce-${nonce}'`], {
+        localImages: localImageSources(req.path),
+        formTargets: formTargets(req.path),
+      }),
     );
     res.setHeader("Permissions-Policy", permissionsPolicy);
     next();

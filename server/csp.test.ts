@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { contentSecurityPolicy, inlineScriptHashes, localImageSources } from "./csp";
+import { contentSecurityPolicy, formTargets, inlineScriptHashes, localImageSources } from "./csp";
 
 const sha = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
 
@@ -50,5 +50,15 @@ describe("contentSecurityPolicy", () => {
     expect(localImageSources("/portfolio")).toEqual([]);
     expect(localImageSources("/portfolio/a/b/studio")).toEqual([]);
     expect(contentSecurityPolicy([], { localImages: localImageSources("/about") })).not.toContain("img-src");
+  });
+});
+
+describe("where forms may lead", () => {
+  it("lets a request's page on the desk redirect its WhatsApp form to wa.me, and no other page", () => {
+    expect(contentSecurityPolicy([], { formTargets: formTargets("/desk/quotes/Q-2026-0001") })).toContain(
+      "form-action 'self' https://wa.me;",
+    );
+    for (const path of ["/desk", "/contact", "/desk/quotes/Q-2026-0001/files/logo", "/proof/abc"])
+      expect(contentSecurityPolicy([], { formTargets: formTargets(path) })).toContain("form-action 'self';");
   });
 });

@@ -9,7 +9,7 @@ import { createHash, randomBytes } from "node:crypto";
  */
 export function contentSecurityPolicy(
   scriptSources: readonly string[],
-  { localImages = [] as readonly string[] } = {},
+  { localImages = [] as readonly string[], formTargets = [] as readonly string[] } = {},
 ): string {
   return [
     "default-src 'self'",
@@ -20,7 +20,7 @@ export function contentSecurityPolicy(
     ...(localImages.length ? [`img-src 'self' ${localImages.join(" ")}`] : []),
     "object-src 'none'",
     "base-uri 'self'",
-    "form-action 'self'",
+    `form-action 'self' ${formTargets.join(" ")}`.trim(),
     "frame-ancestors 'none'",
   ].join("; ");
 }
@@ -33,6 +33,14 @@ export function contentSecurityPolicy(
 export function localImageSources(path: string): string[] {
   if (/^\/portfolio\/[^/]+\/studio$/.test(path)) return ["blob:", "data:"];
   return path === "/contact" ? ["blob:"] : [];
+}
+
+/**
+ * Where a page's forms may lead beyond this origin: a request's page on the desk posts "Reply on
+ * WhatsApp", which is recorded and then redirected to wa.me (a browser holds the redirect to form-action).
+ */
+export function formTargets(path: string): string[] {
+  return /^\/desk\/quotes\/[^/]+$/.test(path) ? ["https://wa.me"] : [];
 }
 
 /**

@@ -2,6 +2,7 @@
 // Router build it serves (vite.config.ts). Importing it starts nothing: server.js calls startServer().
 import { fileURLToPath } from "node:url";
 import * as build from "virtual:react-router/server-build";
+import { MailboxConfigError } from "~/lib/mailbox/config.server";
 import { QuoteConfigError } from "~/lib/quotes/config.server";
 import { startQuoteService, stopQuoteService } from "~/lib/quotes/service.server";
 import { createApp } from "./app";
@@ -21,7 +22,7 @@ export function startServer({ port = Number(process.env.PORT ?? 3000), host = pr
   try {
     startQuoteService();
   } catch (error) {
-    if (!(error instanceof QuoteConfigError)) throw error;
+    if (!(error instanceof QuoteConfigError || error instanceof MailboxConfigError)) throw error;
     console.error(error.message);
     process.exit(1);
   }

@@ -1,9 +1,8 @@
 import { MIN_PASSWORD_LENGTH } from "~/lib/desk/password-rule";
-import type { QuoteStatus } from "~/lib/quote-status";
 import type { ColleagueRefusal } from "~/lib/desk/colleagues.server";
-import type { StatusRefusal } from "~/lib/requests/status";
+import type { EarlierStatus, QuoteStatus, StatusRefusal } from "~/lib/requests/status";
 
-const reasonNeeded = "Say why the request was lost.";
+const reasonNeeded = "Choose why the request was lost.";
 
 /** The words of the staff desk (/desk). */
 export const deskText = {
@@ -56,7 +55,9 @@ export const deskText = {
   quote: {
     back: "All requests",
     status: "Status",
-    reason: "Reason (when lost)",
+    lostReason: "Why it was lost",
+    lostReasonNone: "Choose…",
+    reason: "Details (optional)",
     saveStatus: "Save status",
     reasonNeeded,
     /** Why the status rules refused the status chosen. */
@@ -83,6 +84,18 @@ export const deskText = {
     sendReply: "Send reply",
     replyOff: "E-mail is off on this server (SMTP_URL and QUOTE_NOTIFY_TO), so replies cannot be sent from here.",
     whatsapp: "Reply on WhatsApp",
+    whatsappHint: "Opens WhatsApp and counts as your answer (recorded with your name).",
+    noWhatsapp: "This number cannot take WhatsApp (a landline or an extension): call instead.",
+    call: "Call",
+    conversation: "Conversation",
+    conversationEmpty: "No e-mails yet besides the request.",
+    conversationFrom: "From",
+    conversationQuoted: "Earlier messages quoted",
+    strangerAddress: "Not the request's e-mail address: matched by the reference in the subject.",
+    attachmentsNotKept:
+      "Files in this e-mail (not kept here: ask the buyer to send them with the quote form if needed)",
+    attachmentsLeftOut: (count: number) => `${count} more file${count === 1 ? "" : "s"} not listed`,
+    tooLarge: "This e-mail was too large to read here: open it in the office mailbox.",
     history: "History",
     files: "Files",
     design: "Design from the brand studio",
@@ -131,10 +144,13 @@ export const deskText = {
   },
 } as const;
 
-export const statusLabel: Record<QuoteStatus, string> = {
+/** Each status as the desk says it (whose move it is); the earlier ones for history entries written then. */
+export const statusLabel: Record<QuoteStatus | EarlierStatus, string> = {
   new: "New",
-  replied: "Replied",
-  quoted: "Quoted",
+  waiting_on_us: "Waiting on us",
+  waiting_on_buyer: "Waiting on buyer",
   won: "Won",
   lost: "Lost",
+  replied: "Replied",
+  quoted: "Quoted",
 };

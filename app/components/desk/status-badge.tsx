@@ -5,8 +5,9 @@ import { cn } from "~/lib/utils";
 
 const statusTone: Record<QuoteStatus, string> = {
   new: "bg-sky-100 text-sky-900",
-  replied: "bg-slate-100 text-slate-800",
-  quoted: "bg-violet-100 text-violet-900",
+  // The office's move stands out; the buyer's is quiet.
+  waiting_on_us: "bg-violet-100 text-violet-900",
+  waiting_on_buyer: "bg-slate-100 text-slate-800",
   won: "bg-emerald-100 text-emerald-900",
   lost: "bg-stone-200 text-stone-800",
 };

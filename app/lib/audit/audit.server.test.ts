@@ -34,6 +34,27 @@ describe("the audit trail", () => {
         ["status", "Status: Quoted"],
       ],
       [
+        { type: "request.status_changed", payload: { status: "waiting_on_us", reason: "" } },
+        "buyer",
+        ["status", "Status: Waiting on us"],
+      ],
+      [
+        { type: "request.status_changed", payload: { status: "waiting_on_buyer", reason: "" } },
+        "staff",
+        ["status", "Status: Waiting on buyer"],
+      ],
+      [
+        { type: "request.acknowledgement_emailed", payload: { to: "ayesha@acme.example" } },
+        "website",
+        ["email", "Acknowledgement e-mailed to ayesha@acme.example"],
+      ],
+      [
+        { type: "request.buyer_replied", payload: { from: "ayesha@acme.example", subject: "Re: Q-2026-0001" } },
+        "buyer",
+        ["email", "E-mail from ayesha@acme.example: Re: Q-2026-0001"],
+      ],
+      [{ type: "request.whatsapp_used", payload: {} }, "staff", ["reply", "Answered on WhatsApp"]],
+      [
         { type: "request.status_changed", payload: { status: "lost", reason: "Price (too high)" } },
         "staff",
         ["status", "Status: Lost (Price (too high))"],
@@ -143,7 +164,14 @@ describe("the audit trail", () => {
       ...events.map(([, , line]) => line),
     ]);
     const label = { staff: "Sana Iqbal <sana@promo.example>", buyer: "buyer (proof link)", website: "website" };
-    expect(history.map((line) => line.actor)).toEqual(["website", ...events.map(([, who]) => label[who])]);
+    // The buyer answers a proof through its link, and writes by e-mail; either may move the status.
+    const buyerBy: Partial<Record<string, string>> = {
+      "request.buyer_replied": "buyer (e-mail)",
+      "request.status_changed": "buyer",
+    };
+    const actorOf = ([event, who]: (typeof events)[number]) =>
+      who === "buyer" ? (buyerBy[event.type] ?? label.buyer) : label[who];
+    expect(history.map((line) => line.actor)).toEqual(["website", ...events.map(actorOf)]);
     expect(history[1]).toMatchObject({
       quoteId: quote.id,
       type: "request.status_changed",

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { answerSummary } from "~/lib/proofs/rules";
-import { quoteStatuses } from "~/lib/quote-status";
-import { statusHistoryText } from "~/lib/requests/status";
+import { earlierStatuses, quoteStatuses, statusHistoryText } from "~/lib/requests/status";
 
 /** What an event is about: a request now; quotations, orders and invoices will have theirs. */
 export const subjectTypes = ["request", "quotation", "order", "invoice"] as const;
@@ -16,7 +15,11 @@ const count = z.number().int().nonnegative();
 /** Every event the trail knows, with what each one carries: the closed list the database checks too. */
 export const payloadSchemas = {
   "request.received": z.strictObject({}),
-  "request.status_changed": z.strictObject({ status: z.enum(quoteStatuses), reason: z.string() }),
+  // Entries written before the statuses said whose move it is keep their words (Replied, Quoted).
+  "request.status_changed": z.strictObject({
+    status: z.enum([...quoteStatuses, ...earlierStatuses]),
+    reason: z.string(),
+  }),
   "request.note_added": z.strictObject({ text: z.string() }),
   /** The request given to a staff member (their name as it was then), or to nobody. */
   "request.assigned": z.strictObject({
@@ -27,6 +30,12 @@ export const payloadSchemas = {
   "request.reply_sent": z.strictObject({ text: z.string() }),
   "request.notification_emailed": z.strictObject({}),
   "request.reply_emailed": z.strictObject({ staffName: z.string(), to: z.string() }),
+  /** The buyer's acknowledgement (reference, reply-by time) went out. */
+  "request.acknowledgement_emailed": z.strictObject({ to: z.string() }),
+  /** A buyer's e-mail read from the office mailbox reached the request (its text is in the conversation). */
+  "request.buyer_replied": z.strictObject({ from: z.string(), subject: z.string() }),
+  /** A staff member answered on WhatsApp (opened from the desk): who and when are the event's. */
+  "request.whatsapp_used": z.strictObject({}),
   "proof.sent": z.strictObject({ version, message: z.string() }),
   "proof.approved": z.strictObject({ version, name: z.string(), role: z.string(), sha256: z.string() }),
   "proof.changes_requested": z.strictObject({ version, text: z.string() }),
@@ -80,8 +89,16 @@ export type HistoryLine = {
   body: string;
 };
 
-const recordedActorLabel = (actor: RecordedActor) =>
-  actor.type === "staff" ? actor.name : actor.type === "buyer" ? "buyer (proof link)" : "website";
+/** How the buyer acted: by e-mail, through a proof link (as every buyer's event said before e-mail came in). */
+const buyerLabel = (type: AuditEventType) =>
+  type === "request.buyer_replied"
+    ? "buyer (e-mail)"
+    : type === "request.status_changed"
+      ? "buyer"
+      : "buyer (proof link)";
+
+const recordedActorLabel = (actor: RecordedActor, type: AuditEventType) =>
+  actor.type === "staff" ? actor.name : actor.type === "website" ? "website" : buyerLabel(type);
 
 const cancelledNote = (count: number) =>
   count === 0 ? "" : `; ${count === 1 ? "1 e-mail" : `${count} e-mails`} with a link not sent`;
@@ -106,6 +123,14 @@ export function describe(event: AuditEventData): { kind: string; body: string } 
       return { kind: "email", body: "Notification e-mailed to the business" };
     case "request.reply_emailed":
       return { kind: "email", body: `Reply from ${event.payload.staffName} e-mailed to ${event.payload.to}` };
+    case "request.acknowledgement_emailed":
+      return { kind: "email", body: `Acknowledgement e-mailed to ${event.payload.to}` };
+    case "request.buyer_replied": {
+      const { from, subject } = event.payload;
+      return { kind: "email", body: `E-mail from ${from || "the buyer"}${subject ? `: ${subject}` : ""}` };
+    }
+    case "request.whatsapp_used":
+      return { kind: "reply", body: "Answered on WhatsApp" };
     case "proof.sent": {
       const { version, message } = event.payload;
       return { kind: "proof", body: `Proof v${version} sent${message ? `: ${message}` : ""}` };
@@ -154,6 +179,6 @@ export const historyLine = (event: AuditEvent): HistoryLine => ({
   quoteId: event.subject.id,
   type: event.type,
   at: event.at,
-  actor: recordedActorLabel(event.actor),
+  actor: recordedActorLabel(event.actor, event.type),
   ...describe(event),
 });

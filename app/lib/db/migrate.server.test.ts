@@ -60,7 +60,7 @@ describe("a database of the last release (schema version 9)", () => {
     expect(store.db.prepare("SELECT count(*) FROM quotes WHERE reply_by IS NULL").pluck().get()).toBe(0);
     expect(store.list().map((quote) => [quote.reference, quote.name, quote.status, quote.notifyStatus])).toEqual([
       ["Q-2026-0002", "Bilal Ahmed", "lost", "pending"],
-      ["Q-2026-0001", "Ayesha Khan", "quoted", "sent"],
+      ["Q-2026-0001", "Ayesha Khan", "waiting_on_buyer", "sent"],
     ]);
     const first = store.byReference("Q-2026-0001")!;
     expect(store.inbox({ search: "sons_" }).quotes.map((quote) => quote.reference)).toEqual(["Q-2026-0002"]);
@@ -75,6 +75,16 @@ describe("a database of the last release (schema version 9)", () => {
       "status",
       "email",
       "proof",
+    ]);
+    // Replied and Quoted both wait on the buyer now; the history still says what was chosen then.
+    expect(
+      store.audit
+        .requestHistory(first.id)
+        .filter((line) => line.kind === "status")
+        .map((line) => [line.actor, line.body]),
+    ).toEqual([
+      ["Sana Iqbal <sana@promo.example>", "Status: Replied"],
+      ["Sana Iqbal <sana@promo.example>", "Status: Quoted"],
     ]);
     const messaging = new Messaging(store);
     expect(messaging.replies(first.id)).toMatchObject([{ status: "pending", body: "Dear Ayesha, our prices…" }]);

@@ -95,6 +95,7 @@ describe("a role without a permission", () => {
       { intent: "status", status: "won" },
       { intent: "won" },
       { intent: "end-all-links" },
+      { intent: "whatsapp" },
     ];
     for (const fields of intents) {
       const refused = await answer(() =>

@@ -522,8 +522,9 @@ describe("with a session", () => {
     const page = await outcome(() =>
       underDeskLayout(quotePage.loader, args(get(`/desk/quotes/${reference}`, cookie), { reference })),
     );
-    const { replyKey, whatsapp } = page.data as { replyKey: string; whatsapp: string };
-    expect(whatsapp).toMatch(/^https:\/\/wa\.me\/923001234567\?text=.*Q-\d{4}-0001/);
+    const { replyKey, whatsapp, tel } = page.data as { replyKey: string; whatsapp: boolean; tel: string };
+    expect(whatsapp).toBe(true);
+    expect(tel).toBe("tel:+923001234567");
 
     const reply = () =>
       outcome(() =>
@@ -545,7 +546,10 @@ describe("with a session", () => {
     expect((await reply()).status).toBe(302); // sent twice: queued once
     await until(() => smtp.received.some((mail) => mail.to.includes("ayesha@acme.example")));
     await until(() => getQuoteService().messaging.replies(1)[0]?.status === "sent");
-    const replies = smtp.received.filter((mail) => mail.to.includes("ayesha@acme.example"));
+    // Besides the acknowledgement the request got when it was stored.
+    const replies = smtp.received.filter(
+      (mail) => mail.to.includes("ayesha@acme.example") && decoded(mail.raw).includes("Your reference:"),
+    );
     expect(replies).toHaveLength(1);
     expect(decoded(replies[0]!.raw)).toMatch(new RegExp(`^Subject: Your quote request ${reference}`, "m"));
     expect(decoded(replies[0]!.raw)).toContain(`Your reference: ${reference}`);
@@ -562,7 +566,7 @@ describe("with a session", () => {
     await outcome(() =>
       underDeskLayout(
         quotePage.action,
-        args(post(`/desk/quotes/${reference}`, { intent: "status", status: "lost", reason: "Price" }, { cookie }), {
+        args(post(`/desk/quotes/${reference}`, { intent: "status", status: "lost", lostReason: "Price" }, { cookie }), {
           reference,
         }),
       ),
@@ -582,6 +586,7 @@ describe("with a session", () => {
     expect(history.map((event) => event.kind)).toEqual([
       "received",
       "email",
+      "email", // the acknowledgement, sent when the request was stored
       "reply",
       "status",
       "email",
@@ -701,9 +706,9 @@ describe("the status form", () => {
     const before = now();
     const refused = await choose({ status: "won" });
     expect(refused.status).toBe(400);
-    expect(refused.data).toEqual({ intent: "status", error: statusWon });
+    expect(refused.data).toEqual({ intent: "status", error: statusWon, chosen: "won" });
     expect(now()).toEqual(before);
-    expect(before.status).toBe("quoted");
+    expect(before.status).toBe("waiting_on_buyer");
 
     // The page shows the refusal beside the form.
     const path = `/desk/quotes/${quote.reference}`;
@@ -743,11 +748,11 @@ describe("the status form", () => {
       );
     send();
     const waiting = now();
-    expect((await choose({ status: "won" })).data).toEqual({ intent: "status", error: statusWon });
+    expect((await choose({ status: "won" })).data).toEqual({ intent: "status", error: statusWon, chosen: "won" });
     expect(now()).toEqual(waiting);
     await service.proofs.answer(service.store.get(quote.id)!, 1, { kind: "changes", text: "Bigger" }, null);
     const sentBack = now();
-    expect((await choose({ status: "won" })).data).toEqual({ intent: "status", error: statusWon });
+    expect((await choose({ status: "won" })).data).toEqual({ intent: "status", error: statusWon, chosen: "won" });
     expect(now()).toEqual(sentBack);
     send();
     await service.proofs.answer(
@@ -764,18 +769,122 @@ describe("the status form", () => {
       body: "Status: Won",
     });
     // Staff may still take it back, as before.
-    expect((await choose({ status: "quoted" })).status).toBe(302);
-    expect(now().status).toBe("quoted");
+    expect((await choose({ status: "waiting_on_buyer" })).status).toBe(302);
+    expect(now().status).toBe("waiting_on_buyer");
   });
 
-  it("refuses a status it does not know and Lost without a reason", async () => {
-    const { choose, now } = await requestWithForm("desk-status-3");
+  it("refuses a status it does not know and Lost without a reason from the list, keeping Lost chosen on the page", async () => {
+    const { choose, now, quote, cookie } = await requestWithForm("desk-status-3");
     const before = now();
     expect((await choose({ status: "paid" })).data).toEqual({ intent: "status", error: "Choose a status." });
-    expect((await choose({ status: "lost", reason: "   " })).data).toEqual({
+    const refused = await choose({ status: "lost", reason: "They went quiet" });
+    expect(refused.data).toEqual({ intent: "status", error: deskText.quote.reasonNeeded, chosen: "lost" });
+    expect((await choose({ status: "lost", lostReason: "Too dear" })).data).toEqual({
       intent: "status",
       error: deskText.quote.reasonNeeded,
     });
     expect(now()).toEqual(before);
+
+    // The page comes back with Lost still selected and the message beside the form (no JavaScript needed).
+    const path = `/desk/quotes/${quote.reference}`;
+    const page = await outcome(() =>
+      underDeskLayout(quotePage.loader, args(get(path, cookie), { reference: quote.reference })),
+    );
+    const Stub = createRoutesStub([
+      { id: "quote", path: "/desk/quotes/:reference", Component: quotePage.default as never },
+    ]);
+    const html = renderToStaticMarkup(
+      createElement(Stub, {
+        initialEntries: [path],
+        hydrationData: { loaderData: { quote: page.data }, actionData: { quote: refused.data } },
+      }),
+    );
+    expect(html).toMatch(/<option value="lost" selected="">Lost<\/option>/);
+    expect(html).toContain("Choose why the request was lost.");
+
+    const lost = await choose({ status: "lost", lostReason: "Delivery time", reason: "Needed by Friday" });
+    expect(lost.status).toBe(302);
+    expect(now().history.at(-1)).toMatchObject({ body: "Status: Lost (Delivery time: Needed by Friday)" });
+  });
+});
+
+describe("Reply on WhatsApp", () => {
+  async function requestWithPhone(key: string, phone: string) {
+    const service = getQuoteService();
+    const { quote } = service.store.insert(
+      { name: "Hina Raza", company: "", email: "hina@pharma.example", phone, product: "Mugs", message: "100 mugs" },
+      { clientIp: "203.0.113.9", userAgent: "vitest", page: "/contact", idempotencyKey: key },
+      { notify: false },
+    );
+    const path = `/desk/quotes/${quote.reference}`;
+    const press = (options: { cookie?: string; origin?: string | null } = {}, reference = quote.reference) =>
+      outcome(() =>
+        underDeskLayout(
+          quotePage.action,
+          args(post(`/desk/quotes/${reference}`, { intent: "whatsapp" }, options), { reference }),
+        ),
+      );
+    const state = () => ({
+      status: service.store.get(quote.id)!.status,
+      answeredAt: service.store.get(quote.id)!.answeredAt,
+      history: service.store.audit.requestHistory(quote.id).map((line) => [line.actor, line.body]),
+    });
+    return { quote, path, press, state };
+  }
+
+  it("records who used it and when, counts as the answer, then opens the buyer's chat on wa.me", async () => {
+    const { cookie } = await signIn("sana@promo.example");
+    const { press, state } = await requestWithPhone("whatsapp-mobile", "0300 7654321");
+    const pressed = await press({ cookie });
+    expect(pressed.status).toBe(302);
+    expect(pressed.headers.get("location")).toMatch(/^https:\/\/wa\.me\/923007654321\?text=Hello%20Hina%20Raza.*Q-/);
+    const after = state();
+    expect(after.status).toBe("waiting_on_buyer");
+    expect(after.answeredAt).toEqual(expect.any(String));
+    expect(after.history.slice(-2)).toEqual([
+      ["Sana <sana@promo.example>", "Answered on WhatsApp"],
+      ["Sana <sana@promo.example>", "Status: Waiting on buyer"],
+    ]);
+  });
+
+  it("is refused without a session, from another site, and for a request that does not exist, recording nothing", async () => {
+    const { cookie } = await signIn("sana@promo.example");
+    const { press, state } = await requestWithPhone("whatsapp-attacks", "+92 321 1234567");
+    const before = state();
+    const noSession = await press();
+    expect(noSession.status).toBe(302);
+    expect(noSession.headers.get("location")).toMatch(/^\/desk\/sign-in/);
+    expect((await press({ cookie, origin: "https://evil.example" })).status).toBe(403);
+    expect((await press({ cookie, origin: null })).status).toBe(403);
+    expect((await press({ cookie }, "Q-2026-9999")).status).toBe(404);
+    expect(state()).toEqual(before);
+  });
+
+  it("offers a call instead for a landline or an extension, and records nothing if posted anyway", async () => {
+    const { cookie } = await signIn("sana@promo.example");
+    for (const [key, phone, tel] of [
+      ["whatsapp-landline", "042 3555 0100", "tel:+924235550100"],
+      ["whatsapp-extension", "0300 1234567 ext 12", "tel:+923001234567;ext=12"],
+    ] as const) {
+      const { quote, path, press, state } = await requestWithPhone(key, phone);
+      const page = await outcome(() =>
+        underDeskLayout(quotePage.loader, args(get(path, cookie), { reference: quote.reference })),
+      );
+      expect(page.data).toMatchObject({ whatsapp: false, tel });
+      const before = state();
+      const refused = await press({ cookie });
+      expect(refused.status).toBe(400);
+      expect(refused.data).toEqual({ intent: "whatsapp", error: deskText.quote.noWhatsapp });
+      expect(state()).toEqual(before);
+
+      const Stub = createRoutesStub([
+        { id: "quote", path: "/desk/quotes/:reference", Component: quotePage.default as never },
+      ]);
+      const html = renderToStaticMarkup(
+        createElement(Stub, { initialEntries: [path], hydrationData: { loaderData: { quote: page.data } } }),
+      );
+      expect(html).not.toContain('value="whatsapp"');
+      expect(html).toContain(`href="${tel}"`);
+    }
   });
 });

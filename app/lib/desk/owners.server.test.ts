@@ -230,7 +230,7 @@ describe("the inbox's views and the header", () => {
 
     // Answered, the request's clock stops: it leaves Overdue and the header's count.
     const before = store.overdueCount();
-    store.setStatus(old.id, "quoted", "", { name: "Sana Iqbal", email: "sana@promo.example" });
+    store.setStatus(old.id, "waiting_on_buyer", "", { name: "Sana Iqbal", email: "sana@promo.example" });
     expect(store.overdueCount()).toBe(before - 1);
     expect((await view("overdue")).quotes.map((row) => row.reference)).not.toContain(old.reference);
   });

@@ -20,14 +20,22 @@ const png = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], "proof.png", { 
 
 describe("the request page's forms", () => {
   it("reads each intent's good form, its text trimmed and cut to its length", () => {
-    expect(read({ intent: "status", status: "lost", reason: "  Chose a cheaper supplier " })).toEqual({
+    expect(
+      read({ intent: "status", status: "lost", lostReason: "Chose another supplier", reason: "  Karachi, cheaper " }),
+    ).toEqual({
       ok: true,
-      form: { intent: "status", status: "lost", reason: "Chose a cheaper supplier" },
+      form: { intent: "status", status: "lost", lostReason: "Chose another supplier", reason: "Karachi, cheaper" },
     });
-    expect(read({ intent: "status", status: "quoted" })).toEqual({
+    expect(read({ intent: "status", status: "waiting_on_buyer", lostReason: "" })).toEqual({
       ok: true,
-      form: { intent: "status", status: "quoted", reason: "" },
+      form: { intent: "status", status: "waiting_on_buyer", reason: "" },
     });
+    // A reason not on the list is refused with what to do; the statuses of before are no longer chosen.
+    expect(refusal({ intent: "status", status: "lost", lostReason: "Too dear" })).toBe(
+      "Choose why the request was lost.",
+    );
+    expect(refusal({ intent: "status", status: "quoted" })).toBe("Choose a status.");
+    expect(read({ intent: "whatsapp" })).toEqual({ ok: true, form: { intent: "whatsapp" } });
     expect(read({ intent: "note", note: ` ${"n".repeat(6_000)} ` })).toEqual({
       ok: true,
       form: { intent: "note", note: "n".repeat(5_000) },

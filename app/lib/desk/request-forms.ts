@@ -3,7 +3,7 @@ import { deskText } from "~/content/desk";
 import { proofText } from "~/content/proofs";
 import type { Permission } from "~/lib/desk/permissions";
 import { proofLimits } from "~/lib/proofs/rules";
-import { quoteStatuses } from "~/lib/requests/status";
+import { lostReasons, quoteStatuses } from "~/lib/requests/status";
 
 /** What each of the request page's forms asks for, and the permission the member's role must hold. */
 export const intentPermission = {
@@ -12,6 +12,7 @@ export const intentPermission = {
   assign: "requests.assign",
   take: "requests.assign",
   reply: "requests.reply",
+  whatsapp: "requests.reply",
   proof: "proofs.send",
   "end-link": "proofs.end-links",
   "end-all-links": "proofs.end-links",
@@ -47,6 +48,11 @@ export const requestFormSchema = z.discriminatedUnion(
     z.object({
       intent: z.literal("status"),
       status: z.enum(quoteStatuses, { error: "Choose a status." }),
+      // Only a Lost status reads these: the reason from the list, then any details.
+      lostReason: z.preprocess(
+        (value) => (value === "" ? undefined : value),
+        z.enum(lostReasons, { error: deskText.quote.reasonNeeded }).optional(),
+      ),
       reason: text(500),
     }),
     z.object({
@@ -73,6 +79,7 @@ export const requestFormSchema = z.discriminatedUnion(
         .trim()
         .regex(/^[0-9a-f-]{36}$/, reloadForReply),
     }),
+    z.object({ intent: z.literal("whatsapp") }),
     z.object({
       intent: z.literal("proof"),
       proof: z

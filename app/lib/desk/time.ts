@@ -29,6 +29,9 @@ const pakistanMidnight = (instant: number) => {
   return local - (((local % DAY_MS) + DAY_MS) % DAY_MS) - PKT_OFFSET_MS;
 };
 
+/** When the Pakistan day of an instant began (ms since the epoch, UTC): limits per day count from here. */
+export const pakistanDayStart = (instant: number) => pakistanMidnight(instant);
+
 /** Whether the office opens on the Pakistan day that starts at `midnight`. */
 function opensOn(midnight: number): boolean {
   const local = new Date(midnight + PKT_OFFSET_MS);

@@ -62,7 +62,7 @@ describe("the outbox", () => {
         (v) => proofEmail(quote, v, "Blue logo"),
         friday,
       );
-      expect(await outbox.drain(() => friday.getTime())).toBe(3);
+      expect(await outbox.drain(() => friday.getTime())).toBe(4);
       // Unanswered two business days: the buyer is reminded, and the staff told.
       expect(await outbox.drain(() => wednesday.getTime())).toBe(2);
       await proofs.answer(
@@ -79,6 +79,7 @@ describe("the outbox", () => {
       expect(subjects).toEqual([
         [["sales@promo.example"], "Q-2026-0001: quote request from Ayesha Khan (Acme Pharma)"],
         [["ayesha@acme.example"], "Your quote request Q-2026-0001"],
+        [["ayesha@acme.example"], "Your quote request Q-2026-0001"],
         [["ayesha@acme.example"], "Proof v1 for Q-2026-0001"],
         [["ayesha@acme.example"], "Reminder: proof v1 for Q-2026-0001 is waiting for you"],
         [["sales@promo.example"], "Q-2026-0001: proof v1 unanswered for 2 business days"],
@@ -87,6 +88,7 @@ describe("the outbox", () => {
       const thread = messaging.messages(quote.id);
       expect(thread.map((message) => [message.kind, message.status, message.attempts])).toEqual([
         ["request-notification", "sent", 1],
+        ["acknowledgement", "sent", 1],
         ["reply", "sent", 1],
         ["proof", "sent", 1],
         ["proof-reminder", "sent", 1],
@@ -97,8 +99,11 @@ describe("the outbox", () => {
       expect(smtp.received.map((mail) => header(mail.raw, "Message-ID"))).toEqual(
         thread.map((message) => `<${message.messageId}@promo.example>`),
       );
-      expect(decoded(smtp.received[1]!.raw)).toContain("Our prices follow.\r\n\r\n--\r\nBilal");
-      expect(decoded(smtp.received[2]!.raw)).toMatch(/\/proof\/[A-Za-z0-9_-]{43}/);
+      // The office reads the buyer's message in its own direction (Urdu right to left).
+      expect(decoded(smtp.received[0]!.raw)).toContain('<p style="white-space:pre-wrap" dir="auto">500 pens</p>');
+      expect(decoded(smtp.received[1]!.raw)).toContain("Your reference is Q-2026-0001.");
+      expect(decoded(smtp.received[2]!.raw)).toContain("Our prices follow.\r\n\r\n--\r\nBilal");
+      expect(decoded(smtp.received[3]!.raw)).toMatch(/\/proof\/[A-Za-z0-9_-]{43}/);
       expect(
         store.audit
           .requestHistory(quote.id)
@@ -106,6 +111,7 @@ describe("the outbox", () => {
           .map((event) => event.body),
       ).toEqual([
         "Notification e-mailed to the business",
+        "Acknowledgement e-mailed to ayesha@acme.example",
         "Reply from Bilal e-mailed to ayesha@acme.example",
         "Proof v1 for Q-2026-0001 e-mailed to ayesha@acme.example",
         "Reminder about proof v1 queued for ayesha@acme.example",
@@ -138,6 +144,9 @@ describe("the outbox", () => {
         expect.stringMatching(
           /^Quote request Q-2026-0001: notification e-mail failed \(attempt 1: .*\); retrying in 1 s\.$/,
         ),
+        expect.stringMatching(
+          /^Quote request Q-2026-0001: acknowledgement e-mail failed \(attempt 1: .*\); retrying in 1 s\.$/,
+        ),
       ]);
       // The second failure waits twice as long.
       expect(await outbox.drain(() => start + 999)).toBe(0);
@@ -146,8 +155,8 @@ describe("the outbox", () => {
       expect(messaging.messages(quote.id)[0]).toMatchObject({ attempts: 2, nextAttemptAt: start + 1_000 + 2_000 });
 
       smtp = await startSmtp(port);
-      expect(await outbox.drain(() => start + 3_000)).toBe(1);
-      expect(smtp.received).toHaveLength(1);
+      expect(await outbox.drain(() => start + 3_000)).toBe(2);
+      expect(smtp.received).toHaveLength(2);
       expect(store.get(quote.id)).toMatchObject({ notifyStatus: "sent", notifyAttempts: 3, notifyError: null });
     } finally {
       close();
@@ -162,18 +171,19 @@ describe("the outbox", () => {
     const second = setUp(dir, smtp.port);
     try {
       for (let index = 0; index < 12; index++) {
-        const { quote } = first.store.insert({ ...buyer, name: `Buyer ${index}` }, meta(`two-${index}`), {
+        const email = `buyer${index}@acme.example`;
+        const { quote } = first.store.insert({ ...buyer, name: `Buyer ${index}`, email }, meta(`two-${index}`), {
           notify: true,
         });
         first.messaging.queueReply(quote.id, `Reply ${index}`, staff, `two-reply-${index}`);
       }
       const [a, b] = await Promise.all([first.outbox.drain(), second.outbox.drain()]);
-      expect(a + b).toBe(24);
+      expect(a + b).toBe(36);
       expect(a).toBeGreaterThan(0);
       expect(b).toBeGreaterThan(0);
       const ids = smtp.received.map((mail) => header(mail.raw, "Message-ID"));
-      expect(ids).toHaveLength(24);
-      expect(new Set(ids).size).toBe(24);
+      expect(ids).toHaveLength(36);
+      expect(new Set(ids).size).toBe(36);
     } finally {
       first.close();
       second.close();
@@ -187,13 +197,13 @@ describe("the outbox", () => {
     try {
       const { quote } = store.insert(buyer, meta("lease"), { notify: true, now: friday });
       // A sender claims it and dies before it records anything.
-      expect(messaging.claimDue({ now: friday.getTime(), leaseMs: 120_000 })).toHaveLength(1);
+      expect(messaging.claimDue({ now: friday.getTime(), leaseMs: 120_000 })).toHaveLength(2);
       expect(messaging.nextDueAt()).toBe(friday.getTime() + 120_000);
       expect(await outbox.drain(() => friday.getTime() + 119_999)).toBe(0);
       expect(smtp.received).toHaveLength(0);
-      expect(await outbox.drain(() => friday.getTime() + 120_000)).toBe(1);
+      expect(await outbox.drain(() => friday.getTime() + 120_000)).toBe(2);
       expect(await outbox.drain(() => friday.getTime() + 600_000)).toBe(0);
-      expect(smtp.received).toHaveLength(1);
+      expect(smtp.received).toHaveLength(2);
       expect(messaging.messages(quote.id)[0]).toMatchObject({ status: "sent", attempts: 1, leaseUntil: null });
     } finally {
       close();
@@ -218,8 +228,13 @@ describe("headers", () => {
         { notify: true },
       );
       messaging.queueReply(quote.id, "Thank you.", staff, "headers-reply");
-      expect(await outbox.drain()).toBe(2);
-      expect(smtp.received.map((mail) => mail.to)).toEqual([["sales@promo.example"], ["ayesha@acme.example"]]);
+      expect(await outbox.drain()).toBe(3);
+      // The office's notification, the buyer's acknowledgement and the reply.
+      expect(smtp.received.map((mail) => mail.to)).toEqual([
+        ["sales@promo.example"],
+        ["ayesha@acme.example"],
+        ["ayesha@acme.example"],
+      ]);
       for (const mail of smtp.received) {
         const head = decoded(mail.raw).split("\r\n\r\n")[0]!;
         expect(head).not.toMatch(/^(Bcc|X-Injected):/im);
@@ -522,6 +537,7 @@ describe("recordInbound", () => {
     // Never sent: no outbox claims it.
     expect(messaging.claimDue({ now: Date.now() + 60_000, leaseMs: 1_000 }).map((message) => message.kind)).toEqual([
       "request-notification",
+      "acknowledgement",
       "reply",
     ]);
     store.close();
@@ -547,5 +563,85 @@ describe("recordInbound", () => {
     ).toBeNull();
     expect(messaging.messages(quote.id).filter((message) => message.direction === "in")).toHaveLength(1);
     store.close();
+  });
+});
+
+describe("the buyer's acknowledgement", () => {
+  it("gives the reference, the reply-by time in words and our contact lines, and nothing the buyer wrote but the name", async () => {
+    const smtp = await startSmtp();
+    const { store, messaging, outbox, close } = setUp(tempDir("ack-text"), smtp.port);
+    try {
+      const { quote } = store.insert(
+        {
+          ...buyer,
+          name: "عائشہ خان\r\nBcc: victim@evil.example",
+          company: "Cheap pills https://spam.example",
+          message: "Visit https://spam.example for cheap pills",
+        },
+        meta("ack-text"),
+        { notify: true, now: friday },
+      );
+      expect(await outbox.drain(() => friday.getTime())).toBe(2);
+      const mail = smtp.received.find((received) => received.to.includes("ayesha@acme.example"))!;
+      const text = decoded(mail.raw);
+      const head = text.split("\r\n\r\n")[0]!;
+      expect(head).not.toMatch(/^Bcc:/im);
+      expect(header(mail.raw, "Subject")).toBe("Your quote request Q-2026-0001");
+      // Friday noon + 24 business hours (7 + 8 + 8 + 1): Wednesday 12:00 in Lahore, named by its weekday.
+      expect(text).toContain("Your reference is Q-2026-0001.");
+      expect(text).toContain("We will answer by Wednesday 12:00 PKT");
+      expect(text).toContain("Phone: +92 42 3555 0100");
+      expect(text).not.toMatch(/spam\.example|pills/);
+      // The Urdu name runs right to left in the HTML part; the thread keeps the Message-ID the buyer answers.
+      expect(text).toMatch(/<span dir="auto">/);
+      const [acknowledgement] = messaging.messages(quote.id).filter((message) => message.kind === "acknowledgement");
+      expect(header(mail.raw, "Message-ID")).toBe(`<${acknowledgement!.messageId}@promo.example>`);
+    } finally {
+      close();
+      await smtp.close();
+    }
+  });
+
+  it("goes at most 3 times a Pakistan day to one address (any case); the rest are recorded off, not sent", () => {
+    const store = QuoteStore.open(tempDir("ack-limit"));
+    try {
+      const lahoreMorning = new Date("2026-11-26T19:30:00Z"); // Friday 00:30 in Lahore, Thursday in UTC
+      const statuses = ["Ayesha@Acme.example", "ayesha@acme.example", "AYESHA@acme.example", "ayesha@acme.example"].map(
+        (email, index) => {
+          const { quote } = store.insert({ ...buyer, email }, meta(`limit-${index}`), {
+            notify: true,
+            now: new Date(lahoreMorning.getTime() + index * 3_600_000),
+          });
+          return new Messaging(store).messages(quote.id).find((message) => message.kind === "acknowledgement")!.status;
+        },
+      );
+      expect(statuses).toEqual(["queued", "queued", "queued", "off"]);
+      // The office still hears of the fourth request; another address is not held back.
+      const other = store.insert({ ...buyer, email: "bilal@else.example" }, meta("limit-other"), {
+        notify: true,
+        now: lahoreMorning,
+      }).quote;
+      const kinds = (quoteId: number) =>
+        new Messaging(store).messages(quoteId).map((message) => [message.kind, message.status]);
+      expect(kinds(other.id)).toEqual([
+        ["request-notification", "queued"],
+        ["acknowledgement", "queued"],
+      ]);
+      // The next Pakistan day (Saturday 00:00 in Lahore) the address gets one again.
+      const nextDay = store.insert({ ...buyer }, meta("limit-next-day"), {
+        notify: true,
+        now: new Date("2026-11-27T19:00:00Z"),
+      }).quote;
+      expect(kinds(nextDay.id)).toContainEqual(["acknowledgement", "queued"]);
+      // Mail off, or an address that is not one: recorded off.
+      const off = store.insert({ ...buyer, email: "hina@pharma.example" }, meta("limit-off"), { notify: false }).quote;
+      expect(kinds(off.id)).toContainEqual(["acknowledgement", "off"]);
+      const list = store.insert({ ...buyer, email: "a@x.example, b@y.example" }, meta("limit-list"), {
+        notify: true,
+      }).quote;
+      expect(kinds(list.id)).toContainEqual(["acknowledgement", "off"]);
+    } finally {
+      store.close();
+    }
   });
 });

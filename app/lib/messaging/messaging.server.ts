@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type Database from "better-sqlite3";
 import type { AuditEventData } from "~/lib/audit/events";
+import { pakistanDayStart } from "~/lib/desk/time";
+import { isEmailAddress } from "~/lib/email-address";
 import type { Actor, QuoteStore } from "~/lib/quotes/store.server";
 import type { inboundKinds, messageStatuses, outboundKinds } from "./schema";
 
@@ -145,6 +147,12 @@ function prepare(db: Database.Database) {
        ON CONFLICT (message_id) DO NOTHING`,
     ),
     staffId: db.prepare("SELECT id FROM staff WHERE email = ?").pluck(),
+    acknowledgementsSince: db
+      .prepare(
+        `SELECT count(*) FROM messages WHERE kind = 'acknowledgement' AND status IN ('queued', 'sent')
+           AND lower(recipient) = lower(?) AND created_at >= ?`,
+      )
+      .pluck(),
     byId: db.prepare("SELECT * FROM messages WHERE id = ?"),
     byMessageId: db.prepare("SELECT * FROM messages WHERE message_id = ?"),
     ofQuote: db.prepare("SELECT * FROM messages WHERE quote_id = ? ORDER BY id"),
@@ -210,12 +218,44 @@ export function queueMessage(db: Database.Database, input: QueueInput): number |
   return result.changes === 1 ? Number(result.lastInsertRowid) : null;
 }
 
+/** Acknowledgements one buyer address gets per Pakistan day: the form cannot be used to flood an inbox. */
+export const ACKNOWLEDGEMENTS_PER_DAY = 3;
+
+/**
+ * Queues the buyer's acknowledgement of a stored request, in the caller's transaction: recorded "off"
+ * (not sent) when e-mail is off, when the address is not one valid address, or when that address had
+ * its day's acknowledgements already. Its text is made from the request when it is sent.
+ */
+export function queueAcknowledgement(
+  db: Database.Database,
+  { quoteId, email, mailOn, now }: { quoteId: number; email: string; mailOn: boolean; now: Date },
+): number | null {
+  const recipient = email.trim();
+  const sentToday =
+    mailOn && isEmailAddress(recipient)
+      ? (statements(db).acknowledgementsSince.get(
+          recipient,
+          new Date(pakistanDayStart(now.getTime())).toISOString(),
+        ) as number)
+      : 0;
+  const sendable = mailOn && isEmailAddress(recipient) && sentToday < ACKNOWLEDGEMENTS_PER_DAY;
+  return queueMessage(db, {
+    quoteId,
+    kind: "acknowledgement",
+    recipient,
+    // The subject is ours: nothing the buyer wrote goes into it.
+    subject: "",
+    status: sendable ? "queued" : "off",
+    now,
+  });
+}
+
 /** The Message-IDs a header names (In-Reply-To, References), without their angle brackets. */
 export const headerMessageIds = (header: string | null | undefined) =>
   [...(header ?? "").matchAll(/<([^<>\s]+)>/g)].map((match) => match[1]!);
 
 /** Our part of one of our Message-IDs ("reply-….Q-2026-0001" of "<reply-….Q-2026-0001@promo.example>"). */
-const ourPart = (id: string) => id.slice(0, id.lastIndexOf("@") === -1 ? id.length : id.lastIndexOf("@"));
+export const ourPart = (id: string) => id.slice(0, id.lastIndexOf("@") === -1 ? id.length : id.lastIndexOf("@"));
 
 export type InboundMail = {
   /** The Message-ID header, e.g. "<CAF…@mail.gmail.com>". */
@@ -255,7 +295,7 @@ export class Messaging {
   }
 
   /**
-   * Queues a reply to the buyer, marks a New request Replied and writes both into its history, in
+   * Queues a reply to the buyer, hands the move to the buyer (Waiting on buyer) and writes both into its history, in
    * one transaction. The same `requestKey` again (a form sent twice) queues nothing.
    */
   queueReply(quoteId: number, body: string, actor: Actor, requestKey: string, now = new Date()): boolean {
@@ -361,6 +401,41 @@ export class Messaging {
       sentAt: message?.sentAt ?? null,
       error: message?.lastError ?? null,
     };
+  }
+
+  /** The request a message of a thread belongs to, by its Message-ID ("<id@host>"): ours (sent) or a buyer's. */
+  quoteOfMessage(messageId: string): number | undefined {
+    const [id] = headerMessageIds(messageId);
+    if (!id) return undefined;
+    const buyers = this.sql.byMessageId.get(id) as MessageRow | undefined;
+    if (buyers?.direction === "in") return buyers.quote_id;
+    const ours = this.sql.byMessageId.get(ourPart(id)) as MessageRow | undefined;
+    return ours?.direction === "out" ? ours.quote_id : undefined;
+  }
+
+  /**
+   * Records a buyer's e-mail on a request (its thread, inside the caller's transaction when there is
+   * one): `created` false when the same mail (by Message-ID) was recorded before.
+   */
+  recordBuyerMail(
+    quoteId: number,
+    mail: { messageId: string; inReplyTo: string | null; to: string; subject: string; receivedAt: Date },
+    payload: Record<string, unknown>,
+  ): { message: Message; created: boolean } {
+    const [ownId] = headerMessageIds(mail.messageId);
+    if (!ownId) throw new Error("A buyer's mail without a Message-ID cannot be recorded.");
+    const created =
+      this.sql.insertInbound.run({
+        quoteId,
+        recipient: mail.to.slice(0, 1000),
+        subject: mail.subject.slice(0, 1000),
+        payload: JSON.stringify(payload),
+        messageId: ownId,
+        inReplyTo: headerMessageIds(mail.inReplyTo)[0] ?? null,
+        createdAt: mail.receivedAt.toISOString(),
+        sentAt: mail.receivedAt.toISOString(),
+      }).changes === 1;
+    return { message: fromRow(this.sql.byMessageId.get(ownId) as MessageRow), created };
   }
 
   /**

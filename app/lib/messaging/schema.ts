@@ -4,8 +4,15 @@ import { staff } from "../desk/staff-schema";
 import { quotes } from "../quotes/schema";
 
 /** The e-mails a request's thread holds: each kind has its template (templates.server.ts). */
-export const outboundKinds = ["request-notification", "reply", "proof", "proof-reminder", "proof-staff"] as const;
-/** A buyer's e-mail read from the business's mailbox (the desk's coming IMAP reader). */
+export const outboundKinds = [
+  "request-notification",
+  "acknowledgement",
+  "reply",
+  "proof",
+  "proof-reminder",
+  "proof-staff",
+] as const;
+/** A buyer's e-mail read from the business's mailbox (app/lib/mailbox/). */
 export const inboundKinds = ["buyer-mail"] as const;
 export const messageKinds = [...outboundKinds, ...inboundKinds] as const;
 /**
@@ -60,6 +67,10 @@ export const messages = sqliteTable(
     index("messages_outbox")
       .on(table.nextAttemptAt)
       .where(sql`${table.status} = 'queued'`),
+    // The acknowledgements an address had today, counted with every request stored.
+    index("messages_acknowledgements")
+      .on(sql`lower(${table.recipient})`, table.createdAt)
+      .where(sql`${table.kind} = 'acknowledgement'`),
     uniqueIndex("messages_one_notification")
       .on(table.quoteId)
       .where(sql`${table.kind} = 'request-notification'`),

@@ -2,6 +2,7 @@ import type { AuditEventData } from "~/lib/audit/events";
 import { business } from "~/content/business";
 import { publicLink } from "~/lib/site-url";
 import { quoteFieldLabel } from "~/content/contact";
+import { longDeadline, replyBy } from "~/lib/desk/time";
 import { isEmailAddress } from "~/lib/email-address";
 import type { MailAddress, ProofDesk } from "~/lib/proofs/proofs.server";
 import type { MailConfig } from "~/lib/quotes/config.server";
@@ -106,8 +107,9 @@ export function notificationEmail(
     "Or reply to this e-mail to answer the buyer directly.",
   ].join("\n");
 
+  // A buyer's words may be Urdu: each value and the message run in their own direction.
   const row = ([label, value]: [string, string]) =>
-    `<tr><th align="left" style="padding:4px 12px 4px 0;vertical-align:top">${escapeHtml(label)}</th><td style="padding:4px 0">${escapeHtml(value)}</td></tr>`;
+    `<tr><th align="left" style="padding:4px 12px 4px 0;vertical-align:top">${escapeHtml(label)}</th><td style="padding:4px 0" dir="auto">${escapeHtml(value)}</td></tr>`;
   const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#0f172a">
 <h1 style="font-size:18px">New quote request</h1>
 <table>${fields
@@ -115,7 +117,7 @@ export function notificationEmail(
     .map(row)
     .join("")}</table>
 <h2 style="font-size:16px">${escapeHtml(quoteFieldLabel.message)}</h2>
-<p style="white-space:pre-wrap">${escapeHtml(quote.message)}</p>
+<p style="white-space:pre-wrap" dir="auto">${escapeHtml(quote.message)}</p>
 ${designLines.length ? `<h2 style="font-size:16px">Design from the brand studio</h2>\n<table>${designLines.map(row).join("")}</table>\n` : ""}${mockup ? `<p><img src="cid:${MOCKUP_CID}" alt="Mockup of the buyer's design" style="max-width:100%;height:auto"></p>\n` : ""}${fileLines.length ? `<table>${fileLines.map(row).join("")}</table>\n` : ""}<table style="color:#475569;font-size:13px">${details.map(row).join("")}</table>
 <p><a href="${escapeHtml(deskUrl(quote))}">Answer ${escapeHtml(quote.reference)} on the desk</a></p>
 <p style="color:#475569;font-size:13px">Or reply to this e-mail to answer the buyer directly.</p>
@@ -157,8 +159,58 @@ export function replyEmail(
     from,
     to: { name: oneLine(quote.name), address: quote.email },
     replyTo: from,
-    subject: `Your quote request ${quote.reference}`,
+    subject: requestSubject(quote.reference),
     text: [reply.body, "", "--", reply.staffName, business.name, `Your reference: ${quote.reference}`].join("\n"),
+    messageId: fullMessageId(messageId, from),
+  };
+}
+
+/** The business's contact lines, as every mail to a buyer ends. */
+const contactLines = () => [
+  business.name,
+  `Phone: ${business.phone.display}`,
+  `WhatsApp: +${business.whatsapp}`,
+  `E-mail: ${business.email}`,
+  `${business.address.street}, ${business.address.city}`,
+  publicLink("/"),
+];
+
+/** The subject of the acknowledgement, and of every reply: ours, naming the reference (a reply keeps it). */
+export const requestSubject = (reference: string) => `Your quote request ${reference}`;
+
+/**
+ * The buyer's acknowledgement: the reference and when the answer is due (in words, from when the
+ * request came). Of what the buyer wrote only their name, on one line: whatever the form is given, this
+ * mail cannot carry it to someone else's inbox. Its Message-ID is the queued row's, so a reply threads back.
+ */
+export function acknowledgementEmail(
+  quote: Pick<StoredQuote, "name" | "email" | "reference" | "receivedAt">,
+  { from }: Pick<MailConfig, "from">,
+  messageId: string,
+): OutgoingMail {
+  const name = oneLine(quote.name).slice(0, 100);
+  const received = Date.parse(quote.receivedAt);
+  const due = longDeadline(replyBy(quote.receivedAt), received);
+  const hours = `${business.hours.days}, ${business.hours.opens}–${business.hours.closes} Pakistan time`;
+  const lines = [
+    `Thank you for your quote request. Your reference is ${quote.reference}.`,
+    `We will answer by ${due} (our office is open ${hours}).`,
+    "To add anything, simply reply to this e-mail; it reaches the person handling your request.",
+  ];
+  const text = [`Dear ${name},`, "", ...lines.flatMap((line) => [line, ""]), ...contactLines()].join("\n");
+  // The name may be Urdu: dir="auto" lets it run right to left inside the English text.
+  const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#0f172a">
+<p>Dear <span dir="auto">${escapeHtml(name)}</span>,</p>
+${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join("\n")}
+<p style="color:#475569;font-size:13px">${contactLines().map(escapeHtml).join("<br>")}</p>
+</body></html>`;
+  return {
+    from,
+    to: { name, address: quote.email },
+    replyTo: from,
+    subject: requestSubject(quote.reference),
+    text,
+    html,
     messageId: fullMessageId(messageId, from),
   };
 }
@@ -239,6 +291,15 @@ export const templates: Record<OutboundKind, (message: Message, context: Templat
       mail: notificationEmail(quote, envelope, store.attachments(quote.id), message.messageId),
       sentEvent: { type: "request.notification_emailed", payload: {} },
       label: `Quote request ${quote.reference}: notification e-mail`,
+    };
+  },
+  acknowledgement: (message, { store, envelope }) => {
+    const quote = store.get(message.quoteId);
+    if (!quote) return null;
+    return {
+      mail: acknowledgementEmail({ ...quote, email: message.recipient }, envelope, message.messageId),
+      sentEvent: { type: "request.acknowledgement_emailed", payload: { to: message.recipient } },
+      label: `Quote request ${quote.reference}: acknowledgement e-mail`,
     };
   },
   reply: (message, { store, envelope }) => {

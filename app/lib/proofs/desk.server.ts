@@ -32,7 +32,7 @@ export function deskProofs(service: QuoteService, quote: StoredQuote, now = Date
 
 /**
  * The desk's "Send proof" (its form read by app/lib/desk/request-forms.ts): the file checked by its bytes,
- * then stored, the buyer e-mailed and the request marked Quoted.
+ * then stored, the buyer e-mailed and the request left waiting on the buyer.
  */
 export async function sendProof(
   service: QuoteService,

@@ -149,7 +149,7 @@ describe("the proof loop", () => {
     const firstMail = decoded(smtp.received.at(-1)!.raw);
     expect(firstMail).toContain("Blue logo, 40 mm wide");
     const token1 = lastLink();
-    expect(getQuoteService().store.byReference(reference)!.status).toBe("quoted");
+    expect(getQuoteService().store.byReference(reference)!.status).toBe("waiting_on_buyer");
 
     const page1 = await outcome(() => proofPage.loader(args(get(`/proof/${token1}`), { token: token1 }) as never));
     expect(page1.status).toBe(200);
@@ -489,7 +489,7 @@ describe("later versions and answers", () => {
       ),
     );
     expect(won.status).toBe(400);
-    expect(service.store.get(quote.id)!.status).toBe("quoted");
+    expect(service.store.get(quote.id)!.status).toBe("waiting_on_buyer");
 
     // A change request with nothing in it is answered on the page, with what is missing.
     const blank = await answer(token, { intent: "changes", version: "3", changes: "  " });

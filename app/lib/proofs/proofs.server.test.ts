@@ -50,7 +50,7 @@ const tokenIn = (mail: { body: string } | null | undefined) =>
   /\/proof\/([A-Za-z0-9_-]{43})/.exec(mail?.body ?? "")?.[1];
 
 describe("proofs in the store", () => {
-  it("numbers versions, keeps files under generated names with their hash, stores tokens hashed, marks the request Quoted", () => {
+  it("numbers versions, keeps files under generated names with their hash, stores tokens hashed, hands the move to the buyer", () => {
     const { store, desk, quote, send } = setUp();
     const first = send(png(1));
     const second = send(png(2));
@@ -77,7 +77,7 @@ describe("proofs in the store", () => {
     const stored = JSON.stringify(store.db.prepare("SELECT * FROM proof_links").all());
     expect(stored).not.toContain(token1);
     expect(stored).toContain(secretHash(token1!));
-    expect(store.get(quote.id)!.status).toBe("quoted");
+    expect(store.get(quote.id)!.status).toBe("waiting_on_buyer");
     expect(store.audit.requestHistory(quote.id).map((event) => event.body)).toContain(
       "Proof v2 sent: Blue logo, 40 mm",
     );
@@ -89,7 +89,7 @@ describe("proofs in the store", () => {
     expect(existsSync(proofs[0]!.path)).toBe(false);
   });
 
-  it("does not move a Won request back to Quoted", async () => {
+  it("does not move a Won request back to Waiting on buyer", async () => {
     const { desk, store, quote, send } = setUp();
     send(png(1));
     expect((await desk.answer(store.get(quote.id)!, 1, { kind: "approved", name: "A", role: "" }, null)).ok).toBe(true);
@@ -101,7 +101,7 @@ describe("proofs in the store", () => {
         .requestHistory(quote.id)
         .filter((event) => event.kind === "status")
         .map((event) => event.body),
-    ).toEqual(["Status: Quoted", "Status: Won"]);
+    ).toEqual(["Status: Waiting on buyer", "Status: Won"]);
   });
 
   it("marks Won only once the latest proof is approved, and changes nothing before", async () => {
@@ -116,10 +116,14 @@ describe("proofs in the store", () => {
       ok: false,
       refused: "won needs an approved proof",
     });
-    expect(store.get(quote.id)!.status).toBe("quoted");
-    expect(store.audit.requestHistory(quote.id).filter((event) => event.kind === "status")).toEqual(
-      before.filter((event) => event.kind === "status"),
-    );
+    // The buyer's changes hand the move back to the office; the refused Won writes nothing.
+    expect(store.get(quote.id)!.status).toBe("waiting_on_us");
+    const statusLines = (lines: typeof before) =>
+      lines.filter((event) => event.kind === "status").map((event) => [event.actor, event.body]);
+    expect(statusLines(store.audit.requestHistory(quote.id))).toEqual([
+      ...statusLines(before),
+      ["buyer", "Status: Waiting on us"],
+    ]);
   });
 
   it("opens only its own request, and not once ended or expired", () => {

@@ -219,9 +219,9 @@ export class ProofDesk {
   }
 
   /**
-   * Stores a new version with its file, marks the request Quoted unless it is further along, writes
-   * the history, and queues the buyer's e-mail (made by `mail` with the version), all in one
-   * transaction. The e-mail's link is minted when it is sent (`compose`), so no secret waits in the store.
+   * Stores a new version with its file, hands the move to the buyer (Waiting on buyer) unless the
+   * request is Won or Lost, writes the history, and queues the buyer's e-mail (made by `mail` with the
+   * version), all in one transaction. The e-mail's link is minted when it is sent (`compose`), so no secret waits in the store.
    */
   send(
     quote: StoredQuote,
@@ -457,6 +457,9 @@ export class ProofDesk {
               }
             : { type: "proof.changes_requested" as const, payload: { version: proof.version, text: input.text } }),
         });
+        // Changes asked for hand the move back to the office.
+        if (input.kind === "changes")
+          this.store.changeStatus(quote.id, { type: "changes requested" }, {}, "buyer", now);
         if (staffMail && this.staffTo)
           this.queue(quote.id, "staff", null, this.staffTo.join(", "), staffMail(proof), now);
         return { ok: true, proof };

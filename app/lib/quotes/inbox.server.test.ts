@@ -121,7 +121,7 @@ describe("inbox command", () => {
       "reply-1",
       new Date("2026-01-10T09:00:00Z"),
     );
-    store.setStatus(quote!.id, "lost", "Budget", staff, new Date("2026-01-12T09:00:00Z"));
+    store.setStatus(quote!.id, "lost", "Price: over budget", staff, new Date("2026-01-12T09:00:00Z"));
     const exported = withDeskRecords(store, store.list());
     store.close();
 
@@ -129,7 +129,7 @@ describe("inbox command", () => {
     expect(json).toMatchObject({
       reference: "Q-2026-0001",
       status: "lost",
-      statusReason: "Budget",
+      statusReason: "Price: over budget",
       answeredAt: "2026-01-10T09:00:00.000Z",
       replies: [{ body: "Thank you, our prices follow.", staffName: "Bilal", status: "pending" }],
     });
@@ -140,7 +140,9 @@ describe("inbox command", () => {
       "status",
     ]);
     const csv = toCsv(exported);
-    expect(csv).toContain("2026-01-12 14:00 PKT · Bilal <bilal@promo.example> · status: Status: Lost (Budget)");
+    expect(csv).toContain(
+      "2026-01-12 14:00 PKT · Bilal <bilal@promo.example> · status: Status: Lost (Price: over budget)",
+    );
     expect(csv).toContain("2026-01-10 14:00 PKT · Bilal · pending: Thank you, our prices follow.");
   });
 

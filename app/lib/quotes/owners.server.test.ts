@@ -58,10 +58,26 @@ describe("reply-by times", () => {
     expect(store.inbox({ view: "overdue", now }).quotes.map((quote) => quote.id)).toEqual([late.id, later.id]);
     expect(store.overdueCount(now)).toBe(2);
     new Messaging(store).queueReply(late.id, "Dear Ayesha, …", sanaActor, "form-1", new Date(now - 60_000));
-    store.setStatus(later.id, "quoted", "", sanaActor, new Date(now - 30_000));
+    store.setStatus(later.id, "waiting_on_buyer", "", sanaActor, new Date(now - 30_000));
     expect(store.inbox({ view: "overdue", now }).quotes).toEqual([]);
     expect(store.overdueCount(now)).toBe(0);
     expect(store.overdueCount(now + 30 * 86_400_000)).toBe(0);
+  });
+
+  it("start again when the buyer writes back: the request waits on us, due 24 business hours later", () => {
+    const { store, receive } = desk();
+    const quote = receive("Ayesha", "2026-11-16T07:00:00Z");
+    new Messaging(store).queueReply(quote.id, "Dear Ayesha, …", sanaActor, "form-1", new Date("2026-11-16T08:00:00Z"));
+    // Monday 23 November, 12:00 in Lahore: the buyer's e-mail reaches the request.
+    const wrote = new Date("2026-11-23T07:00:00Z");
+    expect(store.changeStatus(quote.id, { type: "buyer replied" }, {}, "buyer", wrote)).toMatchObject({
+      status: "waiting_on_us",
+    });
+    const waiting = store.get(quote.id)!;
+    expect(waiting.answeredAt).toBeNull();
+    expect(new Date(waiting.replyBy).toISOString()).toBe("2026-11-26T07:00:00.000Z");
+    expect(store.inbox({ view: "open", now: wrote.getTime() }).quotes[0]?.id).toBe(quote.id);
+    expect(store.overdueCount(Date.parse("2026-11-26T07:01:00Z"))).toBe(1);
   });
 });
 
@@ -72,9 +88,9 @@ describe("the inbox's views", () => {
     receive("Monday", "2026-11-23T05:00:00Z"); // 10:00 on Monday, before opening: due Wednesday 19:00
     const answered = receive("Answered", "2026-11-23T09:00:00Z");
     receive("Thursday", "2026-11-19T07:00:00Z"); // 12:00 on Thursday: due Tuesday 12:00
-    store.setStatus(answered.id, "quoted", "", sanaActor, new Date("2026-11-23T10:00:00Z"));
+    store.setStatus(answered.id, "waiting_on_buyer", "", sanaActor, new Date("2026-11-23T10:00:00Z"));
     const older = receive("Older answered", "2026-11-18T07:00:00Z");
-    store.setStatus(older.id, "lost", "Too dear", sanaActor, new Date("2026-11-23T10:00:00Z"));
+    store.setStatus(older.id, "lost", "Price", sanaActor, new Date("2026-11-23T10:00:00Z"));
     expect(names({ view: "open" })).toEqual(["Thursday", "Friday", "Monday", "Answered", "Older answered"]);
     expect(names({ view: "all" })).toEqual(["Answered", "Monday", "Friday", "Thursday", "Older answered"]);
     // A page may end inside the unanswered part and the next one go on into the answered part.
@@ -94,7 +110,7 @@ describe("the inbox's views", () => {
     store.assign(pens.id, sana.id, sanaActor);
     store.assign(mugs.id, bilal.id, sanaActor);
     store.assign(bags.id, sana.id, sanaActor);
-    store.setStatus(bags.id, "quoted", "", sanaActor, new Date("2026-11-24T08:00:00Z"));
+    store.setStatus(bags.id, "waiting_on_buyer", "", sanaActor, new Date("2026-11-24T08:00:00Z"));
     const now = Date.parse("2026-11-25T07:00:00Z");
 
     expect(names({ view: "mine", staffId: sana.id, now })).toEqual(["Pens", "Bags"]);
@@ -102,7 +118,7 @@ describe("the inbox's views", () => {
     expect(names({ view: "mine", now })).toEqual([]); // nobody signed in owns nothing
     expect(names({ view: "unassigned", now })).toEqual(["Caps"]);
     expect(names({ view: "overdue", now })).toEqual(["Pens"]); // Bags is late too, but answered
-    expect(names({ view: "mine", staffId: sana.id, status: "quoted", now })).toEqual(["Bags"]);
+    expect(names({ view: "mine", staffId: sana.id, status: "waiting_on_buyer", now })).toEqual(["Bags"]);
     expect(names({ view: "mine", staffId: sana.id, search: "pens", now })).toEqual(["Pens"]);
     expect(names({ view: "overdue", search: "mugs", now })).toEqual([]);
     expect(names({ view: "all", search: caps.reference.toLowerCase(), now })).toEqual(["Caps"]);

@@ -6,6 +6,9 @@ import { staffSetupEmail } from "~/lib/messaging/templates.server";
 import type { DesignSpec } from "~/lib/design-schema";
 import { type QuoteFields, type QuoteProblem, checkQuote } from "~/lib/quote-schema";
 import { type QuoteConfig, readQuoteConfig } from "./config.server";
+import { mailboxDelivery } from "~/lib/mailbox/deliver.server";
+import { type MailboxSettings, readMailboxConfig } from "~/lib/mailbox/config.server";
+import { type MailboxReader, startMailboxReader } from "~/lib/mailbox/reader.server";
 import { Messaging } from "~/lib/messaging/messaging.server";
 import { ProofDesk } from "~/lib/proofs/proofs.server";
 import { createSmtpMailer, type Mailer } from "./mailer.server";
@@ -59,7 +62,16 @@ export function createQuoteService(
     mailer,
     outbox: outboxOptions,
     log = console.log,
-  }: { mailer?: Mailer; outbox?: OutboxOptions; log?: (message: string) => void } = {},
+    mailbox = null,
+    mailboxIntervalMs,
+  }: {
+    mailer?: Mailer;
+    outbox?: OutboxOptions;
+    log?: (message: string) => void;
+    /** The office mailbox whose buyers' replies reach their requests (IMAP_URL); null: not read. */
+    mailbox?: MailboxSettings | null;
+    mailboxIntervalMs?: number;
+  } = {},
 ) {
   const store = QuoteStore.open(config.dataDir);
   store.removeStrayFiles();
@@ -69,6 +81,8 @@ export function createQuoteService(
   const outbox = activeMailer ? new Outbox(store, activeMailer, { ...outboxOptions, proofs, messaging }) : undefined;
   const limiter = new RateLimiter(config.rateLimit);
   const emailLimiter = new RateLimiter(config.emailRateLimit);
+
+  let reader: MailboxReader | undefined;
 
   if (!activeMailer) {
     log(`Quote e-mail notifications are off (${config.mailOffReason}); requests are stored in ${store.file}.`);
@@ -182,8 +196,18 @@ export function createQuoteService(
     submit,
     start() {
       outbox?.start();
+      // Checked at once and then every minute; a mail is marked on the server only once it is stored.
+      if (mailbox && !reader)
+        reader = startMailboxReader({
+          imap: mailbox,
+          store: mailboxDelivery({ store, messaging }),
+          log,
+          intervalMs: mailboxIntervalMs,
+        });
     },
     async close() {
+      await reader?.stop();
+      reader = undefined;
       await outbox?.stop();
       activeMailer?.close();
       store.close();
@@ -200,7 +224,11 @@ let service: QuoteService | undefined;
 
 export function getQuoteService(): QuoteService {
   if (!service) {
-    service = createQuoteService(readQuoteConfig());
+    // Both read before anything opens: a bad value in either stops the start with its message.
+    const config = readQuoteConfig();
+    const { imap, offReason } = readMailboxConfig();
+    service = createQuoteService(config, { mailbox: imap });
+    if (!imap) console.log(`Buyers' e-mail replies are not read (${offReason}).`);
     service.start();
   }
   return service;

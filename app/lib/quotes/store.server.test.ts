@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { tempDir } from "../../../tests/support/temp-dir";
 import { Messaging } from "~/lib/messaging/messaging.server";
 import { ProofDesk } from "~/lib/proofs/proofs.server";
-import { QuoteStore } from "./store.server";
+import { QuoteStore, quoteStatuses } from "./store.server";
 import { bilal, buyerFields, submissionMeta } from "../../../tests/support/request-fixture";
 
 const fields = buyerFields;
@@ -69,11 +69,17 @@ describe("a request's history", () => {
       true,
     );
     expect(messaging.queueReply(quote.id, "Dear Ayesha, …", staff, "form-1")).toBe(false); // the same form sent twice
-    store.setStatus(quote.id, "lost", "Chose a cheaper supplier", staff, new Date("2026-11-21T08:00:00Z"));
+    store.setStatus(
+      quote.id,
+      "lost",
+      "Chose another supplier: Karachi, cheaper",
+      staff,
+      new Date("2026-11-21T08:00:00Z"),
+    );
 
     expect(store.get(quote.id)).toMatchObject({
       status: "lost",
-      statusReason: "Chose a cheaper supplier",
+      statusReason: "Chose another supplier: Karachi, cheaper",
       answeredAt: "2026-11-20T08:00:00.000Z",
     });
     expect(messaging.replies(quote.id)).toMatchObject([
@@ -83,8 +89,8 @@ describe("a request's history", () => {
       ["received", "website", "Request received"],
       ["note", "Bilal <bilal@promo.example>", "Called, wants blue"],
       ["reply", "Bilal <bilal@promo.example>", "Dear Ayesha, …"],
-      ["status", "Bilal <bilal@promo.example>", "Status: Replied"],
-      ["status", "Bilal <bilal@promo.example>", "Status: Lost (Chose a cheaper supplier)"],
+      ["status", "Bilal <bilal@promo.example>", "Status: Waiting on buyer"],
+      ["status", "Bilal <bilal@promo.example>", "Status: Lost (Chose another supplier: Karachi, cheaper)"],
     ]);
 
     expect(() => store.db.prepare("UPDATE audit_events SET payload = '{}'").run()).toThrow(/append-only/);
@@ -100,7 +106,7 @@ describe("the inbox", () => {
   it("pages, filters and searches 10,000 requests newest first, reading them by index", () => {
     const store = QuoteStore.open(tempDir("desk-inbox"));
     const start = Date.parse("2026-01-01T00:00:00Z");
-    const statuses = ["new", "replied", "quoted", "won", "lost"] as const;
+    const statuses = quoteStatuses;
     store.db.transaction(() => {
       for (let n = 0; n < 10_000; n++) {
         const { quote } = store.insert(

@@ -4,13 +4,13 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import type Database from "better-sqlite3";
 import { AuditLog } from "~/lib/audit/audit.server";
-import { type Actor, actorLabel } from "~/lib/audit/events";
+import { type Actor, type AuditActor, actorLabel } from "~/lib/audit/events";
 import { and, asc, type Column, count, desc, eq, isNotNull, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import { type BetterSQLite3Database, drizzle } from "drizzle-orm/better-sqlite3";
 import { migrate } from "~/lib/db/migrate.server";
 import { type DesignSpec, parseDesignSpec } from "~/lib/design-schema";
 import type { LogoType } from "~/lib/upload-rules";
-import { queueMessage, type NotifyStatus } from "~/lib/messaging/messaging.server";
+import { queueAcknowledgement, queueMessage, type NotifyStatus } from "~/lib/messaging/messaging.server";
 import { notificationSubject } from "~/lib/messaging/subjects";
 import type { QuoteFields } from "~/lib/quote-schema";
 import {
@@ -233,7 +233,9 @@ function prepare(db: Database.Database) {
     // The only statement that writes a status: what `nextStatus` decided (a null reason keeps the stored one).
     moveStatus: db.prepare(
       `UPDATE quotes SET status = @status, status_reason = coalesce(@reason, status_reason),
-         answered_at = CASE WHEN answered_at IS NULL AND @answers = 1 THEN @at ELSE answered_at END
+         answered_at = CASE WHEN @restarts = 1 THEN NULL
+           WHEN answered_at IS NULL AND @answers = 1 THEN @at ELSE answered_at END,
+         reply_by = CASE WHEN @restarts = 1 THEN @replyBy ELSE reply_by END
        WHERE id = @id`,
     ),
   };
@@ -352,6 +354,8 @@ export class QuoteStore {
           status: notify ? "queued" : "off",
           now,
         });
+        // The buyer's acknowledgement likewise (its own limits say when it is recorded "off" instead).
+        queueAcknowledgement(this.db, { quoteId, email: quote.email, mailOn: notify, now });
         this.audit.record({
           subject: { type: "request", id: quoteId },
           actor: "website",
@@ -665,7 +669,13 @@ export class QuoteStore {
    * the caller's transaction when there is one) and writes a recorded move into its history. A refused
    * move changes nothing and says why.
    */
-  changeStatus(quoteId: number, event: StatusEvent, facts: StatusFacts, actor: Actor, now = new Date()): StatusMove {
+  changeStatus(
+    quoteId: number,
+    event: StatusEvent,
+    facts: StatusFacts,
+    actor: AuditActor,
+    now = new Date(),
+  ): StatusMove {
     return this.db
       .transaction((): StatusMove => {
         const row = this.sql.byId.get(quoteId) as Row | undefined;
@@ -678,6 +688,8 @@ export class QuoteStore {
           status: move.status,
           reason: move.reason,
           answers: move.answers ? 1 : 0,
+          restarts: move.restartsClock ? 1 : 0,
+          replyBy: replyBy(at),
           at,
         });
         if (move.recorded)
@@ -703,6 +715,25 @@ export class QuoteStore {
     facts: StatusFacts = {},
   ): StatusMove {
     return this.changeStatus(quoteId, { type: "staff chose", status, reason }, facts, actor, now);
+  }
+
+  /**
+   * "Reply on WhatsApp" was used: recorded with who and when, and an answer that hands the move to the
+   * buyer (the conversation itself is in WhatsApp).
+   */
+  recordWhatsappUsed(quoteId: number, actor: Actor, now = new Date()): StatusMove {
+    return this.db
+      .transaction(() => {
+        this.audit.record({
+          subject: { type: "request", id: quoteId },
+          actor,
+          at: now,
+          type: "request.whatsapp_used",
+          payload: {},
+        });
+        return this.changeStatus(quoteId, { type: "whatsapp used" }, {}, actor, now);
+      })
+      .immediate();
   }
 
   addNote(quoteId: number, note: string, actor: Actor, now = new Date()) {

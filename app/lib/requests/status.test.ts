@@ -8,6 +8,8 @@ import {
   type QuoteStatus,
   type StatusEvent,
   type StatusMove,
+  lostReasons,
+  lostReasonText,
   statusEventTypes,
   statusHistoryText,
 } from "./status";
@@ -15,42 +17,50 @@ import {
 const approved = { latestProof: "approved" } as const;
 const notApproved = { latestProof: "waiting" } as const;
 const sentBack = { latestProof: "changes requested" } as const;
-const moved = (status: QuoteStatus, recorded: boolean, answers = true, reason: string | null = null): StatusMove => ({
-  ok: true,
-  status,
-  reason,
-  recorded,
-  answers,
-});
+const moved = (
+  status: QuoteStatus,
+  recorded: boolean,
+  answers = true,
+  reason: string | null = null,
+  restartsClock = false,
+): StatusMove => ({ ok: true, status, reason, recorded, answers, restartsClock });
 
-describe("automatic moves (a reply, a proof) go forward only", () => {
-  // Every status × event: [from, after a reply, after a proof].
+describe("automatic moves say whose move it is", () => {
+  // Every status × event: [from, after our answer (a reply, a proof, WhatsApp), after the buyer's (an e-mail, changes asked for)].
   const table: [QuoteStatus, QuoteStatus, QuoteStatus][] = [
-    ["new", "replied", "quoted"],
-    ["replied", "replied", "quoted"],
-    ["quoted", "quoted", "quoted"],
+    ["new", "waiting_on_buyer", "waiting_on_us"],
+    ["waiting_on_us", "waiting_on_buyer", "waiting_on_us"],
+    ["waiting_on_buyer", "waiting_on_buyer", "waiting_on_us"],
     ["won", "won", "won"],
     ["lost", "lost", "lost"],
   ];
+  const ours = ["replied", "proof sent", "whatsapp used"] as const;
+  const theirs = ["buyer replied", "changes requested"] as const;
 
-  it("covers every status", () => {
+  it("covers every status and every event", () => {
     expect(table.map(([from]) => from)).toEqual([...quoteStatuses]);
-    expect(statusEventTypes).toEqual(["replied", "proof sent", "staff chose"]);
+    expect([...ours, ...theirs, "staff chose"].sort()).toEqual([...statusEventTypes].sort());
   });
 
   it.each(table)(
-    "%s: a reply leaves it %s, a proof %s, recorded only when it moves",
-    (from, afterReply, afterProof) => {
+    "%s: our answer leaves it %s, the buyer's %s, recorded only when it moves",
+    (from, afterOurs, afterTheirs) => {
       for (const facts of [approved, notApproved, {}]) {
-        expect(nextStatus(from, { type: "replied" }, facts)).toEqual(moved(afterReply, afterReply !== from));
-        expect(nextStatus(from, { type: "proof sent" }, facts)).toEqual(moved(afterProof, afterProof !== from));
+        for (const type of ours)
+          expect(nextStatus(from, { type }, facts)).toEqual(moved(afterOurs, afterOurs !== from));
+        // The buyer writing back starts the office's clock again, unless the request is over.
+        const open = from !== "won" && from !== "lost";
+        for (const type of theirs)
+          expect(nextStatus(from, { type }, facts)).toEqual(
+            moved(afterTheirs, afterTheirs !== from, false, null, open),
+          );
       }
     },
   );
 
   it("never sets Won or Lost, and keeps a Lost request's reason (a null reason changes nothing)", () => {
     for (const from of quoteStatuses) {
-      for (const type of ["replied", "proof sent"] as const) {
+      for (const type of [...ours, ...theirs]) {
         const move = nextStatus(from, { type }, approved);
         expect(move.ok && move.reason).toBeNull();
         if (from !== "won" && from !== "lost") expect(move.ok && move.status).not.toMatch(/^(won|lost)$/);
@@ -64,8 +74,10 @@ describe("a staff member's choice", () => {
 
   it.each(quoteStatuses)("from %s: any status but Won is set and recorded, backwards too", (from) => {
     expect(nextStatus(from, choose("new"), notApproved)).toEqual(moved("new", true, false, ""));
-    expect(nextStatus(from, choose("replied"), notApproved)).toEqual(moved("replied", true, true, ""));
-    expect(nextStatus(from, choose("quoted"), notApproved)).toEqual(moved("quoted", true, true, ""));
+    expect(nextStatus(from, choose("waiting_on_us"), notApproved)).toEqual(moved("waiting_on_us", true, true, ""));
+    expect(nextStatus(from, choose("waiting_on_buyer"), notApproved)).toEqual(
+      moved("waiting_on_buyer", true, true, ""),
+    );
     expect(nextStatus(from, choose("lost", "  Price  "), notApproved)).toEqual(moved("lost", true, true, "Price"));
   });
 
@@ -76,17 +88,27 @@ describe("a staff member's choice", () => {
     expect(nextStatus(from, choose("won"), {})).toEqual(moved("won", true, true, ""));
   });
 
-  it.each(quoteStatuses)("from %s: Lost only with a reason, and a reason is kept with Lost only", (from) => {
-    for (const reason of ["", "   "]) {
+  it.each(quoteStatuses)("from %s: Lost only with a reason of the list, kept with Lost only", (from) => {
+    for (const reason of ["", "   ", "Too dear", "Pricey: 20% more", "price"]) {
       expect(nextStatus(from, choose("lost", reason), approved)).toEqual({ ok: false, refused: "lost needs a reason" });
     }
-    expect(nextStatus(from, choose("quoted", "Price"), approved)).toEqual(moved("quoted", true, true, ""));
+    for (const choice of lostReasons)
+      expect(nextStatus(from, choose("lost", choice), approved)).toEqual(moved("lost", true, true, choice));
+    const detailed = lostReasonText("Chose another supplier", "  Karachi firm, 10% less ");
+    expect(detailed).toBe("Chose another supplier: Karachi firm, 10% less");
+    expect(nextStatus(from, choose("lost", detailed), approved)).toEqual(moved("lost", true, true, detailed));
+    expect(nextStatus(from, choose("waiting_on_buyer", "Price"), approved)).toEqual(
+      moved("waiting_on_buyer", true, true, ""),
+    );
   });
 });
 
 describe("the history's line", () => {
-  it("says the status as the desk always wrote it", () => {
+  it("says the status as the desk writes it, and an earlier one in its own words", () => {
+    expect(statusHistoryText("waiting_on_us")).toBe("Status: Waiting on us");
+    expect(statusHistoryText("waiting_on_buyer")).toBe("Status: Waiting on buyer");
     expect(statusHistoryText("quoted")).toBe("Status: Quoted");
+    expect(statusHistoryText("replied")).toBe("Status: Replied");
     expect(statusHistoryText("lost", "Chose a cheaper supplier")).toBe("Status: Lost (Chose a cheaper supplier)");
   });
 });

@@ -1,13 +1,38 @@
+import { statusLabel } from "~/content/desk";
+
 /**
  * A request's status (the desk's "Status") as a state machine: the statuses, the events that move them
  * and the one rule that says where an event takes a request, or why it may not. Plain TypeScript, no
- * I/O: the store applies what it decides, and nothing else writes a status.
+ * I/O: the store applies what it decides, and nothing else writes a status. The statuses say whose move
+ * it is: the office's (New, Waiting on us) or the buyer's (Waiting on buyer), or that it is over.
  */
-export const quoteStatuses = ["new", "replied", "quoted", "won", "lost"] as const;
+export const quoteStatuses = ["new", "waiting_on_us", "waiting_on_buyer", "won", "lost"] as const;
 export type QuoteStatus = (typeof quoteStatuses)[number];
+
+/** Statuses of before whose-move-it-is: still named by old history entries, never set again. */
+export const earlierStatuses = ["replied", "quoted"] as const;
+export type EarlierStatus = (typeof earlierStatuses)[number];
 
 export const isQuoteStatus = (value: unknown): value is QuoteStatus =>
   typeof value === "string" && (quoteStatuses as readonly string[]).includes(value);
+
+/** Why a request was lost: one of these, then optionally the staff member's words ("Price: 20% dearer"). */
+export const lostReasons = [
+  "Price",
+  "Delivery time",
+  "Chose another supplier",
+  "No reply from buyer",
+  "Other",
+] as const;
+export type LostReason = (typeof lostReasons)[number];
+
+/** The reason kept with a Lost status: the choice, and the details when given. */
+export const lostReasonText = (choice: LostReason, details = "") =>
+  details.trim() ? `${choice}: ${details.trim()}` : choice;
+
+/** Whether a reason starts with a choice of the list (as `lostReasonText` writes it). */
+export const isLostReason = (reason: string) =>
+  lostReasons.some((choice) => reason === choice || reason.startsWith(`${choice}: `));
 
 /** What happens to a request that may move its status. */
 export type StatusEvent =
@@ -15,10 +40,23 @@ export type StatusEvent =
   | { type: "replied" }
   /** A proof was sent to the buyer. */
   | { type: "proof sent" }
+  /** A staff member answered the buyer on WhatsApp. */
+  | { type: "whatsapp used" }
+  /** The buyer's e-mail reached the request. */
+  | { type: "buyer replied" }
+  /** The buyer asked for changes to a proof. */
+  | { type: "changes requested" }
   /** A staff member chose a status on the request's page (or with Mark Won), with the reason a Lost one gives. */
   | { type: "staff chose"; status: QuoteStatus; reason: string };
 
-export const statusEventTypes = ["replied", "proof sent", "staff chose"] as const satisfies StatusEvent["type"][];
+export const statusEventTypes = [
+  "replied",
+  "proof sent",
+  "whatsapp used",
+  "buyer replied",
+  "changes requested",
+  "staff chose",
+] as const satisfies StatusEvent["type"][];
 
 /** What the rule needs to know beyond the request's status, read by the module that owns it (unknown: no). */
 export type StatusFacts = {
@@ -36,16 +74,29 @@ export type StatusMove =
       reason: string | null;
       /** Whether the move goes into the request's history (a staff choice always does, even of the same status). */
       recorded: boolean;
-      /** Whether the request now counts as answered (a reply, a proof, or a status other than New). */
+      /** Whether the request now counts as answered (an answer to the buyer, or a status other than New). */
       answers: boolean;
+      /**
+       * Whether the office's clock starts again: the buyer wrote back to an open request, so it waits for
+       * an answer anew, due 24 business hours later (in Open and, once late, in Overdue).
+       */
+      restartsClock: boolean;
     }
   | { ok: false; refused: StatusRefusal };
 
-/** Automatic moves go forward only: a reply or a proof never takes a request back, nor out of Won or Lost. */
-const forward: Record<Exclude<StatusEvent["type"], "staff chose">, Partial<Record<QuoteStatus, QuoteStatus>>> = {
-  replied: { new: "replied" },
-  "proof sent": { new: "quoted", replied: "quoted" },
+type AutomaticEvent = Exclude<StatusEvent["type"], "staff chose">;
+
+/** Where each automatic event hands the move: to the buyer after our answer, to us after theirs. */
+const movesTo: Record<AutomaticEvent, QuoteStatus> = {
+  replied: "waiting_on_buyer",
+  "proof sent": "waiting_on_buyer",
+  "whatsapp used": "waiting_on_buyer",
+  "buyer replied": "waiting_on_us",
+  "changes requested": "waiting_on_us",
 };
+
+/** The buyer's own moves are not an answer from the office. */
+const buyerEvents: ReadonlySet<AutomaticEvent> = new Set(["buyer replied", "changes requested"]);
 
 /** Where `event` takes a request that is `current`, or why it may not move. */
 export function nextStatus(current: QuoteStatus, event: StatusEvent, facts: StatusFacts = {}): StatusMove {
@@ -56,15 +107,31 @@ export function nextStatus(current: QuoteStatus, event: StatusEvent, facts: Stat
     if (event.status === "won" && facts.latestProof !== undefined && facts.latestProof !== "approved")
       return { ok: false, refused: "won needs an approved proof" };
     const reason = event.status === "lost" ? event.reason.trim() : "";
-    if (event.status === "lost" && !reason) return { ok: false, refused: "lost needs a reason" };
-    return { ok: true, status: event.status, reason, recorded: true, answers: event.status !== "new" };
+    if (event.status === "lost" && !isLostReason(reason)) return { ok: false, refused: "lost needs a reason" };
+    return {
+      ok: true,
+      status: event.status,
+      reason,
+      recorded: true,
+      answers: event.status !== "new",
+      restartsClock: false,
+    };
   }
-  const next = forward[event.type][current];
-  return { ok: true, status: next ?? current, reason: null, recorded: next !== undefined, answers: true };
+  // Automatic moves never take a request out of Won or Lost: a late e-mail is kept, the outcome stays.
+  const closed = current === "won" || current === "lost";
+  const next = closed ? current : movesTo[event.type];
+  return {
+    ok: true,
+    status: next,
+    reason: null,
+    recorded: next !== current,
+    answers: !buyerEvents.has(event.type),
+    restartsClock: !closed && buyerEvents.has(event.type),
+  };
 }
 
-/** The history's line for a status: "Status: Quoted", "Status: Lost (Price)". */
-export function statusHistoryText(status: QuoteStatus, reason = "") {
-  const label = status[0]!.toUpperCase() + status.slice(1);
+/** The history's line for a status, an earlier one in its own words: "Status: Waiting on buyer", "Status: Lost (Price)". */
+export function statusHistoryText(status: QuoteStatus | EarlierStatus, reason = "") {
+  const label = statusLabel[status];
   return reason ? `Status: ${label} (${reason})` : `Status: ${label}`;
 }

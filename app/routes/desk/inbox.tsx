@@ -177,13 +177,14 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
                   <a
                     href={`/desk/quotes/${quote.reference}`}
                     className="font-semibold text-primary underline-offset-4 hover:underline"
+                    dir="auto"
                   >
                     {quote.name}
                     {quote.company ? ` · ${quote.company}` : ""}
                   </a>
                   <span className="font-mono text-xs text-slate-600">{quote.reference}</span>
                 </p>
-                <p className="mt-1 truncate text-sm text-slate-700" title={quote.product || undefined}>
+                <p className="mt-1 truncate text-sm text-slate-700" title={quote.product || undefined} dir="auto">
                   {quote.product || "—"}
                 </p>
                 {quote.proof && <p className="mt-1 text-sm font-semibold text-slate-800">{quote.proof}</p>}

@@ -13,7 +13,8 @@ import { hasPermission } from "~/lib/desk/permissions";
 import { intentPermission, readRequestForm, requestIntent, unknownAction } from "~/lib/desk/request-forms";
 import { deskMeta } from "~/lib/desk/meta";
 import { pakistanTime, shortDeadline, waitingFor } from "~/lib/desk/time";
-import { whatsappReplyUrl } from "~/lib/desk/whatsapp";
+import { telHref, whatsappReplyUrl } from "~/lib/desk/whatsapp";
+import { conversation } from "~/lib/messaging/conversation.server";
 import { mailtoAddressUrl } from "~/lib/email-address";
 import { getQuoteService } from "~/lib/quotes/service.server";
 import { proofText } from "~/content/proofs";
@@ -21,7 +22,7 @@ import { deskProofs, sendProof } from "~/lib/proofs/desk.server";
 import { proofLimits } from "~/lib/proofs/rules";
 import { formDataWithin } from "~/lib/quotes/uploads.server";
 import { ProofsPanel, SendProofForm } from "~/components/desk/proofs-panel";
-import { quoteStatuses } from "~/lib/requests/status";
+import { lostReasons, lostReasonText, quoteStatuses } from "~/lib/requests/status";
 import { cn } from "~/lib/utils";
 import type { Route } from "./+types/request";
 
@@ -59,7 +60,10 @@ export function loader({ request, context, params }: Route.LoaderArgs) {
       originalName: file.originalName,
     })),
     history: service.store.audit.requestHistory(quote.id).map((line) => ({ ...line, when: pakistanTime(line.at) })),
-    whatsapp: whatsappReplyUrl(quote.phone, quote.reference, quote.name),
+    // The wa.me address is made by the action, once the use is recorded; the page only says whether there is one.
+    whatsapp: whatsappReplyUrl(quote.phone, quote.reference, quote.name) !== null,
+    tel: telHref(quote.phone),
+    conversation: conversation(service.messaging.messages(quote.id)),
     // Only one valid address is linked (one stored before the form checked it shows as text).
     mailto: mailtoAddressUrl(quote.email),
     canReply: service.canReply,
@@ -101,9 +105,21 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
   switch (form.intent) {
     case "status": {
-      const moved = service.proofs.chooseStatus(quote.id, form.status, form.reason, actor);
-      if (!moved.ok) return problem("status", deskText.quote.statusRefused[moved.refused]);
+      const reason = form.lostReason ? lostReasonText(form.lostReason, form.reason) : form.reason;
+      const moved = service.proofs.chooseStatus(quote.id, form.status, reason, actor);
+      // Refused: the form comes back with what was chosen, and why not.
+      if (!moved.ok)
+        return data(
+          { intent: "status", error: deskText.quote.statusRefused[moved.refused], chosen: form.status },
+          { status: 400 },
+        );
       throw done("status");
+    }
+    case "whatsapp": {
+      const url = whatsappReplyUrl(quote.phone, quote.reference, quote.name);
+      if (!url) return problem("whatsapp", deskText.quote.noWhatsapp);
+      service.store.recordWhatsappUsed(quote.id, actor);
+      throw redirect(url);
     }
     case "note":
       service.store.addNote(quote.id, form.note, actor);
@@ -134,12 +150,90 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
 }
 
+/** The request's fields a buyer wrote: shown in the direction their script runs (Urdu right to left). */
+const buyersWords = new Set<string>([quoteFieldLabel.name, quoteFieldLabel.company, quoteFieldLabel.product]);
+
+const linkClass =
+  "text-primary underline pointer-coarse:inline-flex pointer-coarse:min-h-11 pointer-coarse:items-center";
+
+type Entry = Route.ComponentProps["loaderData"]["conversation"][number];
+
+/** The buyer's mails and the desk's replies, oldest first, each in the buyer's own direction and line breaks. */
+function Conversation({ entries }: { entries: Entry[] }) {
+  const text = deskText.quote;
+  return (
+    <section aria-labelledby="conversation-heading">
+      <h2 id="conversation-heading" className="text-lg font-bold">
+        {text.conversation}
+      </h2>
+      {entries.length === 0 ? (
+        <p className="mt-2 text-sm text-muted-foreground">{text.conversationEmpty}</p>
+      ) : (
+        <ol className="mt-2 space-y-3">
+          {entries.map((entry) => (
+            <li
+              key={entry.id}
+              className={cn(
+                "rounded-lg border p-3 text-sm",
+                entry.direction === "in" ? "border-violet-200 bg-violet-50" : "border-border bg-white sm:ml-8",
+              )}
+            >
+              <p className="text-xs text-slate-700">
+                <span className="font-semibold" dir="auto">
+                  {entry.sender}
+                </span>{" "}
+                · {entry.when}
+                {entry.direction === "out" && entry.status !== "sent" ? ` · ${entry.status}` : ""}
+              </p>
+              {entry.strangerAddress && (
+                <p className="mt-1 text-xs font-semibold text-amber-900">{text.strangerAddress}</p>
+              )}
+              {entry.tooLarge ? (
+                <p className="mt-1">{text.tooLarge}</p>
+              ) : (
+                <p className="mt-1 whitespace-pre-wrap break-words" dir="auto">
+                  {entry.text}
+                </p>
+              )}
+              {entry.quoted && (
+                <details className="mt-2">
+                  <summary className="cursor-pointer text-xs text-slate-700 pointer-coarse:min-h-11 pointer-coarse:py-3">
+                    {text.conversationQuoted}
+                  </summary>
+                  <p className="mt-1 whitespace-pre-wrap break-words text-xs text-slate-700" dir="auto">
+                    {entry.quoted}
+                  </p>
+                </details>
+              )}
+              {(entry.attachments.length > 0 || entry.attachmentsLeftOut > 0) && (
+                <div className="mt-2 text-xs text-slate-700">
+                  <p>{text.attachmentsNotKept}</p>
+                  <ul className="list-disc pl-5">
+                    {entry.attachments.map((file, index) => (
+                      <li key={index} className="wrap-anywhere" dir="auto">
+                        {file.filename} ({file.contentType}, {file.kb} KB)
+                      </li>
+                    ))}
+                    {entry.attachmentsLeftOut > 0 && <li>{text.attachmentsLeftOut(entry.attachmentsLeftOut)}</li>}
+                  </ul>
+                </div>
+              )}
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
 export default function QuotePage({ loaderData, actionData }: Route.ComponentProps) {
   const {
     quote,
     files,
     history,
     whatsapp,
+    tel,
+    conversation: thread,
     mailto,
     canReply,
     replyKey,
@@ -151,6 +245,7 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
     owner,
   } = loaderData;
   const text = deskText.quote;
+  const chosenStatus = actionData && "chosen" in actionData ? String(actionData.chosen) : quote.status;
   const error = (intent: string) =>
     actionData?.intent === intent ? <DeskNotice tone="error">{actionData.error}</DeskNotice> : null;
   const fields: [string, string][] = [
@@ -177,7 +272,7 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
         </a>
       </p>
       <div className="mt-3 flex flex-wrap items-center gap-3">
-        <h1 className="text-2xl font-bold tracking-tight">
+        <h1 className="text-2xl font-bold tracking-tight" dir="auto">
           {quote.name}
           {quote.company ? ` · ${quote.company}` : ""}
         </h1>
@@ -207,12 +302,13 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
                   <div key={label} className="contents">
                     <dt className="font-semibold text-slate-700">{label}</dt>
                     {/* A buyer's address or browser may be longer than a phone is wide: it breaks anywhere. */}
-                    <dd className="wrap-anywhere">
+                    <dd className="wrap-anywhere" dir={buyersWords.has(label) ? "auto" : undefined}>
                       {label === quoteFieldLabel.email && mailto ? (
-                        <a
-                          className="text-primary underline pointer-coarse:inline-flex pointer-coarse:min-h-11 pointer-coarse:items-center"
-                          href={mailto}
-                        >
+                        <a className={linkClass} href={mailto}>
+                          {value}
+                        </a>
+                      ) : label === quoteFieldLabel.phone && tel ? (
+                        <a className={linkClass} href={tel}>
                           {value}
                         </a>
                       ) : (
@@ -223,9 +319,17 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
                 ))}
             </dl>
             <h3 className="mt-4 text-sm font-semibold text-slate-700">{quoteFieldLabel.message}</h3>
-            <p className="mt-1 whitespace-pre-wrap break-words rounded-md bg-muted p-3 text-sm">{quote.message}</p>
-            {quote.statusReason && <p className="mt-2 text-sm">Lost: {quote.statusReason}</p>}
+            <p className="mt-1 whitespace-pre-wrap break-words rounded-md bg-muted p-3 text-sm" dir="auto">
+              {quote.message}
+            </p>
+            {quote.statusReason && (
+              <p className="mt-2 text-sm" dir="auto">
+                Lost: {quote.statusReason}
+              </p>
+            )}
           </section>
+
+          <Conversation entries={thread} />
 
           {(files.length > 0 || design) && (
             <section aria-labelledby="files-heading">
@@ -293,9 +397,10 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
             <div className="space-y-2">
               <Label htmlFor="status">{text.status}</Label>
               <select
+                key={chosenStatus}
                 id="status"
                 name="status"
-                defaultValue={quote.status}
+                defaultValue={chosenStatus}
                 className={cn(fieldClasses, "h-10 pointer-coarse:h-11")}
               >
                 {quoteStatuses.map((value) => (
@@ -306,8 +411,24 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
               </select>
             </div>
             <div className="space-y-2">
+              <Label htmlFor="lostReason">{text.lostReason}</Label>
+              <select
+                id="lostReason"
+                name="lostReason"
+                defaultValue={lostReasons.find((choice) => quote.statusReason.startsWith(choice)) ?? ""}
+                className={cn(fieldClasses, "h-10 pointer-coarse:h-11")}
+              >
+                <option value="">{text.lostReasonNone}</option>
+                {lostReasons.map((choice) => (
+                  <option key={choice} value={choice}>
+                    {choice}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="space-y-2">
               <Label htmlFor="reason">{text.reason}</Label>
-              <Input id="reason" name="reason" defaultValue={quote.statusReason} maxLength={500} />
+              <Input id="reason" name="reason" maxLength={500} />
             </div>
             <Button type="submit">{text.saveStatus}</Button>
           </Form>
@@ -321,22 +442,31 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
               <Textarea id="reply" name="reply" required disabled={!canReply} maxLength={20_000} />
               {!canReply && <p className="text-xs text-muted-foreground">{text.replyOff}</p>}
             </div>
-            <div className="flex flex-wrap gap-3">
-              <Button type="submit" disabled={!canReply}>
-                {text.sendReply}
-              </Button>
-              {whatsapp && (
-                <a
-                  className={buttonVariants({ variant: "outline" })}
-                  href={whatsapp}
-                  rel="noopener noreferrer"
-                  target="_blank"
-                >
-                  {text.whatsapp}
-                </a>
-              )}
-            </div>
+            <Button type="submit" disabled={!canReply}>
+              {text.sendReply}
+            </Button>
           </Form>
+
+          {whatsapp ? (
+            // A plain form: the new tab gets the redirect to wa.me once the answer is recorded.
+            <form method="post" target="_blank" className="space-y-2 rounded-xl border border-border p-4">
+              <input type="hidden" name="intent" value="whatsapp" />
+              {error("whatsapp")}
+              <Button type="submit" variant="outline">
+                {text.whatsapp}
+              </Button>
+              <p className="text-xs text-muted-foreground">{text.whatsappHint}</p>
+            </form>
+          ) : (
+            tel && (
+              <p className="rounded-xl border border-border p-4 text-sm">
+                <a className={buttonVariants({ variant: "outline" })} href={tel}>
+                  {text.call} {quote.phone}
+                </a>
+                <span className="mt-2 block text-xs text-muted-foreground">{text.noWhatsapp}</span>
+              </p>
+            )
+          )}
 
           <Form method="post" className="space-y-3 rounded-xl border border-border p-4">
             <input type="hidden" name="intent" value="note" />

@@ -1,0 +1,78 @@
+import { pakistanTime } from "~/lib/desk/time";
+import type { Message } from "./messaging.server";
+
+/** One entry of a request's conversation as the desk shows it: who wrote, when (PKT), and what. */
+export type ConversationEntry = {
+  id: number;
+  direction: "in" | "out";
+  /** "Ayesha Khan <ayesha@acme.example>" for a buyer's mail, the staff member's name for a reply. */
+  sender: string;
+  /** Pakistan time: "2026-11-28 11:00 PKT". */
+  when: string;
+  subject: string;
+  /** As written, line breaks kept (the page shows it with white-space: pre-wrap and dir="auto"). */
+  text: string;
+  /** The quoted history below a buyer's reply, when the reader took it off. */
+  quoted: string;
+  /** A buyer's mail from an address other than the request's (matched by its subject). */
+  strangerAddress: boolean;
+  attachments: { filename: string; contentType: string; kb: number }[];
+  attachmentsLeftOut: number;
+  tooLarge: boolean;
+  /** Where our message stands: "sent", "queued" … ("received" for a buyer's). */
+  status: Message["status"];
+};
+
+const record = (value: unknown): Record<string, unknown> =>
+  value && typeof value === "object" ? (value as Record<string, unknown>) : {};
+
+/**
+ * A request's conversation, oldest first: the buyer's mails and the replies from the desk (the
+ * mails about proofs and the acknowledgement are in the history, and in the proofs panel).
+ */
+export function conversation(thread: readonly Message[]): ConversationEntry[] {
+  return thread
+    .filter((message) => message.kind === "buyer-mail" || message.kind === "reply")
+    .map((message) => {
+      const payload = message.payload;
+      if (message.kind === "reply")
+        return {
+          id: message.id,
+          direction: "out",
+          sender: String(payload.staffName ?? ""),
+          when: pakistanTime(message.createdAt),
+          subject: message.subject,
+          text: String(payload.body ?? ""),
+          quoted: "",
+          strangerAddress: false,
+          attachments: [],
+          attachmentsLeftOut: 0,
+          tooLarge: false,
+          status: message.status,
+        };
+      const from = record(payload.from);
+      const name = String(from.name ?? "");
+      const address = String(from.address ?? "");
+      return {
+        id: message.id,
+        direction: "in",
+        sender: name ? `${name} <${address}>` : address,
+        when: pakistanTime(message.createdAt),
+        subject: message.subject,
+        text: String(payload.text ?? ""),
+        quoted: String(payload.quoted ?? ""),
+        strangerAddress: payload.fromRequestAddress === false,
+        attachments: (Array.isArray(payload.attachments) ? payload.attachments : []).map((file) => {
+          const { filename, contentType, size } = record(file);
+          return {
+            filename: String(filename ?? ""),
+            contentType: String(contentType ?? ""),
+            kb: Math.ceil(Number(size ?? 0) / 1024),
+          };
+        }),
+        attachmentsLeftOut: Number(payload.attachmentsLeftOut ?? 0),
+        tooLarge: payload.tooLarge === true,
+        status: message.status,
+      };
+    });
+}

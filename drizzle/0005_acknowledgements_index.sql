@@ -1,0 +1,1 @@
+CREATE INDEX `messages_acknowledgements` ON `messages` (lower("recipient"),`created_at`) WHERE "messages"."kind" = 'acknowledgement';

@@ -145,7 +145,7 @@ test("Sana takes one request and gives another to Bilal; the views, the rows and
 
       // Answered, the old request's clock stops: the header's count goes.
       await bilal.goto(`${base}/desk/quotes/${references.old}`);
-      await bilal.getByLabel("Status").selectOption({ label: "Quoted" });
+      await bilal.getByLabel("Status").selectOption({ label: "Waiting on buyer" });
       await bilal.getByRole("button", { name: "Save status" }).click();
       await expect(bilal.getByRole("status")).toContainText("Status saved");
       await expect(bilal.getByRole("banner").getByRole("link", { name: /^Overdue/ })).toHaveCount(0);

@@ -97,6 +97,7 @@ export const deskText = {
     attachmentsLeftOut: (count: number) => `${count} more file${count === 1 ? "" : "s"} not listed`,
     tooLarge: "This e-mail was too large to read here: open it in the office mailbox.",
     history: "History",
+    technical: "Technical details (page, IP address, browser)",
     files: "Files",
     design: "Design from the brand studio",
     saved: {

@@ -184,6 +184,9 @@ test.describe("on a 360 px touch screen", () => {
 
     await page.goto(`${server.baseURL}/desk/quotes/${reference}`);
     const main = page.getByRole("main");
+    // The browser is among the technical details, folded away until asked for.
+    await expect(main.getByText(longUserAgent, { exact: true })).toBeHidden();
+    await main.getByText(/^Technical details/).click();
     for (const text of [longBuyer.email, longBuyer.company, longUserAgent]) {
       const shown = main.getByText(text, { exact: true });
       await expect(shown).toBeVisible();

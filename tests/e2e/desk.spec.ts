@@ -94,6 +94,10 @@ test("a staff member sets a password, signs in, replies to a request, sets its s
     // A mobile number: WhatsApp is offered (a recorded answer, tested in desk-conversation.spec.ts).
     await expect(page.getByRole("button", { name: "Reply on WhatsApp" })).toBeVisible();
     await expect(page.getByRole("link", { name: "0300 1234567" })).toHaveAttribute("href", "tel:+923001234567");
+    // What a new request needs next comes first: the answer, before a proof, the status or a note.
+    const top = async (label: string) => (await page.getByLabel(label, { exact: true }).boundingBox())!.y;
+    expect(await top("Reply")).toBeLessThan(await top("Proof file"));
+    expect(await top("Proof file")).toBeLessThan(await top("Note"));
     await page.getByLabel("Reply").fill("Dear Ayesha, 500 pens with your logo cost …");
     await page.getByRole("button", { name: "Send reply" }).click();
     await expect(page.getByRole("status")).toContainText("Reply queued");
@@ -115,6 +119,14 @@ test("a staff member sets a password, signs in, replies to a request, sets its s
     await expect(history.getByText("Status: Waiting on buyer")).toBeVisible();
     await expect(history.getByText(/PKT · Sana <sana@promo.example> · reply/)).toBeVisible();
     await expectNoAxeViolations(page, "/desk/quotes/…");
+
+    // Once it is over, a note comes first and "Send proof" last.
+    await page.getByLabel("Status").selectOption({ label: "Lost" });
+    await page.getByLabel("Why it was lost").selectOption({ label: "Price" });
+    await page.getByRole("button", { name: "Save status" }).click();
+    await expect(page.getByRole("status")).toContainText("Status saved");
+    expect(await top("Note")).toBeLessThan(await top("Reply"));
+    expect(await top("Reply")).toBeLessThan(await top("Proof file"));
 
     // Signing out ends the session: the desk is closed again.
     await page.getByRole("button", { name: "Sign out" }).click();

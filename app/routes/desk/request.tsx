@@ -1,4 +1,4 @@
-import type * as React from "react";
+import { Fragment, type ReactNode } from "react";
 import { data, Form, redirect } from "react-router";
 import { DeskNotice } from "~/components/desk/desk-card";
 import { StatusBadge, WaitingBadge } from "~/components/desk/status-badge";
@@ -22,7 +22,7 @@ import { deskProofs, sendProof } from "~/lib/proofs/desk.server";
 import { proofLimits } from "~/lib/proofs/rules";
 import { formDataWithin } from "~/lib/quotes/uploads.server";
 import { ProofsPanel, SendProofForm } from "~/components/desk/proofs-panel";
-import { lostReasons, lostReasonText, quoteStatuses } from "~/lib/requests/status";
+import { lostReasons, lostReasonText, type QuoteStatus, quoteStatuses } from "~/lib/requests/status";
 import { cn } from "~/lib/utils";
 import type { Route } from "./+types/request";
 
@@ -153,6 +153,20 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 /** The request's fields a buyer wrote: shown in the direction their script runs (Urdu right to left). */
 const buyersWords = new Set<string>([quoteFieldLabel.name, quoteFieldLabel.company, quoteFieldLabel.product]);
 
+type DeskAction = "reply" | "whatsapp" | "proof" | "status" | "note";
+
+/**
+ * The forms a request needs next come first: an answer while it waits on us, the outcome while it
+ * waits on the buyer, a note once it is over (no "Send proof" at the top of a Won request).
+ */
+const nextActions: Record<QuoteStatus, readonly DeskAction[]> = {
+  new: ["reply", "whatsapp", "proof", "status", "note"],
+  waiting_on_us: ["reply", "whatsapp", "proof", "status", "note"],
+  waiting_on_buyer: ["status", "reply", "whatsapp", "proof", "note"],
+  won: ["note", "status", "reply", "whatsapp", "proof"],
+  lost: ["note", "status", "reply", "whatsapp", "proof"],
+};
+
 const linkClass =
   "text-primary underline pointer-coarse:inline-flex pointer-coarse:min-h-11 pointer-coarse:items-center";
 
@@ -248,19 +262,119 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
   const chosenStatus = actionData && "chosen" in actionData ? String(actionData.chosen) : quote.status;
   const error = (intent: string) =>
     actionData?.intent === intent ? <DeskNotice tone="error">{actionData.error}</DeskNotice> : null;
+  // What the buyer wants comes first, then who they are; how the request reached us is folded away.
   const fields: [string, string][] = [
+    [quoteFieldLabel.product, quote.product],
     [quoteFieldLabel.name, quote.name],
     [quoteFieldLabel.company, quote.company],
     [quoteFieldLabel.email, quote.email],
     [quoteFieldLabel.phone, quote.phone],
-    [quoteFieldLabel.product, quote.product],
     ["Received", quote.received],
+  ];
+  const technical: [string, string][] = [
     ["Page", quote.page],
     ["IP address", quote.clientIp],
     ["Browser", quote.userAgent],
     ["Notification e-mail", quote.notifyStatus],
   ];
   const design = quote.design;
+  const actions: Record<DeskAction, ReactNode> = {
+    reply: (
+      <Form method="post" className="space-y-3 rounded-xl border border-border p-4">
+        <input type="hidden" name="intent" value="reply" />
+        <input type="hidden" name="replyKey" value={replyKey} />
+        {error("reply")}
+        <div className="space-y-2">
+          <Label htmlFor="reply">{text.reply}</Label>
+          <Textarea id="reply" name="reply" required disabled={!canReply} maxLength={20_000} />
+          {!canReply && <p className="text-xs text-muted-foreground">{text.replyOff}</p>}
+        </div>
+        <Button type="submit" disabled={!canReply}>
+          {text.sendReply}
+        </Button>
+      </Form>
+    ),
+    whatsapp: whatsapp ? (
+      // A plain form: the new tab gets the redirect to wa.me once the answer is recorded.
+      <form method="post" target="_blank" className="space-y-2 rounded-xl border border-border p-4">
+        <input type="hidden" name="intent" value="whatsapp" />
+        {error("whatsapp")}
+        <Button type="submit" variant="outline">
+          {text.whatsapp}
+        </Button>
+        <p className="text-xs text-muted-foreground">{text.whatsappHint}</p>
+      </form>
+    ) : (
+      tel && (
+        <p className="rounded-xl border border-border p-4 text-sm">
+          <a className={buttonVariants({ variant: "outline" })} href={tel}>
+            {text.call} {quote.phone}
+          </a>
+          <span className="mt-2 block text-xs text-muted-foreground">{text.noWhatsapp}</span>
+        </p>
+      )
+    ),
+    proof: <SendProofForm error={error("proof")} canEmail={canReply} />,
+    status: (
+      <Form method="post" className="space-y-3 rounded-xl border border-border p-4">
+        <input type="hidden" name="intent" value="status" />
+        {error("status")}
+        <div className="space-y-2">
+          <Label htmlFor="status">{text.status}</Label>
+          <select
+            key={chosenStatus}
+            id="status"
+            name="status"
+            defaultValue={chosenStatus}
+            className={cn(fieldClasses, "h-10 pointer-coarse:h-11")}
+          >
+            {quoteStatuses.map((value) => (
+              <option key={value} value={value}>
+                {statusLabel[value]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="space-y-2">
+          <Label htmlFor="lostReason">{text.lostReason}</Label>
+          <select
+            id="lostReason"
+            name="lostReason"
+            defaultValue={lostReasons.find((choice) => quote.statusReason.startsWith(choice)) ?? ""}
+            className={cn(fieldClasses, "h-10 pointer-coarse:h-11")}
+          >
+            <option value="">{text.lostReasonNone}</option>
+            {lostReasons.map((choice) => (
+              <option key={choice} value={choice}>
+                {choice}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="space-y-2">
+          <Label htmlFor="reason">{text.reason}</Label>
+          <Input id="reason" name="reason" maxLength={500} />
+        </div>
+        <Button type="submit">{text.saveStatus}</Button>
+      </Form>
+    ),
+    note: (
+      <Form method="post" className="space-y-3 rounded-xl border border-border p-4">
+        <input type="hidden" name="intent" value="note" />
+        {error("note")}
+        <div className="space-y-2">
+          <Label htmlFor="note">{text.note}</Label>
+          <Textarea id="note" name="note" required maxLength={5_000} aria-describedby="note-hint" />
+          <p id="note-hint" className="text-xs text-muted-foreground">
+            {text.noteHint}
+          </p>
+        </div>
+        <Button type="submit" variant="outline">
+          {text.addNote}
+        </Button>
+      </Form>
+    ),
+  };
   return (
     <>
       <p className="text-sm">
@@ -295,7 +409,11 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
             <h2 id="request-heading" className="sr-only">
               Request
             </h2>
-            <dl className="grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[10rem_1fr]">
+            <h3 className="text-sm font-semibold text-slate-700">{quoteFieldLabel.message}</h3>
+            <p className="mt-1 whitespace-pre-wrap break-words rounded-md bg-muted p-3 text-sm" dir="auto">
+              {quote.message}
+            </p>
+            <dl className="mt-4 grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[10rem_1fr]">
               {fields
                 .filter(([, value]) => value)
                 .map(([label, value]) => (
@@ -318,18 +436,27 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
                   </div>
                 ))}
             </dl>
-            <h3 className="mt-4 text-sm font-semibold text-slate-700">{quoteFieldLabel.message}</h3>
-            <p className="mt-1 whitespace-pre-wrap break-words rounded-md bg-muted p-3 text-sm" dir="auto">
-              {quote.message}
-            </p>
             {quote.statusReason && (
               <p className="mt-2 text-sm" dir="auto">
                 Lost: {quote.statusReason}
               </p>
             )}
+            <details className="mt-4 text-sm">
+              <summary className="cursor-pointer font-semibold text-slate-700 pointer-coarse:py-3">
+                {text.technical}
+              </summary>
+              <dl className="mt-2 grid gap-x-4 gap-y-2 sm:grid-cols-[10rem_1fr]">
+                {technical
+                  .filter(([, value]) => value)
+                  .map(([label, value]) => (
+                    <div key={label} className="contents">
+                      <dt className="font-semibold text-slate-700">{label}</dt>
+                      <dd className="wrap-anywhere">{value}</dd>
+                    </div>
+                  ))}
+              </dl>
+            </details>
           </section>
-
-          <Conversation entries={thread} />
 
           {(files.length > 0 || design) && (
             <section aria-labelledby="files-heading">
@@ -378,6 +505,8 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
             </section>
           )}
 
+          <Conversation entries={thread} />
+
           <ProofsPanel
             reference={quote.reference}
             proofs={proofs}
@@ -389,99 +518,9 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
         </div>
 
         <div className="min-w-0 space-y-6 lg:row-span-2">
-          <SendProofForm error={error("proof")} canEmail={canReply} />
-
-          <Form method="post" className="space-y-3 rounded-xl border border-border p-4">
-            <input type="hidden" name="intent" value="status" />
-            {error("status")}
-            <div className="space-y-2">
-              <Label htmlFor="status">{text.status}</Label>
-              <select
-                key={chosenStatus}
-                id="status"
-                name="status"
-                defaultValue={chosenStatus}
-                className={cn(fieldClasses, "h-10 pointer-coarse:h-11")}
-              >
-                {quoteStatuses.map((value) => (
-                  <option key={value} value={value}>
-                    {statusLabel[value]}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div className="space-y-2">
-              <Label htmlFor="lostReason">{text.lostReason}</Label>
-              <select
-                id="lostReason"
-                name="lostReason"
-                defaultValue={lostReasons.find((choice) => quote.statusReason.startsWith(choice)) ?? ""}
-                className={cn(fieldClasses, "h-10 pointer-coarse:h-11")}
-              >
-                <option value="">{text.lostReasonNone}</option>
-                {lostReasons.map((choice) => (
-                  <option key={choice} value={choice}>
-                    {choice}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div className="space-y-2">
-              <Label htmlFor="reason">{text.reason}</Label>
-              <Input id="reason" name="reason" maxLength={500} />
-            </div>
-            <Button type="submit">{text.saveStatus}</Button>
-          </Form>
-
-          <Form method="post" className="space-y-3 rounded-xl border border-border p-4">
-            <input type="hidden" name="intent" value="reply" />
-            <input type="hidden" name="replyKey" value={replyKey} />
-            {error("reply")}
-            <div className="space-y-2">
-              <Label htmlFor="reply">{text.reply}</Label>
-              <Textarea id="reply" name="reply" required disabled={!canReply} maxLength={20_000} />
-              {!canReply && <p className="text-xs text-muted-foreground">{text.replyOff}</p>}
-            </div>
-            <Button type="submit" disabled={!canReply}>
-              {text.sendReply}
-            </Button>
-          </Form>
-
-          {whatsapp ? (
-            // A plain form: the new tab gets the redirect to wa.me once the answer is recorded.
-            <form method="post" target="_blank" className="space-y-2 rounded-xl border border-border p-4">
-              <input type="hidden" name="intent" value="whatsapp" />
-              {error("whatsapp")}
-              <Button type="submit" variant="outline">
-                {text.whatsapp}
-              </Button>
-              <p className="text-xs text-muted-foreground">{text.whatsappHint}</p>
-            </form>
-          ) : (
-            tel && (
-              <p className="rounded-xl border border-border p-4 text-sm">
-                <a className={buttonVariants({ variant: "outline" })} href={tel}>
-                  {text.call} {quote.phone}
-                </a>
-                <span className="mt-2 block text-xs text-muted-foreground">{text.noWhatsapp}</span>
-              </p>
-            )
-          )}
-
-          <Form method="post" className="space-y-3 rounded-xl border border-border p-4">
-            <input type="hidden" name="intent" value="note" />
-            {error("note")}
-            <div className="space-y-2">
-              <Label htmlFor="note">{text.note}</Label>
-              <Textarea id="note" name="note" required maxLength={5_000} aria-describedby="note-hint" />
-              <p id="note-hint" className="text-xs text-muted-foreground">
-                {text.noteHint}
-              </p>
-            </div>
-            <Button type="submit" variant="outline">
-              {text.addNote}
-            </Button>
-          </Form>
+          {nextActions[quote.status].map((action) => (
+            <Fragment key={action}>{actions[action]}</Fragment>
+          ))}
         </div>
         <section aria-labelledby="history-heading" className="min-w-0 lg:col-start-1">
           <h2 id="history-heading" className="text-lg font-bold">

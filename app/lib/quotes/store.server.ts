@@ -5,7 +5,7 @@ import { join } from "node:path";
 import type Database from "better-sqlite3";
 import { AuditLog } from "~/lib/audit/audit.server";
 import { type Actor, actorLabel } from "~/lib/audit/events";
-import { and, asc, type Column, count, desc, eq, isNotNull, isNull, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNotNull, isNull, lt, type SQL, sql } from "drizzle-orm";
 import { type BetterSQLite3Database, drizzle } from "drizzle-orm/better-sqlite3";
 import { migrate } from "~/lib/db/migrate.server";
 import { type DesignSpec, parseDesignSpec } from "~/lib/design-schema";
@@ -23,6 +23,7 @@ import {
 import { replyBy } from "~/lib/desk/time";
 import { staff as staffTable } from "~/lib/desk/staff-schema";
 import type { InboxView } from "./inbox-views";
+import { searchPlan } from "./search.server";
 import { quoteAttachments, quoteReferences, quotes } from "./schema";
 
 /**
@@ -190,9 +191,6 @@ export const formatReference = (year: number, number: number) => `Q-${year}-${St
 export const isReference = (text: string) => /^Q-\d{4}-\d{4,9}$/.test(text);
 
 export { type Actor, actorLabel };
-
-/** A search typed in the inbox as a LIKE pattern (its own % and _ taken literally). */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
 export const ATTACHMENTS_DIR = "attachments";
 
@@ -534,8 +532,8 @@ export class QuoteStore {
   }
 
   /**
-   * One page of the desk's inbox in a view (see `inboxViews`): by status, and by a search in the name,
-   * company, e-mail and product (anywhere in them) or the reference (whole); the three combine.
+   * One page of the desk's inbox in a view (see `inboxViews`): by status, and by a search of the words,
+   * the phone number or the reference (search.server.ts); the three combine.
    */
   inbox({
     view = "all",
@@ -546,21 +544,7 @@ export class QuoteStore {
     perPage = 25,
     now = Date.now(),
   }: InboxQuery = {}): InboxPage {
-    const text = search?.trim().slice(0, 200) || null;
-    const pattern = text && likePattern(text);
-    const like = (column: Column) => sql`${column} LIKE ${pattern} ESCAPE '\\'`;
-    const filter = and(
-      status ? eq(quotes.status, status) : undefined,
-      text
-        ? or(
-            eq(quotes.reference, text.toUpperCase()),
-            like(quotes.name),
-            like(quotes.company),
-            like(quotes.email),
-            like(quotes.product),
-          )
-        : undefined,
-    );
+    const filter = this.inboxFilter({ status, search });
     const plan = this.viewPlan(view, staffId ?? null, now);
     const parts = plan.parts.map((part) => ({ ...part, where: and(part.where, filter) }));
     // The last part's size is the view's less the others' (a count over an index, not a table scan).
@@ -595,6 +579,58 @@ export class QuoteStore {
       (this.sql.byIds.all(JSON.stringify(ids)) as Row[]).map((row) => [row.id, fromRow(row)] as const),
     );
     return { quotes: ids.map((id) => byId.get(id)!), total, page: current, pages };
+  }
+
+  /**
+   * The status and the search of the inbox as one condition, built from the filters given only (an
+   * `@x IS NULL OR …` would keep SQLite off the indexes). A search reads the FTS5 index
+   * (search.server.ts): its matching ids, which SQLite looks up by rowid.
+   */
+  private inboxFilter({ status, search }: Pick<InboxQuery, "status" | "search">): SQL | undefined {
+    const plan = search ? searchPlan(search) : null;
+    const searched = !plan
+      ? undefined
+      : "reference" in plan
+        ? eq(quotes.reference, plan.reference)
+        : "match" in plan
+          ? sql`${quotes.id} IN (SELECT rowid FROM quotes_search WHERE quotes_search MATCH ${plan.match})`
+          : sql`0`;
+    return and(status ? eq(quotes.status, status) : undefined, searched);
+  }
+
+  /**
+   * The requests of an inbox view with its status and search, newest first, in pages of `pageSize`
+   * read by keyset (received_at, id) on quotes_received_at: each page costs about as much as the first,
+   * and nothing holds the whole set. The export streams these (app/routes/desk/export.ts).
+   */
+  *inboxPages({
+    view = "all",
+    staffId,
+    status,
+    search,
+    now = Date.now(),
+    pageSize = 500,
+  }: Omit<InboxQuery, "page" | "perPage"> & { pageSize?: number } = {}): Generator<StoredQuote[]> {
+    const where = and(this.viewPlan(view, staffId ?? null, now).where, this.inboxFilter({ status, search }));
+    let after: { receivedAt: string; id: number } | undefined;
+    for (;;) {
+      // A row value: SQLite reads it as a range of quotes_received_at (an OR of the two would scan it).
+      const keyset = after && sql`(${quotes.receivedAt}, ${quotes.id}) < (${after.receivedAt}, ${after.id})`;
+      const ids = this.orm
+        .select({ id: quotes.id, receivedAt: quotes.receivedAt })
+        .from(quotes)
+        .where(and(where, keyset))
+        .orderBy(desc(quotes.receivedAt), desc(quotes.id))
+        .limit(pageSize)
+        .all();
+      if (ids.length === 0) return;
+      after = ids.at(-1)!;
+      const byId = new Map(
+        (this.sql.byIds.all(JSON.stringify(ids.map((row) => row.id))) as Row[]).map((row) => [row.id, fromRow(row)]),
+      );
+      yield ids.flatMap((row) => byId.get(row.id) ?? []);
+      if (ids.length < pageSize) return;
+    }
   }
 
   /** How many requests each view holds (Open: how many wait for a first answer), without a filter. */

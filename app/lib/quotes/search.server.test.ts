@@ -150,7 +150,7 @@ describe("the inbox's queries", () => {
       { view: "all", search: "Q-2026-0042" },
     ];
     for (const query of asked) store.inbox(query);
-    for (const query of asked) [...store.inboxPages(query)];
+    for (const query of asked) Array.from(store.inboxPages(query));
     store.db.prepare = prepare;
     expect(queries.length).toBeGreaterThan(asked.length);
     const scans = queries

@@ -311,7 +311,7 @@ const BOM = "\uFEFF";
 export function exportStream(
   store: QuoteStore,
   query: Omit<InboxQuery, "page" | "perPage">,
-  { format, technical, pageSize = 300 }: { format: "csv" | "json"; technical: boolean; pageSize?: number },
+  { format, technical, pageSize = 100 }: { format: "csv" | "json"; technical: boolean; pageSize?: number },
 ): ReadableStream<Uint8Array> {
   const options: ExportOptions = { technical, pakistanTimes: true };
   const pages = store.inboxPages({ ...query, pageSize });

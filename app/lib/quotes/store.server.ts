@@ -86,7 +86,8 @@ export type InboxQuery = {
 export type InboxPage = { quotes: StoredQuote[]; total: number; page: number; pages: number };
 export type InboxCounts = Record<InboxView, number>;
 
-type ViewPlan = { where: SQL | undefined; parts: { where: SQL | undefined; order: SQL[] }[] };
+/** `count`: what a part holds, as an index can count it (`where` may keep SQLite off one to walk another). */
+type ViewPlan = { where: SQL | undefined; parts: { where: SQL | undefined; count: SQL | undefined; order: SQL[] }[] };
 
 export type AssignResult = { ok: true; changed: boolean } | { ok: false; refused: "no such staff member" };
 
@@ -226,6 +227,7 @@ function prepare(db: Database.Database) {
     list: db.prepare(`${selectQuotes} ORDER BY received_at DESC, id DESC`),
     listSince: db.prepare(`${selectQuotes} WHERE received_at >= ? ORDER BY received_at DESC, id DESC`),
     count: db.prepare("SELECT count(*) FROM quotes").pluck(),
+    search: db.prepare("SELECT rowid FROM quotes_search WHERE quotes_search MATCH ?").pluck(),
     // A page of the inbox, its order chosen by the view (the ids come from `inboxPart`).
     byIds: db.prepare(`${selectQuotes} WHERE quotes.id IN (SELECT value FROM json_each(?))`),
     // The only statement that writes a status: what `nextStatus` decided (a null reason keeps the stored one).
@@ -504,8 +506,8 @@ export class QuoteStore {
     const queue = (where: SQL | undefined, partWhere = where): ViewPlan => ({
       where,
       parts: [
-        { where: and(partWhere, unanswered), order: byReplyBy },
-        { where: and(partWhere, isNotNull(quotes.answeredAt)), order: newestFirst },
+        { where: and(partWhere, unanswered), count: and(where, unanswered), order: byReplyBy },
+        { where: and(partWhere, isNotNull(quotes.answeredAt)), count: undefined, order: newestFirst },
       ],
     });
     switch (view) {
@@ -520,10 +522,10 @@ export class QuoteStore {
         return queue(isNull(quotes.ownerStaffId), sql`+${quotes.ownerStaffId} IS NULL`);
       case "overdue": {
         const where = and(unanswered, lt(quotes.replyBy, now));
-        return { where, parts: [{ where, order: byReplyBy }] };
+        return { where, parts: [{ where, count: where, order: byReplyBy }] };
       }
       case "all":
-        return { where: undefined, parts: [{ where: undefined, order: newestFirst }] };
+        return { where: undefined, parts: [{ where: undefined, count: undefined, order: newestFirst }] };
     }
   }
 
@@ -546,10 +548,14 @@ export class QuoteStore {
   }: InboxQuery = {}): InboxPage {
     const filter = this.inboxFilter({ status, search });
     const plan = this.viewPlan(view, staffId ?? null, now);
-    const parts = plan.parts.map((part) => ({ ...part, where: and(part.where, filter) }));
+    const parts = plan.parts.map((part) => ({
+      ...part,
+      where: and(part.where, filter),
+      count: and(part.count, filter),
+    }));
     // The last part's size is the view's less the others' (a count over an index, not a table scan).
     const total = this.countWhere(and(plan.where, filter));
-    const sizes = parts.slice(0, -1).map((part) => this.countWhere(part.where));
+    const sizes = parts.slice(0, -1).map((part) => this.countWhere(part.count));
     sizes.push(total - sizes.reduce((sum, size) => sum + size, 0));
     const pages = Math.max(1, Math.ceil(total / perPage));
     const current = Math.min(Math.max(1, Math.floor(page)), pages);
@@ -584,17 +590,21 @@ export class QuoteStore {
   /**
    * The status and the search of the inbox as one condition, built from the filters given only (an
    * `@x IS NULL OR …` would keep SQLite off the indexes). A search reads the FTS5 index
-   * (search.server.ts): its matching ids, which SQLite looks up by rowid.
+   * (search.server.ts) once: its matching ids, which SQLite looks up by rowid.
    */
   private inboxFilter({ status, search }: Pick<InboxQuery, "status" | "search">): SQL | undefined {
     const plan = search ? searchPlan(search) : null;
-    const searched = !plan
-      ? undefined
-      : "reference" in plan
-        ? eq(quotes.reference, plan.reference)
-        : "match" in plan
-          ? sql`${quotes.id} IN (SELECT rowid FROM quotes_search WHERE quotes_search MATCH ${plan.match})`
-          : sql`0`;
+    let searched: SQL | undefined;
+    if (plan && "reference" in plan) searched = eq(quotes.reference, plan.reference);
+    else if (plan && "nothing" in plan) searched = sql`0`;
+    else if (plan) {
+      // Matched once, not by each count and page query after it. A few ids are looked up by rowid;
+      // many (a common word) are only checked while the view's index is walked in its order (the
+      // unary + keeps SQLite from looking up thousands of rows to sort them for a page of 25).
+      const ids = this.sql.search.all(plan.match) as number[];
+      const id = ids.length > 5000 ? sql`+${quotes.id}` : sql`${quotes.id}`;
+      searched = sql`${id} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`;
+    }
     return and(status ? eq(quotes.status, status) : undefined, searched);
   }
 

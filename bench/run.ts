@@ -1,4 +1,5 @@
 // npm run bench [-- --routes /,/about] [--runs 3] [--throttling simulate,devtools] [--skip-build] [--skip-sweep]
+// npm run bench -- --desk [--requests 100000] [--skip-build]: the desk's scenario alone (bench/desk.ts)
 //
 // Builds the site, starts the production server on a free port, and for each way of throttling
 // (Lighthouse's simulation, then throttling applied to the browser) runs Lighthouse (mobile) several
@@ -8,7 +9,8 @@
 // then times a tap on a link to the next page's first paint, with and without the site's speculation
 // rules, and how quickly the brand studio draws a chosen logo and each edit after it (bench/studio.ts);
 // then runs the per-page checks of the browser suite on every page instead of one per template
-// (tests/e2e/page-templates.spec.ts and html-validity.spec.ts with PAGES=all). Writes the figures to
+// (tests/e2e/page-templates.spec.ts and html-validity.spec.ts with PAGES=all); and the desk's inbox
+// views, searches and CSV export at 100,000 requests, a public page sampled during the export. Writes the figures to
 // bench/results/. Exits 0 whatever the figures are: only a bench that could not run fails.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -34,6 +36,8 @@ import {
   tableHeader,
   type Throttling,
 } from "./budgets";
+import { type DeskFigures, describeDesk, measureDesk, sessionCookie } from "./desk";
+import { seedDesk } from "./desk-data";
 import { describeNavigation, measureNavigations, type NavigationTiming } from "./navigation";
 import { describeStudio, measureStudio, studioPath } from "./studio";
 import { freePort } from "../tests/support/free-port";
@@ -61,8 +65,11 @@ const { values } = parseArgs({
     throttling: { type: "string", default: "simulate,devtools" },
     "skip-build": { type: "boolean", default: false },
     "skip-sweep": { type: "boolean", default: false },
+    desk: { type: "boolean", default: false },
+    requests: { type: "string", default: "100000" },
   },
 });
+const deskRequests = Math.max(1000, Number(values.requests) || 100_000);
 const runs = Math.max(1, Number(values.runs) || 3);
 const throttlings = values
   .throttling!.split(",")
@@ -79,9 +86,10 @@ function build(siteUrl?: string) {
   }
 }
 
-async function startServer(port: number): Promise<ChildProcess> {
-  // The quote requests it would store: none are made, and the folder goes with the server.
-  const dataDir = mkdtempSync(join(tmpdir(), "promo-bench-"));
+async function startServer(port: number, seeded?: string): Promise<ChildProcess> {
+  // The quote requests it would store: none are made, and the folder goes with the server (a seeded
+  // one is its caller's).
+  const dataDir = seeded ?? mkdtempSync(join(tmpdir(), "promo-bench-"));
   const child = spawn(process.execPath, ["server.js"], {
     env: {
       ...process.env,
@@ -93,7 +101,7 @@ async function startServer(port: number): Promise<ChildProcess> {
     stdio: ["ignore", "ignore", "inherit"],
     detached: true,
   });
-  child.once("exit", () => rmSync(dataDir, { recursive: true, force: true }));
+  if (!seeded) child.once("exit", () => rmSync(dataDir, { recursive: true, force: true }));
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
     try {
@@ -158,6 +166,41 @@ async function sweepEveryPage(): Promise<number | null> {
     { env: { ...process.env, PAGES: "all", E2E_PORT: String(port) }, stdio: "inherit" },
   );
   return new Promise((done) => child.on("exit", (code) => done(code)));
+}
+
+/** The desk's inbox and export at `deskRequests` requests (bench/desk.ts), on a server of its own. */
+async function runDesk(): Promise<DeskFigures> {
+  const dataDir = mkdtempSync(join(tmpdir(), "promo-bench-desk-"));
+  try {
+    console.log(`\nThe desk at ${deskRequests.toLocaleString("en")} requests: seeding a data folder with the store …`);
+    const seedStart = performance.now();
+    const { sessionId } = seedDesk(dataDir, deskRequests);
+    console.log(`  seeded in ${((performance.now() - seedStart) / 1000).toFixed(0)} s`);
+    const port = await freePort();
+    const server = await startServer(port, dataDir);
+    try {
+      const figures = await measureDesk(`http://127.0.0.1:${port}`, {
+        cookie: await sessionCookie(sessionId),
+        serverPid: server.pid!,
+      });
+      for (const line of describeDesk(figures, deskRequests)) console.log(`  ${line}`);
+      return figures;
+    } finally {
+      stopServer(server);
+      await new Promise((done) => setTimeout(done, 500));
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function deskOnly() {
+  if (!values["skip-build"]) build();
+  const figures = await runDesk();
+  const reportDir = join("bench/results", new Date().toISOString().replace(/[:.]/g, "-"));
+  mkdirSync(reportDir, { recursive: true });
+  writeFileSync(join(reportDir, "desk.json"), JSON.stringify({ requests: deskRequests, ...figures }, null, 2));
+  console.log(`\nFigures written to ${join(reportDir, "desk.json")}`);
 }
 
 async function main() {
@@ -322,6 +365,8 @@ async function main() {
     const studio = await measureStudio(origin, { runs });
     for (const line of describeStudio(studio)) console.log(`  ${line}`);
 
+    const desk = await runDesk();
+
     let sweep: number | null | undefined;
     if (!values["skip-sweep"]) {
       console.log("\nThe browser suite's per-page checks on every page (PAGES=all):");
@@ -335,7 +380,17 @@ async function main() {
     writeFileSync(
       file,
       JSON.stringify(
-        { date: new Date().toISOString(), origin, runsPerRoute: runs, budgets, tables, navigations, studio, sweep },
+        {
+          date: new Date().toISOString(),
+          origin,
+          runsPerRoute: runs,
+          budgets,
+          tables,
+          navigations,
+          studio,
+          desk,
+          sweep,
+        },
         null,
         2,
       ),
@@ -352,7 +407,7 @@ async function main() {
   }
 }
 
-main().catch((error) => {
+(values.desk ? deskOnly() : main()).catch((error) => {
   console.error(`The benchmark could not run: ${error instanceof Error ? error.message : error}`);
   process.exit(1);
 });

@@ -35,6 +35,8 @@ export const deskText = {
     older: "Older",
     exportCsv: "Export CSV",
     exportJson: "Export JSON",
+    /** The same CSV with how each request came and its e-mail's state (IP address, browser, page, …). */
+    exportTechnical: "CSV with technical columns",
     views: "Views",
     requests: "Requests",
     view: { open: "Open", mine: "Mine", unassigned: "Unassigned", overdue: "Overdue", all: "All" },

@@ -23,7 +23,12 @@ const owners: Record<string, string> = {
   messages: "app/lib/messaging/messaging.server.ts",
   proof_link_failures: "app/lib/proofs/proofs.server.ts",
   audit_events: "app/lib/audit/audit.server.ts",
+  // Written by its triggers on quotes (drizzle/0006_search.sql), read by the store's inbox.
+  quotes_search: "app/lib/quotes/store.server.ts",
 };
+
+/** FTS5 tables, which drizzle-kit cannot declare: made by a hand-written migration instead. */
+const virtualTables = new Set(["quotes_search"]);
 
 const root = join(import.meta.dirname, "../..");
 
@@ -54,13 +59,15 @@ function tablesWritten(text: string, variables = tableOfVariable): string[] {
 describe("the store's tables", () => {
   it("each have an owner, so a new table is given one", () => {
     const store = QuoteStore.open(tempDir("owners"));
-    const tables = store.db
+    const all = store.db
       .prepare(
         "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '__drizzle%'",
       )
       .pluck()
       .all() as string[];
     store.close();
+    // An FTS5 table's own tables (quotes_search_data, …) are its, not the store's.
+    const tables = all.filter((name) => ![...virtualTables].some((table) => name.startsWith(`${table}_`)));
     expect(tables.sort()).toEqual(Object.keys(owners).sort());
   });
 
@@ -68,7 +75,11 @@ describe("the store's tables", () => {
     const declared = schemaFiles.flatMap((file) =>
       [...tablesDeclared(readFileSync(file, "utf8")).values()].map((table) => ({ table, in: relative(root, file) })),
     );
-    expect(declared.map(({ table }) => table).sort()).toEqual(Object.keys(owners).sort());
+    expect(declared.map(({ table }) => table).sort()).toEqual(
+      Object.keys(owners)
+        .filter((table) => !virtualTables.has(table))
+        .sort(),
+    );
     const strangers = declared.filter((entry) => dirname(entry.in) !== dirname(owners[entry.table]!));
     expect(strangers).toEqual([]);
   });

@@ -6,7 +6,7 @@ import { pakistanTime } from "~/lib/desk/time";
 import { Messaging, type StoredReply } from "~/lib/messaging/messaging.server";
 import { ProofDesk } from "~/lib/proofs/proofs.server";
 import { approvedVersion, proofRecord, type ProofRecordVersion } from "~/lib/proofs/record";
-import { attachmentFileName, type QuoteStore, type StoredQuote } from "./store.server";
+import { attachmentFileName, type InboxQuery, type QuoteStore, type StoredQuote } from "./store.server";
 
 /** A request as exported: with what the desk did about it, and its proofs with the buyer's answers. */
 export type ExportedQuote = StoredQuote & {
@@ -31,13 +31,17 @@ function byQuote<T extends { quoteId: number }>(items: readonly T[]): Map<number
  */
 export function withDeskRecords(store: QuoteStore, quotes: readonly StoredQuote[]): ExportedQuote[] {
   const history = store.audit.requestHistories(quotes.map((quote) => quote.id));
-  const replies = byQuote(new Messaging(store).allReplies());
-  const proofs = byQuote(new ProofDesk(store).allProofs());
+  // A page of the export asks for a few hundred requests: theirs only, by index, not every reply and proof.
+  const few = quotes.length <= 1000;
+  const messaging = new Messaging(store);
+  const desk = new ProofDesk(store);
+  const replies = few ? null : byQuote(messaging.allReplies());
+  const proofs = few ? null : byQuote(desk.allProofs());
   return quotes.map((quote) => ({
     ...quote,
     history: history.get(quote.id) ?? [],
-    replies: replies.get(quote.id) ?? [],
-    proofs: proofRecord(quote, proofs.get(quote.id) ?? []),
+    replies: replies ? (replies.get(quote.id) ?? []) : messaging.replies(quote.id),
+    proofs: proofRecord(quote, proofs ? (proofs.get(quote.id) ?? []) : desk.proofs(quote.id)),
   }));
 }
 
@@ -156,15 +160,46 @@ export const exportColumns = [
   "proofs",
 ] as const satisfies readonly (keyof ExportedQuote)[];
 
-const exported = (quote: ExportedQuote, column: (typeof exportColumns)[number]) =>
-  column === "history" || column === "replies" || column === "proofs" ? (quote[column] ?? []) : quote[column];
+/**
+ * How an export is written. The desk's (app/routes/desk/export.ts): Pakistan times, the technical
+ * columns only when asked. The inbox command's: every column, times as stored (UTC), as it always was.
+ */
+export type ExportOptions = { technical: boolean; pakistanTimes: boolean };
+const commandExport: ExportOptions = { technical: true, pakistanTimes: false };
 
-export function toJson(quotes: readonly ExportedQuote[]): string {
-  return JSON.stringify(
-    quotes.map((quote) => Object.fromEntries(exportColumns.map((column) => [column, exported(quote, column)]))),
-    null,
-    2,
-  );
+/** What the office does not read when it works through requests: how a request came, and its e-mail's state. */
+export const technicalColumns = [
+  "page",
+  "clientIp",
+  "userAgent",
+  "idempotencyKey",
+  "notifyStatus",
+  "notifyAttempts",
+  "notifiedAt",
+  "notifyError",
+] as const satisfies readonly (typeof exportColumns)[number][];
+
+const timeColumns = new Set<string>(["receivedAt", "answeredAt", "notifiedAt"]);
+const isTechnical = (column: string) => (technicalColumns as readonly string[]).includes(column);
+
+/** The same instant in Pakistan time, ISO 8601 with its offset: 2026-11-20T13:05:00+05:00. */
+const pakistanIso = (iso: string) => `${new Date(Date.parse(iso) + 5 * 3_600_000).toISOString().slice(0, 19)}+05:00`;
+
+const exported = (quote: ExportedQuote, column: (typeof exportColumns)[number], options: ExportOptions) => {
+  if (column === "history" || column === "replies" || column === "proofs") return quote[column] ?? [];
+  const value = quote[column];
+  return options.pakistanTimes && timeColumns.has(column) && typeof value === "string" ? pakistanIso(value) : value;
+};
+
+/** One request as a JSON object, indented as an item of the export's array. */
+export function jsonItem(quote: ExportedQuote, options: ExportOptions = commandExport): string {
+  const columns = exportColumns.filter((column) => options.technical || !isTechnical(column));
+  const item = Object.fromEntries(columns.map((column) => [column, exported(quote, column, options)]));
+  return `  ${JSON.stringify(item, null, 2).replace(/\n/g, "\n  ")}`;
+}
+
+export function toJson(quotes: readonly ExportedQuote[], options: ExportOptions = commandExport): string {
+  return quotes.length === 0 ? "[]" : `[\n${quotes.map((quote) => jsonItem(quote, options)).join(",\n")}\n]`;
 }
 
 /** A request's history as lines a spreadsheet cell can show: "2026-11-20 13:05 PKT · Bilal <…> · note: …". */
@@ -206,7 +241,7 @@ const proofColumns = {
 
 export const csvColumns = [...exportColumns, ...(Object.keys(proofColumns) as (keyof typeof proofColumns)[])];
 
-function csvValue(quote: ExportedQuote, column: (typeof csvColumns)[number]): unknown {
+function csvValue(quote: ExportedQuote, column: (typeof csvColumns)[number], options: ExportOptions): unknown {
   if (column in proofColumns) return proofColumns[column as keyof typeof proofColumns](quote.proofs ?? []);
   switch (column) {
     case "history":
@@ -215,8 +250,12 @@ function csvValue(quote: ExportedQuote, column: (typeof csvColumns)[number]): un
       return repliesText(quote.replies ?? []);
     case "proofs":
       return proofsText(quote.proofs ?? []);
-    default:
-      return quote[column as (typeof exportColumns)[number]];
+    default: {
+      const value = quote[column as (typeof exportColumns)[number]];
+      return options.pakistanTimes && timeColumns.has(column) && typeof value === "string"
+        ? pakistanTime(value)
+        : value;
+    }
   }
 }
 
@@ -241,14 +280,68 @@ function csvCell(value: unknown): string {
   return defused || /[",\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell;
 }
 
+const csvColumnsFor = (options: ExportOptions) =>
+  csvColumns.filter((column) => options.technical || !isTechnical(column));
+
+/** The CSV's README line and header row. */
+export const csvHead = (options: ExportOptions = commandExport) =>
+  `${csvCell(csvReadme)}\r\n${csvColumnsFor(options).join(",")}\r\n`;
+
+/** Requests as CSV rows, each ended by CRLF. */
+export function csvRows(quotes: readonly ExportedQuote[], options: ExportOptions = commandExport): string {
+  const columns = csvColumnsFor(options);
+  return quotes
+    .map((quote) => `${columns.map((column) => csvCell(csvValue(quote, column, options))).join(",")}\r\n`)
+    .join("");
+}
+
 /** RFC 4180 CSV: the README line, the header row, then one row per request. */
-export function toCsv(quotes: readonly ExportedQuote[]): string {
-  const lines = [
-    csvCell(csvReadme),
-    csvColumns.join(","),
-    ...quotes.map((quote) => csvColumns.map((column) => csvCell(csvValue(quote, column))).join(",")),
-  ];
-  return `${lines.join("\r\n")}\r\n`;
+export function toCsv(quotes: readonly ExportedQuote[], options: ExportOptions = commandExport): string {
+  return csvHead(options) + csvRows(quotes, options);
+}
+
+/** Excel reads a CSV as UTF-8 (Urdu intact) only when it starts with the byte order mark. */
+const BOM = "\uFEFF";
+
+/**
+ * An export of the requests an inbox query holds (its view, status and search), newest first, as a
+ * stream: a page of `pageSize` requests read (by keyset) and written at a time, the event loop given
+ * back between pages, so the server answers other requests meanwhile and holds one page at most.
+ */
+export function exportStream(
+  store: QuoteStore,
+  query: Omit<InboxQuery, "page" | "perPage">,
+  { format, technical, pageSize = 100 }: { format: "csv" | "json"; technical: boolean; pageSize?: number },
+): ReadableStream<Uint8Array> {
+  const options: ExportOptions = { technical, pakistanTimes: true };
+  const pages = store.inboxPages({ ...query, pageSize });
+  const encoder = new TextEncoder();
+  let first = true;
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(encoder.encode(format === "csv" ? BOM + csvHead(options) : "["));
+    },
+    async pull(controller) {
+      await new Promise((next) => setImmediate(next));
+      const page = pages.next();
+      if (page.done) {
+        controller.enqueue(encoder.encode(format === "csv" ? "" : first ? "]" : "\n]"));
+        controller.close();
+        return;
+      }
+      const quotes = withDeskRecords(store, page.value);
+      if (format === "csv") controller.enqueue(encoder.encode(csvRows(quotes, options)));
+      else if (quotes.length > 0) {
+        controller.enqueue(
+          encoder.encode(`${first ? "\n" : ",\n"}${quotes.map((quote) => jsonItem(quote, options)).join(",\n")}`),
+        );
+        first = false;
+      }
+    },
+    cancel() {
+      pages.return(undefined);
+    },
+  });
 }
 
 const oneLine = (text: string, max: number) => {

@@ -44,6 +44,10 @@ export const quotes = sqliteTable(
     index("quotes_reply_by")
       .on(table.replyBy)
       .where(sql`answered_at IS NULL`),
+    // Mine and Unassigned: a member's (or nobody's) unanswered requests in reply-by order, and their count.
+    index("quotes_owner_reply_by")
+      .on(table.ownerStaffId, table.replyBy)
+      .where(sql`answered_at IS NULL`),
   ],
 );
 

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import type Database from "better-sqlite3";
 import { AuditLog } from "~/lib/audit/audit.server";
 import { type Actor, type AuditActor, actorLabel } from "~/lib/audit/events";
-import { and, asc, type Column, count, desc, eq, isNotNull, isNull, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNotNull, isNull, lt, type SQL, sql } from "drizzle-orm";
 import { type BetterSQLite3Database, drizzle } from "drizzle-orm/better-sqlite3";
 import { migrate } from "~/lib/db/migrate.server";
 import { type DesignSpec, parseDesignSpec } from "~/lib/design-schema";
@@ -23,6 +23,7 @@ import {
 import { replyBy } from "~/lib/desk/time";
 import { staff as staffTable } from "~/lib/desk/staff-schema";
 import type { InboxView } from "./inbox-views";
+import { searchPlan } from "./search.server";
 import { quoteAttachments, quoteReferences, quotes } from "./schema";
 
 /**
@@ -85,7 +86,8 @@ export type InboxQuery = {
 export type InboxPage = { quotes: StoredQuote[]; total: number; page: number; pages: number };
 export type InboxCounts = Record<InboxView, number>;
 
-type ViewPlan = { where: SQL | undefined; parts: { where: SQL | undefined; order: SQL[] }[] };
+/** `count`: what a part holds, as an index can count it (`where` may keep SQLite off one to walk another). */
+type ViewPlan = { where: SQL | undefined; parts: { where: SQL | undefined; count: SQL | undefined; order: SQL[] }[] };
 
 export type AssignResult = { ok: true; changed: boolean } | { ok: false; refused: "no such staff member" };
 
@@ -191,9 +193,6 @@ export const isReference = (text: string) => /^Q-\d{4}-\d{4,9}$/.test(text);
 
 export { type Actor, actorLabel };
 
-/** A search typed in the inbox as a LIKE pattern (its own % and _ taken literally). */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-
 export const ATTACHMENTS_DIR = "attachments";
 
 /** A request with the state of its e-mail to the office (the messaging module's), under the names it had. */
@@ -228,6 +227,7 @@ function prepare(db: Database.Database) {
     list: db.prepare(`${selectQuotes} ORDER BY received_at DESC, id DESC`),
     listSince: db.prepare(`${selectQuotes} WHERE received_at >= ? ORDER BY received_at DESC, id DESC`),
     count: db.prepare("SELECT count(*) FROM quotes").pluck(),
+    search: db.prepare("SELECT rowid FROM quotes_search WHERE quotes_search MATCH ?").pluck(),
     // A page of the inbox, its order chosen by the view (the ids come from `inboxPart`).
     byIds: db.prepare(`${selectQuotes} WHERE quotes.id IN (SELECT value FROM json_each(?))`),
     // The only statement that writes a status: what `nextStatus` decided (a null reason keeps the stored one).
@@ -510,8 +510,8 @@ export class QuoteStore {
     const queue = (where: SQL | undefined, partWhere = where): ViewPlan => ({
       where,
       parts: [
-        { where: and(partWhere, unanswered), order: byReplyBy },
-        { where: and(partWhere, isNotNull(quotes.answeredAt)), order: newestFirst },
+        { where: and(partWhere, unanswered), count: and(where, unanswered), order: byReplyBy },
+        { where: and(partWhere, isNotNull(quotes.answeredAt)), count: undefined, order: newestFirst },
       ],
     });
     switch (view) {
@@ -526,10 +526,10 @@ export class QuoteStore {
         return queue(isNull(quotes.ownerStaffId), sql`+${quotes.ownerStaffId} IS NULL`);
       case "overdue": {
         const where = and(unanswered, lt(quotes.replyBy, now));
-        return { where, parts: [{ where, order: byReplyBy }] };
+        return { where, parts: [{ where, count: where, order: byReplyBy }] };
       }
       case "all":
-        return { where: undefined, parts: [{ where: undefined, order: newestFirst }] };
+        return { where: undefined, parts: [{ where: undefined, count: undefined, order: newestFirst }] };
     }
   }
 
@@ -538,8 +538,8 @@ export class QuoteStore {
   }
 
   /**
-   * One page of the desk's inbox in a view (see `inboxViews`): by status, and by a search in the name,
-   * company, e-mail and product (anywhere in them) or the reference (whole); the three combine.
+   * One page of the desk's inbox in a view (see `inboxViews`): by status, and by a search of the words,
+   * the phone number or the reference (search.server.ts); the three combine.
    */
   inbox({
     view = "all",
@@ -550,26 +550,16 @@ export class QuoteStore {
     perPage = 25,
     now = Date.now(),
   }: InboxQuery = {}): InboxPage {
-    const text = search?.trim().slice(0, 200) || null;
-    const pattern = text && likePattern(text);
-    const like = (column: Column) => sql`${column} LIKE ${pattern} ESCAPE '\\'`;
-    const filter = and(
-      status ? eq(quotes.status, status) : undefined,
-      text
-        ? or(
-            eq(quotes.reference, text.toUpperCase()),
-            like(quotes.name),
-            like(quotes.company),
-            like(quotes.email),
-            like(quotes.product),
-          )
-        : undefined,
-    );
+    const filter = this.inboxFilter({ status, search });
     const plan = this.viewPlan(view, staffId ?? null, now);
-    const parts = plan.parts.map((part) => ({ ...part, where: and(part.where, filter) }));
+    const parts = plan.parts.map((part) => ({
+      ...part,
+      where: and(part.where, filter),
+      count: and(part.count, filter),
+    }));
     // The last part's size is the view's less the others' (a count over an index, not a table scan).
     const total = this.countWhere(and(plan.where, filter));
-    const sizes = parts.slice(0, -1).map((part) => this.countWhere(part.where));
+    const sizes = parts.slice(0, -1).map((part) => this.countWhere(part.count));
     sizes.push(total - sizes.reduce((sum, size) => sum + size, 0));
     const pages = Math.max(1, Math.ceil(total / perPage));
     const current = Math.min(Math.max(1, Math.floor(page)), pages);
@@ -599,6 +589,62 @@ export class QuoteStore {
       (this.sql.byIds.all(JSON.stringify(ids)) as Row[]).map((row) => [row.id, fromRow(row)] as const),
     );
     return { quotes: ids.map((id) => byId.get(id)!), total, page: current, pages };
+  }
+
+  /**
+   * The status and the search of the inbox as one condition, built from the filters given only (an
+   * `@x IS NULL OR …` would keep SQLite off the indexes). A search reads the FTS5 index
+   * (search.server.ts) once: its matching ids, which SQLite looks up by rowid.
+   */
+  private inboxFilter({ status, search }: Pick<InboxQuery, "status" | "search">): SQL | undefined {
+    const plan = search ? searchPlan(search) : null;
+    let searched: SQL | undefined;
+    if (plan && "reference" in plan) searched = eq(quotes.reference, plan.reference);
+    else if (plan && "nothing" in plan) searched = sql`0`;
+    else if (plan) {
+      // Matched once, not by each count and page query after it. A few ids are looked up by rowid;
+      // many (a common word) are only checked while the view's index is walked in its order (the
+      // unary + keeps SQLite from looking up thousands of rows to sort them for a page of 25).
+      const ids = this.sql.search.all(plan.match) as number[];
+      const id = ids.length > 5000 ? sql`+${quotes.id}` : sql`${quotes.id}`;
+      searched = sql`${id} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`;
+    }
+    return and(status ? eq(quotes.status, status) : undefined, searched);
+  }
+
+  /**
+   * The requests of an inbox view with its status and search, newest first, in pages of `pageSize`
+   * read by keyset (received_at, id) on quotes_received_at: each page costs about as much as the first,
+   * and nothing holds the whole set. The export streams these (app/routes/desk/export.ts).
+   */
+  *inboxPages({
+    view = "all",
+    staffId,
+    status,
+    search,
+    now = Date.now(),
+    pageSize = 500,
+  }: Omit<InboxQuery, "page" | "perPage"> & { pageSize?: number } = {}): Generator<StoredQuote[]> {
+    const where = and(this.viewPlan(view, staffId ?? null, now).where, this.inboxFilter({ status, search }));
+    let after: { receivedAt: string; id: number } | undefined;
+    for (;;) {
+      // A row value: SQLite reads it as a range of quotes_received_at (an OR of the two would scan it).
+      const keyset = after && sql`(${quotes.receivedAt}, ${quotes.id}) < (${after.receivedAt}, ${after.id})`;
+      const ids = this.orm
+        .select({ id: quotes.id, receivedAt: quotes.receivedAt })
+        .from(quotes)
+        .where(and(where, keyset))
+        .orderBy(desc(quotes.receivedAt), desc(quotes.id))
+        .limit(pageSize)
+        .all();
+      if (ids.length === 0) return;
+      after = ids.at(-1)!;
+      const byId = new Map(
+        (this.sql.byIds.all(JSON.stringify(ids.map((row) => row.id))) as Row[]).map((row) => [row.id, fromRow(row)]),
+      );
+      yield ids.flatMap((row) => byId.get(row.id) ?? []);
+      if (ids.length < pageSize) return;
+    }
   }
 
   /** How many requests each view holds (Open: how many wait for a first answer), without a filter. */

@@ -8,41 +8,45 @@ import { requirePermission, takesNoForm } from "~/lib/desk/auth.server";
 import { deskMeta } from "~/lib/desk/meta";
 import { pakistanTime, shortDeadline, waitingFor } from "~/lib/desk/time";
 import { getQuoteService } from "~/lib/quotes/service.server";
+import { inboxParams, inboxQuery } from "~/lib/quotes/inbox-query";
 import { inboxViews, type InboxView } from "~/lib/quotes/inbox-views";
 import { proofLine } from "~/lib/proofs/rules";
-import { quoteStatuses, type QuoteStatus } from "~/lib/quote-status";
+import { quoteStatuses } from "~/lib/quote-status";
 import { cn } from "~/lib/utils";
 import type { Route } from "./+types/inbox";
 
 export const meta: Route.MetaFunction = () => deskMeta(deskText.inbox.title);
 
-const isStatus = (value: string | null): value is QuoteStatus => quoteStatuses.includes(value as QuoteStatus);
-const isView = (value: string | null): value is InboxView => inboxViews.includes(value as InboxView);
-
 /** The inbox's address for a view, keeping the status and the search (the three combine). */
 function inboxHref({ view, status, search, page }: { view: InboxView; status: string; search: string; page?: number }) {
-  const query = new URLSearchParams();
-  if (view !== "open") query.set("view", view);
-  if (status) query.set("status", status);
-  if (search) query.set("q", search);
+  const query = inboxParams({ view, status, search });
   if (page && page > 1) query.set("page", String(page));
   const text = query.toString();
   return text ? `/desk?${text}` : "/desk";
 }
 
+/** An export of what the inbox shows now: its view, status and search. */
+function exportHref(
+  format: "csv" | "json",
+  shown: { view: InboxView; status: string; search: string },
+  technical = false,
+) {
+  const query = inboxParams(shown);
+  if (technical) query.set("technical", "1");
+  const text = query.toString();
+  return `/desk/export/${format}${text ? `?${text}` : ""}`;
+}
+
 export function loader({ request, context }: Route.LoaderArgs) {
   const member = requirePermission(context, "requests.read");
   const url = new URL(request.url);
-  const status = url.searchParams.get("status");
-  const viewParam = url.searchParams.get("view");
-  const view = isView(viewParam) ? viewParam : "open";
-  const search = url.searchParams.get("q")?.slice(0, 200) ?? "";
+  const { view, status, search } = inboxQuery(url.searchParams);
   const service = getQuoteService();
   const now = Date.now();
   const inbox = service.store.inbox({
     view,
     staffId: member.id,
-    status: isStatus(status) ? status : undefined,
+    status,
     search,
     page: Number(url.searchParams.get("page")) || 1,
     now,
@@ -50,7 +54,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return {
     view,
     counts: service.store.inboxCounts(member.id, now),
-    status: isStatus(status) ? status : "",
+    status: status ?? "",
     search,
     page: inbox.page,
     pages: inbox.pages,
@@ -86,10 +90,13 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
       <div className="flex flex-wrap items-end justify-between gap-3">
         <h1 className="text-2xl font-bold tracking-tight">{text.title}</h1>
         <p className="flex gap-4 text-sm font-semibold">
-          <a className={exportLinkClass} href="/desk/export/csv">
+          <a className={exportLinkClass} href={exportHref("csv", { view, status, search })}>
             {text.exportCsv}
           </a>
-          <a className={exportLinkClass} href="/desk/export/json">
+          <a className={exportLinkClass} href={exportHref("csv", { view, status, search }, true)}>
+            {text.exportTechnical}
+          </a>
+          <a className={exportLinkClass} href={exportHref("json", { view, status, search })}>
             {text.exportJson}
           </a>
         </p>

@@ -1,0 +1,49 @@
+import { formatReference } from "./store.server";
+
+/**
+ * What a search typed in the inbox looks for, read against the FTS5 index of drizzle/0006_search.sql
+ * (quotes_search: name, company, email, product, message, ref, phone):
+ * - a reference (Q-2026-0042, any case, its number's zeros optional): that request only;
+ * - a phone number in any common form (0300-1234567, +92 300 1234567, 0092…, 300 1234567, 1234567),
+ *   7 digits or more and nothing but digits, spaces, +, -, brackets, dots and slashes: its digits
+ *   against the forms the index holds;
+ * - a number alone of up to 6 digits (42, 0042): the reference numbered so, in any year, or a word
+ *   that starts with it;
+ * - anything else: requests with every word typed at the start of a word (pha finds Pharma).
+ * The user's text is never FTS5 syntax: each word goes in as a quoted string (its quotes doubled), so
+ * AND, OR, NOT, NEAR, *, ^, :, brackets and quotes are words like any other.
+ */
+export type SearchPlan = { reference: string } | { match: string } | { nothing: true };
+
+const MAX_LENGTH = 200;
+const WORD_COLUMNS = "{name company email product message}";
+
+/** One quoted FTS5 string (a phrase of the tokens in it), its last token a prefix. */
+const quoted = (text: string, prefix = true) => `"${text.replace(/"/g, '""')}"${prefix ? "*" : ""}`;
+
+/** Whether a word holds anything the index's tokenizer keeps (letters, digits, marks). */
+const hasToken = (word: string) => /[\p{L}\p{N}\p{M}]/u.test(word);
+
+export function searchPlan(typed: string): SearchPlan | null {
+  const text = typed.trim().slice(0, MAX_LENGTH);
+  if (!text) return null;
+
+  const reference = /^q-?(\d{4})-?(\d{1,9})$/i.exec(text);
+  if (reference) return { reference: formatReference(Number(reference[1]), Number(reference[2])) };
+
+  if (/^[\d\s()+\-./]+$/.test(text)) {
+    let digits = text.replace(/\D/g, "");
+    if (digits.length >= 7) {
+      if (digits.startsWith("00")) digits = digits.slice(2); // 0092…, dialled from abroad
+      return { match: `phone : ${quoted(digits)}` };
+    }
+  }
+
+  const number = /^#?(\d{1,6})$/.exec(text);
+  if (number)
+    return { match: `ref : ${quoted(String(Number(number[1])), false)} OR ${WORD_COLUMNS} : ${quoted(number[1]!)}` };
+
+  const words = text.split(/\s+/).filter(hasToken);
+  if (words.length === 0) return { nothing: true };
+  return { match: words.map((word) => quoted(word)).join(" AND ") };
+}

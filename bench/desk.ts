@@ -1,0 +1,129 @@
+// The desk at 100,000 requests (npm run bench -- --desk runs it alone): a data folder seeded by the
+// store, then the server's inbox views, searches and CSV export timed against a public page in the
+// same run, with the public page sampled while the export streams.
+import { readFileSync } from "node:fs";
+import { createCookie } from "react-router";
+import { median } from "./budgets";
+import { rareCompany, rarePhone } from "./desk-data";
+
+export type DeskFigures = {
+  baselineMs: number;
+  pages: { label: string; ms: number }[];
+  export: {
+    totalMs: number;
+    bytes: number;
+    chunks: number;
+    longestGapMs: number;
+    publicDuringMs: number;
+    publicWorstMs: number;
+    rssBeforeMB: number;
+    rssPeakMB: number;
+  };
+};
+
+/** The cookie a signed-in member's browser sends, for a session the seed started. */
+export const sessionCookie = async (sessionId: string) =>
+  (await createCookie("desk_session").serialize(sessionId)).split(";")[0]!;
+
+const rssMB = (pid: number) => {
+  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+  return match ? Number(match[1]) / 1024 : Number.NaN;
+};
+
+async function timed(url: string, headers: Record<string, string> = {}): Promise<number> {
+  const start = performance.now();
+  const response = await fetch(url, { headers });
+  await response.arrayBuffer();
+  if (!response.ok) throw new Error(`${url}: ${response.status}`);
+  return performance.now() - start;
+}
+
+async function medianOf(runs: number, url: string, headers?: Record<string, string>) {
+  await timed(url, headers); // warm: the first answer compiles and fills caches
+  const times: number[] = [];
+  for (let run = 0; run < runs; run++) times.push(await timed(url, headers));
+  return median(times);
+}
+
+export async function measureDesk(
+  origin: string,
+  { cookie, serverPid, runs = 7 }: { cookie: string; serverPid: number; runs?: number },
+): Promise<DeskFigures> {
+  const headers = { Cookie: cookie };
+  const publicPage = `${origin}/`;
+  const baselineMs = await medianOf(runs, publicPage);
+  const inbox: [string, string][] = [
+    ["Open, page 1", "/desk"],
+    ["Open, page 2,000", "/desk?page=2000"],
+    ["Mine", "/desk?view=mine"],
+    ["Unassigned", "/desk?view=unassigned"],
+    ["Overdue", "/desk?view=overdue"],
+    ["All, status Waiting on buyer", "/desk?view=all&status=waiting_on_buyer"],
+    [`search a rare company (${rareCompany})`, `/desk?q=${encodeURIComponent(rareCompany.split(" ")[0]!)}`],
+    ["search a common word (mugs, 12,500)", "/desk?q=mugs"],
+    [`search a phone (${rarePhone})`, `/desk?q=${encodeURIComponent(rarePhone)}`],
+    ["search a reference's number (42)", "/desk?q=42"],
+  ];
+  const pages = [];
+  for (const [label, path] of inbox) pages.push({ label, ms: await medianOf(runs, `${origin}${path}`, headers) });
+
+  // The export of every request, the public page asked for every 50 ms meanwhile.
+  const rssBeforeMB = rssMB(serverPid);
+  let rssPeakMB = rssBeforeMB;
+  let exporting = true;
+  const during: number[] = [];
+  const sampler = (async () => {
+    while (exporting) {
+      during.push(await timed(publicPage));
+      rssPeakMB = Math.max(rssPeakMB, rssMB(serverPid));
+      await new Promise((next) => setTimeout(next, 50));
+    }
+  })();
+  const start = performance.now();
+  const response = await fetch(`${origin}/desk/export/csv?view=all&technical=1`, { headers });
+  const reader = response.body!.getReader();
+  let bytes = 0;
+  let chunks = 0;
+  let longestGapMs = 0;
+  let last = performance.now();
+  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+    const now = performance.now();
+    longestGapMs = Math.max(longestGapMs, now - last);
+    last = now;
+    bytes += chunk.value.length;
+    chunks++;
+  }
+  const totalMs = performance.now() - start;
+  exporting = false;
+  await sampler;
+  return {
+    baselineMs,
+    pages,
+    export: {
+      totalMs,
+      bytes,
+      chunks,
+      longestGapMs,
+      publicDuringMs: median(during),
+      publicWorstMs: Math.max(...during),
+      rssBeforeMB,
+      rssPeakMB,
+    },
+  };
+}
+
+export function describeDesk(figures: DeskFigures, requests: number): string[] {
+  const ms = (value: number) => `${value.toFixed(1)} ms`;
+  const { export: exported } = figures;
+  return [
+    `Baseline, the public home page on the idle server: ${ms(figures.baselineMs)} (median)`,
+    ...figures.pages.map(
+      (page) =>
+        `${page.label.padEnd(44)} ${ms(page.ms).padStart(10)}  (${ms(page.ms - figures.baselineMs)} above the baseline)${page.ms > 50 + figures.baselineMs ? "  MISS: over 50 ms" : ""}`,
+    ),
+    `CSV export of all ${requests.toLocaleString("en")} requests: ${(exported.totalMs / 1000).toFixed(1)} s, ` +
+      `${(exported.bytes / 1e6).toFixed(1)} MB in ${exported.chunks} chunks, the longest wait between chunks ${ms(exported.longestGapMs)}`,
+    `  the public page meanwhile: ${ms(exported.publicDuringMs)} median, ${ms(exported.publicWorstMs)} at worst (baseline ${ms(figures.baselineMs)})`,
+    `  the server's memory: ${exported.rssBeforeMB.toFixed(0)} MB before, ${exported.rssPeakMB.toFixed(0)} MB at most during it`,
+  ];
+}

@@ -1,0 +1,1 @@
+CREATE INDEX `quotes_owner_reply_by` ON `quotes` (`owner_staff_id`,`reply_by`) WHERE answered_at IS NULL;

@@ -45,3 +45,26 @@ export async function underDeskLayout(handler: (args: never) => unknown, args: R
   if (thrown) throw answer;
   return answer;
 }
+
+/**
+ * What a loader or action gave, thrown or returned: its status, headers (and Location), data, and the
+ * Response itself when it was one.
+ */
+export async function outcome(run: () => unknown) {
+  let value: unknown;
+  try {
+    value = await run();
+  } catch (thrown) {
+    value = thrown;
+  }
+  const answer = (status: number, headers: Headers, data: unknown, response?: Response) => ({
+    status,
+    headers,
+    location: headers.get("location"),
+    data,
+    response,
+  });
+  if (value instanceof Response) return answer(value.status, value.headers, undefined, value);
+  if (isDataAnswer(value)) return answer(value.init?.status ?? 200, new Headers(value.init?.headers), value.data);
+  return answer(200, new Headers(), value);
+}

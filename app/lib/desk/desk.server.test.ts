@@ -5,7 +5,7 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { type RouteArgs, routeArgs, underDeskLayout } from "../../../tests/support/desk-routes";
+import { outcome, type RouteArgs, routeArgs, underDeskLayout } from "../../../tests/support/desk-routes";
 import { decoded, startSmtp, until } from "../../../tests/support/smtp-server";
 import { requestContext } from "~/lib/request-context";
 import { deskText } from "~/content/desk";
@@ -66,28 +66,6 @@ const post = (
     },
     body: new URLSearchParams(fields).toString(),
   });
-
-/** What a loader or action gave, thrown or returned: status, headers and data. */
-async function outcome(run: () => unknown) {
-  let value: unknown;
-  try {
-    value = await run();
-  } catch (thrown) {
-    value = thrown;
-  }
-  if (value instanceof Response)
-    return { status: value.status, headers: value.headers, data: undefined as unknown, response: value };
-  if (
-    value &&
-    typeof value === "object" &&
-    "type" in value &&
-    (value as { type: string }).type === "DataWithResponseInit"
-  ) {
-    const { data, init } = value as unknown as { data: unknown; init?: ResponseInit };
-    return { status: init?.status ?? 200, headers: new Headers(init?.headers), data, response: undefined };
-  }
-  return { status: 200, headers: new Headers(), data: value, response: undefined };
-}
 
 const cookieOf = (headers: Headers) => headers.get("set-cookie")?.split(";")[0] ?? "";
 

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type RouteArgs, routeArgs, underDeskLayout } from "../../../tests/support/desk-routes";
+import { outcome, type RouteArgs, routeArgs, underDeskLayout } from "../../../tests/support/desk-routes";
 import { deskText } from "~/content/desk";
 import { getQuoteService, stopQuoteService } from "~/lib/quotes/service.server";
 import * as deskLayout from "~/routes/desk/layout";
@@ -30,21 +30,6 @@ const post = (path: string, fields: Record<string, string>, { cookie = "", origi
     headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin, Cookie: cookie },
     body: new URLSearchParams(fields).toString(),
   });
-
-/** What a loader or action gave, thrown or returned: its status, its Location and its data. */
-async function outcome(run: () => unknown) {
-  let value: unknown;
-  try {
-    value = await run();
-  } catch (thrown) {
-    value = thrown;
-  }
-  if (value instanceof Response) return { status: value.status, location: value.headers.get("location"), data: null };
-  const answer = value as { type?: string; data?: unknown; init?: ResponseInit };
-  if (answer?.type === "DataWithResponseInit")
-    return { status: answer.init?.status ?? 200, location: null, data: answer.data };
-  return { status: 200, location: null, data: value };
-}
 
 /** A staff member with a password, signed in: their session cookie. */
 async function member(email: string, name: string) {
@@ -146,11 +131,10 @@ describe("the owner forms of a request's page", () => {
     const quote = receive("forged-1", "Imran Ali");
     const history = () => getQuoteService().store.audit.requestHistory(quote.id).length;
     const before = history();
-    expect(await assign(quote.reference, { intent: "assign", owner: "99999" }, { cookie: sana.cookie })).toEqual({
-      status: 400,
-      location: null,
-      data: { intent: "assign", error: deskText.quote.noSuchStaff },
-    });
+    const unknown = await assign(quote.reference, { intent: "assign", owner: "99999" }, { cookie: sana.cookie });
+    expect(unknown.status).toBe(400);
+    expect(unknown.location).toBeNull();
+    expect(unknown.data).toEqual({ intent: "assign", error: deskText.quote.noSuchStaff });
     expect(
       (await assign(quote.reference, { intent: "assign", owner: "1 OR 1=1" }, { cookie: sana.cookie })).data,
     ).toEqual({ intent: "assign", error: deskText.quote.chooseOwner });

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type RouteArgs, routeArgs, underDeskLayout } from "../../../tests/support/desk-routes";
+import { outcome, type RouteArgs, routeArgs, underDeskLayout } from "../../../tests/support/desk-routes";
 import { decoded, freeSmtpPort, startSmtp, until } from "../../../tests/support/smtp-server";
 import { runStaffCommand } from "~/lib/desk/staff-command.server";
 import { proofText } from "~/content/proofs";
@@ -52,22 +52,6 @@ const post = (
     },
     body,
   });
-
-async function outcome(run: () => unknown) {
-  let value: unknown;
-  try {
-    value = await run();
-  } catch (thrown) {
-    value = thrown;
-  }
-  if (value instanceof Response)
-    return { status: value.status, headers: value.headers, data: undefined, response: value };
-  if (value && typeof value === "object" && "type" in value && value.type === "DataWithResponseInit") {
-    const { data, init } = value as unknown as { data: unknown; init?: ResponseInit };
-    return { status: init?.status ?? 200, headers: new Headers(init?.headers), data, response: undefined };
-  }
-  return { status: 200, headers: new Headers(), data: value, response: undefined };
-}
 
 const png = (colour: string) =>
   sharp({ create: { width: 40, height: 20, channels: 3, background: colour } })

@@ -1,19 +1,13 @@
 import { describe, expect, it } from "vitest";
+import { buyerFields, submissionMeta } from "../../../tests/support/request-fixture";
 import { tempDir } from "../../../tests/support/temp-dir";
 import { Messaging } from "~/lib/messaging/messaging.server";
 import { QuoteStore } from "~/lib/quotes/store.server";
 import { mailboxDelivery } from "./deliver.server";
 import type { InboundMail } from "./inbound-mail";
 
-const buyer = {
-  name: "Ayesha Khan",
-  company: "Acme Pharma",
-  email: "ayesha@acme.example",
-  phone: "",
-  product: "Pens",
-  message: "500 pens",
-};
-const meta = (key: string) => ({ clientIp: "203.0.113.7", userAgent: "vitest", page: "/contact", idempotencyKey: key });
+const buyer = buyerFields;
+const meta = submissionMeta;
 const friday = new Date("2026-11-27T07:00:00Z");
 
 function setUp() {

@@ -7,6 +7,7 @@ import { deskText } from "~/content/desk";
 import type { StaffRole } from "~/lib/desk/permissions";
 import { linkCurrent, sectionsFor } from "~/lib/desk/sections";
 import { cn } from "~/lib/utils";
+import { SkipLink } from "~/components/layout/skip-link";
 
 /** Who is signed in, as the desk's header shows them. */
 export type DeskMember = { name: string; role: StaffRole };
@@ -37,12 +38,7 @@ export function DeskFrame({
 }) {
   return (
     <>
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:shadow"
-      >
-        Skip to content
-      </a>
+      <SkipLink />
       <div className="flex min-h-dvh flex-col print:min-h-0">
         <header className="bg-navy text-navy-foreground print:hidden">
           <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-4 sm:gap-4 sm:px-6">

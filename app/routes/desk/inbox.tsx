@@ -1,8 +1,9 @@
 import { Form } from "react-router";
 import { StatusBadge, WaitingBadge } from "~/components/desk/status-badge";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { Input, fieldClasses } from "~/components/ui/input";
+import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { NativeSelect } from "~/components/ui/native-select";
 import { deskText, statusLabel } from "~/content/desk";
 import { requirePermission, takesNoForm } from "~/lib/desk/auth.server";
 import { deskMeta } from "~/lib/desk/meta";
@@ -145,19 +146,14 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
         </div>
         <div className="space-y-2 sm:self-start">
           <Label htmlFor="status">{text.status}</Label>
-          <select
-            id="status"
-            name="status"
-            defaultValue={status}
-            className={cn(fieldClasses, "h-10 pointer-coarse:h-11")}
-          >
+          <NativeSelect id="status" name="status" defaultValue={status}>
             <option value="">{text.allStatuses}</option>
             {quoteStatuses.map((value) => (
               <option key={value} value={value}>
                 {statusLabel[value]}
               </option>
             ))}
-          </select>
+          </NativeSelect>
         </div>
         {view !== "open" && <input type="hidden" name="view" value={view} />}
         <Button type="submit" className="sm:mt-6 sm:self-start">

@@ -3,8 +3,9 @@ import { data, Form, redirect } from "react-router";
 import { DeskNotice } from "~/components/desk/desk-card";
 import { StatusBadge, WaitingBadge } from "~/components/desk/status-badge";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { fieldClasses, Input } from "~/components/ui/input";
+import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import { quoteFieldLabel } from "~/content/contact";
 import { deskText, statusLabel } from "~/content/desk";
@@ -321,27 +322,20 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
         {error("status")}
         <div className="space-y-2">
           <Label htmlFor="status">{text.status}</Label>
-          <select
-            key={chosenStatus}
-            id="status"
-            name="status"
-            defaultValue={chosenStatus}
-            className={cn(fieldClasses, "h-10 pointer-coarse:h-11")}
-          >
+          <NativeSelect key={chosenStatus} id="status" name="status" defaultValue={chosenStatus}>
             {quoteStatuses.map((value) => (
               <option key={value} value={value}>
                 {statusLabel[value]}
               </option>
             ))}
-          </select>
+          </NativeSelect>
         </div>
         <div className="space-y-2">
           <Label htmlFor="lostReason">{text.lostReason}</Label>
-          <select
+          <NativeSelect
             id="lostReason"
             name="lostReason"
             defaultValue={lostReasons.find((choice) => quote.statusReason.startsWith(choice)) ?? ""}
-            className={cn(fieldClasses, "h-10 pointer-coarse:h-11")}
           >
             <option value="">{text.lostReasonNone}</option>
             {lostReasons.map((choice) => (
@@ -349,7 +343,7 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
                 {choice}
               </option>
             ))}
-          </select>
+          </NativeSelect>
         </div>
         <div className="space-y-2">
           <Label htmlFor="reason">{text.reason}</Label>
@@ -588,19 +582,14 @@ function OwnerPanel({ quote, owner, error }: OwnerPanelProps) {
             <input type="hidden" name="intent" value="assign" />
             <div className="space-y-1">
               <Label htmlFor="owner">{text.owner}</Label>
-              <select
-                id="owner"
-                name="owner"
-                defaultValue={quote.ownerStaffId ?? ""}
-                className={cn(fieldClasses, "h-10 w-auto min-w-40 pointer-coarse:h-11")}
-              >
+              <NativeSelect id="owner" name="owner" defaultValue={quote.ownerStaffId ?? ""} className="w-auto min-w-40">
                 <option value="">{text.nobody}</option>
                 {owner.staff.map((member) => (
                   <option key={member.id} value={member.id}>
                     {member.name}
                   </option>
                 ))}
-              </select>
+              </NativeSelect>
             </div>
             <Button type="submit" variant="outline">
               {text.assign}

@@ -1,8 +1,9 @@
 import { data, Form, redirect } from "react-router";
 import { DeskNotice } from "~/components/desk/desk-card";
 import { Button } from "~/components/ui/button";
-import { fieldClasses, Input } from "~/components/ui/input";
+import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { NativeSelect } from "~/components/ui/native-select";
 import { deskText } from "~/content/desk";
 import { requirePermission, requireSameOrigin } from "~/lib/desk/auth.server";
 import {
@@ -17,7 +18,6 @@ import { staffRoles } from "~/lib/desk/permissions";
 import { readStaffForm } from "~/lib/desk/staff-forms";
 import { pakistanTime } from "~/lib/desk/time";
 import { getQuoteService } from "~/lib/quotes/service.server";
-import { cn } from "~/lib/utils";
 import type { Route } from "./+types/staff";
 
 const text = deskText.staffPage;
@@ -158,13 +158,13 @@ export default function StaffPage({ loaderData, actionData }: Route.ComponentPro
             </div>
             <div className="space-y-1.5">
               <Label htmlFor="colleague-role">{text.role}</Label>
-              <select id="colleague-role" name="role" defaultValue="staff" className={cn(fieldClasses, "h-11")}>
+              <NativeSelect id="colleague-role" name="role" defaultValue="staff">
                 {staffRoles.map((role) => (
                   <option key={role} value={role}>
                     {text.roles[role]}
                   </option>
                 ))}
-              </select>
+              </NativeSelect>
             </div>
             <Button type="submit">{text.add}</Button>
           </Form>

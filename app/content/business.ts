@@ -30,6 +30,9 @@ export const business = {
     timeZone: "PST",
     closed: "Saturday and Sunday",
   },
+  /** Tax registration, printed on quotations and invoices (fictional, in the FBR's formats). */
+  ntn: "0000000-0",
+  strn: "00-00-0000-000-00",
   foundedYearsAgo: 15,
   locale: "en_PK",
   language: "English",

@@ -23,6 +23,11 @@ const owners: Record<string, string> = {
   messages: "app/lib/messaging/messaging.server.ts",
   proof_link_failures: "app/lib/proofs/proofs.server.ts",
   audit_events: "app/lib/audit/audit.server.ts",
+  quotations: "app/lib/quotations/quotations.server.ts",
+  quotation_lines: "app/lib/quotations/quotations.server.ts",
+  quotation_options: "app/lib/quotations/quotations.server.ts",
+  quotation_acceptances: "app/lib/quotations/acceptance.server.ts",
+  orders: "app/lib/orders/orders.server.ts",
   // Written by its triggers on quotes (drizzle/0006_search.sql), read by the store's inbox.
   quotes_search: "app/lib/quotes/store.server.ts",
 };

@@ -137,6 +137,45 @@ describe("the audit trail", () => {
         ["email", "Q-2026-0001: Approved v2: not sent to a@promo.example, b@promo.example, no staff address is set"],
       ],
       [
+        { type: "quotation.sent", payload: { version: 1, totalPaisa: 2_950_000, sha256: "ab12" } },
+        "staff",
+        ["quotation", "Quotation v1 sent (PKR 29,500, SHA-256 ab12)"],
+      ],
+      [
+        { type: "quotation.changes_requested", payload: { version: 1, text: "Blue ink please" } },
+        "buyer",
+        ["quotation", "Changes asked on quotation v1: Blue ink please"],
+      ],
+      [
+        {
+          type: "quotation.accepted",
+          payload: {
+            version: 2,
+            order: "O-2026-0001",
+            name: "Dr. Ayesha Khan",
+            role: "Brand Manager",
+            poNumber: "PO-7781",
+            totalPaisa: 5_310_050,
+            sha256: "cd34",
+          },
+        },
+        "buyer",
+        [
+          "quotation",
+          "Quotation v2 accepted by Dr. Ayesha Khan, Brand Manager, PO PO-7781: PKR 53,100.50; order O-2026-0001 (SHA-256 cd34)",
+        ],
+      ],
+      [
+        { type: "quotation.reminder_queued", payload: { version: 2, to: "ayesha@acme.example" } },
+        "website",
+        ["email", "Reminder about quotation v2 queued for ayesha@acme.example"],
+      ],
+      [
+        { type: "quotation.expired", payload: { version: 2 } },
+        "website",
+        ["quotation", "Quotation v2 expired unanswered"],
+      ],
+      [
         { type: "request.assigned", payload: { ownerStaffId: 7, ownerName: "Bilal Ahmed" } },
         "staff",
         ["owner", "Assigned to Bilal Ahmed"],
@@ -168,6 +207,8 @@ describe("the audit trail", () => {
     const buyerBy: Partial<Record<string, string>> = {
       "request.buyer_replied": "buyer (e-mail)",
       "request.status_changed": "buyer",
+      "quotation.changes_requested": "buyer (link)",
+      "quotation.accepted": "buyer (link)",
     };
     const actorOf = ([event, who]: (typeof events)[number]) =>
       who === "buyer" ? (buyerBy[event.type] ?? label.buyer) : label[who];

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { formatPkr } from "~/lib/money";
 import { answerSummary } from "~/lib/proofs/rules";
 import { earlierStatuses, quoteStatuses, statusHistoryText } from "~/lib/requests/status";
 
@@ -44,6 +45,21 @@ export const payloadSchemas = {
   "proof.reminder_queued": z.strictObject({ version, to: z.string() }),
   "proof.mail_sent": z.strictObject({ subject: z.string(), to: z.string() }),
   "proof.mail_not_sent": z.strictObject({ subject: z.string(), to: z.string(), why: z.string() }),
+  /** A quotation version was sent: its total with every line's first option, and its fingerprint. */
+  "quotation.sent": z.strictObject({ version, totalPaisa: z.number().int(), sha256: z.string() }),
+  "quotation.changes_requested": z.strictObject({ version, text: z.string() }),
+  /** The buyer accepted a version: the order it made, who, their PO, the server's total. */
+  "quotation.accepted": z.strictObject({
+    version,
+    order: z.string(),
+    name: z.string(),
+    role: z.string(),
+    poNumber: z.string(),
+    totalPaisa: z.number().int(),
+    sha256: z.string(),
+  }),
+  "quotation.reminder_queued": z.strictObject({ version, to: z.string() }),
+  "quotation.expired": z.strictObject({ version }),
   /** A line of the history from before it was typed, that none of the types above reads back word for word. */
   "request.earlier_entry": z.strictObject({ kind: z.string(), text: z.string() }),
 } as const;
@@ -95,7 +111,9 @@ const buyerLabel = (type: AuditEventType) =>
     ? "buyer (e-mail)"
     : type === "request.status_changed"
       ? "buyer"
-      : "buyer (proof link)";
+      : type.startsWith("quotation.")
+        ? "buyer (link)"
+        : "buyer (proof link)";
 
 const recordedActorLabel = (actor: RecordedActor, type: AuditEventType) =>
   actor.type === "staff" ? actor.name : actor.type === "website" ? "website" : buyerLabel(type);
@@ -168,6 +186,31 @@ export function describe(event: AuditEventData): { kind: string; body: string } 
       const { subject, to, why } = event.payload;
       return { kind: "email", body: `${subject}: not sent to ${to}, ${why}` };
     }
+    case "quotation.sent": {
+      const { version, totalPaisa, sha256 } = event.payload;
+      return { kind: "quotation", body: `Quotation v${version} sent (${formatPkr(totalPaisa)}, SHA-256 ${sha256})` };
+    }
+    case "quotation.changes_requested":
+      return {
+        kind: "quotation",
+        body: `Changes asked on quotation v${event.payload.version}: ${event.payload.text}`,
+      };
+    case "quotation.accepted": {
+      const { version, order, name, role, poNumber, totalPaisa, sha256 } = event.payload;
+      const who = [name, role].filter(Boolean).join(", ");
+      const po = poNumber ? `, PO ${poNumber}` : "";
+      return {
+        kind: "quotation",
+        body: `Quotation v${version} accepted by ${who}${po}: ${formatPkr(totalPaisa)}; order ${order} (SHA-256 ${sha256})`,
+      };
+    }
+    case "quotation.reminder_queued":
+      return {
+        kind: "email",
+        body: `Reminder about quotation v${event.payload.version} queued for ${event.payload.to}`,
+      };
+    case "quotation.expired":
+      return { kind: "quotation", body: `Quotation v${event.payload.version} expired unanswered` };
     case "request.earlier_entry":
       return { kind: event.payload.kind, body: event.payload.text };
   }

@@ -39,6 +39,25 @@ function opensOn(midnight: number): boolean {
   return weekday !== 0 && weekday !== 6 && !holidayDates.has(local.toISOString().slice(0, 10));
 }
 
+/** The Pakistan date of an instant: "2026-11-26". */
+export const pakistanDate = (instant: number) => new Date(instant + PKT_OFFSET_MS).toISOString().slice(0, 10);
+
+/** The Pakistan date `days` calendar days after the date of `from` (validity dates count every day). */
+export const addCalendarDays = (from: number, days: number) => pakistanDate(from + days * DAY_MS);
+
+/** The instant a Pakistan date ends (its last millisecond, UTC): a quotation valid until it is valid until then. */
+export const endOfPakistanDate = (date: string) => Date.parse(`${date}T00:00:00Z`) - PKT_OFFSET_MS + DAY_MS - 1;
+
+/** A date as documents write it: "Thursday 10 December 2026". */
+export const longDate = (date: string) =>
+  new Intl.DateTimeFormat("en-GB", {
+    weekday: "long",
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  }).format(new Date(`${date}T00:00:00Z`));
+
 /** Whether a date in Pakistan ("2026-11-23") is a working day of the office. */
 export const isBusinessDay = (date: string) => opensOn(Date.parse(`${date}T00:00:00Z`) - PKT_OFFSET_MS);
 

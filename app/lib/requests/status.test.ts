@@ -34,12 +34,19 @@ describe("automatic moves say whose move it is", () => {
     ["won", "won", "won"],
     ["lost", "lost", "lost"],
   ];
-  const ours = ["replied", "proof sent", "whatsapp used"] as const;
-  const theirs = ["buyer replied", "changes requested"] as const;
+  const ours = ["replied", "proof sent", "whatsapp used", "quotation sent"] as const;
+  // The office's move again: the buyer wrote, asked for changes, or let a quotation expire.
+  const theirs = ["buyer replied", "changes requested", "quotation changes asked", "quotation expired"] as const;
 
   it("covers every status and every event", () => {
     expect(table.map(([from]) => from)).toEqual([...quoteStatuses]);
-    expect([...ours, ...theirs, "staff chose"].sort()).toEqual([...statusEventTypes].sort());
+    expect([...ours, ...theirs, "quotation accepted", "staff chose"].sort()).toEqual([...statusEventTypes].sort());
+  });
+
+  it("wins a request when the buyer accepts a quotation, even one given up as Lost", () => {
+    for (const from of ["new", "waiting_on_us", "waiting_on_buyer", "lost"] as const)
+      expect(nextStatus(from, { type: "quotation accepted" })).toEqual(moved("won", true));
+    expect(nextStatus("won", { type: "quotation accepted" })).toEqual(moved("won", false));
   });
 
   it.each(table)(

@@ -46,6 +46,14 @@ export type StatusEvent =
   | { type: "buyer replied" }
   /** The buyer asked for changes to a proof. */
   | { type: "changes requested" }
+  /** A priced quotation was sent to the buyer. */
+  | { type: "quotation sent" }
+  /** The buyer asked for changes to a quotation. */
+  | { type: "quotation changes asked" }
+  /** A quotation expired unanswered: the office's move again. */
+  | { type: "quotation expired" }
+  /** The buyer accepted a quotation: the request became an order. */
+  | { type: "quotation accepted" }
   /** A staff member chose a status on the request's page (or with Mark Won), with the reason a Lost one gives. */
   | { type: "staff chose"; status: QuoteStatus; reason: string };
 
@@ -55,6 +63,10 @@ export const statusEventTypes = [
   "whatsapp used",
   "buyer replied",
   "changes requested",
+  "quotation sent",
+  "quotation changes asked",
+  "quotation expired",
+  "quotation accepted",
   "staff chose",
 ] as const satisfies StatusEvent["type"][];
 
@@ -93,10 +105,19 @@ const movesTo: Record<AutomaticEvent, QuoteStatus> = {
   "whatsapp used": "waiting_on_buyer",
   "buyer replied": "waiting_on_us",
   "changes requested": "waiting_on_us",
+  "quotation sent": "waiting_on_buyer",
+  "quotation changes asked": "waiting_on_us",
+  "quotation expired": "waiting_on_us",
+  "quotation accepted": "won",
 };
 
-/** The buyer's own moves are not an answer from the office. */
-const buyerEvents: ReadonlySet<AutomaticEvent> = new Set(["buyer replied", "changes requested"]);
+/** The moves that hand the request back to the office: not an answer, and its clock starts again. */
+const backToUs: ReadonlySet<AutomaticEvent> = new Set([
+  "buyer replied",
+  "changes requested",
+  "quotation changes asked",
+  "quotation expired",
+]);
 
 /** Where `event` takes a request that is `current`, or why it may not move. */
 export function nextStatus(current: QuoteStatus, event: StatusEvent, facts: StatusFacts = {}): StatusMove {
@@ -118,15 +139,16 @@ export function nextStatus(current: QuoteStatus, event: StatusEvent, facts: Stat
     };
   }
   // Automatic moves never take a request out of Won or Lost: a late e-mail is kept, the outcome stays.
-  const closed = current === "won" || current === "lost";
+  // An acceptance is the buyer's binding word, so it wins a request even one given up as Lost.
+  const closed = event.type === "quotation accepted" ? current === "won" : current === "won" || current === "lost";
   const next = closed ? current : movesTo[event.type];
   return {
     ok: true,
     status: next,
     reason: null,
     recorded: next !== current,
-    answers: !buyerEvents.has(event.type),
-    restartsClock: !closed && buyerEvents.has(event.type),
+    answers: !backToUs.has(event.type),
+    restartsClock: !closed && backToUs.has(event.type),
   };
 }
 

@@ -1,0 +1,18 @@
+/**
+ * What a new quotation starts with, in one place: staff change any of it per quotation before sending.
+ * Sales tax is charged on the whole supply (goods, set-up and delivery) at this rate.
+ */
+export const quotationTerms = {
+  /** 18 % general sales tax, in basis points. */
+  salesTaxRateBp: 1_800,
+  /** A quotation can be accepted for this many days after it is sent (the last day included). */
+  validForDays: 14,
+  leadTimeDays: 10,
+  leadTime: (days: number) => `${days} business days after artwork approval`,
+  paymentTerms: "50 % advance, balance on delivery",
+  /** The buyer is reminded once when this many business days are left and it is still unanswered. */
+  reminderBusinessDaysBefore: 2,
+  /** One to three quantity options per line. */
+  maxOptions: 3,
+  maxLines: 20,
+} as const;

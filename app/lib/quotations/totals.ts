@@ -1,0 +1,63 @@
+import { percentOf } from "~/lib/money";
+
+// A quotation's money, computed one way for the desk, the buyer's page, the acceptance and every PDF:
+// whole paisa, tax rounded half up once on the whole supply. Plain functions, no I/O.
+
+export type PricedOption = { quantity: number; unitPaisa: number };
+export type PricedLine = { setupPaisa: number; options: readonly PricedOption[] };
+export type PricedQuotation = { lines: readonly PricedLine[]; deliveryPaisa: number; taxRateBp: number };
+
+export type LineTotal = { option: number; quantity: number; unitPaisa: number; goodsPaisa: number; setupPaisa: number };
+
+export type QuotationTotals = {
+  lines: LineTotal[];
+  goodsPaisa: number;
+  setupPaisa: number;
+  deliveryPaisa: number;
+  /** Goods, set-up and delivery: the value excluding tax. */
+  taxablePaisa: number;
+  taxRateBp: number;
+  taxPaisa: number;
+  totalPaisa: number;
+};
+
+/**
+ * Which option (1-based) is chosen on each line: one per line, each one of that line's options. Null
+ * when the list does not fit the quotation (a tampered or stale post), never a guess.
+ */
+export function checkChoices(quotation: Pick<PricedQuotation, "lines">, choices: readonly number[]): number[] | null {
+  if (choices.length !== quotation.lines.length) return null;
+  const ok = choices.every(
+    (choice, index) => Number.isInteger(choice) && choice >= 1 && choice <= quotation.lines[index]!.options.length,
+  );
+  return ok ? [...choices] : null;
+}
+
+/** The first option of every line: what the buyer's page shows before a choice. */
+export const firstChoices = (quotation: Pick<PricedQuotation, "lines">) => quotation.lines.map(() => 1);
+
+/** The totals of a quotation for the options chosen (see checkChoices); throws on choices that do not fit. */
+export function quotationTotals(quotation: PricedQuotation, choices: readonly number[]): QuotationTotals {
+  const checked = checkChoices(quotation, choices);
+  if (!checked) throw new RangeError("The choices do not fit the quotation's lines");
+  const lines = quotation.lines.map((line, index): LineTotal => {
+    const option = checked[index]!;
+    const { quantity, unitPaisa } = line.options[option - 1]!;
+    return { option, quantity, unitPaisa, goodsPaisa: quantity * unitPaisa, setupPaisa: line.setupPaisa };
+  });
+  const goodsPaisa = lines.reduce((sum, line) => sum + line.goodsPaisa, 0);
+  const setupPaisa = lines.reduce((sum, line) => sum + line.setupPaisa, 0);
+  const taxablePaisa = goodsPaisa + setupPaisa + quotation.deliveryPaisa;
+  const taxPaisa = percentOf(taxablePaisa, quotation.taxRateBp);
+  if (!Number.isSafeInteger(taxablePaisa + taxPaisa)) throw new RangeError("Amounts too large");
+  return {
+    lines,
+    goodsPaisa,
+    setupPaisa,
+    deliveryPaisa: quotation.deliveryPaisa,
+    taxablePaisa,
+    taxRateBp: quotation.taxRateBp,
+    taxPaisa,
+    totalPaisa: taxablePaisa + taxPaisa,
+  };
+}

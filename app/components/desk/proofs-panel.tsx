@@ -8,7 +8,7 @@ import { proofText } from "~/content/proofs";
 import { anyAnswered, type ProofRecordVersion } from "~/lib/proofs/record";
 
 type DeskProof = ProofRecordVersion & { sentBy: string };
-type DeskLink = { id: number; version: number; created: string; state: string };
+type DeskLink = { id: number; version: number | null; created: string; state: string };
 
 const text = proofText.desk;
 
@@ -119,7 +119,8 @@ export function ProofsPanel({
             {links.map((link) => (
               <li key={link.id} className="flex flex-wrap items-center gap-3">
                 <span>
-                  Link {link.id} (sent with v{link.version}, {link.created}): {link.state}
+                  Link {link.id} (sent with {link.version === null ? "a quotation" : `proof v${link.version}`},{" "}
+                  {link.created}): {link.state}
                 </span>
                 {link.state === "open" && (
                   <Form method="post">

@@ -36,7 +36,13 @@ export type StoredProof = {
   path: string;
 };
 
-export type ProofLink = { id: number; version: number; createdAt: number; expiresAt: number; endedAt: number | null };
+export type ProofLink = {
+  id: number;
+  version: number | null;
+  createdAt: number;
+  expiresAt: number;
+  endedAt: number | null;
+};
 
 export type ProofMail = {
   id: number;
@@ -265,7 +271,7 @@ export class ProofDesk {
     }
   }
 
-  private addLink(quoteId: number, version: number, token: string, now: Date, messageId: number | null = null) {
+  private addLink(quoteId: number, version: number | null, token: string, now: Date, messageId: number | null = null) {
     this.orm
       .insert(proofLinks)
       .values({
@@ -366,10 +372,11 @@ export class ProofDesk {
   endLink(quoteId: number, linkId: number, actor: Actor, now = new Date()): boolean {
     return this.store.db
       .transaction(() => {
-        const version = this.sql.linkVersion.get(linkId, quoteId) as number | undefined;
+        const version = this.sql.linkVersion.get(linkId, quoteId) as number | null | undefined;
         if (version === undefined) return false;
         this.sql.endLink.run(now.getTime(), linkId, quoteId);
-        const cancelled = this.stopLinks(quoteId, version, now);
+        // A link sent with another mail than a proof's ends alone; a proof's stops its version's mails too.
+        const cancelled = version === null ? 0 : this.stopLinks(quoteId, version, now);
         this.store.audit.record({
           subject: { type: "request", id: quoteId },
           actor,
@@ -575,6 +582,22 @@ export class ProofDesk {
         const token = newSecret();
         this.addLink(current.quoteId, proof.version, token, now, current.id);
         return { ...text, to, body: withLink(body, token) };
+      })
+      .immediate();
+  }
+
+  /**
+   * A link to the buyer's page of a request for a mail being sent now that is not a proof's (a
+   * quotation's): minted for this attempt, stored as its hash with the message, so a failed attempt's
+   * link goes with `attemptFailed` and the next attempt mints another. Returns the token.
+   */
+  mintLinkForMessage(quoteId: number, messageId: number, now = new Date()): string {
+    return this.store.db
+      .transaction(() => {
+        this.sql.deleteLinksOfMessage.run(messageId);
+        const token = newSecret();
+        this.addLink(quoteId, null, token, now, messageId);
+        return token;
       })
       .immediate();
   }

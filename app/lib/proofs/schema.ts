@@ -42,7 +42,10 @@ export const proofs = sqliteTable(
   ],
 );
 
-/** A link's token is stored as its SHA-256; its rowid is the id the desk shows. */
+/**
+ * The buyer's links to their request's page (everything sent to them: quotations, proofs, the order).
+ * A link's token is stored as its SHA-256; its rowid is the id the desk shows.
+ */
 export const proofLinks = sqliteTable(
   "proof_links",
   {
@@ -50,7 +53,8 @@ export const proofLinks = sqliteTable(
     quoteId: integer("quote_id")
       .notNull()
       .references(() => quotes.id, { onDelete: "cascade" }),
-    version: integer("version").notNull(),
+    /** The proof version a proof's mail brought it for; null for a link sent with another mail (a quotation). */
+    version: integer("version"),
     createdAt: integer("created_at").notNull(),
     expiresAt: integer("expires_at").notNull(),
     endedAt: integer("ended_at"),

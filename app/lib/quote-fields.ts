@@ -23,8 +23,14 @@ export const quoteFieldNames = [
 export type QuoteFieldName = (typeof quoteFieldNames)[number];
 
 /** The fields of free text (the others are a number and a date). */
-export const quoteTextFieldNames = ["name", "company", "email", "phone", "product", "message"] as const satisfies
-  readonly QuoteFieldName[];
+export const quoteTextFieldNames = [
+  "name",
+  "company",
+  "email",
+  "phone",
+  "product",
+  "message",
+] as const satisfies readonly QuoteFieldName[];
 export type QuoteTextFieldName = (typeof quoteTextFieldNames)[number];
 
 /** Spec section 5: the fields that must not be empty (or only spaces). */

@@ -9,13 +9,15 @@ export const contactHero = {
 } as const;
 
 /** Each field's words; the names, their order and which are required are in app/lib/quote-fields.ts. */
-export const quoteFieldText: Record<QuoteFieldName, { label: string; placeholder: string }> = {
+export const quoteFieldText: Record<QuoteFieldName, { label: string; placeholder: string; hint?: string }> = {
   name: { label: "Name", placeholder: "Your full name" },
   company: { label: "Company", placeholder: "Company or brand" },
   email: { label: "Email", placeholder: "you@company.com" },
   phone: { label: "Phone", placeholder: "+92 300 0000000" },
   product: { label: "Products of interest", placeholder: "e.g. custom pens, chit pad boxes, mugs" },
-  message: { label: "Message", placeholder: "Quantities, colours, logo, deadline…" },
+  quantity: { label: "Quantity", placeholder: "e.g. 500", hint: "Pieces in all (optional)." },
+  neededBy: { label: "Needed by", placeholder: "", hint: "The day you need them in hand (optional)." },
+  message: { label: "Message", placeholder: "Colours, sizes, logo, delivery city…" },
 };
 
 export const quoteFieldLabel = Object.fromEntries(
@@ -42,7 +44,8 @@ export const attachedDesignText = {
   summary: ({ item, name, colours, logo }: { item: string; name: string; colours: string[]; logo: boolean }) => {
     const brand = [name && `our name "${name}"`, logo && "our logo"].filter(Boolean).join(" and ");
     const printed = colours.length ? `, printed in ${colours.join(", ")}` : "";
-    return `Please quote the ${item}${brand ? ` with ${brand}` : ""}${printed}, as in the attached design.\nQuantity: \nNeeded by: `;
+    // How many and by when have fields of their own, beside the message.
+    return `Please quote the ${item}${brand ? ` with ${brand}` : ""}${printed}, as in the attached design.`;
   },
 } as const;
 

@@ -23,6 +23,21 @@ export const deskText = {
     expired: "This set-up link has expired or was already used. Ask an owner of the desk to send you a new one.",
   },
   signOut: "Sign out",
+  /** How many pieces and by when, as the buyer asked on the form (both optional). */
+  wants: {
+    quantity: "Quantity",
+    neededBy: "Needed by",
+    pieces: (count: number) => `${count.toLocaleString("en-US")} pcs`,
+    /** The inbox row's short form: "by Mon 14 Dec". */
+    by: (day: string) => `by ${day}`,
+    today: "today",
+    passed: "date passed",
+    /** Within the close range of app/lib/desk/time.ts. */
+    close: (businessDays: number) =>
+      businessDays === 0
+        ? "no business day before it"
+        : `in ${businessDays} business day${businessDays === 1 ? "" : "s"}`,
+  },
   inbox: {
     title: "Quote requests",
     search: "Search",

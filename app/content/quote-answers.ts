@@ -19,6 +19,32 @@ export const quoteAnswers = {
     title: "Invalid e-mail address",
     description: "Please enter one e-mail address, such as name@company.com.pk, and nothing else in that field.",
   },
+  /** The optional quantity is not a whole number of pieces in range. */
+  invalidQuantity: {
+    title: "Check the quantity",
+    description: "Quantity must be a whole number of pieces, from 1 to 1,000,000 (such as 500), or left empty.",
+  },
+  /** The optional needed-by date is not a date (the date field always posts one). */
+  invalidNeededBy: {
+    title: "Check the date",
+    description: "Needed by must be a date, such as 2026-12-14, or left empty.",
+  },
+  neededByPast: {
+    title: "Check the date",
+    description: "Needed by is in the past: choose today or a later date, or leave it empty.",
+  },
+  /** `latest`: YYYY-MM-DD, two years from today. */
+  neededByTooFar: (latest: string) => ({
+    title: "Check the date",
+    description: `Needed by is more than 2 years ahead: choose a date up to ${readableDate(latest)}, or leave it empty.`,
+  }),
   /** Said in the browser before sending a logo the server would refuse. */
   logoTooLarge: { title: "Logo too large", description: "Logo too large: at most 5 MB (an SVG at most 1 MB)." },
 } as const;
+
+/** "2028-11-26" as "26 November 2028". */
+function readableDate(date: string): string {
+  return new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(
+    new Date(`${date}T00:00:00Z`),
+  );
+}

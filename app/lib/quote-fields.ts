@@ -6,9 +6,32 @@ import { designFields } from "./upload-rules";
  * (./quotes/http.server.ts) takes them in. Plain constants, so the form's first view needs no zod.
  */
 
-/** The text fields, in the form's order (spec section 3). */
-export const quoteFieldNames = ["name", "company", "email", "phone", "product", "message"] as const;
+/**
+ * The fields, in the form's order (spec section 3), with the two optional ones a quotation depends on:
+ * how many pieces, and the date the buyer needs them in hand.
+ */
+export const quoteFieldNames = [
+  "name",
+  "company",
+  "email",
+  "phone",
+  "product",
+  "quantity",
+  "neededBy",
+  "message",
+] as const;
 export type QuoteFieldName = (typeof quoteFieldNames)[number];
+
+/** The fields of free text (the others are a number and a date). */
+export const quoteTextFieldNames = [
+  "name",
+  "company",
+  "email",
+  "phone",
+  "product",
+  "message",
+] as const satisfies readonly QuoteFieldName[];
+export type QuoteTextFieldName = (typeof quoteTextFieldNames)[number];
 
 /** Spec section 5: the fields that must not be empty (or only spaces). */
 export const requiredQuoteFields = ["name", "email", "message"] as const satisfies readonly QuoteFieldName[];
@@ -33,7 +56,7 @@ export const quotePostFields = {
   ...designFields,
 } as const;
 
-/** The text fields of a posted form (FormData or URLSearchParams); an absent or non-text field is "". */
+/** The fields of a posted form, as posted (FormData or URLSearchParams); an absent or non-text field is "". */
 export function quoteValuesOf(form: { get(name: string): unknown }): QuoteValues {
   return Object.fromEntries(
     quoteFieldNames.map((name) => {

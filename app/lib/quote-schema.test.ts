@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkQuote, missingRequiredFields, quoteAsText, quoteLimits } from "./quote-schema";
+import { checkQuote, missingRequiredFields, neededByRange, quoteAsText, quoteLimits } from "./quote-schema";
 
 const valid = {
   name: "Ayesha Khan",
@@ -9,18 +9,32 @@ const valid = {
   product: "pens",
   message: "500 pens with our logo",
 };
+/** What the schema makes of `valid`: no quantity or needed-by date given. */
+const checked = { ...valid, quantity: null, neededBy: null };
+
+/** Thursday 26 November 2026, 10:00 in Lahore. */
+const now = new Date("2026-11-26T05:00:00Z");
 
 describe("quote schema", () => {
   it("trims every value", () => {
     const result = checkQuote({ ...valid, name: "  Ayesha Khan \n", company: " Acme ", message: "\t500 pens " });
-    expect(result).toEqual({ ok: true, data: { ...valid, company: "Acme", message: "500 pens" } });
+    expect(result).toEqual({ ok: true, data: { ...checked, company: "Acme", message: "500 pens" } });
   });
 
   it("treats absent optional fields as empty", () => {
     const result = checkQuote({ name: "A", email: "a@b.example", message: "Hello" });
     expect(result).toEqual({
       ok: true,
-      data: { name: "A", company: "", email: "a@b.example", phone: "", product: "", message: "Hello" },
+      data: {
+        name: "A",
+        company: "",
+        email: "a@b.example",
+        phone: "",
+        product: "",
+        quantity: null,
+        neededBy: null,
+        message: "Hello",
+      },
     });
   });
 
@@ -80,7 +94,7 @@ describe("quote schema", () => {
     "SALES@ACME.COM.PK",
     "a@localhost", // the HTML standard's rule, which the browser applies, takes a domain without a dot
   ])("accepts the address %s", (email) => {
-    expect(checkQuote({ ...valid, email: ` ${email} ` })).toEqual({ ok: true, data: { ...valid, email } });
+    expect(checkQuote({ ...valid, email: ` ${email} ` })).toEqual({ ok: true, data: { ...checked, email } });
   });
 
   /** A value of `length` characters; for the email, an address otherwise valid (labels of at most 63). */
@@ -121,6 +135,89 @@ describe("quote schema", () => {
   });
 });
 
+describe("quantity and needed-by date (optional)", () => {
+  it("leaves both null when empty, only spaces or absent", () => {
+    for (const value of ["", "  ", undefined, null])
+      expect(checkQuote({ ...valid, quantity: value, neededBy: value }, now)).toEqual({ ok: true, data: checked });
+  });
+
+  it.each([
+    ["500", 500],
+    [" 1 ", 1],
+    ["1,000", 1000],
+    ["12 500", 12_500],
+    ["1000000", 1_000_000],
+  ])("takes the quantity %j as %i pieces", (quantity, pieces) => {
+    expect(checkQuote({ ...valid, quantity }, now)).toEqual({ ok: true, data: { ...checked, quantity: pieces } });
+  });
+
+  it.each(["0", "-5", "1000001", "2.5", "1e3", "500 pcs", "five hundred", "9".repeat(40)])(
+    "refuses the quantity %j, saying what a quantity is",
+    (quantity) => {
+      expect(checkQuote({ ...valid, quantity }, now)).toEqual({
+        ok: false,
+        problem: {
+          code: "invalid_quantity",
+          title: "Check the quantity",
+          message: "Quantity must be a whole number of pieces, from 1 to 1,000,000 (such as 500), or left empty.",
+          fields: ["quantity"],
+        },
+      });
+    },
+  );
+
+  it("takes a needed-by date from today to two years ahead, in Pakistan's days", () => {
+    for (const neededBy of ["2026-11-26", "2026-12-14", "2028-11-26"])
+      expect(checkQuote({ ...valid, neededBy: ` ${neededBy} ` }, now)).toEqual({
+        ok: true,
+        data: { ...checked, neededBy },
+      });
+    // 23:30 on 25 November in UTC is already the 26th in Lahore: the 25th has passed there.
+    expect(checkQuote({ ...valid, neededBy: "2026-11-25" }, new Date("2026-11-25T23:30:00Z")).ok).toBe(false);
+    expect(neededByRange(new Date("2026-11-25T23:30:00Z"))).toEqual({ earliest: "2026-11-26", latest: "2028-11-26" });
+  });
+
+  it("refuses a needed-by date in the past, or more than 2 years ahead, saying which dates it takes", () => {
+    expect(checkQuote({ ...valid, neededBy: "2026-11-25" }, now)).toEqual({
+      ok: false,
+      problem: {
+        code: "invalid_needed_by",
+        title: "Check the date",
+        message: "Needed by is in the past: choose today or a later date, or leave it empty.",
+        fields: ["neededBy"],
+      },
+    });
+    expect(checkQuote({ ...valid, neededBy: "2028-11-27" }, now)).toEqual({
+      ok: false,
+      problem: {
+        code: "invalid_needed_by",
+        title: "Check the date",
+        message: "Needed by is more than 2 years ahead: choose a date up to 26 November 2028, or leave it empty.",
+        fields: ["neededBy"],
+      },
+    });
+  });
+
+  it.each(["14/12/2026", "2026-02-30", "2026-13-01", "tomorrow", "2026-12-14T10:00"])(
+    "refuses %j as a needed-by date: not a day written YYYY-MM-DD",
+    (neededBy) => {
+      expect(checkQuote({ ...valid, neededBy }, now)).toMatchObject({
+        ok: false,
+        problem: {
+          code: "invalid_needed_by",
+          message: "Needed by must be a date, such as 2026-12-14, or left empty.",
+          fields: ["neededBy"],
+        },
+      });
+    },
+  );
+
+  it("still reports a missing required field first", () => {
+    const result = checkQuote({ ...valid, name: "", quantity: "0", neededBy: "2020-01-01" }, now);
+    expect(result.ok === false && result.problem).toMatchObject({ code: "missing", fields: ["name"] });
+  });
+});
+
 describe("the browser's own check", () => {
   it("only asks for name, email and message, spaces counting as empty", () => {
     expect(missingRequiredFields({ name: "  ", email: "a@b.example", message: "" })).toEqual(["name", "message"]);
@@ -130,8 +227,11 @@ describe("the browser's own check", () => {
 
 describe("quoteAsText", () => {
   it("writes the filled fields and the message, for WhatsApp and e-mail", () => {
-    expect(quoteAsText({ ...valid, company: "", phone: "" })).toBe(
+    expect(quoteAsText({ ...valid, company: "", phone: "", quantity: "", neededBy: "" })).toBe(
       "Name: Ayesha Khan\nEmail: ayesha@acme.example\nProducts of interest: pens\n\n500 pens with our logo",
+    );
+    expect(quoteAsText({ ...valid, quantity: "500", neededBy: "2026-12-14" })).toContain(
+      "Products of interest: pens\nQuantity: 500\nNeeded by: 2026-12-14\n",
     );
   });
 });

@@ -2,19 +2,28 @@ import * as z from "zod/mini"; // the mini build: a smaller chunk for the browse
 import { quoteFieldLabel, quoteNotices } from "~/content/contact";
 import { quoteAnswers } from "~/content/quote-answers";
 import { isEmailAddress, maxEmailAddressLength } from "./email-address";
-import { isRequiredQuoteField, type QuoteFieldName, quoteFieldNames } from "./quote-fields";
+import { isCalendarDate, neededByRange } from "./needed-by";
+import {
+  isRequiredQuoteField,
+  type QuoteFieldName,
+  type QuoteTextFieldName,
+  quoteTextFieldNames,
+} from "./quote-fields";
 
 // No JIT: zod would otherwise compile parsers with `new Function`, which the Content-Security-Policy
 // (no unsafe-eval) blocks and reports in the browser.
 z.config({ jitless: true });
 
 export { quoteAsText } from "./quote-text";
+export { NEEDED_BY_YEARS_AHEAD, neededByRange } from "./needed-by";
 
 /**
  * The quote request, one schema for the browser and the server (spec section 5): values are
  * trimmed, so a value of only spaces counts as empty; name, email and message are required; the
  * email is one address by the rule of the form's type=email field, which the browser checks itself.
  * The server also caps lengths no real buyer reaches; the browser acts on the required rule only.
+ * The optional quantity is a whole number of pieces and the optional needed-by date a day from today
+ * to two years ahead (in Pakistan), both null when left empty.
  * The browser loads this module (and zod) on the form's first submission (app/lib/send-quote.ts).
  */
 export const quoteLimits = {
@@ -24,12 +33,20 @@ export const quoteLimits = {
   phone: 50,
   product: 500,
   message: 10_000,
-} as const satisfies Record<QuoteFieldName, number>;
+} as const satisfies Record<QuoteTextFieldName, number>;
+
+/** How many pieces a request may ask for. */
+export const quantityLimits = { min: 1, max: 1_000_000 } as const;
 
 const MISSING = "missing";
 const NOT_ONE_ADDRESS = "not one e-mail address";
+const BAD_QUANTITY = "bad quantity";
+const BAD_DATE = "bad date";
 
-function field(name: QuoteFieldName) {
+/** Longer than any quantity or date written out: a value past it is not one. */
+const SHORT_VALUE = 30;
+
+function field(name: QuoteTextFieldName) {
   const required = isRequiredQuoteField(name);
   const text = z
     .string({
@@ -53,17 +70,52 @@ function field(name: QuoteFieldName) {
       );
 }
 
-export const quoteSchema = z.object(
-  Object.fromEntries(quoteFieldNames.map((name) => [name, field(name)])) as Record<
-    QuoteFieldName,
+/** An optional short value: absent is "", then trimmed. */
+const shortText = (name: QuoteFieldName) =>
+  z.pipe(
+    z.transform((value: unknown) => value ?? ""),
+    z.string({ error: `${quoteFieldLabel[name]} must be text.` }).check(z.trim()),
+  );
+
+/** "500", "1,000" or "1 000" as a number; NaN for anything else (a fraction, words, "1e3"). */
+function pieces(text: string): number {
+  const digits = text.replace(/[,\s]/g, "");
+  return /^\d{1,9}$/.test(digits) ? Number(digits) : Number.NaN;
+}
+
+const quantityField = z
+  .pipe(
+    shortText("quantity"),
+    z.transform((text: string) => (text === "" ? null : text.length > SHORT_VALUE ? Number.NaN : pieces(text))),
+  )
+  .check(
+    z.refine(
+      (value: number | null) =>
+        value === null || (Number.isInteger(value) && value >= quantityLimits.min && value <= quantityLimits.max),
+      BAD_QUANTITY,
+    ),
+  );
+
+const neededByField = z
+  .pipe(
+    shortText("neededBy"),
+    z.transform((text: string) => (text === "" ? null : text)),
+  )
+  .check(z.refine((value: string | null) => value === null || isCalendarDate(value), BAD_DATE));
+
+export const quoteSchema = z.object({
+  ...(Object.fromEntries(quoteTextFieldNames.map((name) => [name, field(name)])) as Record<
+    QuoteTextFieldName,
     ReturnType<typeof field>
-  >,
-);
+  >),
+  quantity: quantityField,
+  neededBy: neededByField,
+});
 
 export type QuoteFields = z.infer<typeof quoteSchema>;
 
 export type QuoteProblem = {
-  code: "missing" | "too_long" | "invalid_email" | "invalid";
+  code: "missing" | "too_long" | "invalid_email" | "invalid_quantity" | "invalid_needed_by" | "invalid";
   title: string;
   message: string;
   /** The fields at fault. */
@@ -72,10 +124,19 @@ export type QuoteProblem = {
 
 export type QuoteCheck = { ok: true; data: QuoteFields } | { ok: false; problem: QuoteProblem };
 
-/** Checks a submission against the schema; a missing required field wins over every other problem. */
-export function checkQuote(input: unknown): QuoteCheck {
+/**
+ * Checks a submission against the schema, and its needed-by date against the day it is sent (`now`);
+ * a missing required field wins over every other problem.
+ */
+export function checkQuote(input: unknown, now: Date = new Date()): QuoteCheck {
   const result = quoteSchema.safeParse(input);
-  if (result.success) return { ok: true, data: result.data };
+  if (result.success) {
+    const { neededBy } = result.data;
+    const { earliest, latest } = neededByRange(now);
+    if (neededBy !== null && neededBy < earliest) return neededByProblem(quoteAnswers.neededByPast);
+    if (neededBy !== null && neededBy > latest) return neededByProblem(quoteAnswers.neededByTooFar(latest));
+    return { ok: true, data: result.data };
+  }
   const issues = result.error.issues;
   const fieldsOf = (list: typeof issues) => [...new Set(list.map((issue) => issue.path[0] as QuoteFieldName))];
 
@@ -108,6 +169,14 @@ export function checkQuote(input: unknown): QuoteCheck {
       problem: { code: "invalid_email", ...titleAndMessage(quoteAnswers.invalidEmail), fields: ["email"] },
     };
   }
+  if (!tooLong.length && issues.some((issue) => issue.message === BAD_QUANTITY)) {
+    return {
+      ok: false,
+      problem: { code: "invalid_quantity", ...titleAndMessage(quoteAnswers.invalidQuantity), fields: ["quantity"] },
+    };
+  }
+  if (!tooLong.length && issues.some((issue) => issue.message === BAD_DATE))
+    return neededByProblem(quoteAnswers.invalidNeededBy);
   const first = tooLong[0] ?? issues[0];
   return {
     ok: false,
@@ -127,6 +196,10 @@ export function checkQuote(input: unknown): QuoteCheck {
 export function missingRequiredFields(values: Partial<Record<QuoteFieldName, string>>): QuoteFieldName[] {
   const check = checkQuote(values);
   return !check.ok && check.problem.code === "missing" ? check.problem.fields : [];
+}
+
+function neededByProblem(notice: { title: string; description: string }): QuoteCheck {
+  return { ok: false, problem: { code: "invalid_needed_by", ...titleAndMessage(notice), fields: ["neededBy"] } };
 }
 
 function titleAndMessage(notice: { title: string; description: string }) {

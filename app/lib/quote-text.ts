@@ -9,6 +9,8 @@ export function quoteAsText(quote: QuoteValues): string {
     [quoteFieldLabel.email, quote.email],
     [quoteFieldLabel.phone, quote.phone],
     [quoteFieldLabel.product, quote.product],
+    [quoteFieldLabel.quantity, quote.quantity],
+    [quoteFieldLabel.neededBy, quote.neededBy],
   ];
   const head = details.filter(([, value]) => value).map(([label, value]) => `${label}: ${value}`);
   return [...head, "", quote.message].join("\n");

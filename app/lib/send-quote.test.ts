@@ -10,6 +10,8 @@ const quote = {
   email: "ayesha@example.com",
   phone: "",
   product: "Pens",
+  quantity: "500",
+  neededBy: "2026-12-14",
   message: "500 pens",
 };
 
@@ -63,6 +65,7 @@ describe("quoteBody", () => {
       attachments: { logo, mockup, design },
     });
     expect(body.get("message")).toBe("500 pens");
+    expect([body.get("quantity"), body.get("neededBy")]).toEqual(["500", "2026-12-14"]);
     expect(body.get("website")).toBe("");
     expect(body.get("idempotencyKey")).toBe("k".repeat(20));
     expect(body.get("page")).toBe("/contact?design=1");

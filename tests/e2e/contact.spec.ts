@@ -2,15 +2,19 @@ import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import type { Locator, Page, Request } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/axe";
+import { addStaff } from "./support/desk-http";
 import { pageWithEntryHeld } from "./support/site";
 import { expect, test } from "./support/test";
 
 type Listed = {
+  reference: string;
   name: string;
   company: string;
   email: string;
   phone: string;
   product: string;
+  quantity: number | null;
+  neededBy: string | null;
   message: string;
   page: string;
   idempotencyKey: string;
@@ -150,6 +154,85 @@ test.describe("with JavaScript", () => {
     await expect(field(page, "Name")).toBeFocused();
   });
 
+  test("Quantity and Needed by: optional, labelled, side by side on a wide screen; a bad quantity is answered clearly; the desk shows 500 pcs and the day", async ({
+    page,
+    baseURL,
+  }) => {
+    await page.goto("/contact");
+    await page.waitForSelector("form#quote-form[data-hydrated]");
+    const quantity = page.getByRole("spinbutton", { name: "Quantity", exact: true });
+    const neededBy = page.getByLabel("Needed by", { exact: true });
+    await expect(quantity).toBeVisible();
+    await expect(neededBy).toHaveAttribute("type", "date");
+    for (const optional of [quantity, neededBy]) await expect(optional).not.toHaveAttribute("required");
+    await expect(quantity).toHaveAccessibleDescription("Pieces in all (optional).");
+    await expect(neededBy).toHaveAccessibleDescription("The day you need them in hand (optional).");
+    // One row after the products, before the message; the date field offers today to two years on (Lahore).
+    const box = async (target: Locator) => (await target.boundingBox())!;
+    expect((await box(quantity)).y).toBe((await box(neededBy)).y);
+    expect((await box(quantity)).y).toBeGreaterThan((await box(field(page, "Products of interest"))).y);
+    expect((await box(field(page, "Message"))).y).toBeGreaterThan((await box(quantity)).y);
+    const pakistanDay = (daysAhead: number) =>
+      new Date(Date.now() + 5 * 3_600_000 + daysAhead * 86_400_000).toISOString().slice(0, 10);
+    await expect(neededBy).toHaveAttribute("min", pakistanDay(0));
+    await expect(neededBy).toHaveAttribute("max", new RegExp(`^${Number(pakistanDay(0).slice(0, 4)) + 2}-`));
+
+    // The browser holds a quantity out of range itself; the server, asked without that check, says what to fix.
+    const buyer = uniqueBuyer();
+    await fill(page, buyer);
+    await quantity.fill("0");
+    await submit(page).click();
+    expect(await quantity.evaluate((input: HTMLInputElement) => input.validationMessage)).not.toBe("");
+    await page.locator("form#quote-form").evaluate((form: HTMLFormElement) => (form.noValidate = true));
+    await submit(page).click();
+    const alert = page.getByRole("alert");
+    await expect(alert).toContainText("Check the quantity");
+    await expect(alert).toContainText("Quantity must be a whole number of pieces, from 1 to 1,000,000");
+    await expect(quantity).toHaveAttribute("aria-invalid", "true");
+    await expect(field(page, "Name")).toHaveValue(buyer.Name);
+
+    const day = pakistanDay(3);
+    await quantity.fill("500");
+    await neededBy.fill(day);
+    await submit(page).click();
+    await expectConfirmation(confirmation(page));
+    const [stored] = storedFor(buyer.Email);
+    expect(stored).toMatchObject({ quantity: 500, neededBy: day });
+    const reference = stored!.reference;
+
+    // The desk: how many and by when, beside the product in the inbox and first on the request's page.
+    const email = `desk-${randomUUID().slice(0, 8)}@promo.example`;
+    await addStaff({ baseURL: baseURL!, dataDir: process.env.E2E_DATA_DIR! }, email, "lahore-blue-pens-2026");
+    await page.goto("/desk/sign-in");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill("lahore-blue-pens-2026");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByRole("heading", { name: "Quote requests" })).toBeVisible();
+    const written = (withYear: boolean) =>
+      new Intl.DateTimeFormat("en-GB", {
+        weekday: "short",
+        day: "numeric",
+        month: "short",
+        ...(withYear ? { year: "numeric" } : {}),
+        timeZone: "UTC",
+      })
+        .format(new Date(`${day}T00:00:00Z`))
+        .replace(",", "");
+    await page.goto(`/desk?q=${reference}`);
+    const row = page.getByRole("listitem").filter({ hasText: reference });
+    await expect(row).toContainText("Custom pens");
+    await expect(row).toContainText("500 pcs");
+    await expect(row).toContainText(/in \d business days?|no business day before it/);
+    await row.getByRole("link", { name: new RegExp(buyer.Name) }).click();
+    const request = page.getByRole("region", { name: "Request" });
+    await expect(request.getByRole("term").filter({ hasText: "Quantity" })).toBeVisible();
+    await expect(request.getByRole("definition").filter({ hasText: "500 pcs" })).toBeVisible();
+    await expect(request.getByRole("definition").filter({ hasText: written(true) })).toContainText(
+      /in \d business days?|no business day before it/,
+    );
+    await expectNoAxeViolations(page, "the desk's request with a quantity and needed-by day");
+  });
+
   test("a request that cannot get through is retried 3 times with one key and offered for WhatsApp; sent again, a retry gets through and it is stored once", async ({
     page,
   }) => {
@@ -257,8 +340,14 @@ test.describe("with JavaScript", () => {
     }
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
+    // How many is the buyer's to say, beside the design's message; taking the design away keeps it.
+    const quantity = page.getByRole("spinbutton", { name: "Quantity", exact: true });
+    await expect(quantity).toHaveValue("");
+    await quantity.fill("1000");
+
     // Removed, it is gone, and the logo field is back.
     await design.getByRole("button", { name: "Remove design" }).click();
+    await expect(quantity).toHaveValue("1000");
     await expect(design).toHaveCount(0);
     await expect(page.getByLabel("Attach your logo (optional)")).toBeVisible();
 
@@ -272,7 +361,7 @@ test.describe("with JavaScript", () => {
     }
     const another = notice.getByRole("button", { name: "Send another request" });
     expect((await another.boundingBox())!.height).toBeGreaterThanOrEqual(44);
-    expect(storedFor(buyer.Email)).toMatchObject([{ product: "ONSET Signature Pen" }]);
+    expect(storedFor(buyer.Email)).toMatchObject([{ product: "ONSET Signature Pen", quantity: 1000, neededBy: null }]);
     await context.close();
   });
 });

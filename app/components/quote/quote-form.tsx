@@ -7,6 +7,7 @@ import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import { attachedDesignText, quoteFieldText, quoteForm, quoteLogoField } from "~/content/contact";
 import { newIdempotencyKey } from "~/lib/idempotency";
+import { neededByRange } from "~/lib/needed-by";
 import type { QuoteAttempt, QuoteFormResult } from "~/lib/quote-api";
 import {
   emptyQuote,
@@ -36,8 +37,14 @@ const inputProps: Record<QuoteFieldName, React.ComponentProps<"input">> = {
   email: { type: "email", autoComplete: "email" },
   phone: { type: "tel", autoComplete: "tel" },
   product: { autoComplete: "off" },
+  // The browser holds a value out of range with its own message; the server's check is the same rule.
+  quantity: { type: "number", inputMode: "numeric", min: 1, max: 1_000_000, step: 1, autoComplete: "off" },
+  neededBy: { type: "date", autoComplete: "off" },
   message: {},
 };
+
+/** Side by side on wider screens; the rest of the form takes a whole row each, the first four in pairs. */
+const halfRow = new Set<QuoteFieldName>(["name", "company", "email", "phone", "quantity", "neededBy"]);
 
 /** Controls at least 44 px tall on touch screens. */
 const touchHeight = "pointer-coarse:h-11";
@@ -91,6 +98,8 @@ function QuoteRequestForm({
   // The prerendered page is the same for every query string: what it asks for waits for hydration.
   const product = hydrated ? searchParams.get("product") : null;
   const { design, remove } = useAttachedDesign(hydrated && searchParams.has("design"));
+  // The prerendered page cannot know today: the date field's range comes with hydration.
+  const dates = hydrated ? neededByRange() : undefined;
   const formRef = useRef<HTMLFormElement>(null);
   // One key per request, kept across its retries and resubmissions until its content changes.
   const idempotencyKey = useRef<string | null>(null);
@@ -162,18 +171,20 @@ function QuoteRequestForm({
         {quoteFieldNames.map((name, index) => {
           const id = `quote-${name}`;
           const required = isRequiredQuoteField(name);
+          const hint = quoteFieldText[name].hint;
           const common = {
             id,
             name,
             required,
-            placeholder: quoteFieldText[name].placeholder,
+            placeholder: quoteFieldText[name].placeholder || undefined,
+            "aria-describedby": hint ? `${id}-hint` : undefined,
             defaultValue: defaults[name],
             "aria-invalid": invalid.includes(name) || undefined,
             // Back to an empty form after a request went through: its first field, ready to type.
             autoFocus: focusFirstField && index === 0,
           };
           return (
-            <div key={name} className={cn("space-y-2", (name === "message" || name === "product") && "sm:col-span-2")}>
+            <div key={name} className={cn("space-y-2", !halfRow.has(name) && "sm:col-span-2")}>
               <Label htmlFor={id} className="pointer-coarse:flex pointer-coarse:min-h-11 pointer-coarse:items-end">
                 {quoteFieldText[name].label}
                 {required && (
@@ -185,7 +196,17 @@ function QuoteRequestForm({
               {name === "message" ? (
                 <Textarea {...common} rows={6} />
               ) : (
-                <Input {...common} {...inputProps[name]} className={touchHeight} />
+                <Input
+                  {...common}
+                  {...inputProps[name]}
+                  {...(name === "neededBy" && dates ? { min: dates.earliest, max: dates.latest } : {})}
+                  className={touchHeight}
+                />
+              )}
+              {hint && (
+                <p id={`${id}-hint`} className="text-sm text-muted-foreground">
+                  {hint}
+                </p>
               )}
             </div>
           );

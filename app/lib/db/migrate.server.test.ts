@@ -17,6 +17,7 @@ import { LAST_RELEASE_VERSION, migrate, migrationsFolder, schemaShape } from "./
 const Sqlite = createRequire(import.meta.url)(sqliteLibrary) as typeof Database;
 const at = (time: string) => new Date(`2026-11-20T${time}:00.000Z`);
 const sana = { name: "Sana Iqbal", email: "sana@promo.example" };
+const sanaRequest = { ...sana, company: "", phone: "", product: "Mugs", message: "250 mugs" };
 
 /** How a table is made by every migration up to now, as a fresh store's database has it. */
 function currentStatement(table: string): string {
@@ -45,6 +46,26 @@ function withLaterMigration(sql: string) {
 }
 
 describe("a database of the last release (schema version 9)", () => {
+  it("keeps its requests without a quantity or needed-by date (null), and takes new ones with them", () => {
+    const dir = tempDir("release-wants");
+    releaseDatabase(dir).close();
+    const store = QuoteStore.open(dir);
+    try {
+      expect(store.list().map(({ reference, quantity, neededBy }) => ({ reference, quantity, neededBy }))).toEqual([
+        { reference: "Q-2026-0002", quantity: null, neededBy: null },
+        { reference: "Q-2026-0001", quantity: null, neededBy: null },
+      ]);
+      const { quote } = store.insert(
+        { ...sanaRequest, quantity: 250, neededBy: "2026-12-14" },
+        { clientIp: "203.0.113.9", userAgent: "vitest", page: "/contact", idempotencyKey: "release-wants-1" },
+        { notify: false, now: at("10:00") },
+      );
+      expect(store.get(quote.id)).toMatchObject({ reference: "Q-2026-0003", quantity: 250, neededBy: "2026-12-14" });
+    } finally {
+      store.close();
+    }
+  });
+
   it("is upgraded when the store opens it, every row still read through the modules", async () => {
     const dir = tempDir("release-upgrade");
     releaseDatabase(dir).close();

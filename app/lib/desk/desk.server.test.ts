@@ -642,6 +642,68 @@ describe("the buyer's e-mail on a request's page", () => {
   });
 });
 
+describe("how many and by when", () => {
+  /** Thursday 26 November 2026, 10:00 in Lahore. */
+  const thursday = new Date("2026-11-26T05:00:00Z");
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** A request with a quantity and needed-by date, its page and the inbox's row for it, rendered on Thursday. */
+  async function pagesFor(wants: { quantity: number | null; neededBy: string | null }, key: string) {
+    vi.useFakeTimers({ toFake: ["Date"], now: thursday });
+    const { cookie } = await signIn("sana@promo.example");
+    const { quote } = getQuoteService().store.insert(
+      {
+        name: `Buyer ${key}`,
+        company: "",
+        email: "b@x.example",
+        phone: "",
+        product: "Mugs",
+        message: "Mugs",
+        ...wants,
+      },
+      { clientIp: "203.0.113.8", userAgent: "vitest", page: "/contact", idempotencyKey: key },
+      { notify: false },
+    );
+    const render = async (id: string, path: string, route: typeof quotePage | typeof inbox, params = {}) => {
+      const page = await outcome(() => underDeskLayout(route.loader as never, args(get(path, cookie), params)));
+      const Stub = createRoutesStub([{ id, path: path.split("?")[0], Component: route.default as never }]);
+      return renderToStaticMarkup(
+        createElement(Stub, { initialEntries: [path], hydrationData: { loaderData: { [id]: page.data } } }),
+      );
+    };
+    const path = `/desk/quotes/${quote.reference}`;
+    const text = (html: string) => html.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
+    const page = text(await render("quote", path, quotePage, { reference: quote.reference }));
+    const list = text(await render("inbox", `/desk?q=${encodeURIComponent(quote.reference)}`, inbox));
+    return { page, row: list.slice(list.indexOf(`Buyer ${key}`)) };
+  }
+
+  it("shows the quantity and needed-by day first with the product, saying when the day is within 10 business days", async () => {
+    const close = await pagesFor({ quantity: 500, neededBy: "2026-12-04" }, "desk-wants-1");
+    expect(close.page).toContain(
+      "Products of interest Mugs Quantity 500 pcs Needed by Fri 4 Dec 2026 in 6 business days Name Buyer desk-wants-1",
+    );
+    expect(close.row).toContain("Mugs · Quantity: 500 pcs · , by Fri 4 Dec (in 6 business days)");
+
+    const later = await pagesFor({ quantity: 12_000, neededBy: "2027-01-14" }, "desk-wants-2");
+    expect(later.page).toContain("Quantity 12,000 pcs Needed by Thu 14 Jan 2027 Name");
+    expect(later.row).toContain("Mugs · Quantity: 12,000 pcs · , by Thu 14 Jan 2027 ");
+    expect(later.row).not.toContain("business day");
+
+    const passed = await pagesFor({ quantity: null, neededBy: "2026-11-20" }, "desk-wants-3");
+    expect(passed.page).toContain("Needed by Fri 20 Nov 2026 date passed");
+    expect(passed.page).not.toContain("Quantity");
+  });
+
+  it("shows neither on a request without them", async () => {
+    const none = await pagesFor({ quantity: null, neededBy: null }, "desk-wants-4");
+    expect(none.page).toContain("Products of interest Mugs Name Buyer desk-wants-4");
+    expect(none.page).not.toMatch(/Quantity|Needed by|pcs/);
+  });
+});
+
 describe("the status form", () => {
   const statusWon =
     "Won needs the buyer's approval of the latest proof, which they have not given yet: Mark Won appears once they approve it.";

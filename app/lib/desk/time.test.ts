@@ -4,6 +4,8 @@ import {
   addBusinessDays,
   addBusinessMs,
   businessMsBetween,
+  dayAhead,
+  deskDay,
   isBusinessDay,
   longDeadline,
   pakistanTime,
@@ -93,5 +95,24 @@ describe("desk times", () => {
     // 10 business days after Friday 2026-12-18: the 25th (Quaid-e-Azam Day) is skipped.
     expect(addBusinessDays(at("2026-12-18T07:00:00Z"), 10)).toBe("2027-01-04");
     expect(addBusinessDays(at("2026-11-23T07:00:00Z"), 0)).toBe("2026-11-23");
+  });
+
+  it("writes a buyer's needed-by day as the desk reads it", () => {
+    expect(deskDay("2026-12-14")).toBe("Mon 14 Dec 2026");
+    expect(deskDay("2027-01-01", { year: false })).toBe("Fri 1 Jan");
+  });
+
+  it("counts the business days to a needed-by day from today in Pakistan, weekends and holidays left out", () => {
+    const thursdayMorning = at("2026-11-26T05:00:00Z"); // Thu 26 Nov 10:00 PKT
+    expect(dayAhead("2026-11-25", thursdayMorning)).toEqual({ kind: "passed" });
+    expect(dayAhead("2026-11-26", thursdayMorning)).toEqual({ kind: "today" });
+    expect(dayAhead("2026-11-27", thursdayMorning)).toEqual({ kind: "ahead", businessDays: 1 });
+    expect(dayAhead("2026-12-07", thursdayMorning)).toEqual({ kind: "ahead", businessDays: 7 });
+    // From Friday, the weekend right ahead has no business day.
+    expect(dayAhead("2026-11-29", at("2026-11-27T05:00:00Z"))).toEqual({ kind: "ahead", businessDays: 0 });
+    // Christmas Eve 2026: the 25th is Quaid-e-Azam Day, then the weekend.
+    expect(dayAhead("2026-12-28", at("2026-12-24T05:00:00Z"))).toEqual({ kind: "ahead", businessDays: 1 });
+    // 23:30 UTC on the 25th is already the 26th in Lahore.
+    expect(dayAhead("2026-11-25", at("2026-11-25T23:30:00Z"))).toEqual({ kind: "passed" });
   });
 });

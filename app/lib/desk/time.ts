@@ -143,3 +143,35 @@ export function waitingFor(receivedAt: string, now: number): Waiting {
     level: business >= REPLY_WITHIN_BUSINESS_HOURS * HOUR_MS ? "overdue" : business > HOUR_MS ? "late" : "ok",
   };
 }
+
+/** "Mon 14 Dec 2026" (without the year: "Mon 14 Dec"): a day, YYYY-MM-DD, as the desk writes it. */
+export function deskDay(date: string, { year = true }: { year?: boolean } = {}): string {
+  return new Intl.DateTimeFormat("en-GB", {
+    weekday: "short",
+    day: "numeric",
+    month: "short",
+    ...(year ? { year: "numeric" } : {}),
+    timeZone: "UTC",
+  })
+    .format(new Date(`${date}T00:00:00Z`))
+    .replace(",", "");
+}
+
+/** A buyer's needed-by date this many business days away or fewer is close: the office says so. */
+export const NEEDED_BY_CLOSE_BUSINESS_DAYS = 10;
+
+export type DayAhead = { kind: "passed" } | { kind: "today" } | { kind: "ahead"; businessDays: number };
+
+/**
+ * How far a day (YYYY-MM-DD, Pakistan) is from the Pakistan day of `now`: passed, today, or ahead by
+ * the office's working days after today up to and including it (0 for a weekend right ahead).
+ */
+export function dayAhead(date: string, now: number): DayAhead {
+  const today = pakistanMidnight(now);
+  const day = Date.parse(`${date}T00:00:00Z`) - PKT_OFFSET_MS;
+  if (day < today) return { kind: "passed" };
+  if (day === today) return { kind: "today" };
+  let businessDays = 0;
+  for (let midnight = today + DAY_MS; midnight <= day; midnight += DAY_MS) if (opensOn(midnight)) businessDays++;
+  return { kind: "ahead", businessDays };
+}

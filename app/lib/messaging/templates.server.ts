@@ -3,6 +3,7 @@ import { business } from "~/content/business";
 import { publicLink } from "~/lib/site-url";
 import { quoteFieldLabel } from "~/content/contact";
 import { longDeadline, replyBy } from "~/lib/desk/time";
+import { wantsOf } from "~/lib/desk/wants";
 import { isEmailAddress } from "~/lib/email-address";
 import type { MailAddress, ProofDesk } from "~/lib/proofs/proofs.server";
 import type { MailConfig } from "~/lib/quotes/config.server";
@@ -53,12 +54,17 @@ export function notificationEmail(
   files: readonly StoredAttachment[] = [],
   messageId?: string,
 ): OutgoingMail {
+  // How near the needed-by date is, counted from when the request came (the e-mail leaves then).
+  const wants = wantsOf(quote, Date.parse(quote.receivedAt));
+  const neededBy = wants.neededBy && [wants.neededBy.day, wants.neededBy.nearness && `(${wants.neededBy.nearness})`];
   const fields: [string, string][] = [
     [quoteFieldLabel.name, quote.name],
     [quoteFieldLabel.company, quote.company],
     [quoteFieldLabel.email, quote.email],
     [quoteFieldLabel.phone, quote.phone],
     [quoteFieldLabel.product, quote.product],
+    [quoteFieldLabel.quantity, wants.quantity ?? ""],
+    [quoteFieldLabel.neededBy, neededBy ? neededBy.filter(Boolean).join(" ") : ""],
   ];
   const details: [string, string][] = [
     ["Received", quote.receivedAt],

@@ -2,9 +2,9 @@ import type { RouterContextProvider } from "react-router";
 import { quoteAnswers } from "~/content/quote-answers";
 import { parseDesignSpec } from "~/lib/design-schema";
 import type { QuoteFormResult } from "~/lib/quote-api";
-import { emptyQuote, quotePostFields, quoteValuesOf } from "~/lib/quote-fields";
+import { emptyQuote, quotePostFields, type QuoteValues, quoteValuesOf } from "~/lib/quote-fields";
 import { longDeadline, replyBy } from "~/lib/desk/time";
-import { checkQuote, type QuoteFields } from "~/lib/quote-schema";
+import { checkQuote } from "~/lib/quote-schema";
 import { clientIpContext } from "~/lib/request-context";
 import type { QuoteService, SubmitResult } from "./service.server";
 import {
@@ -72,7 +72,7 @@ const quoteHeaders = (result: SubmitResult): Record<string, string> => {
 };
 
 /** What a submission answers: the status, headers and the result the form shows. */
-export function answerFor(result: SubmitResult, values: QuoteFields): QuoteAnswer {
+export function answerFor(result: SubmitResult, values: QuoteValues): QuoteAnswer {
   const headers = quoteHeaders(result);
   const failure = (
     status: number,
@@ -196,7 +196,7 @@ async function handleMultipartQuote(
   }
 }
 
-function answerForUpload(problem: UploadProblem, values: QuoteFields, closing = false): QuoteAnswer {
+function answerForUpload(problem: UploadProblem, values: QuoteValues, closing = false): QuoteAnswer {
   // A body too large to drain is not read: the connection is not reused for the next request.
   const headers: Record<string, string> = closing ? { Connection: "close" } : {};
   return {

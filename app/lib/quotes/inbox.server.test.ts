@@ -110,6 +110,35 @@ describe("inbox command", () => {
     expect(csv).toContain(`,"'+92 300 1234567",`); // a phone number too: a spreadsheet would run it
   });
 
+  it("exports a request's quantity and needed-by date in their own columns, empty where the buyer gave none", () => {
+    const store = storeWith(["2026-01-10T08:00:00Z"]);
+    store.insert(
+      { name: "Sana", company: "", email: "sana@x.example", phone: "", product: "Mugs", message: "Mugs" },
+      { clientIp: "203.0.113.1", userAgent: "test", page: "/contact", idempotencyKey: "inbox-wants-00000001" },
+      { notify: false, now: new Date("2026-01-11T08:00:00Z") },
+    );
+    store.db.prepare("UPDATE quotes SET quantity = 500, needed_by = '2026-02-14' WHERE name = 'Sana'").run();
+    const quotes = store.list();
+    store.close();
+    const json = JSON.parse(toJson(quotes)) as Record<string, unknown>[];
+    expect(json.map(({ name, quantity, neededBy }) => [name, quantity, neededBy])).toEqual([
+      ["Sana", 500, "2026-02-14"],
+      ["Buyer 0", null, null],
+    ]);
+    const [, header, ...rows] = parseCsv(toCsv(quotes));
+    const cell = (row: string[], column: string) => row[header!.indexOf(column)];
+    expect(header!.slice(header!.indexOf("product"), header!.indexOf("product") + 4)).toEqual([
+      "product",
+      "quantity",
+      "neededBy",
+      "message",
+    ]);
+    expect(rows.map((row) => [cell(row, "name"), cell(row, "quantity"), cell(row, "neededBy")])).toEqual([
+      ["Sana", "500", "2026-02-14"],
+      ["Buyer 0", "", ""],
+    ]);
+  });
+
   it("exports what the desk did: status, reason, history and replies, with who and when", () => {
     const store = storeWith(["2026-01-10T08:00:00Z"]);
     const [quote] = store.list();

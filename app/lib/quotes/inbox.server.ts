@@ -145,6 +145,8 @@ export const exportColumns = [
   "email",
   "phone",
   "product",
+  "quantity",
+  "neededBy",
   "message",
   "page",
   "clientIp",

@@ -9,6 +9,8 @@ import { LAST_RELEASE_VERSION, migrationsFolder } from "~/lib/db/migrate.server"
 import { QuoteStore } from "./store.server";
 import { decoded, freeSmtpPort as freePort, startSmtp, until } from "../../../tests/support/smtp-server";
 import { requestContext } from "~/lib/request-context";
+import { deskDay } from "~/lib/desk/time";
+import { neededByRange } from "~/lib/needed-by";
 
 // Real parts only: a SQLite file in a temp folder and an SMTP server in this process.
 
@@ -132,6 +134,42 @@ describe("a quote request", () => {
       expect(raw).toContain("500 pens &lt;b&gt;with&lt;/b&gt; our logo &amp; colours"); // HTML escaped
       await until(() => quotes.store.list()[0]!.notifyStatus === "sent");
       expect(quotes.store.list()[0]).toMatchObject({ notifyStatus: "sent", notifyAttempts: 1, notifyError: null });
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it("keeps how many and by when, and the office's e-mail lists them; a bad value is refused saying what to fix", async () => {
+    const smtp = await startSmtp();
+    try {
+      const quotes = service({ smtpPort: smtp.port });
+      // A month from today in Lahore: no hurry to mention.
+      const neededBy = neededByRange(new Date(Date.now() + 30 * 86_400_000)).earliest;
+      const refused = await send(quotes, { ...buyer, quantity: "500 pcs", neededBy, idempotencyKey: key(1) });
+      expect(refused).toMatchObject({
+        status: 400,
+        body: {
+          code: "invalid_quantity",
+          title: "Check the quantity",
+          fields: ["quantity"],
+          values: { quantity: "500 pcs", neededBy }, // kept for the form to show again
+        },
+      });
+      const past = await send(quotes, { ...buyer, neededBy: "2020-01-01", idempotencyKey: key(2) });
+      expect(past.body).toMatchObject({ code: "invalid_needed_by", fields: ["neededBy"] });
+      expect(quotes.store.count()).toBe(0);
+
+      expect((await send(quotes, { ...buyer, quantity: "1,500", neededBy, idempotencyKey: key(3) })).status).toBe(200);
+      expect(quotes.store.list()[0]).toMatchObject({ quantity: 1500, neededBy });
+      await until(() => smtp.received.length === 1);
+      const raw = decoded(smtp.received[0]!.raw);
+      expect(raw).toMatch(
+        new RegExp(
+          `^Products of interest: Custom pens\r?\nQuantity: 1,500 pcs\r?\nNeeded by: ${deskDay(neededBy)}\r?$`,
+          "m",
+        ),
+      );
+      expect(raw).toContain(`<th align="left" style="padding:4px 12px 4px 0;vertical-align:top">Quantity</th>`);
     } finally {
       await smtp.close();
     }

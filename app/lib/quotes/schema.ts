@@ -33,6 +33,12 @@ export const quotes = sqliteTable(
     ownerStaffId: integer("owner_staff_id").references(() => staff.id, { onDelete: "set null" }),
     /** When the answer is due (ms since the epoch): 24 business hours after it arrived (app/lib/desk/time.ts). */
     replyBy: integer("reply_by"),
+    // Added columns, checked by the quote schema (app/lib/quote-schema.ts): a CHECK here would make
+    // drizzle-kit rebuild the table, its search triggers and rows with it.
+    /** How many pieces the buyer asks for, if they said (1 to 1,000,000); null on requests from before. */
+    quantity: integer("quantity"),
+    /** The day the buyer needs the goods in hand, YYYY-MM-DD (Pakistan), if they said. */
+    neededBy: text("needed_by"),
   },
   (table) => [
     // The statuses are the state machine's (app/lib/requests/status.ts), its only writer.

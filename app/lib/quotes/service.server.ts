@@ -111,7 +111,7 @@ export function createQuoteService(
     { files = [], design = null }: SubmissionExtras = {},
     now = new Date(),
   ): SubmitResult {
-    const check = checkQuote(input);
+    const check = checkQuote(input, now);
     if (!check.ok) return { kind: "invalid", problem: check.problem };
     const quote = check.data;
 

@@ -28,6 +28,25 @@ describe("references", () => {
   });
 });
 
+describe("quantity and needed-by date", () => {
+  it("are kept with a request and read back as they were given; a request without them reads null", () => {
+    const store = QuoteStore.open(tempDir("wants"));
+    const now = new Date("2026-11-26T05:00:00Z");
+    const { quote } = store.insert({ ...fields, quantity: 500, neededBy: "2026-12-14" }, meta("w1"), {
+      notify: false,
+      now,
+    });
+    store.insert(fields, meta("w2"), { notify: false, now });
+    expect(quote).toMatchObject({ quantity: 500, neededBy: "2026-12-14" });
+    expect(store.get(quote.id)).toMatchObject({ quantity: 500, neededBy: "2026-12-14" });
+    expect(store.list().map(({ quantity, neededBy }) => ({ quantity, neededBy }))).toEqual([
+      { quantity: null, neededBy: null },
+      { quantity: 500, neededBy: "2026-12-14" },
+    ]);
+    store.close();
+  });
+});
+
 describe("an answered proof", () => {
   it("keeps its file's hash, stored name, type and size, and its answer", () => {
     const store = QuoteStore.open(tempDir("proof-final"));

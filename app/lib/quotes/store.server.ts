@@ -124,6 +124,12 @@ export const fileExtension: Record<LogoType, string> = {
 export const attachmentFileName = (file: Pick<StoredAttachment, "quoteId" | "role" | "mediaType">) =>
   `quote-${file.quoteId}-${file.role}.${fileExtension[file.mediaType]}`;
 
+/**
+ * A request as the store takes it: the checked fields, the quantity and needed-by date optional
+ * (absent is null), as a request written by the desk's own tools and tests has none.
+ */
+export type NewQuote = Omit<QuoteFields, "quantity" | "neededBy"> & Partial<Pick<QuoteFields, "quantity" | "neededBy">>;
+
 export type QuoteMeta = { clientIp: string; userAgent: string; page: string; idempotencyKey: string };
 
 export const DB_FILE = "quotes.db";
@@ -153,6 +159,8 @@ type Row = {
   owner_staff_id: number | null;
   owner_name: string | null;
   reply_by: number | null;
+  quantity: number | null;
+  needed_by: string | null;
 };
 
 const fromRow = (row: Row): StoredQuote => ({
@@ -180,6 +188,8 @@ const fromRow = (row: Row): StoredQuote => ({
   ownerStaffId: row.owner_staff_id,
   ownerName: row.owner_name,
   replyBy: row.reply_by ?? replyBy(row.received_at),
+  quantity: row.quantity,
+  neededBy: row.needed_by,
 });
 
 /** The year a request is numbered in: the business's (Pakistan time, UTC+5 all year). */
@@ -211,9 +221,9 @@ function prepare(db: Database.Database) {
   return {
     insertQuote: db.prepare(
       `INSERT INTO quotes (received_at, name, company, email, phone, product, message, client_ip, user_agent, page,
-         idempotency_key, design, reference, reply_by)
+         idempotency_key, design, reference, reply_by, quantity, needed_by)
        VALUES (@receivedAt, @name, @company, @email, @phone, @product, @message, @clientIp, @userAgent, @page,
-         @idempotencyKey, @design, @reference, @replyBy)
+         @idempotencyKey, @design, @reference, @replyBy, @quantity, @neededBy)
        ON CONFLICT (idempotency_key) DO NOTHING`,
     ),
     storedNames: db
@@ -310,7 +320,7 @@ export class QuoteStore {
    * insert with the same idempotency key stores nothing and returns the first request (`created: false`).
    */
   insert(
-    quote: QuoteFields,
+    quote: NewQuote,
     meta: QuoteMeta,
     {
       notify,
@@ -332,6 +342,8 @@ export class QuoteStore {
           .get();
         const result = this.sql.insertQuote.run({
           ...quote,
+          quantity: quote.quantity ?? null,
+          neededBy: quote.neededBy ?? null,
           ...meta,
           receivedAt: now.toISOString(),
           design: design ? JSON.stringify(design) : null,

@@ -8,6 +8,7 @@ import { deskText, statusLabel } from "~/content/desk";
 import { requirePermission, takesNoForm } from "~/lib/desk/auth.server";
 import { deskMeta } from "~/lib/desk/meta";
 import { pakistanTime, shortDeadline, waitingFor } from "~/lib/desk/time";
+import { type Wants, wantsOf } from "~/lib/desk/wants";
 import { getQuoteService } from "~/lib/quotes/service.server";
 import { inboxParams, inboxQuery } from "~/lib/quotes/inbox-query";
 import { inboxViews, type InboxView } from "~/lib/quotes/inbox-views";
@@ -65,6 +66,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
       name: quote.name,
       company: quote.company,
       product: quote.product,
+      wants: wantsOf(quote, now),
       status: quote.status,
       owner: quote.ownerName,
       received: pakistanTime(quote.receivedAt),
@@ -187,8 +189,11 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
                   </a>
                   <span className="font-mono text-xs text-slate-600">{quote.reference}</span>
                 </p>
-                <p className="mt-1 truncate text-sm text-slate-700" title={quote.product || undefined} dir="auto">
-                  {quote.product || "—"}
+                <p className="mt-1 flex flex-wrap gap-x-2 text-sm text-slate-700">
+                  <span className="min-w-0 max-w-full truncate" title={quote.product || undefined} dir="auto">
+                    {quote.product || "—"}
+                  </span>
+                  <WantsLine wants={quote.wants} />
                 </p>
                 {quote.proof && <p className="mt-1 text-sm font-semibold text-slate-800">{quote.proof}</p>}
                 <p className="mt-1 text-sm text-slate-700">
@@ -234,5 +239,30 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
         </nav>
       )}
     </>
+  );
+}
+
+/** How many and by when, beside the product: "500 pcs · by Mon 14 Dec (in 6 business days)". */
+function WantsLine({ wants }: { wants: Wants }) {
+  const { quantity, neededBy } = wants;
+  if (!quantity && !neededBy) return null;
+  return (
+    <span className="whitespace-nowrap">
+      {quantity && (
+        <>
+          <span aria-hidden="true">· </span>
+          <span className="sr-only">{deskText.wants.quantity}: </span>
+          {quantity}
+        </>
+      )}
+      {neededBy && (
+        <>
+          <span aria-hidden="true"> · </span>
+          <span className="sr-only">, </span>
+          {neededBy.short}
+          {neededBy.nearness && <span className="font-semibold text-amber-900"> ({neededBy.nearness})</span>}
+        </>
+      )}
+    </span>
   );
 }

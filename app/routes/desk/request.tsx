@@ -15,6 +15,7 @@ import { intentPermission, readRequestForm, requestIntent, unknownAction } from 
 import { deskMeta } from "~/lib/desk/meta";
 import { pakistanTime, shortDeadline, waitingFor } from "~/lib/desk/time";
 import { telHref, whatsappReplyUrl } from "~/lib/desk/whatsapp";
+import { wantsOf } from "~/lib/desk/wants";
 import { conversation } from "~/lib/messaging/conversation.server";
 import { mailtoAddressUrl } from "~/lib/email-address";
 import { getQuoteService } from "~/lib/quotes/service.server";
@@ -48,6 +49,7 @@ export function loader({ request, context, params }: Route.LoaderArgs) {
       replyBy: quote.answeredAt ? null : shortDeadline(quote.replyBy, now),
       overdue: !quote.answeredAt && quote.replyBy < now,
       answered: quote.answeredAt && pakistanTime(quote.answeredAt),
+      wants: wantsOf(quote, now),
     },
     owner: {
       mine: quote.ownerStaffId === member.id,
@@ -264,8 +266,23 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
   const error = (intent: string) =>
     actionData?.intent === intent ? <DeskNotice tone="error">{actionData.error}</DeskNotice> : null;
   // What the buyer wants comes first, then who they are; how the request reached us is folded away.
-  const fields: [string, string][] = [
+  const { wants } = quote;
+  const fields: [string, ReactNode][] = [
     [quoteFieldLabel.product, quote.product],
+    [deskText.wants.quantity, wants.quantity],
+    [
+      deskText.wants.neededBy,
+      wants.neededBy && (
+        <>
+          {wants.neededBy.day}
+          {wants.neededBy.nearness && (
+            <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-950">
+              {wants.neededBy.nearness}
+            </span>
+          )}
+        </>
+      ),
+    ],
     [quoteFieldLabel.name, quote.name],
     [quoteFieldLabel.company, quote.company],
     [quoteFieldLabel.email, quote.email],

@@ -43,7 +43,13 @@ function main(): number {
     return 0;
   }
   if (command.command === "delete") {
-    const deleted = existsSync(file) && withStore(dataDir, (store) => store.delete(command.id));
+    let deleted: boolean;
+    try {
+      deleted = existsSync(file) && withStore(dataDir, (store) => store.delete(command.id));
+    } catch (error) {
+      console.error(error instanceof Error ? error.message : String(error));
+      return 1;
+    }
     console.log(deleted ? `Deleted request #${command.id} and its files.` : `No request #${command.id} (${file}).`);
     return deleted ? 0 : 1;
   }

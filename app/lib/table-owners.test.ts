@@ -28,6 +28,10 @@ const owners: Record<string, string> = {
   quotation_options: "app/lib/quotations/quotations.server.ts",
   quotation_acceptances: "app/lib/quotations/acceptance.server.ts",
   orders: "app/lib/orders/orders.server.ts",
+  invoices: "app/lib/invoices/invoices.server.ts",
+  invoice_lines: "app/lib/invoices/invoices.server.ts",
+  invoice_sequences: "app/lib/invoices/invoices.server.ts",
+  credit_notes: "app/lib/invoices/invoices.server.ts",
   // Written by its triggers on quotes (drizzle/0006_search.sql), read by the store's inbox.
   quotes_search: "app/lib/quotes/store.server.ts",
 };

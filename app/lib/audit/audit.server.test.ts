@@ -176,6 +176,30 @@ describe("the audit trail", () => {
         ["quotation", "Quotation v2 expired unanswered"],
       ],
       [
+        {
+          type: "invoice.issued",
+          payload: { number: "INV-2026-27-0001", order: "O-2026-0001", totalPaisa: 5_310_050 },
+        },
+        "staff",
+        ["invoice", "Sales tax invoice INV-2026-27-0001 issued for order O-2026-0001: PKR 53,100.50"],
+      ],
+      [
+        {
+          type: "invoice.credit_note_issued",
+          payload: {
+            number: "CN-2026-27-0001",
+            invoice: "INV-2026-27-0001",
+            amountPaisa: 1_180_000,
+            reason: "100 pens returned",
+          },
+        },
+        "staff",
+        [
+          "invoice",
+          "Credit note CN-2026-27-0001 issued against invoice INV-2026-27-0001: PKR 11,800 (100 pens returned)",
+        ],
+      ],
+      [
         { type: "request.assigned", payload: { ownerStaffId: 7, ownerName: "Bilal Ahmed" } },
         "staff",
         ["owner", "Assigned to Bilal Ahmed"],

@@ -60,6 +60,15 @@ export const payloadSchemas = {
   }),
   "quotation.reminder_queued": z.strictObject({ version, to: z.string() }),
   "quotation.expired": z.strictObject({ version }),
+  /** A sales tax invoice was issued for the request's order: its number, the order, its total with tax. */
+  "invoice.issued": z.strictObject({ number: z.string(), order: z.string(), totalPaisa: z.number().int() }),
+  /** A credit note against one of the request's invoices: what it credits (tax included) and why. */
+  "invoice.credit_note_issued": z.strictObject({
+    number: z.string(),
+    invoice: z.string(),
+    amountPaisa: z.number().int(),
+    reason: z.string(),
+  }),
   /** A line of the history from before it was typed, that none of the types above reads back word for word. */
   "request.earlier_entry": z.strictObject({ kind: z.string(), text: z.string() }),
 } as const;
@@ -211,6 +220,20 @@ export function describe(event: AuditEventData): { kind: string; body: string } 
       };
     case "quotation.expired":
       return { kind: "quotation", body: `Quotation v${event.payload.version} expired unanswered` };
+    case "invoice.issued": {
+      const { number, order, totalPaisa } = event.payload;
+      return {
+        kind: "invoice",
+        body: `Sales tax invoice ${number} issued for order ${order}: ${formatPkr(totalPaisa)}`,
+      };
+    }
+    case "invoice.credit_note_issued": {
+      const { number, invoice, amountPaisa, reason } = event.payload;
+      return {
+        kind: "invoice",
+        body: `Credit note ${number} issued against invoice ${invoice}: ${formatPkr(amountPaisa)} (${reason})`,
+      };
+    }
     case "request.earlier_entry":
       return { kind: event.payload.kind, body: event.payload.text };
   }

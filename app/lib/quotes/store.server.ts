@@ -448,13 +448,24 @@ export class QuoteStore {
     };
   }
 
-  /** Deletes a request with its files and proofs (and its history); false when there is no such request. */
+  /**
+   * Deletes a request with its files and proofs (and its history); false when there is no such request.
+   * Throws, deleting nothing, for a request with an invoice.
+   */
   delete(id: number): boolean {
     const files = [
       ...this.attachments(id),
       ...(this.sql.proofNames.all(id) as string[]).map((storedName) => ({ storedName })),
     ];
-    const deleted = this.sql.deleteQuote.run(id).changes === 1;
+    let deleted: boolean;
+    try {
+      deleted = this.sql.deleteQuote.run(id).changes === 1;
+    } catch (error) {
+      // An invoice refers to it: tax records are kept, and a correction is a credit note.
+      if ((error as { code?: string }).code === "SQLITE_CONSTRAINT_FOREIGNKEY")
+        throw new Error(`Request #${id} has an invoice, kept for the tax records: it cannot be deleted.`);
+      throw error;
+    }
     if (deleted) this.removeFiles(files);
     return deleted;
   }

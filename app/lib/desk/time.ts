@@ -143,3 +143,6 @@ export function waitingFor(receivedAt: string, now: number): Waiting {
     level: business >= REPLY_WITHIN_BUSINESS_HOURS * HOUR_MS ? "overdue" : business > HOUR_MS ? "late" : "ok",
   };
 }
+
+/** An instant as the desk lists it, date always given: "Thu 26 Nov 12:00" (Pakistan time). */
+export const shortDateTime = (instant: number) => deadline(instant, instant + 7 * DAY_MS, "short");

@@ -125,3 +125,27 @@ export function sendQuotation(
   if (sent) service.outbox?.kick();
   return sent;
 }
+
+const pieces = (quantities: number[]) =>
+  `${quantities.map((quantity) => quantity.toLocaleString("en-US")).join(" or ")} piece${quantities.length === 1 && quantities[0] === 1 ? "" : "s"}`;
+
+/**
+ * What an approval record says of the request's quotation: the version the artwork belongs to (the
+ * accepted one, else the latest sent) and the item's quantity in it (the one chosen once accepted).
+ */
+export function quotationForRecord(service: QuoteService, quote: StoredQuote) {
+  const versions = new Quotations(service.store).versions(quote.id);
+  const quotation = versions.find((version) => version.acceptance) ?? versions.at(-1);
+  if (!quotation) return { quotation: null, quantity: null };
+  const index = Math.max(
+    quotation.lines.findIndex((line) => line.itemId !== null && line.itemId === quote.design?.itemId),
+    0,
+  );
+  const line = quotation.lines[index];
+  const chosen = quotation.acceptance ? (JSON.parse(quotation.acceptance.choices) as number[])[index] : undefined;
+  const options = line ? line.options.filter((option) => chosen === undefined || option.position === chosen) : [];
+  return {
+    quotation: `Quotation v${quotation.version}`,
+    quantity: options.length ? pieces(options.map((option) => option.quantity)) : null,
+  };
+}

@@ -15,6 +15,8 @@ import * as editor from "~/routes/desk/quotation";
 import * as quotePage from "~/routes/desk/request";
 import * as setup from "~/routes/desk/setup";
 import * as signInRoute from "~/routes/desk/sign-in";
+import { itemName } from "~/lib/proofs/record";
+import { quotationForRecord } from "./desk.server";
 import { editorMessages } from "./editor-schema";
 import { Quotations } from "./quotations.server";
 
@@ -282,4 +284,22 @@ it("the request page's next actions open the editor", async () => {
     )
   ).data as { canQuote: boolean; nextQuotationVersion: number; hasQuotationDraft: boolean };
   expect(data).toMatchObject({ canQuote: true, nextQuotationVersion: 1, hasQuotationDraft: false });
+});
+
+it("the approval record names the item by its catalogue title, its quantity and the quotation it belongs to", async () => {
+  const design = { itemId: "onset-pen", text: "ONSET", colours: ["#00897b"], logo: null, warnings: [] };
+  const quote = getQuoteService().store.insert(
+    { name: "Ayesha Khan", company: "", email: "ayesha@acme.example", phone: "", product: "Pens", message: "" },
+    { clientIp: "203.0.113.7", userAgent: "vitest", page: "/contact", idempotencyKey: "record-1" },
+    { notify: false, design },
+  ).quote;
+  expect(quotationForRecord(getQuoteService(), quote)).toEqual({ quotation: null, quantity: null });
+  await postEditor(quote.reference, twoLines("send"));
+  await postEditor(quote.reference, twoLines("send", { "line-0-quantity-2": "1000" }));
+  expect(quotationForRecord(getQuoteService(), quote)).toEqual({
+    quotation: "Quotation v2",
+    quantity: "250 or 1,000 pieces",
+  });
+  expect(itemName(design.itemId)).toBe("ONSET Signature Pen");
+  expect(itemName("Custom pens")).toBe("Custom pens");
 });

@@ -194,9 +194,10 @@ export default function QuotationEditor({ loaderData, actionData }: Route.Compon
               >
                 {(props) => <Input {...props} defaultValue={line.decoration} maxLength={300} dir="auto" />}
               </Field>
-              <div className="grid grid-cols-2 gap-3 lg:grid-cols-6">
+              {/* Each option's quantity and price side by side; on a wide screen the three options in a row. */}
+              <div className="grid gap-3 lg:grid-cols-3">
                 {optionSlots.map((slot) => (
-                  <div key={slot} className="contents">
+                  <div key={slot} className="grid grid-cols-2 gap-3">
                     <Field
                       name={editorField.quantity(index, slot)}
                       label={text.quantity(slot)}
@@ -317,7 +318,7 @@ export default function QuotationEditor({ loaderData, actionData }: Route.Compon
           ) : (
             <p className="text-sm text-muted-foreground">{text.totalsUnsaved}</p>
           )}
-          {saved && savedAt && !actionData && <p className="text-xs text-slate-700">{text.saved(savedAt)}</p>}
+          {saved && savedAt && !actionData && !done && <p className="text-xs text-slate-700">{text.saved(savedAt)}</p>}
           <div className="flex flex-wrap gap-3">
             <Button type="submit" name="intent" value="save" variant="outline">
               {text.save}

@@ -27,6 +27,7 @@ import { lostReasons, lostReasonText, type QuoteStatus, quoteStatuses } from "~/
 import { cn } from "~/lib/utils";
 import { formatPkr } from "~/lib/money";
 import { deskQuotations } from "~/lib/quotations/desk.server";
+import { itemName } from "~/lib/proofs/record";
 import type { Route } from "./+types/request";
 
 export const meta: Route.MetaFunction = ({ params }) => deskMeta(params.reference);
@@ -479,7 +480,7 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
               {design && (
                 <dl className="mt-2 grid gap-x-4 gap-y-1 text-sm wrap-anywhere sm:grid-cols-[10rem_1fr]">
                   <dt className="font-semibold text-slate-700">Item</dt>
-                  <dd>{design.itemId}</dd>
+                  <dd>{itemName(design.itemId)}</dd>
                   <dt className="font-semibold text-slate-700">Text</dt>
                   <dd>{design.text}</dd>
                   <dt className="font-semibold text-slate-700">Colours</dt>
@@ -577,7 +578,7 @@ function QuotationsPanel({ reference, quotations, draft, next, canQuote }: Quota
       ) : (
         <ul className="space-y-2 text-sm">
           {quotations.map((quotation) => (
-            <li key={quotation.version} className="flex flex-wrap items-center justify-between gap-x-3">
+            <li key={quotation.version} className="grid grid-cols-[1fr_auto] items-baseline gap-x-3">
               <span>
                 <span className="font-semibold">{text.title(quotation.version)}</span> · sent {quotation.sent} ·{" "}
                 {formatPkr(quotation.total)} ·{" "}

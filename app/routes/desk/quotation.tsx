@@ -194,8 +194,8 @@ export default function QuotationEditor({ loaderData, actionData }: Route.Compon
               >
                 {(props) => <Input {...props} defaultValue={line.decoration} maxLength={300} dir="auto" />}
               </Field>
-              {/* Each option's quantity and price side by side; on a wide screen the three options in a row. */}
-              <div className="grid gap-3 lg:grid-cols-3">
+              {/* Each option's quantity and price side by side, one option a row: the labels never squeeze. */}
+              <div className="grid max-w-md gap-3">
                 {optionSlots.map((slot) => (
                   <div key={slot} className="grid grid-cols-2 gap-3">
                     <Field

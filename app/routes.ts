@@ -28,6 +28,8 @@ export default [
       route("quotes/:reference/files/:role", "routes/desk/request-file.ts"),
       route("quotes/:reference/proofs/:version", "routes/desk/proof-file.ts"),
       route("quotes/:reference/record", "routes/desk/proof-record.tsx"),
+      route("quotes/:reference/quotation", "routes/desk/quotation.tsx"),
+      route("quotes/:reference/quotations/:file", "routes/desk/quotation-pdf.ts"),
       route("export/:format", "routes/desk/export.ts"),
       route("staff", "routes/desk/staff.tsx"),
       route("*", "routes/desk/not-found.tsx"),

@@ -1,9 +1,13 @@
 import { business } from "~/content/business";
-import type { ProofRecordVersion } from "~/lib/proofs/record";
+import { itemName, type ProofRecordVersion } from "~/lib/proofs/record";
 
 export type ProofRecordData = {
   reference: string;
   item: string | null;
+  /** The quantity the request's quotation gives for the item ("500 pieces", "250 or 500 pieces"). */
+  quantity?: string | null;
+  /** The sent quotation the artwork belongs to ("Quotation v2"). */
+  quotation?: string | null;
   approved: ProofRecordVersion | null;
   /** Newest first. */
   versions: ProofRecordVersion[];
@@ -14,7 +18,7 @@ export type ProofRecordData = {
  * file, when, and what came before. A page to print or save as PDF from the browser.
  */
 export function ProofRecordView({
-  record: { reference, item, approved, versions },
+  record: { reference, item, quantity, quotation, approved, versions },
   fileUrl,
 }: {
   record: ProofRecordData;
@@ -33,7 +37,19 @@ export function ProofRecordView({
         {item && (
           <>
             <dt className="font-semibold">Item</dt>
-            <dd>{item}</dd>
+            <dd>{itemName(item)}</dd>
+          </>
+        )}
+        {quantity && (
+          <>
+            <dt className="font-semibold">Quantity</dt>
+            <dd>{quantity}</dd>
+          </>
+        )}
+        {quotation && (
+          <>
+            <dt className="font-semibold">Quotation</dt>
+            <dd>{quotation}</dd>
           </>
         )}
         {approved ? (

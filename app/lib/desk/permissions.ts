@@ -17,6 +17,7 @@ export const permissions = [
   "proofs.send",
   "proofs.end-links",
   "proofs.mark-won",
+  "quotations.send",
   "staff.manage",
 ] as const;
 export type Permission = (typeof permissions)[number];

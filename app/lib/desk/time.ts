@@ -56,7 +56,9 @@ export const longDate = (date: string) =>
     month: "long",
     year: "numeric",
     timeZone: "UTC",
-  }).format(new Date(`${date}T00:00:00Z`));
+  })
+    .format(new Date(`${date}T00:00:00Z`))
+    .replace(",", "");
 
 /** Whether a date in Pakistan ("2026-11-23") is a working day of the office. */
 export const isBusinessDay = (date: string) => opensOn(Date.parse(`${date}T00:00:00Z`) - PKT_OFFSET_MS);
@@ -175,3 +177,6 @@ export function dayAhead(date: string, now: number): DayAhead {
   for (let midnight = today + DAY_MS; midnight <= day; midnight += DAY_MS) if (opensOn(midnight)) businessDays++;
   return { kind: "ahead", businessDays };
 }
+
+/** An instant as the desk lists it, date always given: "Thu 26 Nov 12:00" (Pakistan time). */
+export const shortDateTime = (instant: number) => deadline(instant, instant + 7 * DAY_MS, "short");

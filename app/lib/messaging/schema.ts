@@ -11,6 +11,7 @@ export const outboundKinds = [
   "proof",
   "proof-reminder",
   "proof-staff",
+  "quotation",
 ] as const;
 /** A buyer's e-mail read from the business's mailbox (app/lib/mailbox/). */
 export const inboundKinds = ["buyer-mail"] as const;

@@ -13,6 +13,13 @@ import {
   type StoredAttachment,
   type StoredQuote,
 } from "~/lib/quotes/store.server";
+import { quotationFileName } from "~/lib/quotations/desk.server";
+import { quotationPdf } from "~/lib/quotations/pdf.server";
+import { Quotations } from "~/lib/quotations/quotations.server";
+import { firstChoices, quotationTotals } from "~/lib/quotations/totals";
+import { formatPkr } from "~/lib/money";
+import { longDate } from "~/lib/desk/time";
+import { proofUrl } from "~/lib/proofs/mail";
 import type { Message, OutboundKind, StoredReply } from "./messaging.server";
 import { notificationSubject, oneLine } from "./subjects";
 
@@ -28,7 +35,8 @@ export type OutgoingMail = {
   text: string;
   html?: string;
   messageId?: string;
-  attachments?: { filename: string; path: string; contentType: string; cid?: string }[];
+  /** From disk (`path`, read at each attempt) or made for this attempt (`content`, a quotation's PDF). */
+  attachments?: ({ filename: string; contentType: string; cid?: string } & ({ path: string } | { content: Buffer }))[];
 };
 
 /** The desk's page of a request (a staff member signs in to open it). */
@@ -271,6 +279,57 @@ export function proofMailMessage(
   };
 }
 
+/**
+ * A quotation to the buyer: what it is, its total and until when it stands, the buyer's private link
+ * (minted for this attempt, so a failed attempt's link goes with it) and the version's PDF attached.
+ */
+export async function quotationEmail(
+  message: Message,
+  { store, proofs, envelope, now }: TemplateContext,
+): Promise<Rendered | null> {
+  const quote = store.get(message.quoteId);
+  const version = typeof message.payload.version === "number" ? message.payload.version : null;
+  const quotation = quote && version !== null ? new Quotations(store).version(quote.id, version) : null;
+  if (!quote || !quotation || !proofs) return null;
+  const pdf = await quotationPdf(quote, quotation);
+  const link = proofUrl(proofs.mintLinkForMessage(quote.id, message.id, now));
+  const name = oneLine(quote.name).slice(0, 100);
+  const total = formatPkr(quotationTotals(quotation, firstChoices(quotation)).totalPaisa);
+  const several = quotation.lines.some((line) => line.options.length > 1);
+  const lines = [
+    `Thank you for your request ${quote.reference}. Our quotation v${version} is attached as a PDF.`,
+    `Total: ${total} including sales tax${several ? " (for the first quantity option of each line; the others are in the quotation)" : ""}.`,
+    `It is valid until ${longDate(quotation.validUntil)}.`,
+    "To see it, choose quantities and accept it, open your private page:",
+  ];
+  const after = ["For any change, simply reply to this e-mail."];
+  const text = [`Dear ${name},`, "", ...lines, link, "", ...after, "", ...contactLines()].join("\n");
+  // The buyer's name may be Urdu: dir="auto" lets it run right to left inside the English text.
+  const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#0f172a">
+<p>Dear <span dir="auto">${escapeHtml(name)}</span>,</p>
+${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join("\n")}
+<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>
+${after.map((line) => `<p>${escapeHtml(line)}</p>`).join("\n")}
+<p style="color:#475569;font-size:13px">${contactLines().map(escapeHtml).join("<br>")}</p>
+</body></html>`;
+  return {
+    mail: {
+      from: envelope.from,
+      to: { name, address: message.recipient },
+      replyTo: envelope.from,
+      subject: oneLine(message.subject).slice(0, 200),
+      text,
+      html,
+      messageId: fullMessageId(message.messageId, envelope.from),
+      attachments: [
+        { filename: quotationFileName(quote.reference, version!), content: pdf, contentType: "application/pdf" },
+      ],
+    },
+    sentEvent: { type: "proof.mail_sent", payload: { subject: message.subject, to: message.recipient } },
+    label: `Quote request ${quote.reference}: quotation v${version} e-mail`,
+  };
+}
+
 /** What a template makes of a message: the mail, the event its request's history gets when it is sent, and its name in the log. */
 export type Rendered = { mail: OutgoingMail; sentEvent: AuditEventData; label: string };
 
@@ -288,7 +347,10 @@ function proofTemplate(message: Message, { proofs, envelope, now }: TemplateCont
 }
 
 /** One template per kind of mail: null when the message is not to be sent (its request or proof is gone). */
-export const templates: Record<OutboundKind, (message: Message, context: TemplateContext) => Rendered | null> = {
+export const templates: Record<
+  OutboundKind,
+  (message: Message, context: TemplateContext) => Rendered | null | Promise<Rendered | null>
+> = {
   "request-notification": (message, { store, envelope }) => {
     const quote = store.get(message.quoteId);
     if (!quote) return null;
@@ -321,4 +383,5 @@ export const templates: Record<OutboundKind, (message: Message, context: Templat
   proof: proofTemplate,
   "proof-reminder": proofTemplate,
   "proof-staff": proofTemplate,
+  quotation: quotationEmail,
 };

@@ -1,3 +1,4 @@
+import { products } from "~/content/catalogue";
 import { proofText } from "~/content/proofs";
 import { pakistanTime } from "~/lib/desk/time";
 import type { StoredProof } from "./proofs.server";
@@ -72,3 +73,7 @@ export const approvedVersion = (record: readonly ProofRecordVersion[]) =>
 /** Whether the buyer answered any version: from then on there is a record to print. */
 export const anyAnswered = (record: readonly Pick<ProofRecordVersion, "answer">[]) =>
   record.some((version) => version.answer !== null);
+
+/** An item as a record names it: a catalogue item by its title ("ONSET Signature Pen", not its id). */
+export const itemName = (item: string | null) =>
+  (item && products.find((product) => product.id === item)?.title) || item;

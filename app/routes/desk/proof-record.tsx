@@ -4,6 +4,7 @@ import { deskText } from "~/content/desk";
 import { requirePermission, takesNoForm } from "~/lib/desk/auth.server";
 import { deskMeta } from "~/lib/desk/meta";
 import { proofRecordData } from "~/lib/proofs/page.server";
+import { quotationForRecord } from "~/lib/quotations/desk.server";
 import { getQuoteService } from "~/lib/quotes/service.server";
 import type { Route } from "./+types/proof-record";
 
@@ -18,7 +19,9 @@ export function loader({ context, params }: Route.LoaderArgs) {
   const service = getQuoteService();
   const quote = service.store.byReference(params.reference);
   if (!quote || !service.proofs.latest(quote.id)) throw data("Not found", { status: 404 });
-  return proofRecordData(service, quote);
+  // The quotation's lines only once one is sent: before that the record is the buyer's, word for word.
+  const quotation = quotationForRecord(service, quote);
+  return { ...proofRecordData(service, quote), ...(quotation.quotation ? quotation : {}) };
 }
 
 export const action = takesNoForm;

@@ -26,6 +26,9 @@ import { formDataWithin } from "~/lib/quotes/uploads.server";
 import { ProofsPanel, SendProofForm } from "~/components/desk/proofs-panel";
 import { lostReasons, lostReasonText, type QuoteStatus, quoteStatuses } from "~/lib/requests/status";
 import { cn } from "~/lib/utils";
+import { formatPkr } from "~/lib/money";
+import { deskQuotations } from "~/lib/quotations/desk.server";
+import { itemName } from "~/lib/proofs/record";
 import type { Route } from "./+types/request";
 
 export const meta: Route.MetaFunction = ({ params }) => deskMeta(params.reference);
@@ -74,6 +77,8 @@ export function loader({ request, context, params }: Route.LoaderArgs) {
     replyKey: crypto.randomUUID(),
     done,
     ...deskProofs(service, quote),
+    ...deskQuotations(service, quote, now),
+    canQuote: hasPermission(member.role, "quotations.send"),
   };
 }
 
@@ -84,6 +89,8 @@ const deskDone = {
   ended: proofText.desk.ended,
   "ended-all": proofText.desk.endedAll,
   won: proofText.desk.won,
+  quotation: deskText.quotation.sentDone,
+  "quotation-off": deskText.quotation.mailOff,
 } as const;
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -156,18 +163,18 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 /** The request's fields a buyer wrote: shown in the direction their script runs (Urdu right to left). */
 const buyersWords = new Set<string>([quoteFieldLabel.name, quoteFieldLabel.company, quoteFieldLabel.product]);
 
-type DeskAction = "reply" | "whatsapp" | "proof" | "status" | "note";
+type DeskAction = "reply" | "quotation" | "whatsapp" | "proof" | "status" | "note";
 
 /**
  * The forms a request needs next come first: an answer while it waits on us, the outcome while it
  * waits on the buyer, a note once it is over (no "Send proof" at the top of a Won request).
  */
 const nextActions: Record<QuoteStatus, readonly DeskAction[]> = {
-  new: ["reply", "whatsapp", "proof", "status", "note"],
-  waiting_on_us: ["reply", "whatsapp", "proof", "status", "note"],
-  waiting_on_buyer: ["status", "reply", "whatsapp", "proof", "note"],
-  won: ["note", "status", "reply", "whatsapp", "proof"],
-  lost: ["note", "status", "reply", "whatsapp", "proof"],
+  new: ["quotation", "reply", "whatsapp", "proof", "status", "note"],
+  waiting_on_us: ["quotation", "reply", "whatsapp", "proof", "status", "note"],
+  waiting_on_buyer: ["status", "quotation", "reply", "whatsapp", "proof", "note"],
+  won: ["note", "quotation", "status", "reply", "whatsapp", "proof"],
+  lost: ["note", "status", "quotation", "reply", "whatsapp", "proof"],
 };
 
 const linkClass =
@@ -260,6 +267,10 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
     canMarkWon,
     canEndAllLinks,
     owner,
+    quotations,
+    hasQuotationDraft,
+    nextQuotationVersion,
+    canQuote,
   } = loaderData;
   const text = deskText.quote;
   const chosenStatus = actionData && "chosen" in actionData ? String(actionData.chosen) : quote.status;
@@ -297,6 +308,15 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
   ];
   const design = quote.design;
   const actions: Record<DeskAction, ReactNode> = {
+    quotation: (
+      <QuotationsPanel
+        reference={quote.reference}
+        quotations={quotations}
+        draft={hasQuotationDraft}
+        next={nextQuotationVersion}
+        canQuote={canQuote}
+      />
+    ),
     reply: (
       <Form method="post" className="space-y-3 rounded-xl border border-border p-4">
         <input type="hidden" name="intent" value="reply" />
@@ -477,7 +497,7 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
               {design && (
                 <dl className="mt-2 grid gap-x-4 gap-y-1 text-sm wrap-anywhere sm:grid-cols-[10rem_1fr]">
                   <dt className="font-semibold text-slate-700">Item</dt>
-                  <dd>{design.itemId}</dd>
+                  <dd>{itemName(design.itemId)}</dd>
                   <dt className="font-semibold text-slate-700">Text</dt>
                   <dd>{design.text}</dd>
                   <dt className="font-semibold text-slate-700">Colours</dt>
@@ -550,6 +570,56 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
         </section>
       </div>
     </>
+  );
+}
+
+type QuotationsPanelProps = {
+  reference: string;
+  quotations: Route.ComponentProps["loaderData"]["quotations"];
+  draft: boolean;
+  next: number;
+  canQuote: boolean;
+};
+
+/** The request's sent quotations, newest last, each with its PDF, and the way to the next one. */
+function QuotationsPanel({ reference, quotations, draft, next, canQuote }: QuotationsPanelProps) {
+  const text = deskText.quotation;
+  const prepare = draft ? text.continueDraft(next) : next === 1 ? text.prepare : text.prepareNext(next);
+  return (
+    <section aria-labelledby="quotations-heading" className="space-y-3 rounded-xl border border-border p-4">
+      <h2 id="quotations-heading" className="text-lg font-bold">
+        {text.heading}
+      </h2>
+      {quotations.length === 0 ? (
+        <p className="text-sm text-muted-foreground">{text.none}</p>
+      ) : (
+        <ul className="space-y-2 text-sm">
+          {quotations.map((quotation) => (
+            <li key={quotation.version} className="grid grid-cols-[1fr_auto] items-baseline gap-x-3">
+              <span>
+                <span className="font-semibold">{text.title(quotation.version)}</span> · sent {quotation.sent} ·{" "}
+                {formatPkr(quotation.total)} ·{" "}
+                <span className={quotation.state === "replaced" ? "text-slate-600" : "font-semibold"}>
+                  {quotation.stateText}
+                </span>
+              </span>
+              <a className={linkClass} href={quotation.pdf} download>
+                {text.pdf}
+                <span className="sr-only"> {text.title(quotation.version)}</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+      {canQuote && (
+        <a
+          className={buttonVariants({ variant: quotations.length ? "outline" : "default" })}
+          href={`/desk/quotes/${reference}/quotation`}
+        >
+          {prepare}
+        </a>
+      )}
+    </section>
   );
 }
 

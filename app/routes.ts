@@ -29,6 +29,8 @@ export default [
       route("quotes/:reference/proofs/:version", "routes/desk/proof-file.ts"),
       route("quotes/:reference/record", "routes/desk/proof-record.tsx"),
       route("export/:format", "routes/desk/export.ts"),
+      route("prices", "routes/desk/prices.tsx"),
+      route("prices/:itemId", "routes/desk/price-item.tsx"),
       route("staff", "routes/desk/staff.tsx"),
       route("*", "routes/desk/not-found.tsx"),
     ]),

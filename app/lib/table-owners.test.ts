@@ -23,6 +23,10 @@ const owners: Record<string, string> = {
   messages: "app/lib/messaging/messaging.server.ts",
   proof_link_failures: "app/lib/proofs/proofs.server.ts",
   audit_events: "app/lib/audit/audit.server.ts",
+  price_items: "app/lib/prices/prices.server.ts",
+  price_breaks: "app/lib/prices/prices.server.ts",
+  price_setup_charges: "app/lib/prices/prices.server.ts",
+  price_changes: "app/lib/prices/prices.server.ts",
   // Written by its triggers on quotes (drizzle/0006_search.sql), read by the store's inbox.
   quotes_search: "app/lib/quotes/store.server.ts",
 };

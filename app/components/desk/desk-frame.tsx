@@ -1,4 +1,4 @@
-import { AlarmClock, BarChart3, Inbox, LogOut, Package, Users, type LucideIcon } from "lucide-react";
+import { AlarmClock, BarChart3, Inbox, LogOut, Package, Tags, Users, type LucideIcon } from "lucide-react";
 import type * as React from "react";
 import { Form, useLocation } from "react-router";
 import { LogoMark } from "~/components/layout/logo";
@@ -12,7 +12,13 @@ import { SkipLink } from "~/components/layout/skip-link";
 /** Who is signed in, as the desk's header shows them. */
 export type DeskMember = { name: string; role: StaffRole };
 
-const sectionIcon: Record<string, LucideIcon> = { Inbox, Orders: Package, Reports: BarChart3, Staff: Users };
+const sectionIcon: Record<string, LucideIcon> = {
+  Inbox,
+  Orders: Package,
+  Reports: BarChart3,
+  Prices: Tags,
+  Staff: Users,
+};
 
 // The bar is navy, the public site's deepest colour, so the desk is never mistaken for the website;
 // its controls get a white focus ring, which the teal one is not against navy.

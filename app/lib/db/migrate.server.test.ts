@@ -142,7 +142,8 @@ describe("a database of the last release (schema version 9)", () => {
     const fresh = QuoteStore.open(tempDir("fresh-schema"));
     const shape = schemaShape(fresh.db);
     expect(shape.tables.map((table) => table.table)).toContain("staff_sign_in_holds");
-    expect(shape.triggers).toHaveLength(7); // the history's four, the search index's three
+    // The history's four, the search index's three, the price list history's two.
+    expect(shape.triggers).toHaveLength(9);
     expect(schemaShape(upgraded.db)).toEqual(shape);
     expect(upgraded.db.pragma("user_version", { simple: true })).toBe(
       fresh.db.pragma("user_version", { simple: true }),

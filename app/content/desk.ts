@@ -181,6 +181,7 @@ export const deskText = {
     leadTimeHint: "From approved proof to dispatch.",
     save: "Save prices",
     saved: "Prices saved.",
+    notSavedYet: "Not saved yet: Save prices to keep these rows.",
     unchanged: "Nothing changed: the prices were already these.",
     problems: (count: number) =>
       count === 1 ? "The prices were not saved: 1 thing to fix." : `The prices were not saved: ${count} things to fix.`,

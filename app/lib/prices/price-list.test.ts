@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   changesBetween,
   describeChange,
+  editRows,
   isValidList,
   type PriceList,
   priceAt,
@@ -118,6 +119,13 @@ describe("the editor's form", () => {
     ]);
   });
 
+  it("names both problems of a row whose quantity is given twice and whose price is wrong", () => {
+    expect(messages({ quantity: ["500", "500"], unitPrice: ["95", "-90"] }).map((error) => error.field)).toEqual([
+      "break-1-quantity",
+      "break-1-price",
+    ]);
+  });
+
   it("refuses negative, malformed, zero and missing unit prices, each with its own words", () => {
     expect(
       messages({ quantity: ["100", "250", "500", "1000"], unitPrice: ["-95", "ninety", "0", ""] }).map(
@@ -220,6 +228,44 @@ describe("the editor's form", () => {
     });
     expect(parsed.success).toBe(false);
     expect(parsed.error?.issues[0]?.message).toBe("At most 20 quantity breaks.");
+  });
+});
+
+describe("adding and removing rows (the desk runs no script: each is a post)", () => {
+  const values = {
+    breaks: [
+      { quantity: "100", unitPrice: "120" },
+      { quantity: "500", unitPrice: "95" },
+    ],
+    setupCharges: [{ label: "Laser engraving", amount: "1,500" }],
+    leadTimeDays: "10",
+  };
+
+  it("adds a blank row at the end, keeping every field as typed", () => {
+    expect(editRows(values, "add-break").breaks).toEqual([...values.breaks, { quantity: "", unitPrice: "" }]);
+    expect(editRows(values, "add-setup")).toEqual({
+      ...values,
+      setupCharges: [...values.setupCharges, { label: "", amount: "" }],
+    });
+  });
+
+  it("removes the row its button stands beside, and no other", () => {
+    expect(editRows(values, "remove-break-0").breaks).toEqual([{ quantity: "500", unitPrice: "95" }]);
+    expect(editRows(values, "remove-setup-0")).toEqual({ ...values, setupCharges: [] });
+    expect(editRows(values, "remove-break-7")).toEqual(values);
+  });
+
+  it("adds no row past the limit", () => {
+    const full = { ...values, breaks: Array.from({ length: 20 }, () => ({ quantity: "1", unitPrice: "1" })) };
+    expect(editRows(full, "add-break").breaks).toHaveLength(20);
+  });
+
+  it("takes only the editor's own intents", () => {
+    const form = { quantity: [], unitPrice: [], setupLabel: [], setupAmount: [] };
+    for (const intent of ["save", "add-break", "add-setup", "remove-break-3", "remove-setup-12"])
+      expect(priceFormSchema.safeParse({ ...form, intent }).success, intent).toBe(true);
+    for (const intent of ["delete", "remove-break-", "remove-break-1; drop", "", undefined])
+      expect(priceFormSchema.safeParse({ ...form, intent }).success, String(intent)).toBe(false);
   });
 });
 

@@ -125,7 +125,9 @@ const repeated = (max: number, message: string) => z.array(field).max(max, messa
 
 /** The editor's one form, read from FormData's repeated fields. */
 export const priceFormSchema = z.object({
-  intent: z.literal("save", { error: "Unknown action." }),
+  // Save, or change the rows shown (the desk runs no script: adding or removing a row is a post that
+  // saves nothing and shows the form again with what was typed).
+  intent: z.string().regex(/^(?:save|add-break|add-setup|remove-(?:break|setup)-\d{1,2})$/, "Unknown action."),
   quantity: repeated(limits.breaks, priceFormText.tooManyBreaks),
   unitPrice: repeated(limits.breaks, priceFormText.tooManyBreaks),
   setupLabel: repeated(limits.setupCharges, priceFormText.tooManySetupCharges),
@@ -165,14 +167,10 @@ function leadTimeOf(text: string): number | null {
   return days >= 1 && days <= limits.maxLeadTimeDays ? days : null;
 }
 
-/**
- * Reads the editor's form into a price list, or says every problem at once, each on its field, with
- * what was typed kept. Rows left wholly blank are dropped (the editor keeps a spare one); the breaks
- * are stored lowest quantity first, whatever order they were typed in.
- */
-export function readPriceForm(input: z.infer<typeof priceFormSchema>): PriceFormResult {
+/** The form's fields as typed, row by row. */
+export function formValues(input: z.infer<typeof priceFormSchema>): PriceFormValues {
   const rows = Math.max(input.quantity.length, input.unitPrice.length);
-  const values: PriceFormValues = {
+  return {
     breaks: Array.from({ length: rows }, (_, row) => ({
       quantity: input.quantity[row] ?? "",
       unitPrice: input.unitPrice[row] ?? "",
@@ -183,24 +181,51 @@ export function readPriceForm(input: z.infer<typeof priceFormSchema>): PriceForm
     })),
     leadTimeDays: input.leadTimeDays,
   };
+}
+
+/** The rows after an add or remove button (its intent), everything else as typed; past the limit, unchanged. */
+export function editRows(values: PriceFormValues, intent: string): PriceFormValues {
+  const removing = /^remove-(break|setup)-(\d+)$/.exec(intent);
+  if (removing) {
+    const index = Number(removing[2]);
+    return removing[1] === "break"
+      ? { ...values, breaks: values.breaks.filter((_, row) => row !== index) }
+      : { ...values, setupCharges: values.setupCharges.filter((_, row) => row !== index) };
+  }
+  if (intent === "add-break" && values.breaks.length < limits.breaks)
+    return { ...values, breaks: [...values.breaks, { quantity: "", unitPrice: "" }] };
+  if (intent === "add-setup" && values.setupCharges.length < limits.setupCharges)
+    return { ...values, setupCharges: [...values.setupCharges, { label: "", amount: "" }] };
+  return values;
+}
+
+/**
+ * Reads the editor's form into a price list, or says every problem at once, each on its field, with
+ * what was typed kept. Rows left wholly blank are dropped (the editor keeps a spare one); the breaks
+ * are stored lowest quantity first, whatever order they were typed in.
+ */
+export function readPriceForm(input: z.infer<typeof priceFormSchema>): PriceFormResult {
+  const values = formValues(input);
   const errors: FieldError[] = [];
   const refuse = (fieldId: string, message: string) => errors.push({ field: fieldId, message });
 
   const breaks: (PriceBreak & { row: number })[] = [];
+  const firstRowOf = new Map<number, number>();
   values.breaks.forEach(({ quantity: quantityText, unitPrice }, index) => {
     if (blank(quantityText) && blank(unitPrice)) return;
     const row = index + 1;
     const quantity = quantityOf(quantityText);
+    const first = quantity === null ? undefined : firstRowOf.get(quantity);
     if (quantity === null) refuse(fieldIds.breakQuantity(index), priceFormText.quantity(row));
+    else if (first !== undefined)
+      refuse(fieldIds.breakQuantity(index), priceFormText.duplicateQuantity(row, first, quantity));
+    else firstRowOf.set(quantity, row);
     const unitPaisa = parseRupees(unitPrice);
     if (blank(unitPrice)) refuse(fieldIds.breakPrice(index), priceFormText.unitPriceMissing(row));
     else if (looksNegative(unitPrice)) refuse(fieldIds.breakPrice(index), priceFormText.negative(`Break ${row}`));
     else if (unitPaisa === null) refuse(fieldIds.breakPrice(index), priceFormText.unitPrice(row));
     else if (unitPaisa === 0) refuse(fieldIds.breakPrice(index), priceFormText.zeroUnitPrice(row));
-    if (quantity === null || unitPaisa === null || unitPaisa === 0) return;
-    const first = breaks.find((earlier) => earlier.quantity === quantity);
-    if (first) refuse(fieldIds.breakQuantity(index), priceFormText.duplicateQuantity(row, first.row, quantity));
-    else breaks.push({ quantity, unitPaisa, row });
+    if (quantity !== null && first === undefined && unitPaisa) breaks.push({ quantity, unitPaisa, row });
   });
   if (breaks.length === 0 && !errors.some((error) => error.field.startsWith("break-")))
     refuse(fieldIds.breakQuantity(0), priceFormText.noBreaks);

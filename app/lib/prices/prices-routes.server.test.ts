@@ -162,6 +162,46 @@ describe("the price list's pages", () => {
     expect(prices().list("onset-pen")).toBeNull();
   });
 
+  it("add and remove rows for an owner without saving, keeping what was typed", async () => {
+    const fields = priceForm(
+      [
+        ["500", "90"],
+        ["", ""],
+      ],
+      "8",
+      [["Laser engraving", "1,500"]],
+    );
+    const added = await saveAs(
+      ownerCookie,
+      fields.map(([name, value]) => [name, name === "intent" ? "add-break" : value]),
+    );
+    expect(added.status).toBe(200);
+    expect(added.data).toMatchObject({
+      edited: true,
+      errors: [],
+      values: {
+        breaks: [
+          { quantity: "500", unitPrice: "90" },
+          { quantity: "", unitPrice: "" },
+          { quantity: "", unitPrice: "" },
+        ],
+        setupCharges: [{ label: "Laser engraving", amount: "1,500" }],
+        leadTimeDays: "8",
+      },
+    });
+    const removed = await saveAs(
+      ownerCookie,
+      fields.map(([name, value]) => [name, name === "intent" ? "remove-setup-0" : value]),
+    );
+    expect(removed.data).toMatchObject({ edited: true, values: { setupCharges: [] } });
+    const refused = await saveAs(
+      staffCookie,
+      fields.map(([name, value]) => [name, name === "intent" ? "add-break" : value]),
+    );
+    expect(refused.status).toBe(403);
+    expect(prices().list("onset-pen")).toBeNull();
+  });
+
   it("save an owner's prices, then show them, the list's summary and the item's history", async () => {
     const saved = await saveAs(
       ownerCookie,

@@ -1,5 +1,4 @@
 import { ArrowLeft, Plus, Trash2 } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
 import { data, Form, redirect } from "react-router";
 import { DeskNotice } from "~/components/desk/desk-card";
 import { Button } from "~/components/ui/button";
@@ -12,8 +11,11 @@ import { hasPermission } from "~/lib/desk/permissions";
 import { catalogueItem, priceItemPage } from "~/lib/prices/page.server";
 import {
   type FieldError,
+  editRows,
   fieldIds,
   formFields,
+  formValues,
+  limits,
   priceFormSchema,
   type PriceFormValues,
   readPriceForm,
@@ -47,10 +49,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const parsed = priceFormSchema.safeParse(formFields(await request.formData()));
   if (!parsed.success) {
     const message = parsed.error.issues[0]?.message ?? "The form could not be read.";
-    return data({ errors: [{ field: "", message }] as FieldError[], values: null }, { status: 400 });
+    return data({ errors: [{ field: "", message }] as FieldError[], values: null, edited: false }, { status: 400 });
   }
+  // A row added or removed: the form again, with what was typed, nothing saved.
+  if (parsed.data.intent !== "save")
+    return data({
+      errors: [] as FieldError[],
+      values: editRows(formValues(parsed.data), parsed.data.intent),
+      edited: true,
+    });
   const read = readPriceForm(parsed.data);
-  if (!read.ok) return data({ errors: read.errors, values: read.values }, { status: 400 });
+  if (!read.ok) return data({ errors: read.errors, values: read.values, edited: false }, { status: 400 });
   const saved = getQuoteService().prices.save(params.itemId, read.list, me);
   if (!saved.ok) throw notFound();
   throw redirect(`/desk/prices/${params.itemId}?done=${saved.changes.length > 0 ? "saved" : "unchanged"}`);
@@ -58,6 +67,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function PriceItemPage({ loaderData, actionData }: Route.ComponentProps) {
   const { item, prices, history, canEdit, done, values, suggestions } = loaderData;
+  const formAction = `/desk/prices/${item.id}`;
   return (
     <>
       <p className="text-sm">
@@ -85,10 +95,11 @@ export default function PriceItemPage({ loaderData, actionData }: Route.Componen
       <div className="mt-6 grid items-start gap-8 lg:grid-cols-[3fr_2fr]">
         {canEdit ? (
           <PriceEditor
-            // A refused save shows what was typed; a fresh page, what is saved.
-            key={actionData ? JSON.stringify(actionData) : "saved"}
+            // A refused save, or a row added or removed, shows what was typed; a fresh page, what is saved.
             values={actionData?.values ?? values}
             errors={actionData?.errors ?? []}
+            edited={actionData?.edited ?? false}
+            action={formAction}
             suggestions={suggestions}
           />
         ) : (
@@ -184,22 +195,6 @@ function PricesReadOnly({ prices }: { prices: ReadOnlyPrices }) {
   );
 }
 
-type Row<T> = T & { key: number };
-
-function useRows<T>(initial: T[], blank: T) {
-  // Each row keeps its key while rows around it come and go, so what is typed in it stays with it.
-  const [state, setState] = useState(() => {
-    const rows = (initial.length > 0 ? initial : [blank]).map((row, key): Row<T> => ({ ...row, key }));
-    return { rows, nextKey: rows.length };
-  });
-  return {
-    rows: state.rows,
-    add: () => setState(({ rows, nextKey }) => ({ rows: [...rows, { ...blank, key: nextKey }], nextKey: nextKey + 1 })),
-    remove: (key: number) =>
-      setState(({ rows, nextKey }) => ({ rows: rows.filter((row) => row.key !== key), nextKey })),
-  };
-}
-
 function FieldMessage({ id, error }: { id: string; error: string | undefined }) {
   if (!error) return null;
   return (
@@ -212,37 +207,60 @@ function FieldMessage({ id, error }: { id: string; error: string | undefined }) 
 const invalid = (id: string, errors: Map<string, string>) =>
   errors.has(id) ? { "aria-invalid": true, "aria-describedby": `${id}-error` } : {};
 
-/** The owner's editor: breaks and set-up charges as rows (added and removed here), the lead time, one save. */
+/** One row's remove button: a post that saves nothing and shows the form again without that row. */
+function RemoveRow({ intent, label, formAction }: { intent: string; label: string; formAction: string }) {
+  return (
+    <Button
+      type="submit"
+      name="intent"
+      value={intent}
+      formAction={formAction}
+      variant="outline"
+      size="icon"
+      aria-label={label}
+      title={label}
+    >
+      <Trash2 aria-hidden="true" />
+    </Button>
+  );
+}
+
+/**
+ * The owner's editor: breaks and set-up charges as rows, the lead time, one save. The desk runs no
+ * script, so adding or removing a row is a button that posts the form and gets it back with what was
+ * typed (saving nothing), landing where the rows are.
+ */
 function PriceEditor({
   values,
   errors,
+  edited,
   suggestions,
+  action,
 }: {
   values: PriceFormValues;
   errors: FieldError[];
+  edited: boolean;
   suggestions: string[];
+  action: string;
 }) {
   const byField = new Map(errors.map((error) => [error.field, error.message]));
-  const breaks = useRows(values.breaks, { quantity: "", unitPrice: "" });
-  const charges = useRows(values.setupCharges, { label: "", amount: "" });
-  const summary = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (errors.length > 0) summary.current?.focus();
-  }, [errors]);
+  const breakRows = values.breaks.length > 0 ? values.breaks : [{ quantity: "", unitPrice: "" }];
+  const setupRows = values.setupCharges.length > 0 ? values.setupCharges : [{ label: "", amount: "" }];
 
   return (
-    <Form method="post" noValidate className="min-w-0 space-y-6" aria-labelledby="editor-heading">
+    <Form method="post" action={action} noValidate className="min-w-0 space-y-6" aria-labelledby="editor-heading">
       <h2 id="editor-heading" className="sr-only">
         {text.title}
       </h2>
-      <input type="hidden" name="intent" value="save" />
+      {/* The form's first submit button, so that Enter in any field saves (never a row's Remove). */}
+      <button type="submit" name="intent" value="save" hidden tabIndex={-1} aria-hidden="true" />
+      {edited && (
+        <p role="status" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">
+          {text.notSavedYet}
+        </p>
+      )}
       {errors.length > 0 && (
-        <div
-          ref={summary}
-          tabIndex={-1}
-          role="alert"
-          className="rounded-md border border-red-300 bg-red-50 p-3 text-sm"
-        >
+        <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm">
           <p className="font-semibold text-red-900">{text.problems(errors.length)}</p>
           <ul className="mt-1 list-disc space-y-1 pl-5 text-red-900">
             {errors.map((error) => (
@@ -260,7 +278,7 @@ function PriceEditor({
         </div>
       )}
 
-      <fieldset className="space-y-2">
+      <fieldset id="breaks" className="scroll-mt-4 space-y-2">
         <legend className="text-lg font-bold">{text.breaksTitle}</legend>
         <p className="text-sm text-slate-700">{text.breaksHint}</p>
         <div aria-hidden="true" className="grid grid-cols-[1fr_1fr_2.75rem] gap-2 text-sm font-semibold">
@@ -270,11 +288,11 @@ function PriceEditor({
           <span>{text.unitPrice}</span>
         </div>
         <ol className="space-y-2">
-          {breaks.rows.map((row, index) => {
+          {breakRows.map((row, index) => {
             const quantityId = fieldIds.breakQuantity(index);
             const priceId = fieldIds.breakPrice(index);
             return (
-              <li key={row.key}>
+              <li key={index}>
                 <div className="grid grid-cols-[1fr_1fr_2.75rem] items-start gap-2">
                   <Input
                     id={quantityId}
@@ -294,16 +312,11 @@ function PriceEditor({
                     aria-label={`${text.unitPrice}, break ${index + 1}`}
                     {...invalid(priceId, byField)}
                   />
-                  <Button
-                    type="button"
-                    variant="outline"
-                    size="icon"
-                    aria-label={text.removeBreak(index + 1)}
-                    title={text.removeBreak(index + 1)}
-                    onClick={() => breaks.remove(row.key)}
-                  >
-                    <Trash2 aria-hidden="true" />
-                  </Button>
+                  <RemoveRow
+                    intent={`remove-break-${index}`}
+                    label={text.removeBreak(index + 1)}
+                    formAction={`${action}#breaks`}
+                  />
                 </div>
                 <FieldMessage id={quantityId} error={byField.get(quantityId)} />
                 <FieldMessage id={priceId} error={byField.get(priceId)} />
@@ -311,13 +324,20 @@ function PriceEditor({
             );
           })}
         </ol>
-        <Button type="button" variant="outline" onClick={breaks.add}>
+        <Button
+          type="submit"
+          name="intent"
+          value="add-break"
+          formAction={`${action}#breaks`}
+          variant="outline"
+          disabled={breakRows.length >= limits.breaks}
+        >
           <Plus aria-hidden="true" />
           {text.addBreak}
         </Button>
       </fieldset>
 
-      <fieldset className="space-y-2">
+      <fieldset id="setup" className="scroll-mt-4 space-y-2">
         <legend className="text-lg font-bold">{text.setupTitle}</legend>
         <p className="text-sm text-slate-700">{text.setupHint}</p>
         <div aria-hidden="true" className="grid grid-cols-[1.6fr_1fr_2.75rem] gap-2 text-sm font-semibold">
@@ -325,11 +345,11 @@ function PriceEditor({
           <span>{text.setupAmount}</span>
         </div>
         <ol className="space-y-2">
-          {charges.rows.map((row, index) => {
+          {setupRows.map((row, index) => {
             const labelId = fieldIds.setupLabel(index);
             const amountId = fieldIds.setupAmount(index);
             return (
-              <li key={row.key}>
+              <li key={index}>
                 <div className="grid grid-cols-[1.6fr_1fr_2.75rem] items-start gap-2">
                   <Input
                     id={labelId}
@@ -350,16 +370,11 @@ function PriceEditor({
                     aria-label={`${text.setupAmount}, set-up charge ${index + 1}`}
                     {...invalid(amountId, byField)}
                   />
-                  <Button
-                    type="button"
-                    variant="outline"
-                    size="icon"
-                    aria-label={text.removeSetup(index + 1)}
-                    title={text.removeSetup(index + 1)}
-                    onClick={() => charges.remove(row.key)}
-                  >
-                    <Trash2 aria-hidden="true" />
-                  </Button>
+                  <RemoveRow
+                    intent={`remove-setup-${index}`}
+                    label={text.removeSetup(index + 1)}
+                    formAction={`${action}#setup`}
+                  />
                 </div>
                 <FieldMessage id={labelId} error={byField.get(labelId)} />
                 <FieldMessage id={amountId} error={byField.get(amountId)} />
@@ -372,7 +387,14 @@ function PriceEditor({
             <option key={label} value={label} />
           ))}
         </datalist>
-        <Button type="button" variant="outline" onClick={charges.add}>
+        <Button
+          type="submit"
+          name="intent"
+          value="add-setup"
+          formAction={`${action}#setup`}
+          variant="outline"
+          disabled={setupRows.length >= limits.setupCharges}
+        >
           <Plus aria-hidden="true" />
           {text.addSetup}
         </Button>
@@ -397,7 +419,9 @@ function PriceEditor({
         <FieldMessage id={fieldIds.leadTime} error={byField.get(fieldIds.leadTime)} />
       </div>
 
-      <Button type="submit">{text.save}</Button>
+      <Button type="submit" name="intent" value="save">
+        {text.save}
+      </Button>
     </Form>
   );
 }

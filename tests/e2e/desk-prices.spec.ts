@@ -103,7 +103,7 @@ for (const size of widths) {
     await page.getByRole("button", { name: "Save prices" }).click();
     const problems = page.getByRole("alert");
     await expect(problems).toContainText("The prices were not saved: 2 things to fix.");
-    await expect(problems).toContainText("Break 3: 500 pcs is already break 1; keep one of them.");
+    await expect(problems).toContainText("Break 3: 500 pcs is already break 2; keep one of them.");
     await expect(problems).toContainText("Break 3: an amount cannot be negative.");
     await expect(field("Quantity, break 3")).toHaveAttribute("aria-invalid", "true");
     await expect(field("Unit price (PKR), break 3")).toHaveValue("-85");
@@ -152,7 +152,10 @@ for (const size of widths) {
       ["500 pcs", "PKR 92"],
       ["1,000 pcs", "PKR 85"],
     ]);
-    await expect(staffPage.getByText("Pad print, per colour")).toBeVisible();
+    await expect(staffPage.getByRole("list", { name: "Set-up charges" }).getByRole("listitem")).toHaveText([
+      "Pad print, per colourPKR 2,500",
+    ]);
+    await expect(staffPage.getByText("Lead time (business days): 10")).toBeVisible();
     await expect(staffPage.getByRole("button", { name: "Save prices" })).toHaveCount(0);
     await expect(staffPage.getByRole("textbox")).toHaveCount(0);
     await expect(staffPage.getByRole("region", { name: "Recent changes" })).toContainText("500 pcs PKR 95 → PKR 92");

@@ -174,11 +174,13 @@ function PricesReadOnly({ prices }: { prices: ReadOnlyPrices }) {
         </tbody>
       </table>
       <div>
-        <h3 className="text-lg font-bold">{text.setupTitle}</h3>
+        <h3 id="setup-heading" className="text-lg font-bold">
+          {text.setupTitle}
+        </h3>
         {prices.setupCharges.length === 0 ? (
           <p className="mt-1 text-sm text-slate-700">{text.none}</p>
         ) : (
-          <ul className="mt-1 max-w-md divide-y divide-border text-sm">
+          <ul aria-labelledby="setup-heading" className="mt-1 max-w-md divide-y divide-border text-sm">
             {prices.setupCharges.map((charge) => (
               <li key={charge.label} className="flex justify-between gap-4 py-2">
                 <span>{charge.label}</span>
@@ -266,7 +268,10 @@ function PriceEditor({
             {errors.map((error) => (
               <li key={`${error.field}:${error.message}`}>
                 {error.field ? (
-                  <a href={`#${error.field}`} className="underline underline-offset-2">
+                  <a
+                    href={`#${error.field}`}
+                    className="underline underline-offset-2 pointer-coarse:inline-flex pointer-coarse:min-h-11 pointer-coarse:items-center"
+                  >
                     {error.message}
                   </a>
                 ) : (

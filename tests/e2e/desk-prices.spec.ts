@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import type { Browser, Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/axe";
-import { type OwnServer, postForm } from "./support/desk-http";
+import { type OwnServer, postForm, signIn as signInByPost } from "./support/desk-http";
 import { startOwnServer } from "./support/site";
 import { expect, test } from "./support/test";
 import { expectFingerSized, targetsOn } from "./support/touch";
@@ -24,6 +24,8 @@ async function addStaff(email: string, name: string) {
   const setupPath = new URL(/https?:\/\/\S+\/desk\/setup\/\S+/.exec(output)![0]).pathname;
   expect((await postForm(server, setupPath, { password, repeat: password })).status).toBe(302);
 }
+
+const signInByPostAs = (email: string) => signInByPost(server, email, password);
 
 async function signIn(page: Page, email: string) {
   await page.goto(`${server.baseURL}/desk/sign-in`);
@@ -160,6 +162,25 @@ for (const size of widths) {
     await expect(staffPage.getByRole("textbox")).toHaveCount(0);
     await expect(staffPage.getByRole("region", { name: "Recent changes" })).toContainText("500 pcs PKR 95 → PKR 92");
     if (size.touch) expectFingerSized(await targetsOn(staffPage), "the price list read-only on a phone");
+
+    // Nor can they save by post; nor can a post from another site, even with an owner's session.
+    const itemPath = new URL(staffPage.url()).pathname;
+    const cookieOf = async (context: typeof staffContext) =>
+      (await context.cookies()).map((cookie) => `${cookie.name}=${cookie.value}`).join("; ");
+    const fields = { intent: "save", quantity: "100", unitPrice: "1", leadTimeDays: "1" };
+    expect((await postForm(server, itemPath, fields, await cookieOf(staffContext))).status).toBe(403);
+    const ownerCookie = await signInByPostAs(owner.email);
+    const forged = (headers: Record<string, string>) =>
+      fetch(`${server.baseURL}${itemPath}`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: ownerCookie, ...headers },
+        body: new URLSearchParams(fields),
+      }).then((answer) => answer.status);
+    expect(await forged({ Origin: "https://evil.example" })).toBe(400);
+    expect(await forged({ Origin: "null", "Sec-Fetch-Site": "cross-site" })).toBe(403);
+    await staffPage.reload();
+    await expect(breaks.getByRole("row").nth(1)).toContainText("PKR 120");
     await expectNoSidewaysScroll(staffPage, size.width);
     await staffContext.close();
   });

@@ -31,6 +31,8 @@ export default [
       route("quotes/:reference/quotation", "routes/desk/quotation.tsx"),
       route("quotes/:reference/quotations/:file", "routes/desk/quotation-pdf.ts"),
       route("export/:format", "routes/desk/export.ts"),
+      route("prices", "routes/desk/prices.tsx"),
+      route("prices/:itemId", "routes/desk/price-item.tsx"),
       route("staff", "routes/desk/staff.tsx"),
       route("*", "routes/desk/not-found.tsx"),
     ]),

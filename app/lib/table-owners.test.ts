@@ -32,6 +32,10 @@ const owners: Record<string, string> = {
   invoice_lines: "app/lib/invoices/invoices.server.ts",
   invoice_sequences: "app/lib/invoices/invoices.server.ts",
   credit_notes: "app/lib/invoices/invoices.server.ts",
+  price_items: "app/lib/prices/prices.server.ts",
+  price_breaks: "app/lib/prices/prices.server.ts",
+  price_setup_charges: "app/lib/prices/prices.server.ts",
+  price_changes: "app/lib/prices/prices.server.ts",
   // Written by its triggers on quotes (drizzle/0006_search.sql), read by the store's inbox.
   quotes_search: "app/lib/quotes/store.server.ts",
 };

@@ -85,6 +85,8 @@ async function signedIn(page: Page) {
 const signedInPages = () => [
   { path: "/desk", heading: "Quote requests", current: "page" },
   { path: `/desk/quotes/${reference}`, heading: `${longBuyer.name} · ${longBuyer.company}`, current: "true" },
+  { path: "/desk/prices", heading: "Prices", current: null },
+  { path: "/desk/prices/onset-pen", heading: "ONSET Signature Pen", current: null },
   { path: "/desk/no-such-page", heading: "Not found", current: null },
 ];
 
@@ -121,7 +123,7 @@ test("signed in, every desk page has the desk's header with Inbox, the member's 
     const header = page.getByRole("banner");
     const nav = header.getByRole("navigation", { name: "Desk" });
     // The first account is an owner: Staff is theirs too.
-    await expect(nav.getByRole("link"), path).toHaveText(["Inbox", "Staff"]);
+    await expect(nav.getByRole("link"), path).toHaveText(["Inbox", "Prices", "Staff"]);
     const inbox = nav.getByRole("link", { name: "Inbox" });
     await expect(inbox, path).toHaveAttribute("href", "/desk");
     if (current) await expect(inbox, path).toHaveAttribute("aria-current", current);
@@ -168,6 +170,10 @@ test.describe("on a 360 px touch screen", () => {
       const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, screen: innerWidth }));
       expect(widths.page, `${path} is no wider than the screen`).toBeLessThanOrEqual(widths.screen);
       if (path !== expiredSetup) expectFingerSized(await targetsOn(page), path);
+      // A phone's page may widen to what overflows it: Sign out must sit inside the screen itself.
+      const signOutButton = page.getByRole("banner").getByRole("button", { name: "Sign out" });
+      const signOut = (await signOutButton.count()) > 0 ? await signOutButton.boundingBox() : null;
+      if (signOut) expect(signOut.x + signOut.width, `${path}: Sign out on screen`).toBeLessThanOrEqual(360);
     }
     // The header is one bar.
     await page.goto(`${server.baseURL}/desk`);

@@ -28,6 +28,7 @@ function urlsOf(pattern: string): string[] {
     role: ["logo"],
     version: ["1"],
     format: ["csv", "json"],
+    itemId: ["acecol-pen"],
   };
   let urls = [`/${pattern}`];
   for (const [, name] of pattern.matchAll(/:(\w+)/g)) {
@@ -71,7 +72,14 @@ test.afterAll(async () => {
 
 test("the route table has private desk routes, and each answers a valid session with what it holds", async () => {
   expect(privateRoutes.map((route) => route.path)).toEqual(
-    expect.arrayContaining(["desk", "desk/quotes/:reference", "desk/export/:format", "desk/*"]),
+    expect.arrayContaining([
+      "desk",
+      "desk/quotes/:reference",
+      "desk/export/:format",
+      "desk/prices",
+      "desk/prices/:itemId",
+      "desk/*",
+    ]),
   );
   for (const route of privateRoutes) {
     for (const url of urlsOf(route.path)) {

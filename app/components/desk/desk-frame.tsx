@@ -1,4 +1,4 @@
-import { AlarmClock, BarChart3, Inbox, LogOut, Package, Users, type LucideIcon } from "lucide-react";
+import { AlarmClock, BarChart3, Inbox, LogOut, Package, Tags, Users, type LucideIcon } from "lucide-react";
 import type * as React from "react";
 import { Form, useLocation } from "react-router";
 import { LogoMark } from "~/components/layout/logo";
@@ -12,7 +12,13 @@ import { SkipLink } from "~/components/layout/skip-link";
 /** Who is signed in, as the desk's header shows them. */
 export type DeskMember = { name: string; role: StaffRole };
 
-const sectionIcon: Record<string, LucideIcon> = { Inbox, Orders: Package, Reports: BarChart3, Staff: Users };
+const sectionIcon: Record<string, LucideIcon> = {
+  Inbox,
+  Orders: Package,
+  Reports: BarChart3,
+  Prices: Tags,
+  Staff: Users,
+};
 
 // The bar is navy, the public site's deepest colour, so the desk is never mistaken for the website;
 // its controls get a white focus ring, which the teal one is not against navy.
@@ -68,8 +74,8 @@ function SignedInBar({ member, overdue }: { member: DeskMember; overdue: number 
   const { pathname } = useLocation();
   return (
     <>
-      {/* The sections keep their room; with more of them than a phone holds, they scroll sideways. */}
-      <nav aria-label="Desk" className="-m-1 min-w-0 shrink-0 overflow-x-auto p-1 md:ml-3">
+      {/* Sign out always stays in sight: with more sections than a phone holds, they scroll sideways. */}
+      <nav aria-label="Desk" className="-m-1 min-w-0 overflow-x-auto p-1 md:ml-3">
         <ul className="flex items-center gap-1">
           {sectionsFor(member.role).map((section) => {
             const Icon = sectionIcon[section.label];
@@ -79,7 +85,7 @@ function SignedInBar({ member, overdue }: { member: DeskMember; overdue: number 
                 <a
                   href={section.href}
                   aria-current={current}
-                  className={cn(barControl, current ? "bg-white/15 text-white" : "text-slate-200")}
+                  className={cn(barControl, "max-sm:px-2", current ? "bg-white/15 text-white" : "text-slate-200")}
                 >
                   {Icon && <Icon aria-hidden="true" />}
                   {section.label}
@@ -97,8 +103,8 @@ function SignedInBar({ member, overdue }: { member: DeskMember; overdue: number 
             <span className="sr-only sm:not-sr-only">{deskText.overdueInHeader}</span> {overdue}
           </a>
         )}
-        {/* The name may be long: cut to the room there is, whole in its title. */}
-        <p className="min-w-0 truncate text-sm text-slate-200" title={member.name}>
+        {/* The name may be long: cut to the room there is, whole in its title; on a phone the sections have the room. */}
+        <p className="min-w-0 truncate text-sm text-slate-200 max-sm:sr-only" title={member.name}>
           <span className="sr-only">Signed in as </span>
           {member.name}
         </p>

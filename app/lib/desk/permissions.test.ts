@@ -30,9 +30,13 @@ async function refusal(run: () => unknown) {
 }
 
 describe("the role map", () => {
-  it("gives owners every permission, and staff every one but managing the desk's accounts", () => {
+  it("gives owners every permission, and staff every one but setting prices and managing the desk's accounts", () => {
     expect(permissions.filter((permission) => hasPermission("owner", permission))).toEqual(permissions);
-    expect(permissions.filter((permission) => !hasPermission("staff", permission))).toEqual(["staff.manage"]);
+    expect(permissions.filter((permission) => !hasPermission("staff", permission))).toEqual([
+      "prices.manage",
+      "staff.manage",
+    ]);
+    expect(hasPermission("staff", "prices.read")).toBe(true);
   });
 
   it("names only permissions that exist, for every role", () => {

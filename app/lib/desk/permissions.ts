@@ -18,18 +18,21 @@ export const permissions = [
   "proofs.end-links",
   "proofs.mark-won",
   "quotations.send",
+  "prices.read",
+  "prices.manage",
   "staff.manage",
 ] as const;
 export type Permission = (typeof permissions)[number];
 
 export type RolePermissions = Readonly<Record<StaffRole, readonly Permission[]>>;
 
-const everyRequestPermission = permissions.filter((permission) => permission !== "staff.manage");
+/** What only owners may do: run the desk's accounts, and set the prices the office quotes. */
+const ownersOnly: readonly Permission[] = ["prices.manage", "staff.manage"];
 
 /** What each role may do: the one place a role gains or loses a permission. */
 export const rolePermissions: RolePermissions = {
   owner: permissions,
-  staff: everyRequestPermission,
+  staff: permissions.filter((permission) => !ownersOnly.includes(permission)),
 };
 
 export function hasPermission(

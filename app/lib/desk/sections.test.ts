@@ -6,14 +6,21 @@ const labels = (sections: DeskSection[]) => sections.map((section) => section.la
 const allLive = deskSections.map((section) => ({ ...section, live: true }));
 
 describe("the desk header's sections", () => {
-  it("shows today the inbox to everyone and Staff to owners: no link to a page that does not exist yet", () => {
-    expect(labels(sectionsFor("owner"))).toEqual(["Inbox", "Staff"]);
-    expect(labels(sectionsFor("staff"))).toEqual(["Inbox"]);
+  it("shows today the inbox and Prices to everyone and Staff to owners: no link to a page that does not exist yet", () => {
+    expect(labels(sectionsFor("owner"))).toEqual(["Inbox", "Prices", "Staff"]);
+    expect(labels(sectionsFor("staff"))).toEqual(["Inbox", "Prices"]);
   });
 
-  it("once the planned pages are live, shows Staff to owners only and Orders and Reports to both", () => {
-    expect(labels(sectionsFor("owner", allLive))).toEqual(["Inbox", "Orders", "Reports", "Staff"]);
-    expect(labels(sectionsFor("staff", allLive))).toEqual(["Inbox", "Orders", "Reports"]);
+  it("once the planned pages are live, shows Staff to owners only and Orders, Reports and Prices to both", () => {
+    expect(labels(sectionsFor("owner", allLive))).toEqual(["Inbox", "Orders", "Reports", "Prices", "Staff"]);
+    expect(labels(sectionsFor("staff", allLive))).toEqual(["Inbox", "Orders", "Reports", "Prices"]);
+  });
+
+  it("links Prices to the price list, readable by every role (editing it is the page's own check)", () => {
+    expect(deskSections.find((section) => section.label === "Prices")).toMatchObject({
+      href: "/desk/prices",
+      permission: "prices.read",
+    });
   });
 
   it("links Staff to the staff page, guarded by the permission that page checks", () => {

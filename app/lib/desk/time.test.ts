@@ -6,6 +6,7 @@ import {
   businessMsBetween,
   dayAhead,
   deskDay,
+  dayAndTime,
   isBusinessDay,
   longDeadline,
   pakistanTime,
@@ -17,6 +18,11 @@ import {
 const at = (iso: string) => Date.parse(iso);
 
 describe("desk times", () => {
+  it("say when something happened as the histories do, in Pakistan time", () => {
+    expect(dayAndTime("2026-11-24T10:02:00.000Z")).toBe("Tue 24 Nov 15:02");
+    expect(dayAndTime("2026-12-31T20:30:00.000Z")).toBe("Fri 1 Jan 01:30");
+  });
+
   it("shows times in Pakistan time", () => {
     expect(pakistanTime("2026-11-20T08:05:00.000Z")).toBe("2026-11-20 13:05 PKT");
     expect(pakistanTime("2026-12-31T19:30:00.000Z")).toBe("2027-01-01 00:30 PKT");

@@ -120,6 +120,12 @@ const deadline = (instant: number, now: number, style: "short" | "long") => {
   return `${day} ${local.toISOString().slice(11, 16)}`;
 };
 
+/** When something happened, as the desk's histories say it: "Tue 24 Nov 15:02" (Pakistan time). */
+export function dayAndTime(iso: string): string {
+  const local = new Date(Date.parse(iso) + PKT_OFFSET_MS);
+  return `${deadlineFormat("short", true).format(local).replace(",", "")} ${local.toISOString().slice(11, 16)}`;
+}
+
 /** A deadline as the desk shows it: "Mon 13:00" ("Mon 30 Mar 13:00" a week or more ahead). */
 export const shortDeadline = (instant: number, now = Date.now()) => deadline(instant, now, "short");
 

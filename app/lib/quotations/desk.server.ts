@@ -71,7 +71,9 @@ export function editorPage(service: QuoteService, quote: StoredQuote, now = new 
   const quotations = new Quotations(service.store);
   const draft = quotations.draft(quote.id);
   const latest = quotations.latest(quote.id);
-  const start: QuotationDraft = draft ?? (latest ? draftFromVersion(latest, now) : prefillDraft(quote, now));
+  const start: QuotationDraft =
+    draft ??
+    (latest ? draftFromVersion(latest, now) : prefillDraft(quote, now, service.prices.priceFor.bind(service.prices)));
   const values = editorValues(start);
   if (values.lines.length === 0) values.lines.push(blankLine());
   return {

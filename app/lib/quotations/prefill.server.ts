@@ -1,4 +1,6 @@
 import { products } from "~/content/catalogue";
+import { quotationTerms } from "~/content/quotation-terms";
+import type { ItemPrice, PriceFor } from "~/lib/prices/price-list";
 import type { StoredQuote } from "~/lib/quotes/store.server";
 import { defaultTerms, type QuotationDraft, type StoredQuotation } from "./quotations.server";
 
@@ -12,21 +14,37 @@ function designDecoration(design: NonNullable<StoredQuote["design"]>, method: { 
 }
 
 /**
- * A request's first draft: one line for what the buyer asked for (the studio design's catalogue item
- * when there is one, else the product they named), its decoration from the design, no prices yet; the
- * terms from app/content/quotation-terms.ts.
+ * The set-up a design needs from an item's price list: the charge named for its print method, per
+ * colour when the charge says so ("Pad print, per colour" × 2 colours).
  */
-export function prefillDraft(quote: StoredQuote, now: Date): QuotationDraft {
+function designSetup(price: ItemPrice, method: string | undefined, colours: number): number {
+  if (!method) return 0;
+  const charge = price.setupCharges.find((setup) => setup.label.toLowerCase().startsWith(method.toLowerCase()));
+  if (!charge) return 0;
+  return /per colou?r/i.test(charge.label) ? charge.paisa * Math.max(1, colours) : charge.paisa;
+}
+
+/**
+ * A request's first draft: one line for what the buyer asked for (the studio design's catalogue item
+ * when there is one, else the product they named), its decoration from the design; priced from the
+ * price list when the item has prices and the buyer gave a quantity (unit price of that break, the
+ * design's set-up, the item's lead time); the terms from app/content/quotation-terms.ts.
+ */
+export function prefillDraft(quote: StoredQuote, now: Date, priceFor: PriceFor = () => null): QuotationDraft {
   const item = quote.design ? products.find((product) => product.id === quote.design!.itemId) : undefined;
+  const method = item?.print[0];
+  const price = item && quote.quantity ? priceFor(item.id, quote.quantity) : null;
+  const terms = defaultTerms(now);
   return {
-    ...defaultTerms(now),
+    ...terms,
+    ...(price && { leadTimeDays: price.leadTimeDays, leadTime: quotationTerms.leadTime(price.leadTimeDays) }),
     lines: [
       {
         itemId: item?.id ?? null,
         description: item?.title ?? quote.product.trim(),
-        decoration: quote.design ? designDecoration(quote.design, item?.print[0]) : "",
-        setupPaisa: 0,
-        options: [],
+        decoration: quote.design ? designDecoration(quote.design, method) : "",
+        setupPaisa: price ? designSetup(price, method?.name, quote.design?.colours.length ?? 0) : 0,
+        options: price ? [{ quantity: price.quantity, unitPaisa: price.unitPaisa }] : [],
       },
     ],
   };

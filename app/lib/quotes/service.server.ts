@@ -10,6 +10,7 @@ import { mailboxDelivery } from "~/lib/mailbox/deliver.server";
 import { type MailboxSettings, readMailboxConfig } from "~/lib/mailbox/config.server";
 import { type MailboxReader, startMailboxReader } from "~/lib/mailbox/reader.server";
 import { Messaging } from "~/lib/messaging/messaging.server";
+import { PriceBook } from "~/lib/prices/prices.server";
 import { ProofDesk } from "~/lib/proofs/proofs.server";
 import { createSmtpMailer, type Mailer } from "./mailer.server";
 import { Outbox, type OutboxOptions } from "./outbox.server";
@@ -170,6 +171,8 @@ export function createQuoteService(
     staff: new StaffDirectory(store.db),
     proofs,
     messaging,
+    /** The price list: what the desk shows and owners set, and `priceFor` for quotations. */
+    prices: new PriceBook(store.db),
     /** Whether replies can be e-mailed (an outbox with a mail server). */
     canReply: Boolean(outbox),
     /** Queues a reply from the desk and sends it now if the mail server answers. */

@@ -1,0 +1,80 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { staff } from "../desk/staff-schema";
+
+// The desk's price list (app/lib/prices/prices.server.ts writes every table here). An item is a
+// catalogue item's id (app/content/catalogue.ts): the catalogue lives in code, so no foreign key. Money
+// is whole paisa. CHECKs name bare columns: drizzle-kit keeps a table's name in a CHECK when it
+// rebuilds the table, which SQLite then refuses.
+
+/** One row per priced catalogue item: what is not a list (its lead time) and when it last changed. */
+export const priceItems = sqliteTable(
+  "price_items",
+  {
+    itemId: text("item_id").primaryKey(),
+    leadTimeDays: integer("lead_time_days").notNull(),
+    /** ISO 8601, UTC. */
+    updatedAt: text("updated_at").notNull(),
+  },
+  () => [check("price_items_lead_time", sql`lead_time_days BETWEEN 1 AND 365`)],
+);
+
+/** A unit price from a quantity up: the highest break at or below an order's quantity applies. */
+export const priceBreaks = sqliteTable(
+  "price_breaks",
+  {
+    itemId: text("item_id")
+      .notNull()
+      .references(() => priceItems.itemId, { onDelete: "cascade" }),
+    quantity: integer("quantity").notNull(),
+    unitPaisa: integer("unit_paisa").notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.itemId, table.quantity] }),
+    check("price_breaks_quantity", sql`quantity > 0`),
+    check("price_breaks_unit", sql`unit_paisa > 0`),
+  ],
+);
+
+/** A named set-up charge (per print colour, per print method), in the order the owner wrote them. */
+export const priceSetupCharges = sqliteTable(
+  "price_setup_charges",
+  {
+    itemId: text("item_id")
+      .notNull()
+      .references(() => priceItems.itemId, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    label: text("label").notNull(),
+    paisa: integer("paisa").notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.itemId, table.position] }),
+    check("price_setup_charges_paisa", sql`paisa >= 0`),
+  ],
+);
+
+/**
+ * The price list's history: one row per save that changed something, append-only (a trigger in the
+ * migration that made it refuses every update but the staff id's clearing when an account goes, and
+ * every deletion). Kept apart from audit_events, whose subjects are numbered requests, quotations,
+ * orders and invoices: a catalogue item is named by a text id.
+ */
+export const priceChanges = sqliteTable(
+  "price_changes",
+  {
+    id: integer("id").primaryKey(),
+    itemId: text("item_id").notNull(),
+    /** ISO 8601, UTC. */
+    at: text("at").notNull(),
+    /** The staff account, while it exists: removing the account leaves the change, with the name below. */
+    actorStaffId: integer("actor_staff_id").references(() => staff.id, { onDelete: "set null" }),
+    /** The staff member's name as it was then. */
+    actorName: text("actor_name").notNull(),
+    /** JSON: what changed, old → new (`PriceChange[]` in prices.server.ts). */
+    changes: text("changes").notNull(),
+  },
+  (table) => [
+    index("price_changes_item").on(table.itemId, table.id),
+    check("price_changes_json", sql`json_valid(changes)`),
+  ],
+);

@@ -217,9 +217,18 @@ function prepare(db: Database.Database) {
        ON CONFLICT (idempotency_key) DO NOTHING`,
     ),
     storedNames: db
-      .prepare("SELECT stored_name FROM quote_attachments UNION ALL SELECT stored_name FROM proofs")
+      .prepare(
+        `SELECT stored_name FROM quote_attachments UNION ALL SELECT stored_name FROM proofs
+         UNION ALL SELECT stored_name FROM message_files WHERE stored_name IS NOT NULL`,
+      )
       .pluck(),
-    proofNames: db.prepare("SELECT stored_name FROM proofs WHERE quote_id = ?").pluck(),
+    // The files of a request besides its own uploads: its proofs and its buyers' e-mails' files.
+    proofNames: db
+      .prepare(
+        `SELECT stored_name FROM proofs WHERE quote_id = @id
+         UNION ALL SELECT stored_name FROM message_files WHERE quote_id = @id AND stored_name IS NOT NULL`,
+      )
+      .pluck(),
     deleteQuote: db.prepare("DELETE FROM quotes WHERE id = ?"),
     byKey: db.prepare(`${selectQuotes} WHERE idempotency_key = ?`),
     byId: db.prepare(`${selectQuotes} WHERE id = ?`),
@@ -436,11 +445,11 @@ export class QuoteStore {
     };
   }
 
-  /** Deletes a request with its files and proofs (and its history); false when there is no such request. */
+  /** Deletes a request with its files, proofs and buyers' e-mails' files (and its history); false when there is no such request. */
   delete(id: number): boolean {
     const files = [
       ...this.attachments(id),
-      ...(this.sql.proofNames.all(id) as string[]).map((storedName) => ({ storedName })),
+      ...(this.sql.proofNames.all({ id }) as string[]).map((storedName) => ({ storedName })),
     ];
     const deleted = this.sql.deleteQuote.run(id).changes === 1;
     if (deleted) this.removeFiles(files);

@@ -64,7 +64,7 @@ export function loader({ request, context, params }: Route.LoaderArgs) {
     // The wa.me address is made by the action, once the use is recorded; the page only says whether there is one.
     whatsapp: whatsappReplyUrl(quote.phone, quote.reference, quote.name) !== null,
     tel: telHref(quote.phone),
-    conversation: conversation(service.messaging.messages(quote.id)),
+    conversation: conversation(service.messaging.messages(quote.id), service.messaging.messageFiles(quote.id)),
     // Only one valid address is linked (one stored before the form checked it shows as text).
     mailto: mailtoAddressUrl(quote.email),
     canReply: service.canReply,
@@ -174,7 +174,7 @@ const linkClass =
 type Entry = Route.ComponentProps["loaderData"]["conversation"][number];
 
 /** The buyer's mails and the desk's replies, oldest first, each in the buyer's own direction and line breaks. */
-function Conversation({ entries }: { entries: Entry[] }) {
+function Conversation({ entries, reference }: { entries: Entry[]; reference: string }) {
   const text = deskText.quote;
   return (
     <section aria-labelledby="conversation-heading">
@@ -219,6 +219,31 @@ function Conversation({ entries }: { entries: Entry[] }) {
                     {entry.quoted}
                   </p>
                 </details>
+              )}
+              {entry.files.length > 0 && (
+                <div className="mt-2 text-xs text-slate-700">
+                  <p>{text.mailFiles}</p>
+                  <ul className="list-disc pl-5">
+                    {entry.files.map((file) => (
+                      <li key={file.id} className="wrap-anywhere" dir="auto">
+                        {file.refused ? (
+                          <>
+                            {file.name} ({file.kb} KB){" "}
+                            <span className="font-semibold">{text.mailFileRefused[file.refused]}</span>
+                          </>
+                        ) : (
+                          <a
+                            className="font-medium text-blue-800 underline underline-offset-2 pointer-coarse:inline-block pointer-coarse:py-3"
+                            href={`/desk/quotes/${reference}/mail-files/${file.id}`}
+                            download
+                          >
+                            {file.name || text.mailFileUnnamed} ({file.kb} KB)
+                          </a>
+                        )}
+                      </li>
+                    ))}
+                  </ul>
+                </div>
               )}
               {(entry.attachments.length > 0 || entry.attachmentsLeftOut > 0) && (
                 <div className="mt-2 text-xs text-slate-700">
@@ -499,7 +524,7 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
             </section>
           )}
 
-          <Conversation entries={thread} />
+          <Conversation entries={thread} reference={quote.reference} />
 
           <ProofsPanel
             reference={quote.reference}

@@ -61,6 +61,11 @@ export async function measureDesk(
     ["All, status Waiting on buyer", "/desk?view=all&status=waiting_on_buyer"],
     [`search a rare company (${rareCompany})`, `/desk?q=${encodeURIComponent(rareCompany.split(" ")[0]!)}`],
     ["search a common word (mugs, 12,500)", "/desk?q=mugs"],
+    [
+      `search inside a word (${rareCompany.split(" ")[0]!.slice(2)})`,
+      `/desk?q=${encodeURIComponent(rareCompany.split(" ")[0]!.slice(2))}`,
+    ],
+    ["search inside common words (ugs, 12,500)", "/desk?q=ugs"],
     [`search a phone (${rarePhone})`, `/desk?q=${encodeURIComponent(rarePhone)}`],
     ["search a reference's number (42)", "/desk?q=42"],
   ];

@@ -237,6 +237,20 @@ function prepare(db: Database.Database) {
     listSince: db.prepare(`${selectQuotes} WHERE received_at >= ? ORDER BY received_at DESC, id DESC`),
     count: db.prepare("SELECT count(*) FROM quotes").pluck(),
     search: db.prepare("SELECT rowid FROM quotes_search WHERE quotes_search MATCH ?").pluck(),
+    // Words found at their start, or (3 characters or more) inside a word, the shorter ones at their start.
+    searchInside: db
+      .prepare(
+        `SELECT rowid FROM quotes_search WHERE quotes_search MATCH @match
+         UNION SELECT rowid FROM quotes_inside_words WHERE quotes_inside_words MATCH @inside`,
+      )
+      .pluck(),
+    searchInsideAndStarts: db
+      .prepare(
+        `SELECT rowid FROM quotes_search WHERE quotes_search MATCH @match
+         UNION SELECT rowid FROM quotes_inside_words WHERE quotes_inside_words MATCH @inside
+         INTERSECT SELECT rowid FROM quotes_search WHERE quotes_search MATCH @starts`,
+      )
+      .pluck(),
     // A page of the inbox, its order chosen by the view (the ids come from `inboxPart`).
     byIds: db.prepare(`${selectQuotes} WHERE quotes.id IN (SELECT value FROM json_each(?))`),
     // The only statement that writes a status: what `nextStatus` decided (a null reason keeps the stored one).
@@ -614,7 +628,18 @@ export class QuoteStore {
       // Matched once, not by each count and page query after it. A few ids are looked up by rowid;
       // many (a common word) are only checked while the view's index is walked in its order (the
       // unary + keeps SQLite from looking up thousands of rows to sort them for a page of 25).
-      const ids = this.sql.search.all(plan.match) as number[];
+      const ids = (
+        !plan.inside
+          ? this.sql.search.all(plan.match)
+          : plan.inside.starts === null
+            ? this.sql.searchInside.all({ match: plan.match, inside: plan.inside.match })
+            : // (words at their start ∪ long words inside) ∩ short words at their start: the first set is in the last.
+              this.sql.searchInsideAndStarts.all({
+                match: plan.match,
+                inside: plan.inside.match,
+                starts: plan.inside.starts,
+              })
+      ) as number[];
       const id = ids.length > 5000 ? sql`+${quotes.id}` : sql`${quotes.id}`;
       searched = sql`${id} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`;
     }

@@ -6,6 +6,9 @@ import { createCookie } from "react-router";
 import { median } from "./budgets";
 import { rareCompany, rarePhone } from "./desk-data";
 
+/** What one page of the desk may take at 100,000 requests: the answer's median, rendered, on this machine. */
+export const DESK_PAGE_BUDGET_MS = 50;
+
 export type DeskFigures = {
   baselineMs: number;
   pages: { label: string; ms: number }[];
@@ -122,10 +125,12 @@ export function describeDesk(figures: DeskFigures, requests: number): string[] {
   const { export: exported } = figures;
   return [
     `Baseline, the public home page on the idle server: ${ms(figures.baselineMs)} (median)`,
+    `Each inbox view's median answer against its budget of ${DESK_PAGE_BUDGET_MS} ms a page (the whole answer, rendered):`,
     ...figures.pages.map(
       (page) =>
-        `${page.label.padEnd(44)} ${ms(page.ms).padStart(10)}  (${ms(page.ms - figures.baselineMs)} above the baseline)${page.ms > 50 + figures.baselineMs ? "  MISS: over 50 ms" : ""}`,
+        `${page.label.padEnd(52)} ${ms(page.ms).padStart(10)}  ${page.ms > DESK_PAGE_BUDGET_MS ? "MISS" : "ok  "}  (${ms(page.ms - figures.baselineMs)} above the baseline)`,
     ),
+    `${figures.pages.filter((page) => page.ms <= DESK_PAGE_BUDGET_MS).length} of ${figures.pages.length} views within ${DESK_PAGE_BUDGET_MS} ms`,
     `CSV export of all ${requests.toLocaleString("en")} requests: ${(exported.totalMs / 1000).toFixed(1)} s, ` +
       `${(exported.bytes / 1e6).toFixed(1)} MB in ${exported.chunks} chunks, the longest wait between chunks ${ms(exported.longestGapMs)}`,
     `  the public page meanwhile: ${ms(exported.publicDuringMs)} median, ${ms(exported.publicWorstMs)} at worst (baseline ${ms(figures.baselineMs)})`,

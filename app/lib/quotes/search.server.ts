@@ -17,7 +17,18 @@ import { formatReference } from "./store.server";
  * AND, OR, NOT, NEAR, *, ^, :, brackets and quotes are words like any other.
  */
 export type SearchPlan =
-  { reference: string } | { match: string; inside?: { match: string; starts: string | null } } | { nothing: true };
+  | { reference: string }
+  | {
+      /** Every word at the start of a word (the index of 0006). */
+      match: string;
+      /**
+       * With words of 3 characters or more: those inside words (the trigram index), the shorter ones
+       * (`starts`) at a word's start; `orMatch`: or else as `match` says, for a word with punctuation,
+       * which the trigram index reads as typed and the word index leaves out.
+       */
+      inside?: { match: string; starts: string | null; orMatch: boolean };
+    }
+  | { nothing: true };
 
 /** Fewer characters than a trigram find nothing in the trigram index. */
 const INSIDE_MIN_CHARS = 3;
@@ -61,6 +72,7 @@ export function searchPlan(typed: string): SearchPlan | null {
     inside: {
       match: long.map((word) => quoted(word, false)).join(" AND "),
       starts: short.length > 0 ? short.map((word) => quoted(word)).join(" AND ") : null,
+      orMatch: long.some((word) => /[^\p{L}\p{N}\p{M}]/u.test(word)),
     },
   };
 }

@@ -1,0 +1,1 @@
+CREATE INDEX `quotes_owner_answered` ON `quotes` (`owner_staff_id`,`received_at`) WHERE answered_at IS NOT NULL;

@@ -233,7 +233,7 @@ function Conversation({ entries, reference }: { entries: Entry[]; reference: str
                           </>
                         ) : (
                           <a
-                            className="font-medium text-blue-800 underline underline-offset-2 pointer-coarse:inline-block pointer-coarse:py-3"
+                            className="font-medium text-blue-800 underline underline-offset-2 pointer-coarse:inline-flex pointer-coarse:min-h-11 pointer-coarse:items-center"
                             href={`/desk/quotes/${reference}/mail-files/${file.id}`}
                             download
                           >

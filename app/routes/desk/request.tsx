@@ -173,6 +173,8 @@ const linkClass =
 
 type Entry = Route.ComponentProps["loaderData"]["conversation"][number];
 
+const fileSize = (kb: number) => (kb < 1024 ? `${kb} KB` : `${(kb / 1024).toFixed(1)} MB`);
+
 /** The buyer's mails and the desk's replies, oldest first, each in the buyer's own direction and line breaks. */
 function Conversation({ entries, reference }: { entries: Entry[]; reference: string }) {
   const text = deskText.quote;
@@ -221,23 +223,23 @@ function Conversation({ entries, reference }: { entries: Entry[]; reference: str
                 </details>
               )}
               {entry.files.length > 0 && (
-                <div className="mt-2 text-xs text-slate-700">
-                  <p>{text.mailFiles}</p>
-                  <ul className="list-disc pl-5">
+                <div className="mt-2 text-sm text-slate-700">
+                  <p className="text-xs">{text.mailFiles}</p>
+                  <ul className="mt-1 space-y-1">
                     {entry.files.map((file) => (
                       <li key={file.id} className="wrap-anywhere" dir="auto">
                         {file.refused ? (
                           <>
-                            {file.name} ({file.kb} KB){" "}
-                            <span className="font-semibold">{text.mailFileRefused[file.refused]}</span>
+                            {file.name} ({fileSize(file.kb)}) ·{" "}
+                            <span className="font-semibold text-amber-900">{text.mailFileRefused[file.refused]}</span>
                           </>
                         ) : (
                           <a
-                            className="font-medium text-blue-800 underline underline-offset-2 pointer-coarse:inline-flex pointer-coarse:min-h-11 pointer-coarse:items-center"
+                            className="font-medium text-blue-800 underline underline-offset-2 pointer-coarse:flex pointer-coarse:min-h-11 pointer-coarse:items-center"
                             href={`/desk/quotes/${reference}/mail-files/${file.id}`}
                             download
                           >
-                            {file.name || text.mailFileUnnamed} ({file.kb} KB)
+                            {file.name || text.mailFileUnnamed} ({fileSize(file.kb)})
                           </a>
                         )}
                       </li>

@@ -142,7 +142,7 @@ describe("a database of the last release (schema version 9)", () => {
     const fresh = QuoteStore.open(tempDir("fresh-schema"));
     const shape = schemaShape(fresh.db);
     expect(shape.tables.map((table) => table.table)).toContain("staff_sign_in_holds");
-    expect(shape.triggers).toHaveLength(7); // the history's four, the search index's three
+    expect(shape.triggers).toHaveLength(10); // the history's four, the word index's three, the inside-words index's three
     expect(schemaShape(upgraded.db)).toEqual(shape);
     expect(upgraded.db.pragma("user_version", { simple: true })).toBe(
       fresh.db.pragma("user_version", { simple: true }),

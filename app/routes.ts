@@ -27,6 +27,7 @@ export default [
       route("quotes/:reference", "routes/desk/request.tsx"),
       route("quotes/:reference/files/:role", "routes/desk/request-file.ts"),
       route("quotes/:reference/proofs/:version", "routes/desk/proof-file.ts"),
+      route("quotes/:reference/mail-files/:id", "routes/desk/mail-file.ts"),
       route("quotes/:reference/record", "routes/desk/proof-record.tsx"),
       route("quotes/:reference/quotation", "routes/desk/quotation.tsx"),
       route("quotes/:reference/quotations/:file", "routes/desk/quotation-pdf.ts"),

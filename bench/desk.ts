@@ -6,9 +6,13 @@ import { createCookie } from "react-router";
 import { median } from "./budgets";
 import { rareCompany, rarePhone } from "./desk-data";
 
+/** What one page of the desk may take at 100,000 requests: the answer's median, rendered, on this machine. */
+export const DESK_PAGE_BUDGET_MS = 50;
+
 export type DeskFigures = {
   baselineMs: number;
-  pages: { label: string; ms: number }[];
+  /** Each view's median answer, and the server's CPU time for one answer (the mean over the runs). */
+  pages: { label: string; ms: number; cpuMs: number }[];
   export: {
     totalMs: number;
     bytes: number;
@@ -24,6 +28,13 @@ export type DeskFigures = {
 /** The cookie a signed-in member's browser sends, for a session the seed started. */
 export const sessionCookie = async (sessionId: string) =>
   (await createCookie("desk_session").serialize(sessionId)).split(";")[0]!;
+
+/** The CPU time a process has had so far (user and system, all its threads), in ms: unlike the time an answer takes, it does not grow with the machine's load. */
+const cpuMs = (pid: number) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  // utime and stime are the 14th and 15th fields of the line, the 12th and 13th after the command's name.
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+};
 
 const rssMB = (pid: number) => {
   const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
@@ -61,11 +72,22 @@ export async function measureDesk(
     ["All, status Waiting on buyer", "/desk?view=all&status=waiting_on_buyer"],
     [`search a rare company (${rareCompany})`, `/desk?q=${encodeURIComponent(rareCompany.split(" ")[0]!)}`],
     ["search a common word (mugs, 12,500)", "/desk?q=mugs"],
+    [
+      `search inside a word (${rareCompany.split(" ")[0]!.slice(2)})`,
+      `/desk?q=${encodeURIComponent(rareCompany.split(" ")[0]!.slice(2))}`,
+    ],
+    ["search inside common words (ugs, 12,500)", "/desk?q=ugs"],
     [`search a phone (${rarePhone})`, `/desk?q=${encodeURIComponent(rarePhone)}`],
     ["search a reference's number (42)", "/desk?q=42"],
   ];
   const pages = [];
-  for (const [label, path] of inbox) pages.push({ label, ms: await medianOf(runs, `${origin}${path}`, headers) });
+  for (const [label, path] of inbox) {
+    await timed(`${origin}${path}`, headers); // warm
+    const cpuBefore = cpuMs(serverPid);
+    const ms = await medianOf(runs, `${origin}${path}`, headers);
+    // medianOf answers runs + 1 times: the server's CPU time for each, whatever else the machine runs.
+    pages.push({ label, ms, cpuMs: (cpuMs(serverPid) - cpuBefore) / (runs + 1) });
+  }
 
   // The export of every request, the public page asked for every 50 ms meanwhile.
   const rssBeforeMB = rssMB(serverPid);
@@ -117,10 +139,13 @@ export function describeDesk(figures: DeskFigures, requests: number): string[] {
   const { export: exported } = figures;
   return [
     `Baseline, the public home page on the idle server: ${ms(figures.baselineMs)} (median)`,
+    `Each inbox view's median answer against its budget of ${DESK_PAGE_BUDGET_MS} ms a page (the whole answer, rendered):`,
     ...figures.pages.map(
       (page) =>
-        `${page.label.padEnd(44)} ${ms(page.ms).padStart(10)}  (${ms(page.ms - figures.baselineMs)} above the baseline)${page.ms > 50 + figures.baselineMs ? "  MISS: over 50 ms" : ""}`,
+        `${page.label.padEnd(52)} ${ms(page.ms).padStart(10)}  ${page.ms > DESK_PAGE_BUDGET_MS ? "MISS" : "ok  "}  (${ms(page.ms - figures.baselineMs)} above the baseline; the server's CPU ${ms(page.cpuMs)} an answer)`,
     ),
+    `${figures.pages.filter((page) => page.ms <= DESK_PAGE_BUDGET_MS).length} of ${figures.pages.length} views within ${DESK_PAGE_BUDGET_MS} ms` +
+      ` (on a busy machine the answers wait for a core: the server's CPU an answer is what the code costs)`,
     `CSV export of all ${requests.toLocaleString("en")} requests: ${(exported.totalMs / 1000).toFixed(1)} s, ` +
       `${(exported.bytes / 1e6).toFixed(1)} MB in ${exported.chunks} chunks, the longest wait between chunks ${ms(exported.longestGapMs)}`,
     `  the public page meanwhile: ${ms(exported.publicDuringMs)} median, ${ms(exported.publicWorstMs)} at worst (baseline ${ms(figures.baselineMs)})`,

@@ -111,6 +111,13 @@ export const deskText = {
     strangerAddress: "Not the request's e-mail address: matched by the reference in the subject.",
     attachmentsNotKept:
       "Files in this e-mail (not kept here: ask the buyer to send them with the quote form if needed)",
+    mailFiles: "Files in this e-mail",
+    mailFileUnnamed: "attachment",
+    mailFileRefused: {
+      type: "not kept: type not allowed",
+      too_large: "not kept: too large",
+      damaged: "not kept: damaged or unreadable",
+    },
     attachmentsLeftOut: (count: number) => `${count} more file${count === 1 ? "" : "s"} not listed`,
     tooLarge: "This e-mail was too large to read here: open it in the office mailbox.",
     history: "History",

@@ -21,6 +21,7 @@ const owners: Record<string, string> = {
   proofs: "app/lib/proofs/proofs.server.ts",
   proof_links: "app/lib/proofs/proofs.server.ts",
   messages: "app/lib/messaging/messaging.server.ts",
+  message_files: "app/lib/messaging/messaging.server.ts",
   proof_link_failures: "app/lib/proofs/proofs.server.ts",
   audit_events: "app/lib/audit/audit.server.ts",
   quotations: "app/lib/quotations/quotations.server.ts",
@@ -38,10 +39,12 @@ const owners: Record<string, string> = {
   price_changes: "app/lib/prices/prices.server.ts",
   // Written by its triggers on quotes (drizzle/0006_search.sql), read by the store's inbox.
   quotes_search: "app/lib/quotes/store.server.ts",
+  // Likewise (drizzle/0009_search_inside_words.sql).
+  quotes_inside_words: "app/lib/quotes/store.server.ts",
 };
 
 /** FTS5 tables, which drizzle-kit cannot declare: made by a hand-written migration instead. */
-const virtualTables = new Set(["quotes_search"]);
+const virtualTables = new Set(["quotes_search", "quotes_inside_words"]);
 
 const root = join(import.meta.dirname, "../..");
 

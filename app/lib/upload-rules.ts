@@ -15,6 +15,8 @@ export const uploadLimits = {
   mockupBytes: 1024 * 1024,
   requestBytes: 8 * 1024 * 1024,
   pixels: 25_000_000,
+  /** A file a buyer's e-mail carries, kept for the desk (a mail is read up to 10 MB in all). */
+  mailFileBytes: 5 * 1024 * 1024,
   /** What the studio aims its mockup PNG at. */
   mockupTargetBytes: 300 * 1024,
 } as const;

@@ -163,9 +163,9 @@ describe("a database of the last release (schema version 9)", () => {
     const fresh = QuoteStore.open(tempDir("fresh-schema"));
     const shape = schemaShape(fresh.db);
     expect(shape.tables.map((table) => table.table)).toContain("staff_sign_in_holds");
-    // The history's four, the search index's three, the sent quotations' and acceptances' six, the
-    // invoices' six, the price list history's two.
-    expect(shape.triggers).toHaveLength(21);
+    // The history's four, the word index's three, the inside-words index's three, the sent quotations'
+    // and acceptances' six, the invoices' six, the price list history's two.
+    expect(shape.triggers).toHaveLength(24);
     expect(schemaShape(upgraded.db)).toEqual(shape);
     expect(upgraded.db.pragma("user_version", { simple: true })).toBe(
       fresh.db.pragma("user_version", { simple: true }),

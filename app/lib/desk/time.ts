@@ -12,7 +12,10 @@ const DAY_MS = 24 * HOUR_MS;
 const hourOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * HOUR_MS + Number(hhmm.slice(3, 5)) * 60_000;
 const OPENS_MS = hourOf(business.hours.opens);
 const CLOSES_MS = hourOf(business.hours.closes);
-const holidayDates = new Set(publicHolidays.map((holiday) => holiday.date));
+/** The holidays as the UTC instants their Pakistan days start at: a day is looked up by number, never by text. */
+const holidayMidnights = new Set(
+  publicHolidays.map((holiday) => Date.parse(`${holiday.date}T00:00:00Z`) - PKT_OFFSET_MS),
+);
 
 /** The promise to every buyer: an answer within this many business hours of the request. */
 export const REPLY_WITHIN_BUSINESS_HOURS = 24;
@@ -34,9 +37,9 @@ export const pakistanDayStart = (instant: number) => pakistanMidnight(instant);
 
 /** Whether the office opens on the Pakistan day that starts at `midnight`. */
 function opensOn(midnight: number): boolean {
-  const local = new Date(midnight + PKT_OFFSET_MS);
-  const weekday = local.getUTCDay();
-  return weekday !== 0 && weekday !== 6 && !holidayDates.has(local.toISOString().slice(0, 10));
+  // Arithmetic, no Date: the inbox counts a year of days for each of its rows. 1 January 1970 was a Thursday.
+  const weekday = (((Math.floor((midnight + PKT_OFFSET_MS) / DAY_MS) + 4) % 7) + 7) % 7;
+  return weekday !== 0 && weekday !== 6 && !holidayMidnights.has(midnight);
 }
 
 /** The Pakistan date of an instant: "2026-11-26". */
@@ -101,12 +104,21 @@ export function addBusinessDays(from: number, days: number): string {
   return new Date(midnight + PKT_OFFSET_MS).toISOString().slice(0, 10);
 }
 
-const deadlineFormat = (weekday: "short" | "long", withDate: boolean) =>
-  new Intl.DateTimeFormat("en-GB", {
-    weekday,
-    ...(withDate ? { day: "numeric", month: weekday } : {}),
-    timeZone: "UTC",
-  });
+/** Made once each: a formatter costs far more to make than to use, and the inbox formats a deadline per row. */
+const deadlineFormats = new Map<string, Intl.DateTimeFormat>();
+const deadlineFormat = (weekday: "short" | "long", withDate: boolean) => {
+  const key = `${weekday} ${withDate}`;
+  let format = deadlineFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-GB", {
+      weekday,
+      ...(withDate ? { day: "numeric", month: weekday } : {}),
+      timeZone: "UTC",
+    });
+    deadlineFormats.set(key, format);
+  }
+  return format;
+};
 
 /**
  * A weekday names a deadline within a week of now; one further away (a long holiday ahead, a request

@@ -1,14 +1,23 @@
-import { describe, expect, it } from "vitest";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import sharp from "sharp";
+import { afterAll, describe, expect, it } from "vitest";
 import { buyerFields, submissionMeta } from "../../../tests/support/request-fixture";
 import { tempDir } from "../../../tests/support/temp-dir";
+import { fixtures } from "../../../tests/support/upload-fixtures";
+import { conversation } from "~/lib/messaging/conversation.server";
 import { Messaging } from "~/lib/messaging/messaging.server";
 import { QuoteStore } from "~/lib/quotes/store.server";
+import { UploadChecker } from "~/lib/quotes/upload-checker.server";
 import { mailboxDelivery } from "./deliver.server";
 import type { InboundMail } from "./inbound-mail";
 
 const buyer = buyerFields;
 const meta = submissionMeta;
 const friday = new Date("2026-11-27T07:00:00Z");
+
+const checker = new UploadChecker({ threads: 1, timeLimitMs: 10_000, memoryMb: 256 });
+afterAll(() => checker.close());
 
 function setUp() {
   const store = QuoteStore.open(tempDir("mailbox-deliver"));
@@ -19,7 +28,7 @@ function setUp() {
     now: friday,
   }).quote;
   const acknowledgement = messaging.messages(first.id).find((message) => message.kind === "acknowledgement")!;
-  return { store, messaging, first, second, acknowledgement, deliver: mailboxDelivery({ store, messaging }) };
+  return { store, messaging, first, second, acknowledgement, deliver: mailboxDelivery({ store, messaging, checker }) };
 }
 
 const mail = (fields: Partial<InboundMail>): InboundMail => ({
@@ -72,7 +81,7 @@ describe("a buyer's mail from the office mailbox", () => {
         fromRequestAddress: true,
         text: "جی ہاں، 500 قلم۔\nBlue, please.",
         quoted: expect.stringContaining("> Your reference is Q-2026-0001."),
-        // Described, not kept: no file from an e-mail is stored.
+        // As the mail described it (what was kept of it is in its files).
         attachments: [{ filename: "logo.png", contentType: "image/png", declaredType: "application/pdf", size: 2048 }],
       },
     });
@@ -133,6 +142,102 @@ describe("a buyer's mail from the office mailbox", () => {
     expect(await deliver(mail({ subject: `Re: ${first.reference}` }))).toBe("stored");
     expect(store.get(first.id)!.status).toBe("lost");
     expect(inbound(messaging, first.id)).toHaveLength(1);
+    store.close();
+  });
+
+  it("keeps its allowed files checked and re-encoded under generated names, and refuses the rest by name with the reason", async () => {
+    const { store, messaging, first, acknowledgement } = setUp();
+    const deliver = mailboxDelivery({ store, messaging, checker, maxFileBytes: 160 * 1024 });
+    const png = await fixtures.png();
+    const pdf = Buffer.from("%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n");
+    const big = Buffer.concat([Buffer.from("%PDF-1.4\n"), Buffer.alloc(170 * 1024, 32), Buffer.from("\n%%EOF\n")]);
+    const attachment = (filename: string, content: Buffer) => ({
+      filename,
+      contentType: "application/octet-stream",
+      declaredType: "image/png",
+      size: content.length,
+      content,
+    });
+    const answer = mail({
+      inReplyTo: `<${acknowledgement.messageId}@promo.example>`,
+      attachments: [
+        attachment("../../logo.png", png),
+        attachment("quote.pdf", pdf),
+        attachment("invoice.pdf.exe", Buffer.from("MZ\x90\x00 this program cannot be run in DOS mode")),
+        attachment("page.html", Buffer.from("<html><script>alert(1)</script></html>")),
+        attachment("catalogue.pdf", big),
+        attachment("broken.png", (await fixtures.truncatedPng()) as Buffer),
+      ],
+    });
+    expect(await deliver(answer)).toBe("stored");
+    const files = messaging.messageFiles(first.id);
+    expect(files.map(({ originalName, mediaType, refused }) => [originalName, mediaType, refused])).toEqual([
+      ["../../logo.png", "image/png", null],
+      ["quote.pdf", "application/pdf", null],
+      ["invoice.pdf.exe", null, "type"],
+      ["page.html", null, "type"],
+      ["catalogue.pdf", null, "too_large"],
+      ["broken.png", null, "damaged"],
+    ]);
+    const [logo, quotePdf] = files;
+    // Generated names in the store's folder, never the sender's; the image re-encoded (its EXIF gone).
+    expect(logo!.storedName).toMatch(/^mail-[0-9a-f-]{36}\.png$/);
+    const keptLogo = readFileSync(join(store.attachmentsDir, logo!.storedName!));
+    expect(keptLogo.equals(png)).toBe(false);
+    expect((await sharp(keptLogo).metadata()).exif).toBeUndefined();
+    expect(readFileSync(join(store.attachmentsDir, quotePdf!.storedName!)).equals(pdf)).toBe(true);
+    const kept = () => readdirSync(store.attachmentsDir).filter((name) => name.startsWith("mail-"));
+    expect(kept().sort()).toEqual([logo!.storedName, quotePdf!.storedName].sort());
+
+    // Read again (a reader restarted before it marked the mail): nothing stored twice, no stray copy.
+    expect(await deliver(answer)).toBe("duplicate");
+    expect(messaging.messageFiles(first.id)).toHaveLength(6);
+    expect(kept()).toHaveLength(2);
+
+    // The desk's conversation lists each file: the kept ones to download, the others with the reason.
+    const [entry] = conversation(messaging.messages(first.id), files).filter((item) => item.direction === "in");
+    expect(entry!.attachments).toEqual([]);
+    expect(entry!.files.map(({ name, refused }) => [name, refused])).toEqual(
+      files.map((file) => [file.originalName, file.refused]),
+    );
+
+    // Deleting the request removes its mails' files too.
+    store.delete(first.id);
+    expect(kept()).toEqual([]);
+    store.close();
+  });
+
+  it("keeps no file of a mail recorded meanwhile by another reader", async () => {
+    const { store, messaging, first, acknowledgement } = setUp();
+    const answer = mail({
+      inReplyTo: `<${acknowledgement.messageId}@promo.example>`,
+      attachments: [
+        {
+          filename: "logo.png",
+          contentType: "image/png",
+          declaredType: "image/png",
+          size: 0,
+          content: await fixtures.png(),
+        },
+      ],
+    });
+    // Another reader records the same mail while this one is checking its files.
+    const racing = mailboxDelivery({
+      store,
+      messaging,
+      checker: {
+        raster: async (...args: Parameters<UploadChecker["raster"]>) => {
+          await mailboxDelivery({ store, messaging, checker })(answer);
+          return checker.raster(...args);
+        },
+        svg: (bytes: Uint8Array) => checker.svg(bytes),
+      } as unknown as UploadChecker,
+    });
+    expect(await racing(answer)).toBe("duplicate");
+    expect(messaging.messageFiles(first.id)).toHaveLength(1);
+    expect(readdirSync(store.attachmentsDir).filter((name) => name.startsWith("mail-"))).toEqual([
+      messaging.messageFiles(first.id)[0]!.storedName,
+    ]);
     store.close();
   });
 });

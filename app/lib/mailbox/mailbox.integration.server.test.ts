@@ -1,13 +1,16 @@
+import { readdirSync } from "node:fs";
 import { ImapFlow } from "imapflow";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ImapServer, startImapServer } from "../../../tests/support/imap-server";
 import { decoded, startSmtp, until } from "../../../tests/support/smtp-server";
 import { tempDir } from "../../../tests/support/temp-dir";
+import { fixtures } from "../../../tests/support/upload-fixtures";
 import { conversation } from "~/lib/messaging/conversation.server";
 import { readQuoteConfig } from "~/lib/quotes/config.server";
 import { createQuoteService, type QuoteService } from "~/lib/quotes/service.server";
 import { readMailboxConfig } from "./config.server";
-import { handledKeyword } from "./reader.server";
+import { mailboxDelivery } from "./deliver.server";
+import { checkMailbox, handledKeyword } from "./reader.server";
 
 // The whole way round, on real servers: a request stored, its acknowledgement sent over SMTP, the
 // buyer's answer to it put into a real Dovecot mailbox, read by the service's reader and shown on the request.
@@ -15,7 +18,7 @@ import { handledKeyword } from "./reader.server";
 let imap: ImapServer;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 beforeAll(async () => {
-  imap = await startImapServer({ office: "office-secret" });
+  imap = await startImapServer({ office: "office-secret", files: "files-secret" });
   smtp = await startSmtp();
 });
 afterAll(async () => {
@@ -23,7 +26,8 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-const mailbox = () => readMailboxConfig({ IMAP_URL: `imap://office:office-secret@127.0.0.1:${imap.port}` }).imap;
+const mailbox = (user = "office") =>
+  readMailboxConfig({ IMAP_URL: `imap://${user}:${user}-secret@127.0.0.1:${imap.port}` }).imap;
 const service = (dataDir: string) =>
   createQuoteService(
     readQuoteConfig({
@@ -35,12 +39,12 @@ const service = (dataDir: string) =>
     { mailbox: mailbox(), mailboxIntervalMs: 200, log: () => {} },
   );
 
-async function officeClient() {
+async function officeClient(user = "office") {
   const client = new ImapFlow({
     host: "127.0.0.1",
     port: imap.port,
     secure: false,
-    auth: { user: "office", pass: "office-secret" },
+    auth: { user, pass: `${user}-secret` },
     logger: false,
   });
   await client.connect();
@@ -48,8 +52,8 @@ async function officeClient() {
 }
 
 /** Whether every mail in the office's INBOX carries the desk's keyword. */
-async function allHandled() {
-  const client = await officeClient();
+async function allHandled(user = "office") {
+  const client = await officeClient(user);
   try {
     const lock = await client.getMailboxLock("INBOX");
     try {
@@ -63,8 +67,8 @@ async function allHandled() {
   }
 }
 
-async function append(raw: string) {
-  const client = await officeClient();
+async function append(raw: string, user = "office") {
+  const client = await officeClient(user);
   try {
     await client.append("INBOX", raw);
   } finally {
@@ -151,5 +155,78 @@ describe("a buyer's e-mail answer, the whole way round", () => {
     expect(history.filter((line) => line.type === "request.buyer_replied")).toHaveLength(1);
     expect(history.filter((line) => line.body === "Status: Waiting on us")).toHaveLength(1);
     expect(running.store.get(quote.id)!.status).toBe("waiting_on_us");
+  });
+
+  it("keeps a mail's files once, also when the reader stopped after storing it and before marking it", async () => {
+    const dataDir = tempDir("mailbox-files");
+    const quotes = service(dataDir);
+    try {
+      const submitted = quotes.submit(
+        { name: "Bilal", company: "", email: "bilal@files.example", phone: "", product: "Mugs", message: "300 mugs" },
+        { clientIp: "203.0.113.8", userAgent: "vitest", page: "/contact" },
+      );
+      const quote = (submitted as { quote: { id: number; reference: string } }).quote;
+      const png = (await fixtures.png()).toString("base64");
+      const boundary = "b-files-1";
+      await append(
+        [
+          "From: Bilal <bilal@files.example>",
+          "To: sales@promo.example",
+          `Subject: Re: ${quote.reference} our logo`,
+          "Date: Sat, 28 Nov 2026 11:00:00 +0500",
+          "Message-ID: <files-1@files.example>",
+          "MIME-Version: 1.0",
+          `Content-Type: multipart/mixed; boundary="${boundary}"`,
+          "",
+          `--${boundary}`,
+          "Content-Type: text/plain; charset=utf-8",
+          "",
+          "Logo attached.",
+          `--${boundary}`,
+          'Content-Type: image/png; name="logo.png"',
+          'Content-Disposition: attachment; filename="logo.png"',
+          "Content-Transfer-Encoding: base64",
+          "",
+          png.replace(/.{76}/g, "$&\r\n"),
+          `--${boundary}`,
+          'Content-Type: application/pdf; name="invoice.pdf"',
+          'Content-Disposition: attachment; filename="invoice.pdf"',
+          "Content-Transfer-Encoding: base64",
+          "",
+          Buffer.from("<html><body>not a pdf</body></html>").toString("base64"),
+          `--${boundary}--`,
+          "",
+        ].join("\r\n"),
+        "files",
+      );
+      const deliver = mailboxDelivery({ store: quotes.store, messaging: quotes.messaging });
+      // Stored, then the reader stops before it marks the mail on the server.
+      const crashed = await checkMailbox({
+        imap: mailbox("files")!,
+        log: () => {},
+        store: async (mail) => {
+          await deliver(mail);
+          throw new Error("stopped before marking");
+        },
+      });
+      expect(crashed).toMatchObject({ failed: 1 });
+      expect(await allHandled("files")).toBe(false);
+      const again = await checkMailbox({ imap: mailbox("files")!, log: () => {}, store: deliver });
+      expect(again).toMatchObject({ duplicate: 1, failed: 0 });
+      expect(await allHandled("files")).toBe(true);
+
+      const inbound = quotes.messaging.messages(quote.id).filter((message) => message.direction === "in");
+      expect(inbound).toHaveLength(1);
+      const files = quotes.messaging.messageFiles(quote.id);
+      expect(files.map(({ originalName, mediaType, refused }) => [originalName, mediaType, refused])).toEqual([
+        ["logo.png", "image/png", null],
+        ["invoice.pdf", null, "type"],
+      ]);
+      expect(readdirSync(quotes.store.attachmentsDir).filter((name) => name.startsWith("mail-"))).toEqual([
+        files[0]!.storedName,
+      ]);
+    } finally {
+      await quotes.close();
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { pakistanTime } from "~/lib/desk/time";
-import type { Message } from "./messaging.server";
+import type { Message, MessageFile } from "./messaging.server";
 
 /** One entry of a request's conversation as the desk shows it: who wrote, when (PKT), and what. */
 export type ConversationEntry = {
@@ -16,7 +16,10 @@ export type ConversationEntry = {
   quoted: string;
   /** A buyer's mail from an address other than the request's (matched by its subject). */
   strangerAddress: boolean;
+  /** The files of a mail read before they were kept: described only. */
   attachments: { filename: string; contentType: string; kb: number }[];
+  /** The files of a buyer's mail: kept (`id` for the desk's download link) or refused with the reason. */
+  files: { id: number; name: string; kb: number; mediaType: string | null; refused: MessageFile["refused"] }[];
   attachmentsLeftOut: number;
   tooLarge: boolean;
   /** Where our message stands: "sent", "queued" … ("received" for a buyer's). */
@@ -30,7 +33,9 @@ const record = (value: unknown): Record<string, unknown> =>
  * A request's conversation, oldest first: the buyer's mails and the replies from the desk (the
  * mails about proofs and the acknowledgement are in the history, and in the proofs panel).
  */
-export function conversation(thread: readonly Message[]): ConversationEntry[] {
+export function conversation(thread: readonly Message[], files: readonly MessageFile[] = []): ConversationEntry[] {
+  const filesOf = new Map<number, MessageFile[]>();
+  for (const file of files) filesOf.set(file.messageId, [...(filesOf.get(file.messageId) ?? []), file]);
   return thread
     .filter((message) => message.kind === "buyer-mail" || message.kind === "reply")
     .map((message) => {
@@ -46,6 +51,7 @@ export function conversation(thread: readonly Message[]): ConversationEntry[] {
           quoted: "",
           strangerAddress: false,
           attachments: [],
+          files: [],
           attachmentsLeftOut: 0,
           tooLarge: false,
           status: message.status,
@@ -53,6 +59,13 @@ export function conversation(thread: readonly Message[]): ConversationEntry[] {
       const from = record(payload.from);
       const name = String(from.name ?? "");
       const address = String(from.address ?? "");
+      const kept = (filesOf.get(message.id) ?? []).map((file) => ({
+        id: file.id,
+        name: file.originalName,
+        kb: Math.ceil((file.byteSize ?? file.receivedBytes) / 1024),
+        mediaType: file.mediaType,
+        refused: file.refused,
+      }));
       return {
         id: message.id,
         direction: "in",
@@ -62,14 +75,17 @@ export function conversation(thread: readonly Message[]): ConversationEntry[] {
         text: String(payload.text ?? ""),
         quoted: String(payload.quoted ?? ""),
         strangerAddress: payload.fromRequestAddress === false,
-        attachments: (Array.isArray(payload.attachments) ? payload.attachments : []).map((file) => {
-          const { filename, contentType, size } = record(file);
-          return {
-            filename: String(filename ?? ""),
-            contentType: String(contentType ?? ""),
-            kb: Math.ceil(Number(size ?? 0) / 1024),
-          };
-        }),
+        files: kept,
+        attachments: (kept.length === 0 && Array.isArray(payload.attachments) ? payload.attachments : []).map(
+          (file) => {
+            const { filename, contentType, size } = record(file);
+            return {
+              filename: String(filename ?? ""),
+              contentType: String(contentType ?? ""),
+              kb: Math.ceil(Number(size ?? 0) / 1024),
+            };
+          },
+        ),
         attachmentsLeftOut: Number(payload.attachmentsLeftOut ?? 0),
         tooLarge: payload.tooLarge === true,
         status: message.status,

@@ -4,7 +4,7 @@ import type { AuditEventData } from "~/lib/audit/events";
 import { pakistanDayStart } from "~/lib/desk/time";
 import { isEmailAddress } from "~/lib/email-address";
 import type { Actor, QuoteStore } from "~/lib/quotes/store.server";
-import type { inboundKinds, messageStatuses, outboundKinds } from "./schema";
+import type { inboundKinds, messageStatuses, outboundKinds, refusedFileReasons } from "./schema";
 
 export type OutboundKind = (typeof outboundKinds)[number];
 export type MessageKind = OutboundKind | (typeof inboundKinds)[number];
@@ -48,6 +48,55 @@ export type StoredReply = {
   sentAt: string | null;
   error: string | null;
 };
+
+/** A file a buyer's e-mail carried, as the delivery hands it over: kept (written, checked) or refused. */
+export type MailFileInput = { originalName: string; receivedBytes: number } & (
+  | { kept: { mediaType: string; storedName: string; byteSize: number; sha256: string } }
+  | { refused: (typeof refusedFileReasons)[number] }
+);
+
+/** A file of a buyer's e-mail as recorded: `storedName` null when it was refused (then `refused` says why). */
+export type MessageFile = {
+  id: number;
+  messageId: number;
+  quoteId: number;
+  position: number;
+  originalName: string;
+  receivedBytes: number;
+  mediaType: string | null;
+  storedName: string | null;
+  byteSize: number | null;
+  sha256: string | null;
+  refused: (typeof refusedFileReasons)[number] | null;
+};
+
+type MessageFileRow = {
+  id: number;
+  message_id: number;
+  quote_id: number;
+  position: number;
+  original_name: string;
+  received_bytes: number;
+  media_type: string | null;
+  stored_name: string | null;
+  byte_size: number | null;
+  sha256: string | null;
+  refused: MessageFile["refused"];
+};
+
+const fromFileRow = (row: MessageFileRow): MessageFile => ({
+  id: row.id,
+  messageId: row.message_id,
+  quoteId: row.quote_id,
+  position: row.position,
+  originalName: row.original_name,
+  receivedBytes: row.received_bytes,
+  mediaType: row.media_type,
+  storedName: row.stored_name,
+  byteSize: row.byte_size,
+  sha256: row.sha256,
+  refused: row.refused,
+});
 
 /** The e-mail to the office about a request: waiting in the outbox, sent, or notifications off. */
 export type NotifyStatus = "pending" | "sent" | "off";
@@ -146,6 +195,14 @@ function prepare(db: Database.Database) {
          @createdAt, @sentAt)
        ON CONFLICT (message_id) DO NOTHING`,
     ),
+    insertFile: db.prepare(
+      `INSERT INTO message_files (message_id, quote_id, position, original_name, received_bytes, media_type,
+         stored_name, byte_size, sha256, refused)
+       VALUES (@messageId, @quoteId, @position, @originalName, @receivedBytes, @mediaType, @storedName, @byteSize,
+         @sha256, @refused)`,
+    ),
+    filesOfQuote: db.prepare("SELECT * FROM message_files WHERE quote_id = ? ORDER BY message_id, position"),
+    fileOfQuote: db.prepare("SELECT * FROM message_files WHERE id = ? AND quote_id = ?"),
     staffId: db.prepare("SELECT id FROM staff WHERE email = ?").pluck(),
     acknowledgementsSince: db
       .prepare(
@@ -415,12 +472,14 @@ export class Messaging {
 
   /**
    * Records a buyer's e-mail on a request (its thread, inside the caller's transaction when there is
-   * one): `created` false when the same mail (by Message-ID) was recorded before.
+   * one), with the files it carried: `created` false when the same mail (by Message-ID) was recorded
+   * before, and then nothing of it is recorded again (the caller removes the files it wrote for it).
    */
   recordBuyerMail(
     quoteId: number,
     mail: { messageId: string; inReplyTo: string | null; to: string; subject: string; receivedAt: Date },
     payload: Record<string, unknown>,
+    files: readonly MailFileInput[] = [],
   ): { message: Message; created: boolean } {
     const [ownId] = headerMessageIds(mail.messageId);
     if (!ownId) throw new Error("A buyer's mail without a Message-ID cannot be recorded.");
@@ -435,7 +494,34 @@ export class Messaging {
         createdAt: mail.receivedAt.toISOString(),
         sentAt: mail.receivedAt.toISOString(),
       }).changes === 1;
-    return { message: fromRow(this.sql.byMessageId.get(ownId) as MessageRow), created };
+    const message = fromRow(this.sql.byMessageId.get(ownId) as MessageRow);
+    if (created)
+      files.forEach((file, position) =>
+        this.sql.insertFile.run({
+          messageId: message.id,
+          quoteId,
+          position,
+          originalName: file.originalName.slice(0, 200),
+          receivedBytes: file.receivedBytes,
+          mediaType: "kept" in file ? file.kept.mediaType : null,
+          storedName: "kept" in file ? file.kept.storedName : null,
+          byteSize: "kept" in file ? file.kept.byteSize : null,
+          sha256: "kept" in file ? file.kept.sha256 : null,
+          refused: "refused" in file ? file.refused : null,
+        }),
+      );
+    return { message, created };
+  }
+
+  /** The files of a request's buyers' e-mails, kept and refused, by message and in each mail's order. */
+  messageFiles(quoteId: number): MessageFile[] {
+    return (this.sql.filesOfQuote.all(quoteId) as MessageFileRow[]).map(fromFileRow);
+  }
+
+  /** One file of a buyer's e-mail, only when it belongs to `quoteId`. */
+  messageFile(quoteId: number, id: number): MessageFile | undefined {
+    const row = this.sql.fileOfQuote.get(id, quoteId) as MessageFileRow | undefined;
+    return row && fromFileRow(row);
   }
 
   /**

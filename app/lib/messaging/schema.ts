@@ -77,3 +77,43 @@ export const messages = sqliteTable(
       .where(sql`${table.kind} = 'request-notification'`),
   ],
 );
+
+/** Why a file a buyer's e-mail carried was not kept (it is still listed by name). */
+export const refusedFileReasons = ["type", "too_large", "damaged"] as const;
+
+/**
+ * The files a buyer's e-mail carried, in the mail's order: kept (checked like the quote form's uploads,
+ * in the store's attachments folder under a generated name) or refused with the reason. Written with
+ * its message, in one transaction, by app/lib/messaging/messaging.server.ts.
+ */
+export const messageFiles = sqliteTable(
+  "message_files",
+  {
+    id: integer("id").primaryKey(),
+    messageId: integer("message_id")
+      .notNull()
+      .references(() => messages.id, { onDelete: "cascade" }),
+    /** Its request: a desk link to a file answers for this request only. */
+    quoteId: integer("quote_id")
+      .notNull()
+      .references(() => quotes.id, { onDelete: "cascade" }),
+    /** Its place among the mail's attachments, from 0. */
+    position: integer("position").notNull(),
+    /** The sender's name for it, for display only (never a path). */
+    originalName: text("original_name").notNull().default(""),
+    /** The size the mail carried, in bytes. */
+    receivedBytes: integer("received_bytes").notNull(),
+    /** The kept (checked) copy: its type from its bytes, its generated name, size and hash; null when refused. */
+    mediaType: text("media_type"),
+    storedName: text("stored_name").unique(),
+    byteSize: integer("byte_size"),
+    sha256: text("sha256"),
+    refused: text("refused", { enum: refusedFileReasons }),
+  },
+  (table) => [
+    check("message_files_kept_or_refused", sql`(stored_name IS NULL) <> (refused IS NULL)`),
+    check("message_files_refused", sql`refused IS NULL OR refused IN (${list(refusedFileReasons)})`),
+    uniqueIndex("message_files_position").on(table.messageId, table.position),
+    index("message_files_quote").on(table.quoteId),
+  ],
+);

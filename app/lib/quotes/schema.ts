@@ -54,6 +54,10 @@ export const quotes = sqliteTable(
     index("quotes_owner_reply_by")
       .on(table.ownerStaffId, table.replyBy)
       .where(sql`answered_at IS NULL`),
+    // Mine's answered part: a member's answered requests newest first, read in order, never sorted.
+    index("quotes_owner_answered")
+      .on(table.ownerStaffId, table.receivedAt)
+      .where(sql`answered_at IS NOT NULL`),
   ],
 );
 

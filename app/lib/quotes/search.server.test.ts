@@ -39,6 +39,22 @@ describe("the inbox's search", () => {
     store.close();
   });
 
+  it("finds 3 characters or more inside a word too, and shorter ones at a word's start", () => {
+    const store = storeWithRequests();
+    expect(references(store, { search: "harma" })).toEqual(["Q-2026-0042"]);
+    expect(references(store, { search: "ARM" })).toEqual(["Q-2026-0042"]);
+    expect(references(store, { search: "alik ugs" })).toEqual(["Q-2026-0042"]);
+    expect(references(store, { search: "@example.pk" })).toHaveLength(50);
+    expect(references(store, { search: "er42@exa" })).toEqual(["Q-2026-0042"]);
+    expect(references(store, { search: "ہیئ" })).toEqual(["Q-2026-0042"]); // inside an Urdu word
+    expect(references(store, { search: "in harma" })).toEqual(["Q-2026-0042"]); // "in": Indus, at its start
+    expect(references(store, { search: "du harma" })).toEqual([]); // 2 characters: at a word's start only
+    expect(references(store, { search: "ha" })).toEqual([]);
+    expect(references(store, { search: "harma pens" })).toEqual([]); // every word must be found
+    expect(references(store, { search: "pharma," })).toEqual(["Q-2026-0042"]); // as a word, its comma left out
+    store.close();
+  });
+
   it("finds a reference by its number alone, or exactly as written", () => {
     const store = storeWithRequests();
     expect(references(store, { search: "42" })).toEqual(["Q-2026-0042"]);
@@ -109,9 +125,12 @@ describe("the inbox's search", () => {
     const store = storeWithRequests();
     store.db.prepare("UPDATE quotes SET company = 'Ravi Foods' WHERE id = 42").run();
     expect(references(store, { search: "pharma" })).toEqual([]);
+    expect(references(store, { search: "harma" })).toEqual([]);
     expect(references(store, { search: "ravi" })).toEqual(["Q-2026-0042"]);
+    expect(references(store, { search: "avi" })).toEqual(["Q-2026-0042"]);
     store.delete(42);
     expect(references(store, { search: "ravi" })).toEqual([]);
+    expect(references(store, { search: "avi" })).toEqual([]);
     store.close();
   });
 
@@ -121,6 +140,7 @@ describe("the inbox's search", () => {
     const store = QuoteStore.open(dir);
     expect(references(store, { search: "ayesha" })).toEqual(["Q-2026-0001"]);
     expect(references(store, { search: "ceramic" })).toEqual(["Q-2026-0002"]);
+    expect(references(store, { search: "eramic" })).toEqual(["Q-2026-0002"]); // the index filled by the migration
     expect(references(store, { search: "0300 1234567" })).toEqual(["Q-2026-0002", "Q-2026-0001"]);
     expect(references(store, { search: "2" })).toEqual(["Q-2026-0002"]);
     store.close();
@@ -146,6 +166,8 @@ describe("the inbox's queries", () => {
       { view: "overdue" },
       { view: "all", status: "won" },
       { view: "open", search: "pharma" },
+      { view: "open", search: "harma" },
+      { view: "all", search: "in harma" },
       { view: "all", search: "0300-1234567" },
       { view: "all", search: "Q-2026-0042" },
     ];

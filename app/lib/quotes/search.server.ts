@@ -9,11 +9,29 @@ import { formatReference } from "./store.server";
  *   against the forms the index holds;
  * - a number alone of up to 6 digits (42, 0042): the reference numbered so, in any year, or a word
  *   that starts with it;
- * - anything else: requests with every word typed at the start of a word (pha finds Pharma).
+ * - anything else: requests with every word typed at the start of a word (pha finds Pharma), or, with
+ *   words of 3 characters or more, inside a word too (harma finds Pharma): those words are read
+ *   against the trigram index of drizzle/0009_search_inside_words.sql (quotes_inside_words), the
+ *   shorter ones still against the starts of words.
  * The user's text is never FTS5 syntax: each word goes in as a quoted string (its quotes doubled), so
  * AND, OR, NOT, NEAR, *, ^, :, brackets and quotes are words like any other.
  */
-export type SearchPlan = { reference: string } | { match: string } | { nothing: true };
+export type SearchPlan =
+  | { reference: string }
+  | {
+      /** Every word at the start of a word (the index of 0006). */
+      match: string;
+      /**
+       * With words of 3 characters or more: those inside words (the trigram index), the shorter ones
+       * (`starts`) at a word's start; `orMatch`: or else as `match` says, for a word with punctuation,
+       * which the trigram index reads as typed and the word index leaves out.
+       */
+      inside?: { match: string; starts: string | null; orMatch: boolean };
+    }
+  | { nothing: true };
+
+/** Fewer characters than a trigram find nothing in the trigram index. */
+const INSIDE_MIN_CHARS = 3;
 
 const MAX_LENGTH = 200;
 const WORD_COLUMNS = "{name company email product message}";
@@ -45,5 +63,16 @@ export function searchPlan(typed: string): SearchPlan | null {
 
   const words = text.split(/\s+/).filter(hasToken);
   if (words.length === 0) return { nothing: true };
-  return { match: words.map((word) => quoted(word)).join(" AND ") };
+  const match = words.map((word) => quoted(word)).join(" AND ");
+  const long = words.filter((word) => [...word].length >= INSIDE_MIN_CHARS);
+  if (long.length === 0) return { match };
+  const short = words.filter((word) => [...word].length < INSIDE_MIN_CHARS);
+  return {
+    match,
+    inside: {
+      match: long.map((word) => quoted(word, false)).join(" AND "),
+      starts: short.length > 0 ? short.map((word) => quoted(word)).join(" AND ") : null,
+      orMatch: long.some((word) => /[^\p{L}\p{N}\p{M}]/u.test(word)),
+    },
+  };
 }

@@ -169,3 +169,39 @@ describe("the inbox", () => {
     store.close();
   });
 });
+
+describe("the inbox's counts", () => {
+  it("follow every change, by this connection or another process's, and the clock for the overdue one", () => {
+    const dir = tempDir("counts");
+    const store = QuoteStore.open(dir);
+    const monday = new Date("2026-11-23T06:00:00Z");
+    const first = store.insert(buyerFields, meta("count-1"), { notify: false, now: monday }).quote;
+    const replyBy = first.replyBy;
+    expect(store.inboxCounts(null, replyBy - 1)).toMatchObject({ open: 1, unassigned: 1, overdue: 0, all: 1 });
+    // The same counts again, then the reply-by time passes: the overdue count follows the clock.
+    expect(store.overdueCount(replyBy - 1)).toBe(0);
+    expect(store.overdueCount(replyBy + 1)).toBe(1);
+    expect(store.inbox({ view: "overdue", now: replyBy + 1 }).total).toBe(1);
+
+    store.insert(buyerFields, meta("count-2"), { notify: false, now: new Date("2026-11-24T06:00:00Z") });
+    expect(store.inboxCounts(null, replyBy + 1)).toMatchObject({ open: 2, all: 2, overdue: 1 });
+
+    // Another process (the inbox command) answers one: the counts here see it.
+    const other = QuoteStore.open(dir);
+    other.setStatus(first.id, "waiting_on_buyer", "", bilal);
+    other.close();
+    expect(store.inboxCounts(null, replyBy + 1)).toMatchObject({ open: 1, all: 2, overdue: 0 });
+    expect(store.overdueCount(replyBy + 1)).toBe(0);
+    expect(store.inbox({ view: "overdue", now: replyBy + 1 }).total).toBe(0);
+
+    // Counted inside a transaction that is rolled back: nothing of it is kept.
+    const rollback = store.db.transaction(() => {
+      store.insert(buyerFields, meta("count-3"), { notify: false, now: monday });
+      expect(store.inboxCounts(null, replyBy + 1).all).toBe(3);
+      throw new Error("rolled back");
+    });
+    expect(() => rollback()).toThrow("rolled back");
+    expect(store.inboxCounts(null, replyBy + 1).all).toBe(2);
+    store.close();
+  });
+});

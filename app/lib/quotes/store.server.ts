@@ -23,7 +23,7 @@ import {
 import { replyBy } from "~/lib/desk/time";
 import { staff as staffTable } from "~/lib/desk/staff-schema";
 import type { InboxView } from "./inbox-views";
-import { searchPlan } from "./search.server";
+import { type SearchPlan, searchPlan } from "./search.server";
 import { quoteAttachments, quoteReferences, quotes } from "./schema";
 
 /**
@@ -227,9 +227,18 @@ function prepare(db: Database.Database) {
        ON CONFLICT (idempotency_key) DO NOTHING`,
     ),
     storedNames: db
-      .prepare("SELECT stored_name FROM quote_attachments UNION ALL SELECT stored_name FROM proofs")
+      .prepare(
+        `SELECT stored_name FROM quote_attachments UNION ALL SELECT stored_name FROM proofs
+         UNION ALL SELECT stored_name FROM message_files WHERE stored_name IS NOT NULL`,
+      )
       .pluck(),
-    proofNames: db.prepare("SELECT stored_name FROM proofs WHERE quote_id = ?").pluck(),
+    // The files of a request besides its own uploads: its proofs and its buyers' e-mails' files.
+    proofNames: db
+      .prepare(
+        `SELECT stored_name FROM proofs WHERE quote_id = @id
+         UNION ALL SELECT stored_name FROM message_files WHERE quote_id = @id AND stored_name IS NOT NULL`,
+      )
+      .pluck(),
     deleteQuote: db.prepare("DELETE FROM quotes WHERE id = ?"),
     byKey: db.prepare(`${selectQuotes} WHERE idempotency_key = ?`),
     byId: db.prepare(`${selectQuotes} WHERE id = ?`),
@@ -237,6 +246,9 @@ function prepare(db: Database.Database) {
     list: db.prepare(`${selectQuotes} ORDER BY received_at DESC, id DESC`),
     listSince: db.prepare(`${selectQuotes} WHERE received_at >= ? ORDER BY received_at DESC, id DESC`),
     count: db.prepare("SELECT count(*) FROM quotes").pluck(),
+    dataVersion: db.prepare("PRAGMA data_version").pluck(),
+    totalChanges: db.prepare("SELECT total_changes()").pluck(),
+    nextReplyBy: db.prepare("SELECT min(reply_by) FROM quotes WHERE answered_at IS NULL AND reply_by >= ?").pluck(),
     search: db.prepare("SELECT rowid FROM quotes_search WHERE quotes_search MATCH ?").pluck(),
     // A page of the inbox, its order chosen by the view (the ids come from `inboxPart`).
     byIds: db.prepare(`${selectQuotes} WHERE quotes.id IN (SELECT value FROM json_each(?))`),
@@ -449,13 +461,13 @@ export class QuoteStore {
   }
 
   /**
-   * Deletes a request with its files and proofs (and its history); false when there is no such request.
-   * Throws, deleting nothing, for a request with an invoice.
+   * Deletes a request with its files, proofs and buyers' e-mails' files (and its history); false when
+   * there is no such request. Throws, deleting nothing, for a request with an invoice.
    */
   delete(id: number): boolean {
     const files = [
       ...this.attachments(id),
-      ...(this.sql.proofNames.all(id) as string[]).map((storedName) => ({ storedName })),
+      ...(this.sql.proofNames.all({ id }) as string[]).map((storedName) => ({ storedName })),
     ];
     let deleted: boolean;
     try {
@@ -556,9 +568,37 @@ export class QuoteStore {
     }
   }
 
-  private countWhere(where: SQL | undefined): number {
-    return this.orm.select({ count: count() }).from(quotes).where(where).get()?.count ?? 0;
+  /**
+   * The state of the data the counts were taken from: another connection's commit changes data_version,
+   * this one's writes total_changes(). Null inside a transaction, which may yet be rolled back.
+   */
+  private dataState(): string | null {
+    if (this.db.inTransaction) return null;
+    return `${this.sql.dataVersion.get() as number} ${this.sql.totalChanges.get() as number}`;
   }
+
+  /**
+   * A count of requests, kept until the data changes: every desk page shows the views' counts and the
+   * overdue one, each a walk over up to all the rows' index entries (milliseconds at 100,000 requests),
+   * while a busy office writes a few times a minute.
+   */
+  private countWhere(where: SQL | undefined): number {
+    const query = this.orm.select({ count: count() }).from(quotes).where(where);
+    const state = this.dataState();
+    const { sql: text, params } = query.toSQL();
+    const key = JSON.stringify([text, params]);
+    if (state !== null && state === this.counted.state) {
+      const known = this.counted.counts.get(key);
+      if (known !== undefined) return known;
+    } else this.counted = { state, counts: new Map() };
+    const counted = query.get()?.count ?? 0;
+    // A search's long list of ids is not worth keeping as a key.
+    if (state !== null && key.length <= 2000 && this.counted.counts.size < 500) this.counted.counts.set(key, counted);
+    return counted;
+  }
+
+  private counted: { state: string | null; counts: Map<string, number> } = { state: null, counts: new Map() };
+  private overdue: { state: string; from: number; until: number; count: number } | null = null;
 
   /**
    * One page of the desk's inbox in a view (see `inboxViews`): by status, and by a search of the words,
@@ -628,12 +668,42 @@ export class QuoteStore {
       // Matched once, not by each count and page query after it. A few ids are looked up by rowid;
       // many (a common word) are only checked while the view's index is walked in its order (the
       // unary + keeps SQLite from looking up thousands of rows to sort them for a page of 25).
-      const ids = this.sql.search.all(plan.match) as number[];
+      const ids = (
+        plan.inside ? this.searchInside(plan.match, plan.inside) : this.sql.search.all(plan.match)
+      ) as number[];
       const id = ids.length > 5000 ? sql`+${quotes.id}` : sql`${quotes.id}`;
       searched = sql`${id} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`;
     }
     return and(status ? eq(quotes.status, status) : undefined, searched);
   }
+
+  /**
+   * The ids a search finds with words of 3 characters or more (search.server.ts): those words inside
+   * words, the shorter ones at a word's start, or else (a word with punctuation) every word at its start.
+   */
+  private searchInside(match: string, inside: NonNullable<Extract<SearchPlan, { match: string }>["inside"]>) {
+    const parts = [
+      ...(inside.orMatch ? ["SELECT rowid FROM quotes_search WHERE quotes_search MATCH @match UNION"] : []),
+      "SELECT rowid FROM quotes_inside_words WHERE quotes_inside_words MATCH @inside",
+      // Compound SELECTs run left to right: (match ∪ inside) ∩ starts, and what match finds is in starts.
+      ...(inside.starts === null
+        ? []
+        : ["INTERSECT SELECT rowid FROM quotes_search WHERE quotes_search MATCH @starts"]),
+    ];
+    const text = parts.join(" ");
+    let statement = this.searches.get(text);
+    if (!statement) {
+      statement = this.db.prepare(text).pluck();
+      this.searches.set(text, statement);
+    }
+    return statement.all({
+      inside: inside.match,
+      ...(inside.orMatch && { match }),
+      ...(inside.starts !== null && { starts: inside.starts }),
+    });
+  }
+
+  private readonly searches = new Map<string, Database.Statement>();
 
   /**
    * The requests of an inbox view with its status and search, newest first, in pages of `pageSize`
@@ -683,13 +753,21 @@ export class QuoteStore {
 
   /** How many requests wait for a first answer past their reply-by time: one range of a partial index. */
   overdueCount(now = Date.now()): number {
-    return (
+    const state = this.dataState();
+    const known = this.overdue;
+    // Kept until the data changes or the next unanswered request's reply-by time comes.
+    if (state !== null && known?.state === state && now >= known.from && now <= known.until) return known.count;
+    const counted =
       this.orm
         .select({ count: count() })
         .from(quotes)
         .where(and(isNull(quotes.answeredAt), lt(quotes.replyBy, now)))
-        .get()?.count ?? 0
-    );
+        .get()?.count ?? 0;
+    if (state !== null) {
+      const next = this.sql.nextReplyBy.get(now) as number | null;
+      this.overdue = { state, from: now, until: next ?? Number.POSITIVE_INFINITY, count: counted };
+    }
+    return counted;
   }
 
   /**

@@ -69,7 +69,7 @@ export function loader({ request, context, params }: Route.LoaderArgs) {
     // The wa.me address is made by the action, once the use is recorded; the page only says whether there is one.
     whatsapp: whatsappReplyUrl(quote.phone, quote.reference, quote.name) !== null,
     tel: telHref(quote.phone),
-    conversation: conversation(service.messaging.messages(quote.id)),
+    conversation: conversation(service.messaging.messages(quote.id), service.messaging.messageFiles(quote.id)),
     // Only one valid address is linked (one stored before the form checked it shows as text).
     mailto: mailtoAddressUrl(quote.email),
     canReply: service.canReply,
@@ -182,8 +182,10 @@ const linkClass =
 
 type Entry = Route.ComponentProps["loaderData"]["conversation"][number];
 
+const fileSize = (kb: number) => (kb < 1024 ? `${kb} KB` : `${(kb / 1024).toFixed(1)} MB`);
+
 /** The buyer's mails and the desk's replies, oldest first, each in the buyer's own direction and line breaks. */
-function Conversation({ entries }: { entries: Entry[] }) {
+function Conversation({ entries, reference }: { entries: Entry[]; reference: string }) {
   const text = deskText.quote;
   return (
     <section aria-labelledby="conversation-heading">
@@ -228,6 +230,31 @@ function Conversation({ entries }: { entries: Entry[] }) {
                     {entry.quoted}
                   </p>
                 </details>
+              )}
+              {entry.files.length > 0 && (
+                <div className="mt-2 text-sm text-slate-700">
+                  <p className="text-xs">{text.mailFiles}</p>
+                  <ul className="mt-1 space-y-1">
+                    {entry.files.map((file) => (
+                      <li key={file.id} className="wrap-anywhere" dir="auto">
+                        {file.refused ? (
+                          <>
+                            {file.name} ({fileSize(file.kb)}) ·{" "}
+                            <span className="font-semibold text-amber-900">{text.mailFileRefused[file.refused]}</span>
+                          </>
+                        ) : (
+                          <a
+                            className="font-medium text-blue-800 underline underline-offset-2 pointer-coarse:flex pointer-coarse:min-h-11 pointer-coarse:items-center"
+                            href={`/desk/quotes/${reference}/mail-files/${file.id}`}
+                            download
+                          >
+                            {file.name || text.mailFileUnnamed} ({fileSize(file.kb)})
+                          </a>
+                        )}
+                      </li>
+                    ))}
+                  </ul>
+                </div>
               )}
               {(entry.attachments.length > 0 || entry.attachmentsLeftOut > 0) && (
                 <div className="mt-2 text-xs text-slate-700">
@@ -536,7 +563,7 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
             </section>
           )}
 
-          <Conversation entries={thread} />
+          <Conversation entries={thread} reference={quote.reference} />
 
           <ProofsPanel
             reference={quote.reference}

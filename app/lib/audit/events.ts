@@ -60,6 +60,8 @@ export const payloadSchemas = {
   }),
   "quotation.reminder_queued": z.strictObject({ version, to: z.string() }),
   "quotation.expired": z.strictObject({ version }),
+  /** An e-mail about a quotation's answer or follow-up went out. */
+  "quotation.mail_sent": z.strictObject({ subject: z.string(), to: z.string() }),
   /** A line of the history from before it was typed, that none of the types above reads back word for word. */
   "request.earlier_entry": z.strictObject({ kind: z.string(), text: z.string() }),
 } as const;
@@ -211,6 +213,8 @@ export function describe(event: AuditEventData): { kind: string; body: string } 
       };
     case "quotation.expired":
       return { kind: "quotation", body: `Quotation v${event.payload.version} expired unanswered` };
+    case "quotation.mail_sent":
+      return { kind: "email", body: `${event.payload.subject} e-mailed to ${event.payload.to}` };
     case "request.earlier_entry":
       return { kind: event.payload.kind, body: event.payload.text };
   }

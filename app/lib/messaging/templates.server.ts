@@ -4,6 +4,7 @@ import { publicLink } from "~/lib/site-url";
 import { quoteFieldLabel } from "~/content/contact";
 import { longDeadline, replyBy } from "~/lib/desk/time";
 import { isEmailAddress } from "~/lib/email-address";
+import { withLink } from "~/lib/proofs/mail";
 import type { MailAddress, ProofDesk } from "~/lib/proofs/proofs.server";
 import type { MailConfig } from "~/lib/quotes/config.server";
 import {
@@ -281,6 +282,33 @@ function proofTemplate(message: Message, { proofs, envelope, now }: TemplateCont
   };
 }
 
+/**
+ * An e-mail about a quotation's answer or follow-up: the staff's to the office's addresses; a buyer's
+ * with a link to their page minted for this attempt (a failed attempt's link goes with it).
+ */
+function quotationAnswerTemplate(message: Message, { store, proofs, envelope, now }: TemplateContext): Rendered | null {
+  const quote = store.get(message.quoteId);
+  if (!quote) return null;
+  const stored = typeof message.payload.body === "string" ? message.payload.body : "";
+  const toStaff = message.kind === "quotation-staff";
+  if (toStaff && envelope.to.length === 0) return null;
+  if (!toStaff && !proofs) return null;
+  const body = toStaff ? stored : withLink(stored, proofs!.mintLinkForMessage(quote.id, message.id, now));
+  return {
+    mail: proofMailMessage(
+      {
+        messageId: message.messageId,
+        to: toStaff ? envelope.to.map((address) => ({ address })) : [{ name: quote.name, address: message.recipient }],
+        subject: message.subject,
+        body,
+      },
+      envelope,
+    ),
+    sentEvent: { type: "quotation.mail_sent", payload: { subject: message.subject, to: message.recipient } },
+    label: `Quotation e-mail "${message.subject}"`,
+  };
+}
+
 /** One template per kind of mail: null when the message is not to be sent (its request or proof is gone). */
 export const templates: Record<OutboundKind, (message: Message, context: TemplateContext) => Rendered | null> = {
   "request-notification": (message, { store, envelope }) => {
@@ -315,4 +343,7 @@ export const templates: Record<OutboundKind, (message: Message, context: Templat
   proof: proofTemplate,
   "proof-reminder": proofTemplate,
   "proof-staff": proofTemplate,
+  "quotation-accepted": quotationAnswerTemplate,
+  "quotation-reminder": quotationAnswerTemplate,
+  "quotation-staff": quotationAnswerTemplate,
 };

@@ -39,6 +39,7 @@ export default [
   route("proof/:token/file", "routes/proof/file.ts"),
   route("proof/:token/record", "routes/proof/record.tsx"),
   route("proof/:token/acceptance", "routes/proof/acceptance.tsx"),
+  route("proof/:token/acceptance/pdf", "routes/proof/acceptance-pdf.ts"),
 
   // Resource routes (no UI).
   route("sitemap.xml", "routes/sitemap.xml.ts"),

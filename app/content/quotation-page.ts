@@ -41,6 +41,7 @@ export const quotationPageText = {
   options: "Options",
   fingerprint: "SHA-256 of the quotation",
   recordLink: "Acceptance record (printable)",
+  recordPdf: "Acceptance record (PDF)",
   recordTitle: (order: string) => `Acceptance record ${order}`,
   thanksAccepted: "Thank you: your acceptance is recorded as an order, and our team has been told.",
   thanksChanges: "Thank you: your changes are sent to our team. The office will send you a new version.",

@@ -249,6 +249,10 @@ export function BuyerQuotation({
             <a className="font-semibold text-primary underline" href={`${base}/acceptance`}>
               {text.recordLink}
             </a>
+            {" · "}
+            <a className="font-semibold text-primary underline" href={`${base}/acceptance/pdf`} download>
+              {text.recordPdf}
+            </a>
           </p>
         </div>
       )}

@@ -5,6 +5,7 @@ import { quoteFieldLabel } from "~/content/contact";
 import { longDeadline, replyBy } from "~/lib/desk/time";
 import { isEmailAddress } from "~/lib/email-address";
 import { withLink } from "~/lib/proofs/mail";
+import { acceptancePdfOf } from "~/lib/quotations/acceptance-pdf.server";
 import type { MailAddress, ProofDesk } from "~/lib/proofs/proofs.server";
 import type { MailConfig } from "~/lib/quotes/config.server";
 import {
@@ -28,7 +29,8 @@ export type OutgoingMail = {
   text: string;
   html?: string;
   messageId?: string;
-  attachments?: { filename: string; path: string; contentType: string; cid?: string }[];
+  /** A file on disk (`path`, read at each attempt) or made for this attempt (`content`). */
+  attachments?: { filename: string; path?: string; content?: Buffer; contentType: string; cid?: string }[];
 };
 
 /** The desk's page of a request (a staff member signs in to open it). */
@@ -286,31 +288,41 @@ function proofTemplate(message: Message, { proofs, envelope, now }: TemplateCont
  * An e-mail about a quotation's answer or follow-up: the staff's to the office's addresses; a buyer's
  * with a link to their page minted for this attempt (a failed attempt's link goes with it).
  */
-function quotationAnswerTemplate(message: Message, { store, proofs, envelope, now }: TemplateContext): Rendered | null {
+async function quotationAnswerTemplate(
+  message: Message,
+  { store, proofs, envelope, now }: TemplateContext,
+): Promise<Rendered | null> {
   const quote = store.get(message.quoteId);
   if (!quote) return null;
   const stored = typeof message.payload.body === "string" ? message.payload.body : "";
   const toStaff = message.kind === "quotation-staff";
   if (toStaff && envelope.to.length === 0) return null;
   if (!toStaff && !proofs) return null;
+  // The buyer's acceptance carries its record as a PDF, made now from the stored rows.
+  const record = message.kind === "quotation-accepted" ? await acceptancePdfOf(store, quote, proofs) : null;
   const body = toStaff ? stored : withLink(stored, proofs!.mintLinkForMessage(quote.id, message.id, now));
+  const mail = proofMailMessage(
+    {
+      messageId: message.messageId,
+      to: toStaff ? envelope.to.map((address) => ({ address })) : [{ name: quote.name, address: message.recipient }],
+      subject: message.subject,
+      body,
+    },
+    envelope,
+  );
+  if (record) mail.attachments = [{ filename: record.fileName, content: record.pdf, contentType: "application/pdf" }];
   return {
-    mail: proofMailMessage(
-      {
-        messageId: message.messageId,
-        to: toStaff ? envelope.to.map((address) => ({ address })) : [{ name: quote.name, address: message.recipient }],
-        subject: message.subject,
-        body,
-      },
-      envelope,
-    ),
+    mail,
     sentEvent: { type: "quotation.mail_sent", payload: { subject: message.subject, to: message.recipient } },
     label: `Quotation e-mail "${message.subject}"`,
   };
 }
 
 /** One template per kind of mail: null when the message is not to be sent (its request or proof is gone). */
-export const templates: Record<OutboundKind, (message: Message, context: TemplateContext) => Rendered | null> = {
+export const templates: Record<
+  OutboundKind,
+  (message: Message, context: TemplateContext) => Rendered | null | Promise<Rendered | null>
+> = {
   "request-notification": (message, { store, envelope }) => {
     const quote = store.get(message.quoteId);
     if (!quote) return null;

@@ -105,7 +105,7 @@ export class Outbox {
         if (this.closing) return sent;
         const context = { store: this.store, proofs: this.proofs, envelope, now: new Date(now()) };
         // Null: not to be sent (its request was deleted, its proof's links ended); the template said why.
-        const rendered = templates[message.kind as OutboundKind](message, context);
+        const rendered = await templates[message.kind as OutboundKind](message, context);
         if (!rendered) {
           this.messaging.cancel(message.id);
           continue;

@@ -37,6 +37,11 @@ export default function AcceptanceRecord({ loaderData, params }: Route.Component
       <div className="mt-6">
         <AcceptanceFacts acceptance={loaderData} />
       </div>
+      <p className="mt-6 text-sm print:hidden">
+        <a className="font-semibold text-primary underline" href={`/proof/${params.token}/acceptance/pdf`} download>
+          {text.recordPdf}
+        </a>
+      </p>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { publicHolidays } from "~/content/holidays";
 import {
+  longDate,
   addBusinessDays,
   addBusinessMs,
   businessMsBetween,
@@ -93,5 +94,11 @@ describe("desk times", () => {
     // 10 business days after Friday 2026-12-18: the 25th (Quaid-e-Azam Day) is skipped.
     expect(addBusinessDays(at("2026-12-18T07:00:00Z"), 10)).toBe("2027-01-04");
     expect(addBusinessDays(at("2026-11-23T07:00:00Z"), 0)).toBe("2026-11-23");
+  });
+});
+
+describe("long dates", () => {
+  it("are written as documents write them, without a comma after the weekday", () => {
+    expect(longDate("2026-12-10")).toBe("Thursday 10 December 2026");
   });
 });

@@ -56,7 +56,10 @@ export const longDate = (date: string) =>
     month: "long",
     year: "numeric",
     timeZone: "UTC",
-  }).format(new Date(`${date}T00:00:00Z`));
+  })
+    .format(new Date(`${date}T00:00:00Z`))
+    // Some ICU versions put a comma after the weekday; documents write none.
+    .replace(",", "");
 
 /** Whether a date in Pakistan ("2026-11-23") is a working day of the office. */
 export const isBusinessDay = (date: string) => opensOn(Date.parse(`${date}T00:00:00Z`) - PKT_OFFSET_MS);

@@ -125,8 +125,11 @@ export function BuyerQuotation({
   const { latest, earlier, order } = page;
   const Heading = headingLevel === 1 ? "h1" : "h2";
   const open = latest.state === "sent" && !latest.changes;
+  const asksChanges = open || (latest.state === "expired" && !latest.changes);
   const error = (intent: string) =>
     failure?.intent === intent && failure.error ? <DeskNotice tone="error">{failure.error}</DeskNotice> : null;
+  // A refusal whose form is no longer shown (accepted meanwhile, say) is said at the top.
+  const formShown = failure && (failure.intent === "quotation-changes" ? asksChanges : open);
   return (
     <section aria-labelledby="quotation-heading" className="space-y-6">
       <div>
@@ -138,7 +141,10 @@ export function BuyerQuotation({
         </p>
         {order && <p className="mt-2 rounded-md bg-teal-50 px-3 py-2 font-semibold text-teal-950">{order}</p>}
       </div>
-      {latest.expired && !latest.changes && <DeskNotice tone="error">{latest.expired}</DeskNotice>}
+      {failure?.error && !formShown && <DeskNotice tone="error">{failure.error}</DeskNotice>}
+      {latest.expired && !latest.changes && failure?.error !== latest.expired && (
+        <DeskNotice tone="error">{latest.expired}</DeskNotice>
+      )}
       <Form method="post" id="quotation-form" className="space-y-5">
         <input type="hidden" name="version" value={latest.version} />
         <input type="hidden" name="sha256" value={latest.sha256} />
@@ -265,7 +271,7 @@ export function BuyerQuotation({
           <p>{text.changesNote}</p>
         </div>
       )}
-      {(open || (latest.state === "expired" && !latest.changes)) && (
+      {asksChanges && (
         <Form method="post" className="space-y-3 rounded-xl border border-border p-4">
           <h2 className="text-lg font-bold">{text.askChanges}</h2>
           <input type="hidden" name="intent" value="quotation-changes" />

@@ -52,18 +52,18 @@ function Totals({ totals, live }: { totals: TotalsView; live: boolean }) {
     [totals.taxLabel, totals.tax, "tax"],
   ];
   return (
-    <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm" aria-live={live ? "polite" : undefined}>
+    <dl className="grid grid-cols-[1fr_auto] gap-y-1 text-sm" aria-live={live ? "polite" : undefined}>
       {rows.map(([label, amount, name]) => (
         <div key={name} className="contents">
           <dt>{label}</dt>
-          <dd className="text-right tabular-nums" data-amount={name}>
+          <dd className="pl-4 text-right tabular-nums" data-amount={name}>
             {amount}
           </dd>
         </div>
       ))}
       <div className="contents text-base font-bold">
         <dt className="border-t border-border pt-1">{text.total}</dt>
-        <dd className="border-t border-border pt-1 text-right tabular-nums" data-amount="total">
+        <dd className="border-t border-border pt-1 pl-4 text-right tabular-nums" data-amount="total">
           {totals.total}
         </dd>
       </div>
@@ -174,8 +174,9 @@ export function BuyerQuotation({
             </li>
           ))}
         </ol>
-        <div className="rounded-xl border border-border p-4">
-          <Totals totals={latest.acceptance?.totals ?? latest.totals} live={open} />
+        {/* Once accepted, the record below gives the totals as they were recorded. */}
+        <div className={latest.acceptance ? "hidden" : "rounded-xl border border-border p-4"}>
+          <Totals totals={latest.totals} live={open} />
           {open && (
             <Button type="submit" name="intent" value="totals" variant="outline" formNoValidate className="mt-3">
               {text.updateTotal}

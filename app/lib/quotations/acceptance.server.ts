@@ -1,4 +1,3 @@
-import { and, eq, isNull } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/better-sqlite3";
 import { quotationTerms } from "~/content/quotation-terms";
 import { addBusinessDays, pakistanDate } from "~/lib/desk/time";
@@ -14,7 +13,7 @@ import {
   reminderBuyerEmail,
 } from "./buyer-mail";
 import { isPastValidity, Quotations, type StoredAcceptance, type StoredQuotation } from "./quotations.server";
-import { quotationAcceptances, quotations } from "./schema";
+import { quotationAcceptances } from "./schema";
 import { checkChoices, quotationTotals } from "./totals";
 import { formatPkr } from "~/lib/money";
 
@@ -202,12 +201,7 @@ export class QuotationAnswers {
         if (!quote) return { ok: false, reason: "not_latest" };
         const found = this.refusal(quote, version);
         if (typeof found === "string") return { ok: false, reason: found };
-        const changed = this.orm
-          .update(quotations)
-          .set({ changesText: text, changesAt: now.toISOString() })
-          .where(and(eq(quotations.id, found.latest.id), isNull(quotations.changesAt)))
-          .run().changes;
-        if (changed !== 1) return { ok: false, reason: "changes_asked" };
+        if (!this.quotations.recordChanges(found.latest.id, text, now)) return { ok: false, reason: "changes_asked" };
         this.store.audit.record({
           subject: { type: "request", id: quote.id },
           actor: "buyer",
@@ -254,9 +248,8 @@ export class QuotationAnswers {
           const quote = this.store.get(quoteId);
           const latest = this.quotations.latest(quoteId);
           if (!quote || !latest || latest.acceptance || latest.changesAt || latest.expiredAt) return;
-          const at = now.toISOString();
           if (isPastValidity(latest, now.getTime())) {
-            this.orm.update(quotations).set({ expiredAt: at }).where(eq(quotations.id, latest.id)).run();
+            if (!this.quotations.markExpired(latest.id, now)) return;
             this.store.audit.record({
               subject: { type: "request", id: quoteId },
               actor: "website",
@@ -271,7 +264,7 @@ export class QuotationAnswers {
           // A request given up (Lost) or won another way gets no reminder; e-mail off, none either.
           if (quote.status === "won" || quote.status === "lost" || !this.staffTo) return;
           if (!quotationReminderDue(latest, now.getTime())) return;
-          this.orm.update(quotations).set({ remindedAt: at }).where(eq(quotations.id, latest.id)).run();
+          if (!this.quotations.markReminded(latest.id, now)) return;
           this.queue(
             quoteId,
             "quotation-reminder",

@@ -43,6 +43,8 @@ export default [
   route("proof/:token", "routes/proof/page.tsx"),
   route("proof/:token/file", "routes/proof/file.ts"),
   route("proof/:token/record", "routes/proof/record.tsx"),
+  route("proof/:token/acceptance", "routes/proof/acceptance.tsx"),
+  route("proof/:token/acceptance/pdf", "routes/proof/acceptance-pdf.ts"),
 
   // Resource routes (no UI).
   route("sitemap.xml", "routes/sitemap.xml.ts"),

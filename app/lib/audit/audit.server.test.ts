@@ -200,6 +200,14 @@ describe("the audit trail", () => {
         ],
       ],
       [
+        {
+          type: "quotation.mail_sent",
+          payload: { subject: "Your order O-2026-0001: acceptance of quotation v2", to: "ayesha@acme.example" },
+        },
+        "website",
+        ["email", "Your order O-2026-0001: acceptance of quotation v2 e-mailed to ayesha@acme.example"],
+      ],
+      [
         { type: "request.assigned", payload: { ownerStaffId: 7, ownerName: "Bilal Ahmed" } },
         "staff",
         ["owner", "Assigned to Bilal Ahmed"],

@@ -69,6 +69,8 @@ export const payloadSchemas = {
     amountPaisa: z.number().int(),
     reason: z.string(),
   }),
+  /** An e-mail about a quotation's answer or follow-up went out. */
+  "quotation.mail_sent": z.strictObject({ subject: z.string(), to: z.string() }),
   /** A line of the history from before it was typed, that none of the types above reads back word for word. */
   "request.earlier_entry": z.strictObject({ kind: z.string(), text: z.string() }),
 } as const;
@@ -234,6 +236,8 @@ export function describe(event: AuditEventData): { kind: string; body: string } 
         body: `Credit note ${number} issued against invoice ${invoice}: ${formatPkr(amountPaisa)} (${reason})`,
       };
     }
+    case "quotation.mail_sent":
+      return { kind: "email", body: `${event.payload.subject} e-mailed to ${event.payload.to}` };
     case "request.earlier_entry":
       return { kind: event.payload.kind, body: event.payload.text };
   }

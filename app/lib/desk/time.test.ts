@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { publicHolidays } from "~/content/holidays";
 import {
+  longDate,
   addBusinessDays,
   addBusinessMs,
   businessMsBetween,
@@ -120,5 +121,11 @@ describe("desk times", () => {
     expect(dayAhead("2026-12-28", at("2026-12-24T05:00:00Z"))).toEqual({ kind: "ahead", businessDays: 1 });
     // 23:30 UTC on the 25th is already the 26th in Lahore.
     expect(dayAhead("2026-11-25", at("2026-11-25T23:30:00Z"))).toEqual({ kind: "passed" });
+  });
+});
+
+describe("long dates", () => {
+  it("are written as documents write them, without a comma after the weekday", () => {
+    expect(longDate("2026-12-10")).toBe("Thursday 10 December 2026");
   });
 });

@@ -61,6 +61,7 @@ export const longDate = (date: string) =>
     timeZone: "UTC",
   })
     .format(new Date(`${date}T00:00:00Z`))
+    // Some ICU versions put a comma after the weekday; documents write none.
     .replace(",", "");
 
 /** Whether a date in Pakistan ("2026-11-23") is a working day of the office. */

@@ -12,6 +12,10 @@ export const outboundKinds = [
   "proof-reminder",
   "proof-staff",
   "quotation",
+  // The buyer's answers to a quotation and its reminder (app/lib/quotations/acceptance.server.ts).
+  "quotation-accepted",
+  "quotation-reminder",
+  "quotation-staff",
 ] as const;
 /** A buyer's e-mail read from the business's mailbox (app/lib/mailbox/). */
 export const inboundKinds = ["buyer-mail"] as const;

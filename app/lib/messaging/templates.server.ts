@@ -5,6 +5,8 @@ import { quoteFieldLabel } from "~/content/contact";
 import { longDeadline, replyBy } from "~/lib/desk/time";
 import { wantsOf } from "~/lib/desk/wants";
 import { isEmailAddress } from "~/lib/email-address";
+import { withLink } from "~/lib/proofs/mail";
+import { acceptancePdfOf } from "~/lib/quotations/acceptance-pdf.server";
 import type { MailAddress, ProofDesk } from "~/lib/proofs/proofs.server";
 import type { MailConfig } from "~/lib/quotes/config.server";
 import {
@@ -325,7 +327,7 @@ ${after.map((line) => `<p>${escapeHtml(line)}</p>`).join("\n")}
         { filename: quotationFileName(quote.reference, version!), content: pdf, contentType: "application/pdf" },
       ],
     },
-    sentEvent: { type: "proof.mail_sent", payload: { subject: message.subject, to: message.recipient } },
+    sentEvent: { type: "quotation.mail_sent", payload: { subject: message.subject, to: message.recipient } },
     label: `Quote request ${quote.reference}: quotation v${version} e-mail`,
   };
 }
@@ -343,6 +345,40 @@ function proofTemplate(message: Message, { proofs, envelope, now }: TemplateCont
     mail: proofMailMessage(outgoing, envelope),
     sentEvent: { type: "proof.mail_sent", payload: { subject: message.subject, to: message.recipient } },
     label: `Proof e-mail "${message.subject}"`,
+  };
+}
+
+/**
+ * An e-mail about a quotation's answer or follow-up: the staff's to the office's addresses; a buyer's
+ * with a link to their page minted for this attempt (a failed attempt's link goes with it).
+ */
+async function quotationAnswerTemplate(
+  message: Message,
+  { store, proofs, envelope, now }: TemplateContext,
+): Promise<Rendered | null> {
+  const quote = store.get(message.quoteId);
+  if (!quote) return null;
+  const stored = typeof message.payload.body === "string" ? message.payload.body : "";
+  const toStaff = message.kind === "quotation-staff";
+  if (toStaff && envelope.to.length === 0) return null;
+  if (!toStaff && !proofs) return null;
+  // The buyer's acceptance carries its record as a PDF, made now from the stored rows.
+  const record = message.kind === "quotation-accepted" ? await acceptancePdfOf(store, quote, proofs) : null;
+  const body = toStaff ? stored : withLink(stored, proofs!.mintLinkForMessage(quote.id, message.id, now));
+  const mail = proofMailMessage(
+    {
+      messageId: message.messageId,
+      to: toStaff ? envelope.to.map((address) => ({ address })) : [{ name: quote.name, address: message.recipient }],
+      subject: message.subject,
+      body,
+    },
+    envelope,
+  );
+  if (record) mail.attachments = [{ filename: record.fileName, content: record.pdf, contentType: "application/pdf" }];
+  return {
+    mail,
+    sentEvent: { type: "quotation.mail_sent", payload: { subject: message.subject, to: message.recipient } },
+    label: `Quotation e-mail "${message.subject}"`,
   };
 }
 
@@ -384,4 +420,7 @@ export const templates: Record<
   "proof-reminder": proofTemplate,
   "proof-staff": proofTemplate,
   quotation: quotationEmail,
+  "quotation-accepted": quotationAnswerTemplate,
+  "quotation-reminder": quotationAnswerTemplate,
+  "quotation-staff": quotationAnswerTemplate,
 };

@@ -139,7 +139,11 @@ describe("the proof loop", () => {
     expect(page1.status).toBe(200);
     expect(page1.headers.get("cache-control")).toBe("private, no-store");
     expect(page1.headers.get("referrer-policy")).toBe("no-referrer");
-    expect(page1.data).toMatchObject({ reference, latest: { version: 1, status: "waiting", answer: null } });
+    expect(page1.data).toMatchObject({
+      reference,
+      proofs: { latest: { version: 1, status: "waiting", answer: null } },
+      quotation: null,
+    });
 
     expect((await answer(token1, { intent: "changes", version: "1", changes: "Make the logo bigger" })).status).toBe(
       303,
@@ -155,8 +159,10 @@ describe("the proof loop", () => {
     // The first link now shows v2, and v1 is history.
     const page2 = await outcome(() => proofPage.loader(args(get(`/proof/${token1}`), { token: token1 }) as never));
     expect(page2.data).toMatchObject({
-      latest: { version: 2, status: "waiting" },
-      earlier: [{ version: 1, status: "changes requested", answer: { changes: "Make the logo bigger" } }],
+      proofs: {
+        latest: { version: 2, status: "waiting" },
+        earlier: [{ version: 1, status: "changes requested", answer: { changes: "Make the logo bigger" } }],
+      },
     });
 
     expect((await answer(token2, { intent: "approve", version: "2", name: "" })).status).toBe(400);
@@ -257,7 +263,7 @@ describe("what a token cannot do", () => {
     const otherPage = await outcome(() =>
       proofPage.loader(args(get(`/proof/${otherToken}`), { token: otherToken }) as never),
     );
-    expect(otherPage.data).toMatchObject({ reference: otherReference, earlier: [] });
+    expect(otherPage.data).toMatchObject({ reference: otherReference, proofs: { earlier: [] } });
     const otherFile = await outcome(() =>
       proofFile.loader(args(get(`/proof/${otherToken}/file?v=2`), { token: otherToken }) as never),
     );
@@ -510,7 +516,10 @@ describe("later versions and answers", () => {
     expect(allLinksFor("hina@pharma.example")).toHaveLength(2);
     expect(allLinksFor("hina@pharma.example")[0]).not.toBe(token);
     const page = await outcome(() => proofPage.loader(args(get(`/proof/${token}`), { token }) as never));
-    expect(page.data).toMatchObject({ reference: quote.reference, latest: { version: 1, status: "waiting" } });
+    expect(page.data).toMatchObject({
+      reference: quote.reference,
+      proofs: { latest: { version: 1, status: "waiting" } },
+    });
   });
 });
 

@@ -287,6 +287,42 @@ export class Quotations {
     return quotation.sha256 !== null && quotationSha256(quotation, quotationParties(quote)) === quotation.sha256;
   }
 
+  /**
+   * The buyer's "What should change?" on a sent version, once (false if it was asked already). Like
+   * the marks below, a fact about the version, not a change of it: the triggers leave these columns open.
+   */
+  recordChanges(quotationId: number, text: string, now: Date): boolean {
+    return (
+      this.orm
+        .update(quotations)
+        .set({ changesText: text, changesAt: now.toISOString() })
+        .where(and(eq(quotations.id, quotationId), isNotNull(quotations.version), isNull(quotations.changesAt)))
+        .run().changes === 1
+    );
+  }
+
+  /** Marks that the buyer was reminded of a version, once. */
+  markReminded(quotationId: number, now: Date): boolean {
+    return (
+      this.orm
+        .update(quotations)
+        .set({ remindedAt: now.toISOString() })
+        .where(and(eq(quotations.id, quotationId), isNull(quotations.remindedAt)))
+        .run().changes === 1
+    );
+  }
+
+  /** Marks a version expired unanswered, once. */
+  markExpired(quotationId: number, now: Date): boolean {
+    return (
+      this.orm
+        .update(quotations)
+        .set({ expiredAt: now.toISOString() })
+        .where(and(eq(quotations.id, quotationId), isNull(quotations.expiredAt)))
+        .run().changes === 1
+    );
+  }
+
   /** How many versions a request has sent (0: none yet). */
   sentCount(quoteId: number): number {
     return this.orm

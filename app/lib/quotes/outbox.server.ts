@@ -1,5 +1,6 @@
 import { backoffDelay } from "~/lib/backoff";
 import type { ProofDesk } from "~/lib/proofs/proofs.server";
+import type { QuotationAnswers } from "~/lib/quotations/acceptance.server";
 import { Messaging, type OutboundKind } from "~/lib/messaging/messaging.server";
 import { templates } from "~/lib/messaging/templates.server";
 import { reminderEmail, staffReminderEmail } from "~/lib/proofs/mail";
@@ -18,6 +19,8 @@ export type OutboxOptions = {
   log?: (message: string) => void;
   /** Proofs whose e-mails (and reminders) this outbox sends. */
   proofs?: ProofDesk;
+  /** Quotations whose reminders and expiry are looked at with every round. */
+  quotationAnswers?: QuotationAnswers;
   messaging?: Messaging;
 };
 
@@ -33,8 +36,9 @@ export class Outbox {
   private again = false;
   private stopped = true;
   private closing = false;
-  private readonly options: Required<Omit<OutboxOptions, "proofs" | "messaging">>;
+  private readonly options: Required<Omit<OutboxOptions, "proofs" | "messaging" | "quotationAnswers">>;
   private readonly proofs: ProofDesk | undefined;
+  private readonly quotationAnswers: QuotationAnswers | undefined;
   private readonly messaging: Messaging;
 
   constructor(
@@ -51,6 +55,7 @@ export class Outbox {
       ...options,
     };
     this.proofs = options.proofs;
+    this.quotationAnswers = options.quotationAnswers;
     this.messaging = options.messaging ?? new Messaging(store);
   }
 
@@ -90,6 +95,7 @@ export class Outbox {
   /** Sends every message that is due, of every kind; returns how many went out. */
   async drain(now = () => Date.now()): Promise<number> {
     this.proofs?.queueReminders({ buyer: reminderEmail, staff: staffReminderEmail }, new Date(now()));
+    this.quotationAnswers?.followUp(new Date(now()));
     const envelope = { from: this.mailer.from, to: this.mailer.to };
     let sent = 0;
     for (;;) {

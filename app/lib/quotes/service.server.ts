@@ -12,6 +12,8 @@ import { type MailboxReader, startMailboxReader } from "~/lib/mailbox/reader.ser
 import { Messaging } from "~/lib/messaging/messaging.server";
 import { PriceBook } from "~/lib/prices/prices.server";
 import { ProofDesk } from "~/lib/proofs/proofs.server";
+import { QuotationAnswers } from "~/lib/quotations/acceptance.server";
+import { Quotations } from "~/lib/quotations/quotations.server";
 import { createSmtpMailer, type Mailer } from "./mailer.server";
 import { Outbox, type OutboxOptions } from "./outbox.server";
 import { RateLimiter } from "./rate-limit.server";
@@ -79,7 +81,16 @@ export function createQuoteService(
   const activeMailer = mailer ?? (config.mail ? createSmtpMailer(config.mail) : undefined);
   const messaging = new Messaging(store);
   const proofs = new ProofDesk(store, activeMailer && config.mail ? config.mail.to : null, messaging);
-  const outbox = activeMailer ? new Outbox(store, activeMailer, { ...outboxOptions, proofs, messaging }) : undefined;
+  const quotations = new Quotations(store);
+  const quotationAnswers = new QuotationAnswers(
+    store,
+    quotations,
+    activeMailer && config.mail ? config.mail.to : null,
+    messaging,
+  );
+  const outbox = activeMailer
+    ? new Outbox(store, activeMailer, { ...outboxOptions, proofs, messaging, quotationAnswers })
+    : undefined;
   const limiter = new RateLimiter(config.rateLimit);
   const emailLimiter = new RateLimiter(config.emailRateLimit);
 
@@ -170,6 +181,9 @@ export function createQuoteService(
     outbox,
     staff: new StaffDirectory(store.db),
     proofs,
+    quotations,
+    /** The buyer's acceptance of a quotation (the order), changes asked, reminders and expiry. */
+    quotationAnswers,
     messaging,
     /** The price list: what the desk shows and owners set, and `priceFor` for quotations. */
     prices: new PriceBook(store.db),

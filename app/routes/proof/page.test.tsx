@@ -38,7 +38,8 @@ const replaced = (version: number) =>
   proofVersion(version, { status: "replaced", summary: "Not answered before the next version" });
 
 async function renderPage(latest: ProofRecordVersion, earlier: ProofRecordVersion[]) {
-  const page = { reference, item: "Pens", design: null, latest, earlier, approved: null, done: null };
+  const proofs = { reference, item: "Pens", design: null, latest, earlier, approved: null };
+  const page = { reference, proofs, quotation: null, done: null };
   const Stub = createRoutesStub([
     { path: "/proof/:token", Component: ProofPage as never, loader: () => page, HydrateFallback: () => null },
   ]);

@@ -6,7 +6,11 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import { proofText } from "~/content/proofs";
+import { BuyerQuotation } from "~/components/quotations/buyer-quotation";
+import { quotationPageText } from "~/content/quotation-page";
 import { proofAnswerSchema } from "~/lib/proofs/answer-schema";
+import { quotationIntents } from "~/lib/quotations/buyer-answer-schema";
+import { answerQuotation, quotationPageData } from "~/lib/quotations/buyer-page.server";
 import { answerEmail } from "~/lib/proofs/mail";
 import { anyAnswered } from "~/lib/proofs/record";
 import { openProofLink, proofHeaders, proofPageData, requireProofOrigin } from "~/lib/proofs/page.server";
@@ -18,18 +22,32 @@ import { clientIpContext } from "~/lib/request-context";
 const text = proofText.page;
 
 export const meta: Route.MetaFunction = ({ data: page }) => [
-  { title: pageTitle(page ? text.title(page.latest.version, page.reference) : "Proof") },
+  {
+    title: pageTitle(
+      page?.quotation
+        ? quotationPageText.title(page.quotation.latest.version, page.reference)
+        : page?.proofs
+          ? text.title(page.proofs.latest.version, page.reference)
+          : "Your request",
+    ),
+  },
   { name: "robots", content: "noindex, nofollow" },
   { name: "referrer", content: "no-referrer" },
 ];
 export const headers: Route.HeadersFunction = () => proofHeaders;
 
+const doneValues = ["approved", "changes", "accepted", "quotation-changes"] as const;
+
 export function loader({ request, params, context }: Route.LoaderArgs) {
   const service = getQuoteService();
   const quote = openProofLink(params.token, context.get(clientIpContext));
   const done = new URL(request.url).searchParams.get("done");
+  const proofs = service.proofs.latest(quote.id) ? proofPageData(service, quote) : null;
+  const quotation = quotationPageData(service.quotationAnswers, quote);
+  // The request's page shows whatever was sent to the buyer: with neither a quotation nor a proof, nothing.
+  if (!proofs && !quotation) throw data("Not found", { status: 404, headers: proofHeaders });
   return data(
-    { ...proofPageData(service, quote), done: done === "approved" || done === "changes" ? done : null },
+    { reference: quote.reference, proofs, quotation, done: doneValues.find((value) => value === done) ?? null },
     { headers: proofHeaders },
   );
 }
@@ -39,6 +57,22 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const service = getQuoteService();
   const quote = openProofLink(params.token, context.get(clientIpContext));
   const form = Object.fromEntries(await request.formData());
+  if (typeof form.intent === "string" && quotationIntents.includes(form.intent)) {
+    const result = answerQuotation(service.quotationAnswers, quote, form);
+    if ("done" in result) {
+      service.outbox?.kick();
+      throw redirect(`/proof/${params.token}?done=${result.done === "accepted" ? "accepted" : "quotation-changes"}`, {
+        status: 303,
+        headers: proofHeaders,
+      });
+    }
+    // "Update total" and a refusal show the page again with the totals of the choices posted (if they fit).
+    const { status, ...failure } = result;
+    return data(
+      { quotation: { ...failure, page: quotationPageData(service.quotationAnswers, quote, failure.choices) } },
+      { status, headers: proofHeaders },
+    );
+  }
   const parsed = proofAnswerSchema.safeParse(form);
   if (!parsed.success) {
     const intent = form.intent === "changes" ? "changes" : "approve";
@@ -64,19 +98,69 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   });
 }
 
-export default function ProofPage({ loaderData, actionData, params }: Route.ComponentProps) {
-  const { reference, latest, earlier, design, done } = loaderData;
+const thanks = {
+  approved: text.thanksApproved,
+  changes: text.thanksChanges,
+  accepted: quotationPageText.thanksAccepted,
+  "quotation-changes": quotationPageText.thanksChanges,
+} as const;
+
+/** The buyer's page of a request: its quotation (if one was sent), then its proofs (if any). */
+export default function BuyerPage({ loaderData, actionData, params }: Route.ComponentProps) {
+  const { reference, proofs, quotation, done } = loaderData;
   const base = `/proof/${params.token}`;
-  const error = (intent: string) =>
-    actionData?.intent === intent ? <DeskNotice tone="error">{actionData.error}</DeskNotice> : null;
+  const quotationPost = actionData && "quotation" in actionData ? actionData.quotation : undefined;
+  const proofPost = actionData && "intent" in actionData ? actionData : undefined;
+  const shownQuotation = quotationPost?.page ?? quotation;
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-6 sm:py-12">
-      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{text.title(latest.version, reference)}</h1>
       {done && (
-        <div className="mt-4">
-          <DeskNotice tone="ok">{done === "approved" ? text.thanksApproved : text.thanksChanges}</DeskNotice>
+        <div className="mb-4">
+          <DeskNotice tone="ok">{thanks[done]}</DeskNotice>
         </div>
       )}
+      {shownQuotation && (
+        <div className="max-w-2xl">
+          <BuyerQuotation page={shownQuotation} base={base} failure={quotationPost} headingLevel={1} />
+        </div>
+      )}
+      {proofs && (
+        <div className={shownQuotation ? "mt-12 border-t border-border pt-8" : undefined}>
+          <ProofPart
+            page={proofs}
+            reference={reference}
+            base={base}
+            failure={proofPost}
+            headingLevel={shownQuotation ? 2 : 1}
+          />
+        </div>
+      )}
+    </div>
+  );
+}
+
+function ProofPart({
+  page,
+  reference,
+  base,
+  failure,
+  headingLevel,
+}: {
+  page: ReturnType<typeof proofPageData>;
+  reference: string;
+  base: string;
+  failure: { intent: string; error: string } | undefined;
+  headingLevel: 1 | 2;
+}) {
+  const { latest, earlier, design } = page;
+  const Heading = headingLevel === 1 ? "h1" : "h2";
+  const error = (intent: string) =>
+    failure?.intent === intent ? <DeskNotice tone="error">{failure.error}</DeskNotice> : null;
+  return (
+    <>
+      <Heading className="text-2xl font-bold tracking-tight sm:text-3xl">
+        {text.title(latest.version, reference)}
+      </Heading>
       <div className="mt-6 grid items-start gap-8 lg:grid-cols-[3fr_2fr]">
         <div className="min-w-0 space-y-6">
           <ProofView base={base} proof={latest} reference={reference} priority />
@@ -191,6 +275,6 @@ export default function ProofPage({ loaderData, actionData, params }: Route.Comp
           </ol>
         </section>
       )}
-    </div>
+    </>
   );
 }

@@ -1,0 +1,43 @@
+import { z } from "zod";
+import { quotationPageText as text } from "~/content/quotation-page";
+
+export const buyerAnswerLimits = { nameChars: 200, roleChars: 200, poChars: 100, changesChars: 5_000 } as const;
+
+const version = z.coerce.number().int().positive();
+
+/** The forms of the buyer's quotation: "Update total", "Accept" (both with the choices) and "Ask for changes". */
+export const quotationAnswerSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("totals"), version }),
+  z.object({
+    intent: z.literal("accept"),
+    version,
+    sha256: z.string().regex(/^[0-9a-f]{64}$/),
+    name: z.string().trim().min(1, text.nameNeeded).max(buyerAnswerLimits.nameChars),
+    role: z.string().trim().max(buyerAnswerLimits.roleChars).default(""),
+    poNumber: z.string().trim().max(buyerAnswerLimits.poChars).default(""),
+  }),
+  z.object({
+    intent: z.literal("quotation-changes"),
+    version,
+    changes: z.string().trim().min(1, text.changesNeeded).max(buyerAnswerLimits.changesChars),
+  }),
+]);
+export type QuotationAnswer = z.infer<typeof quotationAnswerSchema>;
+
+export const quotationIntents: readonly string[] = ["totals", "accept", "quotation-changes"];
+
+/**
+ * The option chosen on each line, from the radio groups line-1, line-2, … in line order. Whatever is
+ * posted becomes numbers (NaN for junk, a gap for a missing line): checkChoices decides whether they fit.
+ */
+export function postedChoices(form: Record<string, FormDataEntryValue>): number[] {
+  const positions = Object.keys(form)
+    .map((key) => /^line-([1-9]\d{0,2})$/.exec(key)?.[1])
+    .filter((position): position is string => position !== undefined)
+    .map(Number);
+  const count = positions.length ? Math.max(...positions) : 0;
+  return Array.from({ length: count }, (_, index) => {
+    const value = form[`line-${index + 1}`];
+    return typeof value === "string" && /^\d{1,2}$/.test(value) ? Number(value) : Number.NaN;
+  });
+}

@@ -1,0 +1,220 @@
+import { quotationPageText as text } from "~/content/quotation-page";
+import { longDate, pakistanTime } from "~/lib/desk/time";
+import { formatPkr, formatRate } from "~/lib/money";
+import type { StoredOrder } from "~/lib/orders/orders.server";
+import type { StoredQuote } from "~/lib/quotes/store.server";
+import { type AnswerRefusal, chosenLines, optionLabel, type QuotationAnswers } from "./acceptance.server";
+import { postedChoices, type QuotationAnswer, quotationAnswerSchema } from "./buyer-answer-schema";
+import { quotationState, type StoredQuotation } from "./quotations.server";
+import { checkChoices, firstChoices, quotationTotals } from "./totals";
+
+/** The amounts of a quotation as the page writes them (formatPkr: the one way rupees are written). */
+export type TotalsView = {
+  goods: string;
+  setup: string;
+  delivery: string;
+  taxLabel: string;
+  tax: string;
+  total: string;
+};
+
+/** What the buyer's page shows of the latest version, and what its script computes from. */
+export type QuotationView = {
+  version: number;
+  sha256: string;
+  state: "sent" | "accepted" | "expired";
+  sent: string;
+  validUntil: string;
+  leadTime: string;
+  paymentTerms: string;
+  note: string;
+  lines: {
+    position: number;
+    what: string;
+    setup: string | null;
+    options: { position: number; label: string; checked: boolean }[];
+  }[];
+  choices: number[];
+  totals: TotalsView;
+  /** Paisa, for the page's script (the server recomputes on accepting). */
+  prices: {
+    lines: { setupPaisa: number; options: { quantity: number; unitPaisa: number }[] }[];
+    deliveryPaisa: number;
+    taxRateBp: number;
+  };
+  /** "This quotation expired on …; ask us for a new one." */
+  expired: string | null;
+  changes: { text: string; at: string } | null;
+  acceptance: AcceptanceView | null;
+};
+
+/** The acceptance record, on the page and printed. */
+export type AcceptanceView = {
+  order: string;
+  version: number;
+  name: string;
+  role: string;
+  poNumber: string;
+  at: string;
+  lines: string[];
+  totals: TotalsView;
+  sha256: string;
+};
+
+export type QuotationPage = {
+  reference: string;
+  latest: QuotationView;
+  earlier: { version: number; sent: string; replacedBy: string; changes: string | null }[];
+  order: string | null;
+};
+
+const totalsView = (totals: {
+  goodsPaisa: number;
+  setupPaisa: number;
+  deliveryPaisa: number;
+  taxPaisa: number;
+  totalPaisa: number;
+  taxRateBp: number;
+}): TotalsView => ({
+  goods: formatPkr(totals.goodsPaisa),
+  setup: formatPkr(totals.setupPaisa),
+  delivery: formatPkr(totals.deliveryPaisa),
+  taxLabel: text.salesTax(formatRate(totals.taxRateBp)),
+  tax: formatPkr(totals.taxPaisa),
+  total: formatPkr(totals.totalPaisa),
+});
+
+function acceptanceView(quotation: StoredQuotation, order: StoredOrder | null): AcceptanceView | null {
+  const acceptance = quotation.acceptance;
+  if (!acceptance || !order) return null;
+  const choices = JSON.parse(acceptance.choices) as number[];
+  return {
+    order: order.reference,
+    version: quotation.version!,
+    name: acceptance.name,
+    role: acceptance.role,
+    poNumber: acceptance.poNumber,
+    at: pakistanTime(acceptance.acceptedAt),
+    lines: chosenLines(quotation, choices),
+    // The totals recorded when accepted, not computed again.
+    totals: totalsView({ ...acceptance, taxRateBp: quotation.taxRateBp }),
+    sha256: acceptance.quotationSha256,
+  };
+}
+
+/**
+ * The buyer's view of a request's quotations, or null when none was sent: the latest version with the
+ * options chosen (the first ones unless the buyer's choices fit), the earlier versions as replaced,
+ * and the order once accepted.
+ */
+export function quotationPageData(
+  answers: QuotationAnswers,
+  quote: StoredQuote,
+  wanted: readonly number[] | null = null,
+  now = Date.now(),
+): QuotationPage | null {
+  const versions = answers.quotations.versions(quote.id);
+  const latest = versions.at(-1);
+  if (!latest) return null;
+  const order = answers.orders.forRequest(quote.id);
+  const state = quotationState(latest, latest.version, now);
+  const accepted = latest.acceptance ? (JSON.parse(latest.acceptance.choices) as number[]) : null;
+  const choices = accepted ?? (wanted && checkChoices(latest, wanted)) ?? firstChoices(latest);
+  const validUntil = longDate(latest.validUntil);
+  return {
+    reference: quote.reference,
+    latest: {
+      version: latest.version!,
+      sha256: latest.sha256!,
+      state: state === "accepted" || state === "expired" ? state : "sent",
+      sent: pakistanTime(latest.sentAt!),
+      validUntil,
+      leadTime: latest.leadTime,
+      paymentTerms: latest.paymentTerms,
+      note: latest.note,
+      lines: latest.lines.map((line, index) => ({
+        position: line.position,
+        what: [line.description, line.decoration].filter(Boolean).join(", "),
+        setup: line.setupPaisa ? formatPkr(line.setupPaisa) : null,
+        options: line.options.map((option) => ({
+          position: option.position,
+          label: optionLabel(option),
+          checked: choices[index] === option.position,
+        })),
+      })),
+      choices,
+      totals: totalsView(quotationTotals(latest, choices)),
+      prices: {
+        lines: latest.lines.map((line) => ({
+          setupPaisa: line.setupPaisa,
+          options: line.options.map(({ quantity, unitPaisa }) => ({ quantity, unitPaisa })),
+        })),
+        deliveryPaisa: latest.deliveryPaisa,
+        taxRateBp: latest.taxRateBp,
+      },
+      expired: state === "expired" ? text.expired(validUntil) : null,
+      changes:
+        latest.changesText && latest.changesAt
+          ? { text: latest.changesText, at: pakistanTime(latest.changesAt) }
+          : null,
+      acceptance: acceptanceView(latest, order),
+    },
+    earlier: versions
+      .slice(0, -1)
+      .reverse()
+      .map((version, index, newestFirst) => ({
+        version: version.version!,
+        sent: pakistanTime(version.sentAt!),
+        // Newest first: the one listed before this one (or the latest) replaced it.
+        replacedBy: text.replacedBy((newestFirst[index - 1] ?? latest).version!),
+        changes: version.changesText,
+      })),
+    order: order && latest.acceptance ? text.order(order.reference, pakistanTime(latest.acceptance.acceptedAt)) : null,
+  };
+}
+
+/** The acceptance record of a request (its order's), or null. */
+export function acceptanceRecord(answers: QuotationAnswers, quote: StoredQuote) {
+  const order = answers.orders.forRequest(quote.id);
+  if (!order) return null;
+  const accepted = answers.quotations.versions(quote.id).find((version) => version.id === order.quotationId);
+  const view = accepted && acceptanceView(accepted, order);
+  return view ? { reference: quote.reference, ...view } : null;
+}
+
+export type QuotationPostResult =
+  | { done: "accepted" | "changes" }
+  | { intent: QuotationAnswer["intent"]; status: 200 | 400 | 409; error: string | null; choices: number[] };
+
+/**
+ * One post of the buyer's quotation forms: "Update total" (the page shows the totals of the posted
+ * choices), "Accept" or "Ask for changes". A refusal says why and changes nothing.
+ */
+export function answerQuotation(
+  answers: QuotationAnswers,
+  quote: StoredQuote,
+  form: Record<string, FormDataEntryValue>,
+  now = new Date(),
+): QuotationPostResult {
+  const choices = postedChoices(form);
+  const parsed = quotationAnswerSchema.safeParse(form);
+  const intent =
+    form.intent === "quotation-changes" ? "quotation-changes" : form.intent === "totals" ? "totals" : "accept";
+  if (!parsed.success)
+    return { intent, status: 400, error: parsed.error.issues[0]?.message ?? text.checkForm, choices };
+  const answer = parsed.data;
+  if (answer.intent === "totals") return { intent, status: 200, error: null, choices };
+  const validUntil = answers.quotations.version(quote.id, answer.version)?.validUntil;
+  const refused = (reason: AnswerRefusal): QuotationPostResult => ({
+    intent,
+    status: 409,
+    error: reason === "expired" && validUntil ? text.expired(longDate(validUntil)) : text.refused[reason],
+    choices,
+  });
+  if (answer.intent === "quotation-changes") {
+    const result = answers.askChanges(quote.id, answer.version, answer.changes, now);
+    return result.ok ? { done: "changes" } : refused(result.reason);
+  }
+  const result = answers.accept(quote.id, { ...answer, choices }, now);
+  return result.ok ? { done: "accepted" } : refused(result.reason);
+}

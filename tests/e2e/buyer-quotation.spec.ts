@@ -1,0 +1,174 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Browser, Page } from "@playwright/test";
+import { ProofDesk } from "../../app/lib/proofs/proofs.server";
+import { defaultTerms, Quotations } from "../../app/lib/quotations/quotations.server";
+import { QuoteStore } from "../../app/lib/quotes/store.server";
+import { expectNoAxeViolations } from "./support/axe";
+import { hasModuleScript, startOwnServer } from "./support/site";
+import { expect, test } from "./support/test";
+
+// The buyer's quotation on the production build: a request with quotation v1 (two quantities of one
+// pen) sent through the module, opened by its link at a phone's width and a desktop's; the total
+// follows the quantity picked (in the browser, and by "Update total" without JavaScript), the buyer
+// accepts with a PO number and sees the order and the record; a second Accept is refused; a request
+// whose quotation expired says so.
+
+const DAY = 86_400_000;
+const widths = [390, 1440] as const;
+
+/** Requests with a sent quotation each, stored before the server starts, and a link to each. */
+function seed(dataDir: string) {
+  const store = QuoteStore.open(dataDir);
+  const quotations = new Quotations(store);
+  const proofs = new ProofDesk(store);
+  let messageId = 1_000;
+  const request = (key: string, sentAt: Date) => {
+    const quote = store.insert(
+      {
+        name: "Ayesha Khan",
+        company: "Acme Pharma",
+        email: `${key}@acme.example`,
+        phone: "",
+        product: "Pens",
+        message: "Pens",
+      },
+      { clientIp: "203.0.113.7", userAgent: "e2e", page: "/contact", idempotencyKey: `buyer-quotation-${key}` },
+      { notify: false, now: sentAt },
+    ).quote;
+    quotations.saveDraft(
+      quote.id,
+      {
+        ...defaultTerms(sentAt),
+        deliveryPaisa: 150_000,
+        note: "Prices include one-colour printing on the clip.",
+        lines: [
+          {
+            itemId: "onset-pen",
+            description: "Onset pen",
+            decoration: "Screen print, 1 colour",
+            setupPaisa: 250_000,
+            options: [
+              { quantity: 250, unitPaisa: 9_000 },
+              { quantity: 500, unitPaisa: 8_900 },
+            ],
+          },
+        ],
+      },
+      null,
+      sentAt,
+    );
+    quotations.send(quote, { name: "Bilal", email: "bilal@promo.example" }, sentAt);
+    return { reference: quote.reference, path: `/proof/${proofs.mintLinkForMessage(quote.id, messageId++)}` };
+  };
+  const seeded = {
+    390: request("phone", new Date()),
+    1440: request("desk", new Date()),
+    expired: request("expired", new Date(Date.now() - 20 * DAY)),
+  };
+  store.close();
+  return seeded;
+}
+
+let server: Awaited<ReturnType<typeof startOwnServer>>;
+let seeded: ReturnType<typeof seed>;
+let dataDir: string;
+
+test.describe.configure({ mode: "serial" });
+
+test.beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), "promo-e2e-buyer-quotation-"));
+  seeded = seed(dataDir);
+  server = await startOwnServer({ DATA_DIR: dataDir });
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const total = (page: Page) => page.locator('[data-amount="total"]').first();
+
+async function openAt(browser: Browser, width: number, path: string, javaScriptEnabled = true) {
+  const context = await browser.newContext({ viewport: { width, height: 900 }, javaScriptEnabled });
+  const page = await context.newPage();
+  const response = await page.goto(`${server.baseURL}${path}`);
+  return { context, page, response: response! };
+}
+
+for (const width of widths) {
+  test(`at ${width} px the buyer picks 500 pcs, sees the total, accepts with a PO number and gets the order; a second Accept is refused`, async ({
+    browser,
+  }) => {
+    const { reference, path } = seeded[width];
+    const order = reference.replace("Q-", "O-");
+
+    // Without JavaScript: "Update total" asks the server.
+    const plain = await openAt(browser, width, path, false);
+    await expect(plain.page.getByRole("heading", { level: 1 })).toHaveText(`Quotation v1 for ${reference}`);
+    await expect(plain.page.getByText(/Valid until \w+ \d+ \w+ \d{4}/)).toBeVisible();
+    await expect(total(plain.page)).toHaveText("PKR 31,270"); // (22,500 goods + 2,500 set-up + 1,500 delivery) + 18 %
+    await plain.page.getByLabel("500 pcs × PKR 89 = PKR 44,500").check();
+    await expect(total(plain.page)).toHaveText("PKR 31,270");
+    await plain.page.getByRole("button", { name: "Update total" }).click();
+    await expect(total(plain.page)).toHaveText("PKR 57,230");
+    await expect(plain.page.getByLabel("500 pcs × PKR 89 = PKR 44,500")).toBeChecked();
+    await plain.context.close();
+
+    // With JavaScript: the total follows the pick at once, from the prices in the page.
+    const { context, page, response } = await openAt(browser, width, path);
+    expect(response.headers()["cache-control"]).toBe("private, no-store");
+    expect(response.headers()["referrer-policy"]).toBe("no-referrer");
+    const html = await response.text();
+    expect(html).not.toMatch(/<script\b[^>]*\bsrc=/);
+    expect(hasModuleScript(html)).toBe(false);
+    await expect(page.getByRole("button", { name: "Update total" })).toBeHidden();
+    await page.getByLabel("500 pcs × PKR 89 = PKR 44,500").check();
+    await expect(total(page)).toHaveText("PKR 57,230");
+    await page.getByLabel("250 pcs × PKR 90 = PKR 22,500").check();
+    await expect(total(page)).toHaveText("PKR 31,270");
+    await page.getByLabel("500 pcs × PKR 89 = PKR 44,500").check();
+    await expectNoAxeViolations(page, `the buyer's quotation at ${width} px`);
+
+    // A second tab left open on the quotation, to accept again later.
+    const stale = await context.newPage();
+    await stale.goto(`${server.baseURL}${path}`);
+
+    await page.getByLabel("Your name").fill("Dr. Ayesha Khan");
+    await page.getByLabel("Your role").fill("Brand Manager");
+    await page.getByLabel("Purchase order number").fill("PO-7781");
+    await page.getByRole("button", { name: "Accept", exact: true }).click();
+    await expect(page.getByRole("status")).toContainText("your acceptance is recorded as an order");
+    await expect(
+      page.getByText(new RegExp(`^Order ${order} · accepted \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d PKT$`)),
+    ).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Your acceptance" })).toBeVisible();
+    await expect(page.getByText("PO-7781")).toBeVisible();
+    await expect(page.getByText("Onset pen, Screen print, 1 colour: 500 pcs × PKR 89 = PKR 44,500")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Accept", exact: true })).toHaveCount(0);
+    await expectNoAxeViolations(page, `the accepted quotation at ${width} px`);
+
+    await page.getByRole("link", { name: "Acceptance record (printable)" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Acceptance record ${order}`);
+    await expect(page.getByText("Dr. Ayesha Khan")).toBeVisible();
+    const pdf = await page.request.get(`${server.baseURL}${path}/acceptance/pdf`);
+    expect(pdf.headers()["content-type"]).toBe("application/pdf");
+
+    await stale.getByLabel("Your name").fill("Someone Else");
+    await stale.getByRole("button", { name: "Accept", exact: true }).click();
+    await expect(stale.getByRole("alert")).toHaveText("This quotation is accepted already.");
+    await expect(stale.getByText(`Order ${order}`, { exact: false }).first()).toBeVisible();
+    await context.close();
+  });
+}
+
+test("a quotation past its validity says so and offers to ask for a new one", async ({ browser }) => {
+  const { page, context } = await openAt(browser, 390, seeded.expired.path);
+  await expect(page.getByText(/^This quotation expired on \w+ \d+ \w+ \d{4}; ask us for a new one\.$/)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Accept", exact: true })).toHaveCount(0);
+  await page.getByLabel("What should change?").fill("Please send a new quotation for January.");
+  await page.getByRole("button", { name: "Send" }).click();
+  await expect(page.getByRole("status")).toContainText("The office will send you a new version");
+  await context.close();
+});

@@ -145,6 +145,8 @@ for (const size of widths) {
     );
     await staffPage.getByRole("link", { name: new RegExp(size.item) }).click();
     const breaks = staffPage.getByRole("table", { name: "Unit price by quantity" });
+    // The item's page has come: its rows are read in one go below.
+    await expect(breaks.getByRole("row")).toHaveCount(4);
     const cells = await breaks
       .getByRole("row")
       .evaluateAll((rows) => rows.map((row) => [...row.children].map((cell) => cell.textContent?.trim())));

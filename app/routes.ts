@@ -30,6 +30,8 @@ export default [
       route("quotes/:reference/record", "routes/desk/proof-record.tsx"),
       route("export/:format", "routes/desk/export.ts"),
       route("staff", "routes/desk/staff.tsx"),
+      route("reports", "routes/desk/reports.tsx"),
+      route("reports/:file", "routes/desk/report-csv.ts"),
       route("*", "routes/desk/not-found.tsx"),
     ]),
   ]),

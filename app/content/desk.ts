@@ -145,6 +145,61 @@ export const deskText = {
       yourself: "You cannot remove your own account: ask another owner.",
     } satisfies Record<ColleagueRefusal, string>,
   },
+  reportsPage: {
+    title: "Reports",
+    lead: "How the office is doing, in Pakistan time: weeks start on Monday, money is the quotations' totals with tax.",
+    range: "Period",
+    rangeOption: (weeks: number) => `Last ${weeks} weeks`,
+    show: "Show",
+    csv: "Download CSV",
+    none: "None yet",
+    firstAnswer: {
+      title: "First answer",
+      lead: (hours: number) =>
+        `How long the first answer took, in business hours, by the week the request arrived; the promise is ${hours} business hours. The share counts requests answered in time out of those answered or already past due.`,
+      week: "Week from",
+      requests: "Requests",
+      median: "Median (business hours)",
+      within: (hours: number) => `Within ${hours} h`,
+      promise: (hours: number) => `Promise: ${hours} h`,
+      chart: (weeks: number, answered: number, median: string, percent: string) =>
+        `First answer over ${weeks} weeks: ${answered} requests answered, median ${median} business hours per week at most recent, ${percent} within the promise.`,
+    },
+    categories: {
+      title: "Requests by category",
+      lead: "Requests by the week they arrived, by the category of their item (a studio design's, or the product named); Other for words the catalogue does not know.",
+      chart: (total: number, weeks: number, top: string) =>
+        `${total} requests over ${weeks} weeks; most of them ${top}.`,
+    },
+    outcomes: {
+      title: "Won and lost",
+      lead: "Of the requests that arrived in the period: how many were won and lost, the win rate out of those decided, and why the lost ones were lost.",
+      received: "Requests received",
+      won: "Won",
+      lost: "Lost",
+      winRate: "Win rate",
+      reason: "Lost because",
+      count: "Requests",
+      chart: (won: number, lost: number, rate: string) => `${won} won, ${lost} lost: a win rate of ${rate}.`,
+    },
+    value: {
+      title: "Quoted and won value",
+      lead: "By month: the quotations sent (each request's latest version, at every line's first option) and the orders accepted, with tax.",
+      month: "Month",
+      quoted: "Quoted",
+      won: "Won",
+      chart: (quoted: string, won: string, months: number) => `Over ${months} months: ${quoted} quoted, ${won} won.`,
+    },
+    orders: {
+      title: "Orders",
+      lead: "Orders made each month. Orders on time will show once orders keep their promised and delivered dates.",
+      month: "Month",
+      orders: "Orders",
+      onTime: "Orders on time",
+      noDeliveries: "No delivered orders yet.",
+      chart: (orders: number, months: number) => `${orders} orders over ${months} months.`,
+    },
+  },
 } as const;
 
 /** Each status as the desk says it (whose move it is); the earlier ones for history entries written then. */

@@ -30,9 +30,12 @@ async function refusal(run: () => unknown) {
 }
 
 describe("the role map", () => {
-  it("gives owners every permission, and staff every one but managing the desk's accounts", () => {
+  it("gives owners every permission, and staff every one but managing the desk's accounts and reading its reports", () => {
     expect(permissions.filter((permission) => hasPermission("owner", permission))).toEqual(permissions);
-    expect(permissions.filter((permission) => !hasPermission("staff", permission))).toEqual(["staff.manage"]);
+    expect(permissions.filter((permission) => !hasPermission("staff", permission))).toEqual([
+      "staff.manage",
+      "reports.read",
+    ]);
   });
 
   it("names only permissions that exist, for every role", () => {

@@ -18,12 +18,15 @@ export const permissions = [
   "proofs.end-links",
   "proofs.mark-won",
   "staff.manage",
+  "reports.read",
 ] as const;
 export type Permission = (typeof permissions)[number];
 
 export type RolePermissions = Readonly<Record<StaffRole, readonly Permission[]>>;
 
-const everyRequestPermission = permissions.filter((permission) => permission !== "staff.manage");
+/** What only owners may do: run the desk's accounts and read the business's figures. */
+const ownersOnly: readonly Permission[] = ["staff.manage", "reports.read"];
+const everyRequestPermission = permissions.filter((permission) => !ownersOnly.includes(permission));
 
 /** What each role may do: the one place a role gains or loses a permission. */
 export const rolePermissions: RolePermissions = {

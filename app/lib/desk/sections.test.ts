@@ -6,14 +6,14 @@ const labels = (sections: DeskSection[]) => sections.map((section) => section.la
 const allLive = deskSections.map((section) => ({ ...section, live: true }));
 
 describe("the desk header's sections", () => {
-  it("shows today the inbox to everyone and Staff to owners: no link to a page that does not exist yet", () => {
-    expect(labels(sectionsFor("owner"))).toEqual(["Inbox", "Staff"]);
+  it("shows today the inbox to everyone, Reports and Staff to owners: no link to a page that does not exist yet", () => {
+    expect(labels(sectionsFor("owner"))).toEqual(["Inbox", "Reports", "Staff"]);
     expect(labels(sectionsFor("staff"))).toEqual(["Inbox"]);
   });
 
-  it("once the planned pages are live, shows Staff to owners only and Orders and Reports to both", () => {
+  it("once the planned pages are live, shows Reports and Staff to owners only and Orders to both", () => {
     expect(labels(sectionsFor("owner", allLive))).toEqual(["Inbox", "Orders", "Reports", "Staff"]);
-    expect(labels(sectionsFor("staff", allLive))).toEqual(["Inbox", "Orders", "Reports"]);
+    expect(labels(sectionsFor("staff", allLive))).toEqual(["Inbox", "Orders"]);
   });
 
   it("links Staff to the staff page, guarded by the permission that page checks", () => {
@@ -23,9 +23,16 @@ describe("the desk header's sections", () => {
     });
   });
 
+  it("links Reports to the reports page, guarded by the permission its loader and CSVs check", () => {
+    expect(deskSections.find((section) => section.label === "Reports")).toMatchObject({
+      href: "/desk/reports",
+      permission: "reports.read",
+    });
+  });
+
   it("follows the role map: a role that loses a section's permission loses its link", () => {
-    const noRequests = { owner: ["staff.manage"], staff: [] } as const;
-    expect(labels(sectionsFor("owner", allLive, noRequests))).toEqual(["Staff"]);
+    const noRequests = { owner: ["staff.manage", "reports.read"], staff: [] } as const;
+    expect(labels(sectionsFor("owner", allLive, noRequests))).toEqual(["Reports", "Staff"]);
     expect(labels(sectionsFor("staff", allLive, noRequests))).toEqual([]);
   });
 });

@@ -5,6 +5,9 @@ import type { EarlierStatus, QuoteStatus, StatusRefusal } from "~/lib/requests/s
 const reasonNeeded = "Choose why the request was lost.";
 
 /** The words of the staff desk (/desk). */
+/** "1 request", "3 requests". */
+const counted = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
 export const deskText = {
   title: "Quote desk",
   signIn: {
@@ -162,14 +165,14 @@ export const deskText = {
       median: "Median (business hours)",
       within: (hours: number) => `Within ${hours} h`,
       promise: (hours: number) => `Promise: ${hours} h`,
-      chart: (weeks: number, answered: number, median: string, percent: string) =>
-        `First answer over ${weeks} weeks: ${answered} requests answered, median ${median} business hours per week at most recent, ${percent} within the promise.`,
+      chart: (weeks: number, answered: number, percent: string, median: string) =>
+        `First answer over ${weeks} weeks: ${counted(answered, "request", "requests")} answered, ${percent} of those due within the promise; the latest week's median ${median}.`,
     },
     categories: {
       title: "Requests by category",
       lead: "Requests by the week they arrived, by the category of their item (a studio design's, or the product named); Other for words the catalogue does not know.",
       chart: (total: number, weeks: number, top: string) =>
-        `${total} requests over ${weeks} weeks; most of them ${top}.`,
+        `${counted(total, "request", "requests")} over ${weeks} weeks; most of them ${top}.`,
     },
     outcomes: {
       title: "Won and lost",
@@ -188,7 +191,8 @@ export const deskText = {
       month: "Month",
       quoted: "Quoted",
       won: "Won",
-      chart: (quoted: string, won: string, months: number) => `Over ${months} months: ${quoted} quoted, ${won} won.`,
+      chart: (quoted: string, won: string, months: number) =>
+        `Over ${counted(months, "month", "months")}: ${quoted} quoted, ${won} won.`,
     },
     orders: {
       title: "Orders",
@@ -197,7 +201,8 @@ export const deskText = {
       orders: "Orders",
       onTime: "Orders on time",
       noDeliveries: "No delivered orders yet.",
-      chart: (orders: number, months: number) => `${orders} orders over ${months} months.`,
+      chart: (orders: number, months: number) =>
+        `${counted(orders, "order", "orders")} over ${counted(months, "month", "months")}.`,
     },
   },
 } as const;

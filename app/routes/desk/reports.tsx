@@ -168,8 +168,8 @@ export default function ReportsPage({ loaderData }: Route.ComponentProps) {
             label={text.firstAnswer.chart(
               range,
               answered,
-              latestMedian === null ? "none" : String(latestMedian),
               percent(known ? Math.round((within / known) * 100) : null),
+              latestMedian === null ? text.none.toLowerCase() : `${latestMedian} business hours`,
             )}
             categories={weekLabels}
             series={[

@@ -1,13 +1,13 @@
 import { MIN_PASSWORD_LENGTH } from "~/lib/desk/password-rule";
 import type { ColleagueRefusal } from "~/lib/desk/colleagues.server";
-import type { EarlierStatus, QuoteStatus, StatusRefusal } from "~/lib/requests/status";
+import type { EarlierStatus, LostReason, QuoteStatus, StatusRefusal } from "~/lib/requests/status";
 
 const reasonNeeded = "Choose why the request was lost.";
 
-/** The words of the staff desk (/desk). */
 /** "1 request", "3 requests". */
 const counted = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
+/** The words of the staff desk (/desk). */
 export const deskText = {
   title: "Quote desk",
   signIn: {
@@ -184,6 +184,14 @@ export const deskText = {
       reason: "Lost because",
       count: "Requests",
       chart: (won: number, lost: number, rate: string) => `${won} won, ${lost} lost: a win rate of ${rate}.`,
+      /** The lost reasons in the few letters a chart's axis has room for (the table has them whole). */
+      reasonOnAxis: {
+        Price: "Price",
+        "Delivery time": "Delivery",
+        "Chose another supplier": "Competitor",
+        "No reply from buyer": "No reply",
+        Other: "Other",
+      } satisfies Record<LostReason, string>,
     },
     value: {
       title: "Quoted and won value",

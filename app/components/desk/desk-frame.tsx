@@ -68,8 +68,8 @@ function SignedInBar({ member, overdue }: { member: DeskMember; overdue: number 
   const { pathname } = useLocation();
   return (
     <>
-      {/* The sections keep their room; with more of them than a phone holds, they scroll sideways. */}
-      <nav aria-label="Desk" className="-m-1 min-w-0 shrink-0 overflow-x-auto p-1 md:ml-3">
+      {/* With more sections than a phone holds, they scroll sideways within the bar: it never outgrows the screen. */}
+      <nav aria-label="Desk" className="-m-1 min-w-0 overflow-x-auto p-1 md:ml-3">
         <ul className="flex items-center gap-1">
           {sectionsFor(member.role).map((section) => {
             const Icon = sectionIcon[section.label];

@@ -32,11 +32,17 @@ const pakistanMidnight = (instant: number) => {
 /** When the Pakistan day of an instant began (ms since the epoch, UTC): limits per day count from here. */
 export const pakistanDayStart = (instant: number) => pakistanMidnight(instant);
 
-/** Whether the office opens on the Pakistan day that starts at `midnight`. */
+/** Whether the office opens on the Pakistan day that starts at `midnight`, each day worked out once. */
+const openDays = new Map<number, boolean>();
 function opensOn(midnight: number): boolean {
-  const local = new Date(midnight + PKT_OFFSET_MS);
-  const weekday = local.getUTCDay();
-  return weekday !== 0 && weekday !== 6 && !holidayDates.has(local.toISOString().slice(0, 10));
+  let open = openDays.get(midnight);
+  if (open === undefined) {
+    const local = new Date(midnight + PKT_OFFSET_MS);
+    const weekday = local.getUTCDay();
+    open = weekday !== 0 && weekday !== 6 && !holidayDates.has(local.toISOString().slice(0, 10));
+    openDays.set(midnight, open);
+  }
+  return open;
 }
 
 /** The Pakistan date of an instant: "2026-11-26". */

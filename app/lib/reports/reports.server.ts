@@ -1,11 +1,11 @@
 import type Database from "better-sqlite3";
 import { products } from "~/content/catalogue";
 import { type CategorySlug, categories, categorySlugs } from "~/content/categories";
-import { businessMsBetween, pakistanDate, REPLY_WITHIN_BUSINESS_HOURS } from "~/lib/desk/time";
+import { addBusinessMs, businessMsBetween, REPLY_WITHIN_BUSINESS_HOURS } from "~/lib/desk/time";
 import { quotationTotals, firstChoices, type PricedLine } from "~/lib/quotations/totals";
 import { BOM, csvCell, csvReadme } from "~/lib/quotes/inbox.server";
 import { type LostReason, lostReasons } from "~/lib/requests/status";
-import { median, mondayOf, type ReportPeriod } from "./periods";
+import { median, type ReportPeriod } from "./periods";
 import { categoryLabel, type ReportFile, type RequestCategory, requestCategories } from "./report-names";
 
 /**
@@ -28,6 +28,36 @@ const answeringEvent = `(e.type IN ('request.reply_sent', 'proof.sent', 'request
 
 /** The Pakistan day of an ISO instant column, in SQL. */
 const pakistanDay = (column: string) => `date(${column}, '+5 hours')`;
+/** An ISO instant column as ms since the epoch, in SQL (cheaper per row than parsing it in JavaScript). */
+const epochMs = (column: string) => `CAST(round((julianday(${column}) - 2440587.5) * 86400000) AS INTEGER)`;
+
+const WEEK_MS = 7 * 24 * HOUR_MS;
+/** Longer than any 24 business hours can last, holidays and all: an unanswered request older is past due. */
+const SURELY_DUE_MS = 30 * 24 * HOUR_MS;
+
+/** A request of the period: when it arrived and was first answered (ms), its product and studio item. */
+type RequestRow = [receivedMs: number, answeredMs: number | null, product: string, itemId: string | null];
+
+/**
+ * The period's requests, each with its first answer: one pass over the requests by arrival
+ * (quotes_received_at), each answer found through the trail's index on its request
+ * (audit_events_subject), for the first-answer and the category reports alike.
+ */
+export function periodRequests(db: Database.Database, period: ReportPeriod): RequestRow[] {
+  return db
+    .prepare(
+      `SELECT ${epochMs("q.received_at")},
+         (SELECT ${epochMs("MIN(e.at)")} FROM audit_events e
+           WHERE e.subject_type = 'request' AND e.subject_id = q.id AND ${answeringEvent}),
+         q.product, CASE WHEN q.design IS NULL THEN NULL ELSE json_extract(q.design, '$.itemId') END
+       FROM quotes q WHERE q.received_at >= ?`,
+    )
+    .raw()
+    .all(period.from) as RequestRow[];
+}
+
+/** Which of the period's weeks an instant falls in: weeks are whole 7 days in Pakistan, which keeps no DST. */
+const weekIndex = (period: ReportPeriod, instant: number) => Math.floor((instant - Date.parse(period.from)) / WEEK_MS);
 
 export type FirstAnswerWeek = {
   week: string;
@@ -44,30 +74,25 @@ export type FirstAnswerWeek = {
 };
 
 /** Per week of arrival: how long the first answer took in business hours, and how often it kept the promise. */
-export function firstAnswerByWeek(db: Database.Database, period: ReportPeriod, now: number): FirstAnswerWeek[] {
-  const rows = db
-    .prepare(
-      `SELECT q.received_at,
-         (SELECT MIN(e.at) FROM audit_events e
-           WHERE e.subject_type = 'request' AND e.subject_id = q.id AND ${answeringEvent})
-       FROM quotes q WHERE q.received_at >= ?`,
-    )
-    .raw()
-    .all(period.from) as [string, string | null][];
-  const byWeek = new Map(period.weeks.map((week) => [week, { requests: 0, times: [] as number[], late: 0 }]));
-  for (const [receivedAt, answeredAt] of rows) {
-    const received = Date.parse(receivedAt);
-    const week = byWeek.get(mondayOf(pakistanDate(received)));
+export function firstAnswerByWeek(
+  db: Database.Database,
+  period: ReportPeriod,
+  now: number,
+  rows = periodRequests(db, period),
+): FirstAnswerWeek[] {
+  const weeks = period.weeks.map(() => ({ requests: 0, times: [] as number[], late: 0 }));
+  for (const [received, answered] of rows) {
+    const week = weeks[weekIndex(period, received)];
     if (!week) continue;
     week.requests++;
-    if (answeredAt !== null) {
-      const took = businessMsBetween(received, Date.parse(answeredAt));
+    if (answered !== null) {
+      const took = businessMsBetween(received, answered);
       week.times.push(took);
       if (took > PROMISE_MS) week.late++;
-    } else if (businessMsBetween(received, now) > PROMISE_MS) week.late++;
+    } else if (now - received > SURELY_DUE_MS || addBusinessMs(received, PROMISE_MS) < now) week.late++;
   }
-  return period.weeks.map((weekStart) => {
-    const { requests, times, late } = byWeek.get(weekStart)!;
+  return period.weeks.map((weekStart, index) => {
+    const { requests, times, late } = weeks[index]!;
     const withinPromise = times.length - times.filter((took) => took > PROMISE_MS).length;
     const known = withinPromise + late;
     const middle = median(times);
@@ -101,24 +126,21 @@ export function requestCategory(product: string, designItemId: string | null): R
 export type CategoryWeek = { week: string; total: number; byCategory: Record<RequestCategory, number> };
 
 /** Per week of arrival, the requests of each category. */
-export function requestsByWeekAndCategory(db: Database.Database, period: ReportPeriod): CategoryWeek[] {
-  const rows = db
-    .prepare(
-      `SELECT ${pakistanDay("received_at")} AS day, product, json_extract(design, '$.itemId'), COUNT(*)
-       FROM quotes WHERE received_at >= ? GROUP BY day, product, 3`,
-    )
-    .raw()
-    .all(period.from) as [string, string, string | null, number][];
+export function requestsByWeekAndCategory(
+  db: Database.Database,
+  period: ReportPeriod,
+  rows = periodRequests(db, period),
+): CategoryWeek[] {
   const empty = () =>
     Object.fromEntries(requestCategories.map((category) => [category, 0])) as CategoryWeek["byCategory"];
-  const byWeek = new Map(period.weeks.map((week) => [week, { week, total: 0, byCategory: empty() }]));
-  for (const [day, product, itemId, count] of rows) {
-    const week = byWeek.get(mondayOf(day));
+  const weeks = period.weeks.map((week) => ({ week, total: 0, byCategory: empty() }));
+  for (const [received, , product, itemId] of rows) {
+    const week = weeks[weekIndex(period, received)];
     if (!week) continue;
-    week.total += count;
-    week.byCategory[requestCategory(product, itemId)] += count;
+    week.total++;
+    week.byCategory[requestCategory(product, itemId)]++;
   }
-  return [...byWeek.values()];
+  return weeks;
 }
 
 export type Outcomes = {
@@ -249,9 +271,10 @@ export function ordersDeliveredOnTime(deliveries: readonly OrderDelivery[]): OnT
 
 /** Every report of the page, for one period. */
 export function ownerReports(db: Database.Database, period: ReportPeriod, now: number) {
+  const requests = periodRequests(db, period);
   return {
-    firstAnswer: firstAnswerByWeek(db, period, now),
-    categories: requestsByWeekAndCategory(db, period),
+    firstAnswer: firstAnswerByWeek(db, period, now, requests),
+    categories: requestsByWeekAndCategory(db, period, requests),
     outcomes: outcomes(db, period),
     value: valueByMonth(db, period),
     orders: ordersByMonth(db, period),

@@ -226,7 +226,10 @@ export default function ReportsPage({ loaderData }: Route.ComponentProps) {
         <Report id="outcomes" title={text.outcomes.title} lead={text.outcomes.lead} file="outcomes" range={range}>
           <BarChart
             label={text.outcomes.chart(outcomes.won, outcomes.lost, percent(outcomes.winPercent))}
-            categories={[text.outcomes.won, ...outcomes.lostReasons.map(({ reason }) => reason)]}
+            categories={[
+              text.outcomes.won,
+              ...outcomes.lostReasons.map(({ reason }) => text.outcomes.reasonOnAxis[reason]),
+            ]}
             series={[
               {
                 name: text.outcomes.count,

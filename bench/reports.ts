@@ -74,7 +74,11 @@ export function seedReports(dataDir: string, now = Date.now()) {
   }
 }
 
-export type ReportFigures = { queries: { label: string; ms: number }[]; pages: { label: string; ms: number }[] };
+export type ReportFigures = {
+  queries: { label: string; ms: number }[];
+  /** The median of repeated asks (the page reuses unchanged figures), and the first ask, worked out. */
+  pages: { label: string; ms: number; firstMs?: number }[];
+};
 
 /** Each report's query on the seeded store, in this process: the median of `runs` after a warm one. */
 export function measureReportQueries(dataDir: string, runs = 7): ReportFigures["queries"] {
@@ -119,20 +123,23 @@ export async function measureReportPages(origin: string, cookie: string, runs = 
       const response = await fetch(`${origin}${path}`, { headers: { Cookie: cookie } });
       await response.arrayBuffer();
       if (!response.ok) throw new Error(`${path}: ${response.status}`);
-      if (index > 0) times.push(performance.now() - start); // the first one warms
+      times.push(performance.now() - start);
     }
-    pages.push({ label, ms: median(times) });
+    const [firstMs, ...rest] = times;
+    pages.push({ label, ms: median(rest), firstMs });
   }
   return pages;
 }
 
 export function describeReports(figures: ReportFigures): string[] {
-  const row = ({ label, ms }: { label: string; ms: number }) =>
-    `${label.padEnd(36)} ${`${ms.toFixed(1)} ms`.padStart(10)}${ms > BUDGET_MS ? `  MISS: over ${BUDGET_MS} ms` : ""}`;
+  const miss = (ms: number) => (ms > BUDGET_MS ? `  MISS: over ${BUDGET_MS} ms` : "");
+  const row = ({ label, ms, firstMs }: { label: string; ms: number; firstMs?: number }) =>
+    `${label.padEnd(36)} ${`${ms.toFixed(1)} ms`.padStart(10)}${miss(ms)}` +
+    (firstMs === undefined ? "" : `; the first ask ${firstMs.toFixed(1)} ms${miss(firstMs)}`);
   return [
     "Each report's query (in-process, median):",
     ...figures.queries.map((query) => `  ${row(query)}`),
-    "The page and its CSVs (over HTTP, median):",
+    "The page and its CSVs (over HTTP, median of repeated asks; the page reuses unchanged figures):",
     ...figures.pages.map((page) => `  ${row(page)}`),
   ];
 }

@@ -9,6 +9,7 @@ import {
   ordersByMonth,
   ordersDeliveredOnTime,
   outcomes,
+  ownerReports,
   reportCsv,
   requestCategory,
   requestsByWeekAndCategory,
@@ -243,5 +244,22 @@ describe("the reports' CSV", () => {
     const rows = csv.slice(1).split("\r\n").slice(2);
     expect(rows[0]).toBe(`"'=HYPERLINK(""x"")","'-2+3"`);
     expect(rows[1]).toBe(`"'@SUM(A1)",plain`);
+  });
+});
+
+describe("the page's figures", () => {
+  it("are given again while nothing changed, and worked out anew once a request arrives or time moves on", () => {
+    const first = ownerReports(store.db, period, now);
+    expect(ownerReports(store.db, period, now + 60_000)).toBe(first);
+    expect(ownerReports(store.db, period, now + 6 * 60_000)).not.toBe(first);
+    const later = ownerReports(store.db, period, now + 7 * 60_000);
+    const id = receive("late-comer", "Pens", "2026-11-26T06:00:00Z");
+    const fresh = ownerReports(store.db, period, now + 7 * 60_000);
+    expect(fresh).not.toBe(later);
+    expect(fresh.firstAnswer.at(-1)!.requests).toBe(later.firstAnswer.at(-1)!.requests + 1);
+    store.setStatus(id, "waiting_on_buyer", "", sana, new Date(now));
+    expect(ownerReports(store.db, period, now + 7 * 60_000).firstAnswer.at(-1)!.answered).toBe(
+      fresh.firstAnswer.at(-1)!.answered + 1,
+    );
   });
 });

@@ -269,8 +269,7 @@ export function ordersDeliveredOnTime(deliveries: readonly OrderDelivery[]): OnT
   };
 }
 
-/** Every report of the page, for one period. */
-export function ownerReports(db: Database.Database, period: ReportPeriod, now: number) {
+function computeReports(db: Database.Database, period: ReportPeriod, now: number) {
   const requests = periodRequests(db, period);
   return {
     firstAnswer: firstAnswerByWeek(db, period, now, requests),
@@ -280,7 +279,40 @@ export function ownerReports(db: Database.Database, period: ReportPeriod, now: n
     orders: ordersByMonth(db, period),
   };
 }
-export type OwnerReports = ReturnType<typeof ownerReports>;
+export type OwnerReports = ReturnType<typeof computeReports>;
+
+/** How long the page's figures may be reused while nothing changed: a request falls past due as time goes. */
+const REUSE_MS = 5 * 60_000;
+const reused = new WeakMap<Database.Database, Map<string, { stamp: string; until: number; reports: OwnerReports }>>();
+
+/**
+ * What changes any figure: every answer, status, quotation and acceptance appends to the trail, and a
+ * request arrives or is removed. Three index lookups, against a page that reads every request.
+ */
+const changeStamp = (db: Database.Database) =>
+  JSON.stringify(
+    db
+      .prepare("SELECT (SELECT MAX(id) FROM audit_events), (SELECT MAX(id) FROM quotes), (SELECT COUNT(*) FROM quotes)")
+      .raw()
+      .get(),
+  );
+
+/**
+ * Every report of the page, for one period. Reading every request of the period costs hundreds of
+ * milliseconds at 100,000 of them, so the figures are kept (per database and period) and given again
+ * while the trail and the requests are unchanged, for up to five minutes.
+ */
+export function ownerReports(db: Database.Database, period: ReportPeriod, now: number): OwnerReports {
+  const stamp = changeStamp(db);
+  const kept = reused.get(db) ?? new Map();
+  reused.set(db, kept);
+  const key = `${period.range} ${period.from}`;
+  const hit = kept.get(key);
+  if (hit && hit.stamp === stamp && now < hit.until) return hit.reports;
+  const reports = computeReports(db, period, now);
+  kept.set(key, { stamp, until: now + REUSE_MS, reports });
+  return reports;
+}
 
 /**
  * A report as CSV: the byte order mark (Excel reads UTF-8 then), the export's README line about defused

@@ -19,7 +19,7 @@ type BarChartProps = {
 
 const WIDTH = 480;
 const HEIGHT = 220;
-const LEFT = 56;
+const LEFT = 64;
 const RIGHT = 8;
 const TOP = 12;
 const BOTTOM = 28;
@@ -44,8 +44,8 @@ export function BarChart({ label, categories, series, layout = "grouped", format
   const y = (value: number) => TOP + plotHeight - (value / top) * plotHeight;
   const slot = plotWidth / Math.max(1, categories.length);
   const barWidth = Math.max(2, slot * 0.7);
-  // Labels on every slot while they fit, else on every nth one.
-  const labelEvery = Math.max(1, Math.ceil(categories.length / 8));
+  // Labels on every slot while they fit (six, at the size a phone can read), else on every nth one.
+  const labelEvery = Math.max(1, Math.ceil(categories.length / 6));
   const ticks = [0, top / 2, top];
   return (
     <figure className="min-w-0">
@@ -54,7 +54,7 @@ export function BarChart({ label, categories, series, layout = "grouped", format
         aria-label={label}
         viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
         className="h-auto w-full max-w-2xl"
-        fontSize="11"
+        fontSize="13"
         fontFamily="inherit"
       >
         {ticks.map((tick) => (

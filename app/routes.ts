@@ -35,6 +35,8 @@ export default [
       route("prices", "routes/desk/prices.tsx"),
       route("prices/:itemId", "routes/desk/price-item.tsx"),
       route("staff", "routes/desk/staff.tsx"),
+      route("reports", "routes/desk/reports.tsx"),
+      route("reports/:file", "routes/desk/report-csv.ts"),
       route("*", "routes/desk/not-found.tsx"),
     ]),
   ]),

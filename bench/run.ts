@@ -1,5 +1,6 @@
 // npm run bench [-- --routes /,/about] [--runs 3] [--throttling simulate,devtools] [--skip-build] [--skip-sweep]
 // npm run bench -- --desk [--requests 100000] [--skip-build]: the desk's scenario alone (bench/desk.ts)
+// npm run bench -- --reports [--requests 100000] [--skip-build]: the owner's reports alone (bench/reports.ts)
 //
 // Builds the site, starts the production server on a free port, and for each way of throttling
 // (Lighthouse's simulation, then throttling applied to the browser) runs Lighthouse (mobile) several
@@ -38,6 +39,7 @@ import {
 } from "./budgets";
 import { type DeskFigures, describeDesk, measureDesk, sessionCookie } from "./desk";
 import { seedDesk } from "./desk-data";
+import { describeReports, measureReportPages, measureReportQueries, seedReports } from "./reports";
 import { describeNavigation, measureNavigations, type NavigationTiming } from "./navigation";
 import { describeStudio, measureStudio, studioPath } from "./studio";
 import { freePort } from "../tests/support/free-port";
@@ -66,6 +68,7 @@ const { values } = parseArgs({
     "skip-build": { type: "boolean", default: false },
     "skip-sweep": { type: "boolean", default: false },
     desk: { type: "boolean", default: false },
+    reports: { type: "boolean", default: false },
     requests: { type: "string", default: "100000" },
   },
 });
@@ -201,6 +204,40 @@ async function deskOnly() {
   mkdirSync(reportDir, { recursive: true });
   writeFileSync(join(reportDir, "desk.json"), JSON.stringify({ requests: deskRequests, ...figures }, null, 2));
   console.log(`\nFigures written to ${join(reportDir, "desk.json")}`);
+}
+
+/** The owner's reports at `deskRequests` requests (bench/reports.ts): queries in-process, then the page over HTTP. */
+async function reportsOnly() {
+  if (!values["skip-build"]) build();
+  const dataDir = mkdtempSync(join(tmpdir(), "promo-bench-reports-"));
+  try {
+    console.log(
+      `\nThe reports at ${deskRequests.toLocaleString("en")} requests: seeding a data folder with the store …`,
+    );
+    const seedStart = performance.now();
+    const { sessionId } = seedDesk(dataDir, deskRequests);
+    seedReports(dataDir);
+    console.log(`  seeded in ${((performance.now() - seedStart) / 1000).toFixed(0)} s`);
+    const queries = measureReportQueries(dataDir);
+    const port = await freePort();
+    const server = await startServer(port, dataDir);
+    try {
+      const pages = await measureReportPages(`http://127.0.0.1:${port}`, await sessionCookie(sessionId));
+      for (const line of describeReports({ queries, pages })) console.log(`  ${line}`);
+      const reportDir = join("bench/results", new Date().toISOString().replace(/[:.]/g, "-"));
+      mkdirSync(reportDir, { recursive: true });
+      writeFileSync(
+        join(reportDir, "reports.json"),
+        JSON.stringify({ requests: deskRequests, queries, pages }, null, 2),
+      );
+      console.log(`\nFigures written to ${join(reportDir, "reports.json")}`);
+    } finally {
+      stopServer(server);
+      await new Promise((done) => setTimeout(done, 500));
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 }
 
 async function main() {
@@ -407,7 +444,7 @@ async function main() {
   }
 }
 
-(values.desk ? deskOnly() : main()).catch((error) => {
+(values.reports ? reportsOnly() : values.desk ? deskOnly() : main()).catch((error) => {
   console.error(`The benchmark could not run: ${error instanceof Error ? error.message : error}`);
   process.exit(1);
 });

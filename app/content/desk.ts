@@ -1,8 +1,11 @@
 import { MIN_PASSWORD_LENGTH } from "~/lib/desk/password-rule";
 import type { ColleagueRefusal } from "~/lib/desk/colleagues.server";
-import type { EarlierStatus, QuoteStatus, StatusRefusal } from "~/lib/requests/status";
+import type { EarlierStatus, LostReason, QuoteStatus, StatusRefusal } from "~/lib/requests/status";
 
 const reasonNeeded = "Choose why the request was lost.";
+
+/** "1 request", "3 requests". */
+const counted = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 /** The words of the staff desk (/desk). */
 export const deskText = {
@@ -261,6 +264,71 @@ export const deskText = {
     changedBy: (name: string, when: string) => `Changed by ${name}, ${when}`,
     none: "None",
     notPriced: "This item has no prices yet.",
+  },
+  reportsPage: {
+    title: "Reports",
+    lead: "How the office is doing, in Pakistan time: weeks start on Monday, money is the quotations' totals with tax.",
+    range: "Period",
+    rangeOption: (weeks: number) => `Last ${weeks} weeks`,
+    show: "Show",
+    csv: "Download CSV",
+    none: "None yet",
+    firstAnswer: {
+      title: "First answer",
+      lead: (hours: number) =>
+        `How long the first answer took, in business hours, by the week the request arrived; the promise is ${hours} business hours. The share counts requests answered in time out of those answered or already past due.`,
+      week: "Week from",
+      requests: "Requests",
+      median: "Median (business hours)",
+      within: (hours: number) => `Within ${hours} h`,
+      promise: (hours: number) => `Promise: ${hours} h`,
+      chart: (weeks: number, answered: number, percent: string, median: string) =>
+        `First answer over ${weeks} weeks: ${counted(answered, "request", "requests")} answered, ${percent} of those due within the promise; the latest week's median ${median}.`,
+    },
+    categories: {
+      title: "Requests by category",
+      lead: "Requests by the week they arrived, by the category of their item (a studio design's, or the product named); Other for words the catalogue does not know.",
+      chart: (total: number, weeks: number, top: string) =>
+        `${counted(total, "request", "requests")} over ${weeks} weeks; most of them ${top}.`,
+    },
+    outcomes: {
+      title: "Won and lost",
+      lead: "Of the requests that arrived in the period: how many were won and lost, the win rate out of those decided, and why the lost ones were lost.",
+      received: "Requests received",
+      won: "Won",
+      lost: "Lost",
+      winRate: "Win rate",
+      reason: "Lost because",
+      count: "Requests",
+      chart: (won: number, lost: number, rate: string) => `${won} won, ${lost} lost: a win rate of ${rate}.`,
+      /** The lost reasons in the few letters a chart's axis has room for (the table has them whole). */
+      reasonOnAxis: {
+        Price: "Price",
+        "Delivery time": "Delivery",
+        "Chose another supplier": "Competitor",
+        "No reply from buyer": "No reply",
+        Other: "Other",
+      } satisfies Record<LostReason, string>,
+    },
+    value: {
+      title: "Quoted and won value",
+      lead: "By month: the quotations sent (each request's latest version, at every line's first option) and the orders accepted, with tax.",
+      month: "Month",
+      quoted: "Quoted",
+      won: "Won",
+      chart: (quoted: string, won: string, months: number) =>
+        `Over ${counted(months, "month", "months")}: ${quoted} quoted, ${won} won.`,
+    },
+    orders: {
+      title: "Orders",
+      lead: "Orders made each month. Orders on time will show once orders keep their promised and delivered dates.",
+      month: "Month",
+      orders: "Orders",
+      onTime: "Orders on time",
+      noDeliveries: "No delivered orders yet.",
+      chart: (orders: number, months: number) =>
+        `${counted(orders, "order", "orders")} over ${counted(months, "month", "months")}.`,
+    },
   },
 } as const;
 

@@ -30,11 +30,12 @@ async function refusal(run: () => unknown) {
 }
 
 describe("the role map", () => {
-  it("gives owners every permission, and staff every one but setting prices and managing the desk's accounts", () => {
+  it("gives owners every permission, and staff every one but setting prices, managing the desk's accounts and reading its reports", () => {
     expect(permissions.filter((permission) => hasPermission("owner", permission))).toEqual(permissions);
     expect(permissions.filter((permission) => !hasPermission("staff", permission))).toEqual([
       "prices.manage",
       "staff.manage",
+      "reports.read",
     ]);
     expect(hasPermission("staff", "prices.read")).toBe(true);
   });

@@ -21,13 +21,14 @@ export const permissions = [
   "prices.read",
   "prices.manage",
   "staff.manage",
+  "reports.read",
 ] as const;
 export type Permission = (typeof permissions)[number];
 
 export type RolePermissions = Readonly<Record<StaffRole, readonly Permission[]>>;
 
-/** What only owners may do: run the desk's accounts, and set the prices the office quotes. */
-const ownersOnly: readonly Permission[] = ["prices.manage", "staff.manage"];
+/** What only owners may do: run the desk's accounts, set the prices the office quotes, read its figures. */
+const ownersOnly: readonly Permission[] = ["prices.manage", "staff.manage", "reports.read"];
 
 /** What each role may do: the one place a role gains or loses a permission. */
 export const rolePermissions: RolePermissions = {

@@ -6,14 +6,14 @@ const labels = (sections: DeskSection[]) => sections.map((section) => section.la
 const allLive = deskSections.map((section) => ({ ...section, live: true }));
 
 describe("the desk header's sections", () => {
-  it("shows today the inbox and Prices to everyone and Staff to owners: no link to a page that does not exist yet", () => {
-    expect(labels(sectionsFor("owner"))).toEqual(["Inbox", "Prices", "Staff"]);
+  it("shows today the inbox and Prices to everyone, Reports and Staff to owners: no link to a page that does not exist yet", () => {
+    expect(labels(sectionsFor("owner"))).toEqual(["Inbox", "Reports", "Prices", "Staff"]);
     expect(labels(sectionsFor("staff"))).toEqual(["Inbox", "Prices"]);
   });
 
-  it("once the planned pages are live, shows Staff to owners only and Orders, Reports and Prices to both", () => {
+  it("once the planned pages are live, shows Reports and Staff to owners only, Orders and Prices to both", () => {
     expect(labels(sectionsFor("owner", allLive))).toEqual(["Inbox", "Orders", "Reports", "Prices", "Staff"]);
-    expect(labels(sectionsFor("staff", allLive))).toEqual(["Inbox", "Orders", "Reports", "Prices"]);
+    expect(labels(sectionsFor("staff", allLive))).toEqual(["Inbox", "Orders", "Prices"]);
   });
 
   it("links Prices to the price list, readable by every role (editing it is the page's own check)", () => {
@@ -30,9 +30,16 @@ describe("the desk header's sections", () => {
     });
   });
 
+  it("links Reports to the reports page, guarded by the permission its loader and CSVs check", () => {
+    expect(deskSections.find((section) => section.label === "Reports")).toMatchObject({
+      href: "/desk/reports",
+      permission: "reports.read",
+    });
+  });
+
   it("follows the role map: a role that loses a section's permission loses its link", () => {
-    const noRequests = { owner: ["staff.manage"], staff: [] } as const;
-    expect(labels(sectionsFor("owner", allLive, noRequests))).toEqual(["Staff"]);
+    const noRequests = { owner: ["staff.manage", "reports.read"], staff: [] } as const;
+    expect(labels(sectionsFor("owner", allLive, noRequests))).toEqual(["Reports", "Staff"]);
     expect(labels(sectionsFor("staff", allLive, noRequests))).toEqual([]);
   });
 });

@@ -11,13 +11,13 @@ export type DeskSection = {
 };
 
 /**
- * The desk's sections, in the header's order. Orders and Reports are planned: each shows up in
- * the header once its route lands and `live` is turned on here.
+ * The desk's sections, in the header's order. Orders is planned: it shows up in the
+ * header once its route lands and `live` is turned on here.
  */
 export const deskSections: readonly DeskSection[] = [
   { label: "Inbox", href: "/desk", permission: "requests.read", live: true },
   { label: "Orders", href: "/desk/orders", permission: "requests.read", live: false },
-  { label: "Reports", href: "/desk/reports", permission: "requests.read", live: false },
+  { label: "Reports", href: "/desk/reports", permission: "reports.read", live: true },
   { label: "Prices", href: "/desk/prices", permission: "prices.read", live: true },
   { label: "Staff", href: "/desk/staff", permission: "staff.manage", live: true },
 ];

@@ -274,7 +274,7 @@ export const csvReadme =
   "README: a cell that starts with an apostrophe (') had it added by this export, so that a spreadsheet shows the cell as text and never runs it as a formula; the apostrophe is not part of the value.";
 
 /** One RFC 4180 cell; a cell a spreadsheet would run gets a leading apostrophe, and is quoted. */
-function csvCell(value: unknown): string {
+export function csvCell(value: unknown): string {
   const text =
     value === null || value === undefined ? "" : typeof value === "object" ? JSON.stringify(value) : String(value);
   const defused = runsAsFormula.test(text);
@@ -303,7 +303,7 @@ export function toCsv(quotes: readonly ExportedQuote[], options: ExportOptions =
 }
 
 /** Excel reads a CSV as UTF-8 (Urdu intact) only when it starts with the byte order mark. */
-const BOM = "\uFEFF";
+export const BOM = "\uFEFF";
 
 /**
  * An export of the requests an inbox query holds (its view, status and search), newest first, as a

@@ -1,0 +1,18 @@
+import { type CategorySlug, categories, categorySlugs } from "~/content/categories";
+
+/** A category of the catalogue, or "other" for a product typed in words the catalogue does not know. */
+export type RequestCategory = CategorySlug | "other";
+export const requestCategories: readonly RequestCategory[] = [...categorySlugs, "other"];
+export const categoryLabel = (category: RequestCategory) =>
+  category === "other" ? "Other" : categories[category].label;
+
+/** The reports offered as CSV, by the file name's stem (/desk/reports/first-answer.csv). */
+export const reportFiles = [
+  "first-answer",
+  "requests-by-category",
+  "outcomes",
+  "value-by-month",
+  "orders-by-month",
+] as const;
+export type ReportFile = (typeof reportFiles)[number];
+export const isReportFile = (value: string): value is ReportFile => (reportFiles as readonly string[]).includes(value);

@@ -1,0 +1,389 @@
+import type Database from "better-sqlite3";
+import { products } from "~/content/catalogue";
+import { type CategorySlug, categories, categorySlugs } from "~/content/categories";
+import { addBusinessMs, businessMsBetween, REPLY_WITHIN_BUSINESS_HOURS } from "~/lib/desk/time";
+import { quotationTotals, firstChoices, type PricedLine } from "~/lib/quotations/totals";
+import { BOM, csvCell, csvReadme } from "~/lib/quotes/inbox.server";
+import { type LostReason, lostReasons } from "~/lib/requests/status";
+import { median, type ReportPeriod } from "./periods";
+import { categoryLabel, type ReportFile, type RequestCategory, requestCategories } from "./report-names";
+
+/**
+ * The owner's reports: read-only SQL over the tables of other modules (requests, the audit trail,
+ * quotations, acceptances, orders), grouped in SQL by Pakistan day or month and put into the period's
+ * weeks and months here. Nothing here writes.
+ */
+
+const HOUR_MS = 3_600_000;
+const PROMISE_MS = REPLY_WITHIN_BUSINESS_HOURS * HOUR_MS;
+
+/**
+ * The audit events that answered a request, as the status rules count an answer (app/lib/requests/
+ * status.ts): a reply, a proof, WhatsApp, a quotation, or a status a staff member set other than New.
+ * Read from the trail rather than quotes.answered_at, which starts again when the buyer writes back:
+ * the trail keeps the first answer for good.
+ */
+const answeringEvent = `(e.type IN ('request.reply_sent', 'proof.sent', 'request.whatsapp_used', 'quotation.sent')
+  OR (e.type = 'request.status_changed' AND e.actor_type = 'staff' AND json_extract(e.payload, '$.status') <> 'new'))`;
+
+/** The Pakistan day of an ISO instant column, in SQL. */
+const pakistanDay = (column: string) => `date(${column}, '+5 hours')`;
+/** An ISO instant column as ms since the epoch, in SQL (cheaper per row than parsing it in JavaScript). */
+const epochMs = (column: string) => `CAST(round((julianday(${column}) - 2440587.5) * 86400000) AS INTEGER)`;
+
+const WEEK_MS = 7 * 24 * HOUR_MS;
+/** Longer than any 24 business hours can last, holidays and all: an unanswered request older is past due. */
+const SURELY_DUE_MS = 30 * 24 * HOUR_MS;
+
+/** A request of the period: when it arrived and was first answered (ms), its product and studio item. */
+type RequestRow = [receivedMs: number, answeredMs: number | null, product: string, itemId: string | null];
+
+/**
+ * The period's requests, each with its first answer: one pass over the requests by arrival
+ * (quotes_received_at), each answer found through the trail's index on its request
+ * (audit_events_subject), for the first-answer and the category reports alike.
+ */
+export function periodRequests(db: Database.Database, period: ReportPeriod): RequestRow[] {
+  return db
+    .prepare(
+      `SELECT ${epochMs("q.received_at")},
+         (SELECT ${epochMs("MIN(e.at)")} FROM audit_events e
+           WHERE e.subject_type = 'request' AND e.subject_id = q.id AND ${answeringEvent}),
+         q.product, CASE WHEN q.design IS NULL THEN NULL ELSE json_extract(q.design, '$.itemId') END
+       FROM quotes q WHERE q.received_at >= ?`,
+    )
+    .raw()
+    .all(period.from) as RequestRow[];
+}
+
+/** Which of the period's weeks an instant falls in: weeks are whole 7 days in Pakistan, which keeps no DST. */
+const weekIndex = (period: ReportPeriod, instant: number) => Math.floor((instant - Date.parse(period.from)) / WEEK_MS);
+
+export type FirstAnswerWeek = {
+  week: string;
+  requests: number;
+  answered: number;
+  /** The median first-answer time of the week's answered requests, in business hours; null with none. */
+  medianHours: number | null;
+  /** Answered within the promise. */
+  withinPromise: number;
+  /** Answered late, or still unanswered past the promise. */
+  late: number;
+  /** Share of the week's requests whose outcome is known (answered, or past due) answered in time, 0–100. */
+  withinPercent: number | null;
+};
+
+/** Per week of arrival: how long the first answer took in business hours, and how often it kept the promise. */
+export function firstAnswerByWeek(
+  db: Database.Database,
+  period: ReportPeriod,
+  now: number,
+  rows = periodRequests(db, period),
+): FirstAnswerWeek[] {
+  const weeks = period.weeks.map(() => ({ requests: 0, times: [] as number[], late: 0 }));
+  for (const [received, answered] of rows) {
+    const week = weeks[weekIndex(period, received)];
+    if (!week) continue;
+    week.requests++;
+    if (answered !== null) {
+      const took = businessMsBetween(received, answered);
+      week.times.push(took);
+      if (took > PROMISE_MS) week.late++;
+    } else if (now - received > SURELY_DUE_MS || addBusinessMs(received, PROMISE_MS) < now) week.late++;
+  }
+  return period.weeks.map((weekStart, index) => {
+    const { requests, times, late } = weeks[index]!;
+    const withinPromise = times.length - times.filter((took) => took > PROMISE_MS).length;
+    const known = withinPromise + late;
+    const middle = median(times);
+    return {
+      week: weekStart,
+      requests,
+      answered: times.length,
+      medianHours: middle === null ? null : Math.round((middle / HOUR_MS) * 10) / 10,
+      withinPromise,
+      late,
+      withinPercent: known ? Math.round((withinPromise / known) * 100) : null,
+    };
+  });
+}
+
+const categoryByWords = new Map<string, CategorySlug>([
+  ...categorySlugs.map((slug) => [categories[slug].label.toLowerCase(), slug] as const),
+  ...products.flatMap((product) => [
+    [product.title.toLowerCase(), product.category] as const,
+    [product.id, product.category] as const,
+  ]),
+]);
+const categoryById = new Map(products.map((product) => [product.id, product.category]));
+
+/** A request's category: its studio design's item's, else its product's if the words name an item or a category. */
+export function requestCategory(product: string, designItemId: string | null): RequestCategory {
+  const fromDesign = designItemId === null ? undefined : categoryById.get(designItemId);
+  return fromDesign ?? categoryByWords.get(product.trim().toLowerCase()) ?? "other";
+}
+
+export type CategoryWeek = { week: string; total: number; byCategory: Record<RequestCategory, number> };
+
+/** Per week of arrival, the requests of each category. */
+export function requestsByWeekAndCategory(
+  db: Database.Database,
+  period: ReportPeriod,
+  rows = periodRequests(db, period),
+): CategoryWeek[] {
+  const empty = () =>
+    Object.fromEntries(requestCategories.map((category) => [category, 0])) as CategoryWeek["byCategory"];
+  const weeks = period.weeks.map((week) => ({ week, total: 0, byCategory: empty() }));
+  for (const [received, , product, itemId] of rows) {
+    const week = weeks[weekIndex(period, received)];
+    if (!week) continue;
+    week.total++;
+    week.byCategory[requestCategory(product, itemId)]++;
+  }
+  return weeks;
+}
+
+export type Outcomes = {
+  /** Requests received in the period. */
+  requests: number;
+  won: number;
+  lost: number;
+  /** Won out of those decided (won or lost), 0–100; null when none is. */
+  winPercent: number | null;
+  /** Lost requests by the reason's choice, in the list's order. */
+  lostReasons: { reason: LostReason; count: number }[];
+};
+
+/** The requests of the period won and lost, and why the lost ones were lost. */
+export function outcomes(db: Database.Database, period: ReportPeriod): Outcomes {
+  const requests = db.prepare("SELECT COUNT(*) FROM quotes WHERE received_at >= ?").pluck().get(period.from) as number;
+  const rows = db
+    .prepare(
+      `SELECT status, status_reason, COUNT(*) FROM quotes
+       WHERE status IN ('won', 'lost') AND received_at >= ? GROUP BY status, status_reason`,
+    )
+    .raw()
+    .all(period.from) as [string, string, number][];
+  const byReason = new Map<LostReason, number>(lostReasons.map((reason) => [reason, 0]));
+  let won = 0;
+  let lost = 0;
+  for (const [status, reason, count] of rows) {
+    if (status === "won") {
+      won += count;
+      continue;
+    }
+    lost += count;
+    // A reason from before the list (none should be) counts as Other.
+    const choice = lostReasons.find((option) => reason === option || reason.startsWith(`${option}: `)) ?? "Other";
+    byReason.set(choice, byReason.get(choice)! + count);
+  }
+  return {
+    requests,
+    won,
+    lost,
+    winPercent: won + lost ? Math.round((won / (won + lost)) * 100) : null,
+    lostReasons: [...byReason].map(([reason, count]) => ({ reason, count })),
+  };
+}
+
+export type ValueMonth = { month: string; quotedPaisa: number; quoted: number; wonPaisa: number; won: number };
+
+/**
+ * Per month in Pakistan: the value quoted (each request's latest sent version, once, in the month it
+ * was sent, at every line's first option, as its totals say) and the value won (the accepted totals).
+ */
+export function valueByMonth(db: Database.Database, period: ReportPeriod): ValueMonth[] {
+  const lines = db
+    .prepare(
+      `SELECT q.id, substr(${pakistanDay("q.sent_at")}, 1, 7), q.delivery_paisa, q.tax_rate_bp, l.setup_paisa,
+         o.quantity, o.unit_paisa
+       FROM quotations q
+       JOIN quotation_lines l ON l.quotation_id = q.id
+       JOIN quotation_options o ON o.line_id = l.id AND o.position = 1
+       WHERE q.sent_at >= ? AND q.version = (SELECT MAX(v.version) FROM quotations v WHERE v.quote_id = q.quote_id)
+       ORDER BY q.id, l.position`,
+    )
+    .raw()
+    .all(period.monthsFrom) as [number, string, number, number, number, number, number][];
+  const sent = new Map<number, { month: string; deliveryPaisa: number; taxRateBp: number; lines: PricedLine[] }>();
+  for (const [id, month, deliveryPaisa, taxRateBp, setupPaisa, quantity, unitPaisa] of lines) {
+    const quotation = sent.get(id) ?? { month, deliveryPaisa, taxRateBp, lines: [] };
+    quotation.lines.push({ setupPaisa, options: [{ quantity, unitPaisa }] });
+    sent.set(id, quotation);
+  }
+  const byMonth = new Map(
+    period.months.map((month) => [month, { month, quotedPaisa: 0, quoted: 0, wonPaisa: 0, won: 0 }]),
+  );
+  for (const quotation of sent.values()) {
+    const month = byMonth.get(quotation.month);
+    if (!month) continue;
+    month.quotedPaisa += quotationTotals(quotation, firstChoices(quotation)).totalPaisa;
+    month.quoted++;
+  }
+  const won = db
+    .prepare(
+      `SELECT substr(${pakistanDay("accepted_at")}, 1, 7) AS month, SUM(total_paisa), COUNT(*)
+       FROM quotation_acceptances WHERE accepted_at >= ? GROUP BY month`,
+    )
+    .raw()
+    .all(period.monthsFrom) as [string, number, number][];
+  for (const [monthKey, paisa, count] of won) {
+    const month = byMonth.get(monthKey);
+    if (!month) continue;
+    month.wonPaisa += paisa;
+    month.won += count;
+  }
+  return [...byMonth.values()];
+}
+
+export type OrdersMonth = { month: string; orders: number };
+
+/** Per month in Pakistan, the orders made (accepted quotations). */
+export function ordersByMonth(db: Database.Database, period: ReportPeriod): OrdersMonth[] {
+  const rows = db
+    .prepare(
+      `SELECT substr(${pakistanDay("created_at")}, 1, 7) AS month, COUNT(*) FROM orders
+       WHERE created_at >= ? GROUP BY month`,
+    )
+    .raw()
+    .all(period.monthsFrom) as [string, number][];
+  const counts = new Map(rows);
+  return period.months.map((month) => ({ month, orders: counts.get(month) ?? 0 }));
+}
+
+/** An order's promised and delivered dates (Pakistan, "2026-12-07"), once orders keep them. */
+export type OrderDelivery = { promisedOn: string; deliveredOn: string | null };
+export type OnTime = { delivered: number; onTime: number; onTimePercent: number | null };
+
+/**
+ * How many delivered orders arrived by the date promised. Orders keep no promised or delivered date
+ * yet, so the page says so; when they do, the query hands their dates here.
+ */
+export function ordersDeliveredOnTime(deliveries: readonly OrderDelivery[]): OnTime {
+  const delivered = deliveries.filter((order) => order.deliveredOn !== null);
+  const onTime = delivered.filter((order) => order.deliveredOn! <= order.promisedOn).length;
+  return {
+    delivered: delivered.length,
+    onTime,
+    onTimePercent: delivered.length ? Math.round((onTime / delivered.length) * 100) : null,
+  };
+}
+
+function computeReports(db: Database.Database, period: ReportPeriod, now: number) {
+  const requests = periodRequests(db, period);
+  return {
+    firstAnswer: firstAnswerByWeek(db, period, now, requests),
+    categories: requestsByWeekAndCategory(db, period, requests),
+    outcomes: outcomes(db, period),
+    value: valueByMonth(db, period),
+    orders: ordersByMonth(db, period),
+  };
+}
+export type OwnerReports = ReturnType<typeof computeReports>;
+
+/** How long the page's figures may be reused while nothing changed: a request falls past due as time goes. */
+const REUSE_MS = 5 * 60_000;
+const reused = new WeakMap<Database.Database, Map<string, { stamp: string; until: number; reports: OwnerReports }>>();
+
+/**
+ * What changes any figure: every answer, status, quotation and acceptance appends to the trail, and a
+ * request arrives or is removed. Three index lookups, against a page that reads every request.
+ */
+const changeStamp = (db: Database.Database) =>
+  JSON.stringify(
+    db
+      .prepare("SELECT (SELECT MAX(id) FROM audit_events), (SELECT MAX(id) FROM quotes), (SELECT COUNT(*) FROM quotes)")
+      .raw()
+      .get(),
+  );
+
+/**
+ * Every report of the page, for one period. Reading every request of the period costs hundreds of
+ * milliseconds at 100,000 of them, so the figures are kept (per database and period) and given again
+ * while the trail and the requests are unchanged, for up to five minutes.
+ */
+export function ownerReports(db: Database.Database, period: ReportPeriod, now: number): OwnerReports {
+  const stamp = changeStamp(db);
+  const kept = reused.get(db) ?? new Map();
+  reused.set(db, kept);
+  const key = `${period.range} ${period.from}`;
+  const hit = kept.get(key);
+  if (hit && hit.stamp === stamp && now < hit.until) return hit.reports;
+  const reports = computeReports(db, period, now);
+  kept.set(key, { stamp, until: now + REUSE_MS, reports });
+  return reports;
+}
+
+/**
+ * A report as CSV: the byte order mark (Excel reads UTF-8 then), the export's README line about defused
+ * cells, a header row and the rows, every cell through the export's neutraliser, CRLF line ends.
+ */
+export function toReportCsv(header: readonly string[], rows: readonly (readonly unknown[])[]): string {
+  const line = (cells: readonly unknown[]) => `${cells.map(csvCell).join(",")}\r\n`;
+  return BOM + line([csvReadme]) + line(header) + rows.map(line).join("");
+}
+
+/** One report of the period as CSV; weeks by their Monday and months as Pakistan dates. */
+export function reportCsv(db: Database.Database, file: ReportFile, period: ReportPeriod, now: number): string {
+  switch (file) {
+    case "first-answer":
+      return toReportCsv(
+        [
+          "week_from",
+          "requests",
+          "answered",
+          "median_business_hours",
+          "answered_within_24_business_hours",
+          "late_or_overdue",
+          "within_percent",
+        ],
+        firstAnswerByWeek(db, period, now).map((week) => [
+          week.week,
+          week.requests,
+          week.answered,
+          week.medianHours,
+          week.withinPromise,
+          week.late,
+          week.withinPercent,
+        ]),
+      );
+    case "requests-by-category":
+      return toReportCsv(
+        ["week_from", "total", ...requestCategories.map(categoryLabel)],
+        requestsByWeekAndCategory(db, period).map((week) => [
+          week.week,
+          week.total,
+          ...requestCategories.map((category) => week.byCategory[category]),
+        ]),
+      );
+    case "outcomes": {
+      const result = outcomes(db, period);
+      return toReportCsv(
+        ["measure", "count"],
+        [
+          ["Requests received", result.requests],
+          ["Won", result.won],
+          ["Lost", result.lost],
+          ["Win rate (percent of decided)", result.winPercent],
+          ...result.lostReasons.map(({ reason, count }) => [`Lost: ${reason}`, count]),
+        ],
+      );
+    }
+    case "value-by-month":
+      return toReportCsv(
+        ["month", "quotations_sent", "quoted_paisa", "accepted", "won_paisa"],
+        valueByMonth(db, period).map((month) => [
+          month.month,
+          month.quoted,
+          month.quotedPaisa,
+          month.won,
+          month.wonPaisa,
+        ]),
+      );
+    case "orders-by-month":
+      return toReportCsv(
+        ["month", "orders"],
+        ordersByMonth(db, period).map((month) => [month.month, month.orders]),
+      );
+  }
+}

@@ -29,6 +29,7 @@ function urlsOf(pattern: string): string[] {
     version: ["1"],
     format: ["csv", "json"],
     itemId: ["acecol-pen"],
+    file: ["outcomes.csv"],
   };
   let urls = [`/${pattern}`];
   for (const [, name] of pattern.matchAll(/:(\w+)/g)) {

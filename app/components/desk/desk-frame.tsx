@@ -95,7 +95,8 @@ function SignedInBar({ member, overdue }: { member: DeskMember; overdue: number 
           })}
         </ul>
       </nav>
-      <div className="ml-auto flex min-w-0 items-center gap-2 sm:gap-3">
+      {/* On a phone the overdue count and Sign out keep their room; the sections scroll instead. */}
+      <div className="ml-auto flex min-w-0 items-center gap-2 max-sm:shrink-0 sm:gap-3">
         {overdue > 0 && (
           <a href="/desk?view=overdue" className={cn(barControl, "bg-red-700 text-white hover:bg-red-800")}>
             <AlarmClock aria-hidden="true" />

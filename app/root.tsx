@@ -1,8 +1,6 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
-import { DeskErrorScreen } from "./components/desk/desk-error";
-import { DeskContent, DeskFrame } from "./components/desk/desk-frame";
 import { SiteFrame } from "./components/layout/site-frame";
 import { errorDetail, NotFoundScreen, UnexpectedErrorScreen } from "./components/layout/status-screens";
 import { useNonce } from "./lib/csp-nonce";
@@ -69,17 +67,7 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  // The desk's layouts show their own errors; one that reaches the root still gets the desk's frame.
-  const frame = usePageFrame();
-  if (frame === "desk") {
-    return (
-      <DeskFrame>
-        <DeskContent>
-          <DeskErrorScreen error={error} back={{ href: "/desk", label: "Back to the desk" }} />
-        </DeskContent>
-      </DeskFrame>
-    );
-  }
+  // The desk's layouts show their own errors in the desk's frame, which public pages never download.
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
       <SiteFrame>

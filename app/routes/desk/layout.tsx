@@ -1,4 +1,5 @@
 import { Outlet } from "react-router";
+import { DeskErrorScreen } from "~/components/desk/desk-error";
 import { DeskContent, DeskFrame } from "~/components/desk/desk-frame";
 import { deskSession, deskStaff, takesNoForm } from "~/lib/desk/auth.server";
 import { getQuoteService } from "~/lib/quotes/service.server";
@@ -27,6 +28,17 @@ export default function DeskLayout({ loaderData }: Route.ComponentProps) {
     <DeskFrame member={loaderData.member} overdue={loaderData.overdue}>
       <DeskContent>
         <Outlet />
+      </DeskContent>
+    </DeskFrame>
+  );
+}
+
+/** The layout's own loader failed (its pages' errors show in pages.tsx): the frame without the member. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <DeskFrame>
+      <DeskContent>
+        <DeskErrorScreen error={error} back={{ href: "/desk", label: "Back to the desk" }} />
       </DeskContent>
     </DeskFrame>
   );

@@ -10,7 +10,12 @@ import type { OrderStage } from "./stages";
  */
 export function orderStageMail(
   quote: { name: string },
-  order: { reference: string; plannedDispatchDate: string | null; promisedDate: string | null; receivedBy: string | null },
+  order: {
+    reference: string;
+    plannedDispatchDate: string | null;
+    promisedDate: string | null;
+    receivedBy: string | null;
+  },
   stage: OrderStage,
   back: boolean,
   now: Date,

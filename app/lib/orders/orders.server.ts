@@ -133,11 +133,20 @@ export class Orders {
       .where(eq(orderStageEvents.orderId, orderId))
       .orderBy(asc(orderStageEvents.id))
       .all()
-      .map((event) => ({ ...event, stage: event.stage as OrderStage, detail: JSON.parse(event.detail) as Record<string, unknown> }));
+      .map((event) => ({
+        ...event,
+        stage: event.stage as OrderStage,
+        detail: JSON.parse(event.detail) as Record<string, unknown>,
+      }));
   }
 
   photos(orderId: number): QcPhoto[] {
-    return this.orm.select().from(orderQcPhotos).where(eq(orderQcPhotos.orderId, orderId)).orderBy(asc(orderQcPhotos.id)).all();
+    return this.orm
+      .select()
+      .from(orderQcPhotos)
+      .where(eq(orderQcPhotos.orderId, orderId))
+      .orderBy(asc(orderQcPhotos.id))
+      .all();
   }
 
   photo(orderId: number, photoId: number): (QcPhoto & { path: string }) | null {
@@ -321,4 +330,3 @@ export class Orders {
     });
   }
 }
-

@@ -35,18 +35,19 @@ export function promisedDate(acceptedAt: string, approvedAt: string | null, lead
   return addBusinessDays(from, leadTimeDays);
 }
 
-/**
- * The date an order is now due to leave: the planned dispatch date once production started (staff
- * set it), otherwise the promised date. Late when today (Pakistan) is past it and it is not delivered.
- */
+/** The date an order is now due to leave: the planned dispatch date once production started, otherwise the promised date. */
 export const dueDate = (order: { promisedDate: string | null; plannedDispatchDate: string | null }) =>
   order.plannedDispatchDate ?? order.promisedDate;
 
+/**
+ * Late: not yet on its way and today (Pakistan) is past the date promised to the buyer or the planned
+ * dispatch date; a dispatch planned after the promised date does not make a late order on time.
+ */
 export function isLate(
   order: { stage: OrderStage; promisedDate: string | null; plannedDispatchDate: string | null },
   now: number,
 ): boolean {
   if (order.stage === "delivered" || order.stage === "dispatched") return false;
-  const due = dueDate(order);
-  return due !== null && pakistanDate(now) > due;
+  const today = pakistanDate(now);
+  return [order.promisedDate, order.plannedDispatchDate].some((date) => date !== null && today > date);
 }

@@ -6,9 +6,9 @@ const labels = (sections: DeskSection[]) => sections.map((section) => section.la
 const allLive = deskSections.map((section) => ({ ...section, live: true }));
 
 describe("the desk header's sections", () => {
-  it("shows today the inbox and Prices to everyone and Staff to owners: no link to a page that does not exist yet", () => {
-    expect(labels(sectionsFor("owner"))).toEqual(["Inbox", "Prices", "Staff"]);
-    expect(labels(sectionsFor("staff"))).toEqual(["Inbox", "Prices"]);
+  it("shows today the inbox, Orders and Prices to everyone and Staff to owners: no link to a page that does not exist yet", () => {
+    expect(labels(sectionsFor("owner"))).toEqual(["Inbox", "Orders", "Prices", "Staff"]);
+    expect(labels(sectionsFor("staff"))).toEqual(["Inbox", "Orders", "Prices"]);
   });
 
   it("once the planned pages are live, shows Staff to owners only and Orders, Reports and Prices to both", () => {

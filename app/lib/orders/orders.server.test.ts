@@ -26,7 +26,6 @@ let dataDir: string;
 let cookie: string;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let ip = 0;
-let linkMessage = 800_000;
 
 const args = (request: Request, params: Record<string, string> = {}): RouteArgs =>
   routeArgs(request, params, `198.51.100.${ip++ % 250}`);

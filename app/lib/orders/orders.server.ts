@@ -8,7 +8,18 @@ import { Messaging } from "~/lib/messaging/messaging.server";
 import type { QuoteStore } from "~/lib/quotes/store.server";
 import { orderStageMail } from "./mail";
 import { orderQcPhotos, orderStageEvents, orders } from "./schema";
-import { isLate, type OrderStage, orderStages, previousStage, promisedDate, stageMoveRefusal } from "./stages";
+import {
+  isLate,
+  type OrderStage,
+  orderStages,
+  previousStage,
+  promisedDate,
+  QC_MAX_PHOTOS,
+  qcChecklist,
+  stageMoveRefusal,
+} from "./stages";
+
+export { QC_MAX_PHOTOS, qcChecklist } from "./stages";
 
 type OrderRow = typeof orders.$inferSelect;
 export type StoredOrder = Omit<OrderRow, "stage"> & { stage: OrderStage };
@@ -20,10 +31,6 @@ export type QcPhoto = typeof orderQcPhotos.$inferSelect;
 
 /** An order's reference: its request's number with an O (Q-2026-0042 → O-2026-0042). */
 export const orderReference = (requestReference: string) => requestReference.replace(/^Q-/, "O-");
-
-/** The QC checklist: every point must be ticked for "Quality check passed". */
-export const qcChecklist = ["quantity", "print", "colours", "packing"] as const;
-export const QC_MAX_PHOTOS = 6;
 
 /** A checked photo already written to the attachments folder (app/lib/orders/photos.server.ts). */
 export type WrittenPhoto = { storedName: string; mediaType: string; byteSize: number; sha256: string };

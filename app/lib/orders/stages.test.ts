@@ -76,7 +76,14 @@ describe("courier tracking links", () => {
   });
 
   it("are the six couriers the desk offers, each with an https page or none", () => {
-    expect(couriers.map((courier) => courier.name)).toEqual(["TCS", "Leopards", "M&P", "Trax", "PostEx", "Own delivery"]);
+    expect(couriers.map((courier) => courier.name)).toEqual([
+      "TCS",
+      "Leopards",
+      "M&P",
+      "Trax",
+      "PostEx",
+      "Own delivery",
+    ]);
     for (const courier of couriers) if (courier.tracking) expect(courier.tracking).toMatch(/^https:\/\/.+\{cn\}/);
   });
 });

@@ -11,6 +11,10 @@ export const nextStage = (stage: OrderStage): OrderStage | null => orderStages[o
 export const previousStage = (stage: OrderStage): OrderStage | null =>
   orderStages[orderStages.indexOf(stage) - 1] ?? null;
 
+/** The QC checklist: every point must be ticked for "Quality check passed". */
+export const qcChecklist = ["quantity", "print", "colours", "packing"] as const;
+export const QC_MAX_PHOTOS = 6;
+
 export type StageRefusal = "skipped" | "no_approved_proof" | "delivered";
 
 /**

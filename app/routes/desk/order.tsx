@@ -12,7 +12,7 @@ import { requirePermission, requireSameOrigin } from "~/lib/desk/auth.server";
 import { deskMeta } from "~/lib/desk/meta";
 import { whatsappNumber } from "~/lib/desk/whatsapp";
 import { moveOrder, orderPage, readOrderForm } from "~/lib/orders/desk.server";
-import { QC_MAX_PHOTOS, qcChecklist } from "~/lib/orders/orders.server";
+import { QC_MAX_PHOTOS, qcChecklist } from "~/lib/orders/stages";
 import { getQuoteService } from "~/lib/quotes/service.server";
 import { formDataWithin } from "~/lib/quotes/uploads.server";
 import { uploadLimits } from "~/lib/upload-rules";

@@ -21,7 +21,10 @@ export function buyerOrderTimeline(orders: Orders, quoteId: number, now = Date.n
       date: step.at && day(step.at),
     })),
     promised: order.promisedDate && longDate(order.promisedDate),
-    planned: order.plannedDispatchDate && longDate(order.plannedDispatchDate),
+    planned:
+      order.plannedDispatchDate && (order.stage === "in_production" || order.stage === "quality_checked")
+        ? longDate(order.plannedDispatchDate)
+        : null,
     late: late ? (newDate ? orderTimelineText.late(longDate(newDate)) : orderTimelineText.lateNoDate) : null,
     tracking: order.stage === "dispatched" || order.stage === "delivered" ? orders.tracking(order) : null,
     receivedBy: order.stage === "delivered" ? order.receivedBy : null,

@@ -102,7 +102,8 @@ export async function moveOrder(
 
 /** An order's due date and whether it is late, as both pages show them. */
 export function orderDue(order: StoredOrder, now: number) {
-  const due = dueDate(order);
+  // Once on its way, no dispatch date is due any more.
+  const due = order.stage === "dispatched" || order.stage === "delivered" ? null : dueDate(order);
   return { due: due && longDate(due), late: isLate(order, now) };
 }
 

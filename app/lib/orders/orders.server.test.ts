@@ -234,7 +234,7 @@ describe("an order's stages on the desk", () => {
       "done",
       "done",
       "done",
-      "current",
+      "done",
     ]);
     // The board shows it as delivered; the request's history says each move.
     const board = await outcome(() =>

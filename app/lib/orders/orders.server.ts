@@ -170,7 +170,9 @@ export class Orders {
     const rows = this.store.db
       .prepare(
         `SELECT o.*, q.company, q.name, q.product, q.reference AS request_reference, q.owner_staff_id AS owner_staff_id,
-                a.total_paisa AS total_paisa
+                a.total_paisa AS total_paisa,
+                (SELECT description FROM quotation_lines WHERE quotation_id = o.quotation_id
+                 ORDER BY position LIMIT 1) AS first_item
          FROM orders o JOIN quotes q ON q.id = o.quote_id
          LEFT JOIN quotation_acceptances a ON a.quotation_id = o.quotation_id
          WHERE (@stage IS NULL OR o.stage = @stage) AND (@owner IS NULL OR q.owner_staff_id = @owner)
@@ -182,7 +184,8 @@ export class Orders {
       reference: row.reference as string,
       requestReference: row.request_reference as string,
       company: (row.company as string) || (row.name as string),
-      product: row.product as string,
+      // The accepted quotation's first item; the request's words if it has none.
+      product: (row.first_item as string | null) ?? (row.product as string),
       totalPaisa: (row.total_paisa as number | null) ?? 0,
       stage: row.stage as OrderStage,
       promisedDate: row.promised_date as string | null,
@@ -330,7 +333,8 @@ export class Orders {
       const last = [...events].reverse().find((event) => event.stage === stage && !event.back);
       return {
         stage,
-        state: index < current ? "done" : index === current ? "current" : "next",
+        // Delivered is the end: nothing is left current.
+        state: index < current || order.stage === "delivered" ? "done" : index === current ? "current" : "next",
         at: index <= current ? (last?.at ?? null) : null,
         by: index <= current ? (last?.by ?? null) : null,
       } as const;

@@ -29,6 +29,8 @@ const owners: Record<string, string> = {
   quotation_options: "app/lib/quotations/quotations.server.ts",
   quotation_acceptances: "app/lib/quotations/acceptance.server.ts",
   orders: "app/lib/orders/orders.server.ts",
+  order_stage_events: "app/lib/orders/orders.server.ts",
+  order_qc_photos: "app/lib/orders/orders.server.ts",
   invoices: "app/lib/invoices/invoices.server.ts",
   invoice_lines: "app/lib/invoices/invoices.server.ts",
   invoice_sequences: "app/lib/invoices/invoices.server.ts",

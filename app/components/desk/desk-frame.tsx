@@ -35,11 +35,14 @@ const barControl =
 export function DeskFrame({
   member,
   overdue = 0,
+  lateOrders = 0,
   children,
 }: {
   member?: DeskMember;
   /** How many requests are past their reply-by time unanswered: shown, linked to the Overdue view, when any are. */
   overdue?: number;
+  /** How many orders are past their due date undelivered: shown, linked to the Orders board, when any are. */
+  lateOrders?: number;
   children: React.ReactNode;
 }) {
   return (
@@ -54,7 +57,7 @@ export function DeskFrame({
                 {business.name} <span className="font-normal text-slate-300">· {deskText.title}</span>
               </span>
             </p>
-            {member && <SignedInBar member={member} overdue={overdue} />}
+            {member && <SignedInBar member={member} overdue={overdue} lateOrders={lateOrders} />}
           </div>
         </header>
         <main id="main" className="flex-1">
@@ -70,7 +73,7 @@ export function DeskContent({ children }: { children: React.ReactNode }) {
   return <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 sm:py-8">{children}</div>;
 }
 
-function SignedInBar({ member, overdue }: { member: DeskMember; overdue: number }) {
+function SignedInBar({ member, overdue, lateOrders }: { member: DeskMember; overdue: number; lateOrders: number }) {
   const { pathname } = useLocation();
   return (
     <>
@@ -102,6 +105,12 @@ function SignedInBar({ member, overdue }: { member: DeskMember; overdue: number 
             <AlarmClock aria-hidden="true" />
             {/* On a phone the clock and the number, so the sections keep their room; the word for every reader. */}
             <span className="sr-only sm:not-sr-only">{deskText.overdueInHeader}</span> {overdue}
+          </a>
+        )}
+        {lateOrders > 0 && (
+          <a href="/desk/orders?late=1" className={cn(barControl, "bg-red-700 text-white hover:bg-red-800")}>
+            <Package aria-hidden="true" />
+            <span className="sr-only sm:not-sr-only">{deskText.lateOrdersInHeader}</span> {lateOrders}
           </a>
         )}
         {/* The name may be long: cut to the room there is, whole in its title; on a phone the sections have the room. */}

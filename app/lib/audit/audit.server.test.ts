@@ -208,6 +208,27 @@ describe("the audit trail", () => {
         ["email", "Your order O-2026-0001: acceptance of quotation v2 e-mailed to ayesha@acme.example"],
       ],
       [
+        {
+          type: "order.stage_moved",
+          payload: { order: "O-2026-0001", stage: "in_production", back: false, reason: "" },
+        },
+        "staff",
+        ["order", "O-2026-0001: In production"],
+      ],
+      [
+        {
+          type: "order.stage_moved",
+          payload: { order: "O-2026-0001", stage: "awaiting_artwork", back: true, reason: "Buyer changed the logo" },
+        },
+        "staff",
+        ["order", "O-2026-0001 moved back to Awaiting artwork approval: Buyer changed the logo"],
+      ],
+      [
+        { type: "order.mail_sent", payload: { subject: "Order O-2026-0001: Dispatched", to: "ayesha@acme.example" } },
+        "website",
+        ["email", "Order O-2026-0001: Dispatched e-mailed to ayesha@acme.example"],
+      ],
+      [
         { type: "request.assigned", payload: { ownerStaffId: 7, ownerName: "Bilal Ahmed" } },
         "staff",
         ["owner", "Assigned to Bilal Ahmed"],

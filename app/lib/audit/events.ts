@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { stageLabel } from "~/content/order-stages";
 import { formatPkr } from "~/lib/money";
 import { answerSummary } from "~/lib/proofs/rules";
 import { earlierStatuses, quoteStatuses, statusHistoryText } from "~/lib/requests/status";
@@ -71,6 +72,14 @@ export const payloadSchemas = {
   }),
   /** An e-mail about a quotation's answer or follow-up went out. */
   "quotation.mail_sent": z.strictObject({ subject: z.string(), to: z.string() }),
+  /** An order moved on a stage, or back one for a reason. */
+  "order.stage_moved": z.strictObject({
+    order: z.string(),
+    stage: z.enum(["awaiting_artwork", "in_production", "quality_checked", "dispatched", "delivered"]),
+    back: z.boolean(),
+    reason: z.string(),
+  }),
+  "order.mail_sent": z.strictObject({ subject: z.string(), to: z.string() }),
   /** A line of the history from before it was typed, that none of the types above reads back word for word. */
   "request.earlier_entry": z.strictObject({ kind: z.string(), text: z.string() }),
 } as const;
@@ -237,7 +246,15 @@ export function describe(event: AuditEventData): { kind: string; body: string } 
       };
     }
     case "quotation.mail_sent":
+    case "order.mail_sent":
       return { kind: "email", body: `${event.payload.subject} e-mailed to ${event.payload.to}` };
+    case "order.stage_moved":
+      return {
+        kind: "order",
+        body: event.payload.back
+          ? `${event.payload.order} moved back to ${stageLabel[event.payload.stage]}: ${event.payload.reason}`
+          : `${event.payload.order}: ${stageLabel[event.payload.stage]}`,
+      };
     case "request.earlier_entry":
       return { kind: event.payload.kind, body: event.payload.text };
   }

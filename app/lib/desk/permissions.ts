@@ -18,6 +18,7 @@ export const permissions = [
   "proofs.end-links",
   "proofs.mark-won",
   "quotations.send",
+  "orders.manage",
   "prices.read",
   "prices.manage",
   "staff.manage",

@@ -6,9 +6,9 @@ const labels = (sections: DeskSection[]) => sections.map((section) => section.la
 const allLive = deskSections.map((section) => ({ ...section, live: true }));
 
 describe("the desk header's sections", () => {
-  it("shows today the inbox and Prices to everyone, Reports and Staff to owners: no link to a page that does not exist yet", () => {
-    expect(labels(sectionsFor("owner"))).toEqual(["Inbox", "Reports", "Prices", "Staff"]);
-    expect(labels(sectionsFor("staff"))).toEqual(["Inbox", "Prices"]);
+  it("shows the inbox, Orders and Prices to everyone, Reports and Staff to owners: every page it links exists", () => {
+    expect(labels(sectionsFor("owner"))).toEqual(["Inbox", "Orders", "Reports", "Prices", "Staff"]);
+    expect(labels(sectionsFor("staff"))).toEqual(["Inbox", "Orders", "Prices"]);
   });
 
   it("once the planned pages are live, shows Reports and Staff to owners only, Orders and Prices to both", () => {

@@ -16,7 +16,7 @@ export type DeskSection = {
  */
 export const deskSections: readonly DeskSection[] = [
   { label: "Inbox", href: "/desk", permission: "requests.read", live: true },
-  { label: "Orders", href: "/desk/orders", permission: "requests.read", live: false },
+  { label: "Orders", href: "/desk/orders", permission: "orders.manage", live: true },
   { label: "Reports", href: "/desk/reports", permission: "reports.read", live: true },
   { label: "Prices", href: "/desk/prices", permission: "prices.read", live: true },
   { label: "Staff", href: "/desk/staff", permission: "staff.manage", live: true },

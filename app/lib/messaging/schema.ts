@@ -16,6 +16,8 @@ export const outboundKinds = [
   "quotation-accepted",
   "quotation-reminder",
   "quotation-staff",
+  // The buyer told their order moved a stage (app/lib/orders/orders.server.ts).
+  "order-stage",
 ] as const;
 /** A buyer's e-mail read from the business's mailbox (app/lib/mailbox/). */
 export const inboundKinds = ["buyer-mail"] as const;

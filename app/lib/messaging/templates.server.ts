@@ -382,6 +382,27 @@ async function quotationAnswerTemplate(
   };
 }
 
+/** The buyer's e-mail about their order's stage, with a link to their page minted for this attempt. */
+function orderStageTemplate(message: Message, { store, proofs, envelope, now }: TemplateContext): Rendered | null {
+  const quote = store.get(message.quoteId);
+  if (!quote || !proofs) return null;
+  const stored = typeof message.payload.body === "string" ? message.payload.body : "";
+  const body = withLink(stored, proofs.mintLinkForMessage(quote.id, message.id, now));
+  return {
+    mail: proofMailMessage(
+      {
+        messageId: message.messageId,
+        to: [{ name: quote.name, address: message.recipient }],
+        subject: message.subject,
+        body,
+      },
+      envelope,
+    ),
+    sentEvent: { type: "order.mail_sent", payload: { subject: message.subject, to: message.recipient } },
+    label: `Order e-mail "${message.subject}"`,
+  };
+}
+
 /** One template per kind of mail: null when the message is not to be sent (its request or proof is gone). */
 export const templates: Record<
   OutboundKind,
@@ -423,4 +444,5 @@ export const templates: Record<
   "quotation-accepted": quotationAnswerTemplate,
   "quotation-reminder": quotationAnswerTemplate,
   "quotation-staff": quotationAnswerTemplate,
+  "order-stage": orderStageTemplate,
 };

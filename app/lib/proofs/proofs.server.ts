@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { and, count, eq, gt, isNull, lte, min, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/better-sqlite3";
 import { type Message, Messaging, type OutboundKind } from "~/lib/messaging/messaging.server";
+import { Orders } from "~/lib/orders/orders.server";
 import { type Actor, actorLabel, type QuoteStore, type StoredQuote } from "~/lib/quotes/store.server";
 import { isSecretShape, newSecret, secretHash } from "~/lib/secrets.server";
 import type { QuoteStatus, StatusFacts, StatusMove } from "~/lib/requests/status";
@@ -464,6 +465,8 @@ export class ProofDesk {
               }
             : { type: "proof.changes_requested" as const, payload: { version: proof.version, text: input.text } }),
         });
+        // An approval sets the order's promised date (its lead time counts from the later of the two).
+        if (input.kind === "approved") new Orders(this.store).refreshPromisedDate(quote.id);
         // Changes asked for hand the move back to the office.
         if (input.kind === "changes")
           this.store.changeStatus(quote.id, { type: "changes requested" }, {}, "buyer", now);

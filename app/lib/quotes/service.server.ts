@@ -1,3 +1,4 @@
+import { Orders } from "~/lib/orders/orders.server";
 import { createHash } from "node:crypto";
 import { addressKey } from "~/lib/client-address";
 import { setupLink } from "~/lib/desk/colleagues.server";
@@ -185,6 +186,8 @@ export function createQuoteService(
     /** The buyer's acceptance of a quotation (the order), changes asked, reminders and expiry. */
     quotationAnswers,
     messaging,
+    /** Orders and their stages (the buyer is e-mailed at each when e-mail is on). */
+    orders: new Orders(store, Boolean(activeMailer && config.mail), messaging),
     /** The price list: what the desk shows and owners set, and `priceFor` for quotations. */
     prices: new PriceBook(store.db),
     /** Whether replies can be e-mailed (an outbox with a mail server). */

@@ -229,14 +229,17 @@ function prepare(db: Database.Database) {
     storedNames: db
       .prepare(
         `SELECT stored_name FROM quote_attachments UNION ALL SELECT stored_name FROM proofs
-         UNION ALL SELECT stored_name FROM message_files WHERE stored_name IS NOT NULL`,
+         UNION ALL SELECT stored_name FROM message_files WHERE stored_name IS NOT NULL
+         UNION ALL SELECT stored_name FROM order_qc_photos`,
       )
       .pluck(),
-    // The files of a request besides its own uploads: its proofs and its buyers' e-mails' files.
+    // The files of a request besides its own uploads: its proofs, its buyers' e-mails' files, its order's QC photos.
     proofNames: db
       .prepare(
         `SELECT stored_name FROM proofs WHERE quote_id = @id
-         UNION ALL SELECT stored_name FROM message_files WHERE quote_id = @id AND stored_name IS NOT NULL`,
+         UNION ALL SELECT stored_name FROM message_files WHERE quote_id = @id AND stored_name IS NOT NULL
+         UNION ALL SELECT p.stored_name FROM order_qc_photos p JOIN orders o ON o.id = p.order_id
+           WHERE o.quote_id = @id`,
       )
       .pluck(),
     deleteQuote: db.prepare("DELETE FROM quotes WHERE id = ?"),

@@ -18,14 +18,15 @@ export const handle = { frame: "desk" } satisfies RouteHandle;
 export function loader({ context }: Route.LoaderArgs) {
   const { name, role } = deskStaff(context);
   // One count over the unanswered rows' index, for the header of every page.
-  return { member: { name, role }, overdue: getQuoteService().store.overdueCount() };
+  const service = getQuoteService();
+  return { member: { name, role }, overdue: service.store.overdueCount(), lateOrders: service.orders.lateCount() };
 }
 
 export const action = takesNoForm;
 
 export default function DeskLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <DeskFrame member={loaderData.member} overdue={loaderData.overdue}>
+    <DeskFrame member={loaderData.member} overdue={loaderData.overdue} lateOrders={loaderData.lateOrders}>
       <DeskContent>
         <Outlet />
       </DeskContent>

@@ -29,6 +29,7 @@ import { cn } from "~/lib/utils";
 import { formatPkr } from "~/lib/money";
 import { deskQuotations } from "~/lib/quotations/desk.server";
 import { itemName } from "~/lib/proofs/record";
+import { orderLink } from "~/lib/orders/desk.server";
 import type { Route } from "./+types/request";
 
 export const meta: Route.MetaFunction = ({ params }) => deskMeta(params.reference);
@@ -79,6 +80,7 @@ export function loader({ request, context, params }: Route.LoaderArgs) {
     ...deskProofs(service, quote),
     ...deskQuotations(service, quote, now),
     canQuote: hasPermission(member.role, "quotations.send"),
+    order: orderLink(service, quote),
   };
 }
 
@@ -298,6 +300,7 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
     hasQuotationDraft,
     nextQuotationVersion,
     canQuote,
+    order,
   } = loaderData;
   const text = deskText.quote;
   const chosenStatus = actionData && "chosen" in actionData ? String(actionData.chosen) : quote.status;
@@ -451,6 +454,14 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
         <span className="font-mono text-sm text-slate-700">{quote.reference}</span>
         <StatusBadge status={quote.status} />
         {quote.waiting && <WaitingBadge waiting={quote.waiting} />}
+        {order && (
+          <a
+            href={`/desk/orders/${order.reference}`}
+            className="text-sm font-semibold text-primary underline underline-offset-4 pointer-coarse:inline-flex pointer-coarse:min-h-11 pointer-coarse:items-center"
+          >
+            {deskText.orders.orderLink(order.reference)} · {order.stage}
+          </a>
+        )}
       </div>
       {done && (
         <div className="mt-4">

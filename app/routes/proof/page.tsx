@@ -7,6 +7,8 @@ import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import { proofText } from "~/content/proofs";
 import { BuyerQuotation } from "~/components/quotations/buyer-quotation";
+import { OrderTimeline } from "~/components/orders/order-timeline";
+import { buyerOrderTimeline } from "~/lib/orders/buyer-page.server";
 import { quotationPageText } from "~/content/quotation-page";
 import { proofAnswerSchema } from "~/lib/proofs/answer-schema";
 import { quotationIntents } from "~/lib/quotations/buyer-answer-schema";
@@ -46,8 +48,15 @@ export function loader({ request, params, context }: Route.LoaderArgs) {
   const quotation = quotationPageData(service.quotationAnswers, quote);
   // The request's page shows whatever was sent to the buyer: with neither a quotation nor a proof, nothing.
   if (!proofs && !quotation) throw data("Not found", { status: 404, headers: proofHeaders });
+  const order = buyerOrderTimeline(service.orders, quote.id);
   return data(
-    { reference: quote.reference, proofs, quotation, done: doneValues.find((value) => value === done) ?? null },
+    {
+      reference: quote.reference,
+      proofs,
+      quotation,
+      order,
+      done: doneValues.find((value) => value === done) ?? null,
+    },
     { headers: proofHeaders },
   );
 }
@@ -107,7 +116,7 @@ const thanks = {
 
 /** The buyer's page of a request: its quotation (if one was sent), then its proofs (if any). */
 export default function BuyerPage({ loaderData, actionData, params }: Route.ComponentProps) {
-  const { reference, proofs, quotation, done } = loaderData;
+  const { reference, proofs, quotation, order, done } = loaderData;
   const base = `/proof/${params.token}`;
   const quotationPost = actionData && "quotation" in actionData ? actionData.quotation : undefined;
   const proofPost = actionData && "intent" in actionData ? actionData : undefined;
@@ -117,6 +126,12 @@ export default function BuyerPage({ loaderData, actionData, params }: Route.Comp
       {done && (
         <div className="mb-4">
           <DeskNotice tone="ok">{thanks[done]}</DeskNotice>
+        </div>
+      )}
+      {/* Once ordered, where the order stands is what the buyer comes back for: first. */}
+      {order && (
+        <div className="mb-8 max-w-2xl">
+          <OrderTimeline order={order} />
         </div>
       )}
       {shownQuotation && (

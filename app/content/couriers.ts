@@ -1,0 +1,26 @@
+/**
+ * The couriers an order can go with, and the public tracking page of those that have one: the one
+ * place a courier or its tracking address changes. `{cn}` is the consignment number, URL-encoded.
+ */
+export const couriers = [
+  { id: "tcs", name: "TCS", tracking: "https://www.tcsexpress.com/track/{cn}" },
+  { id: "leopards", name: "Leopards", tracking: "https://www.leopardscourier.com/tracking?cn={cn}" },
+  { id: "mnp", name: "M&P", tracking: "https://www.mulphilog.com/tracking/{cn}" },
+  { id: "trax", name: "Trax", tracking: "https://trax.pk/tracking/?tracking_number={cn}" },
+  { id: "postex", name: "PostEx", tracking: "https://postex.pk/tracking?cn={cn}" },
+  // Our own van: no tracking page, the buyer is told the driver brings it.
+  { id: "own", name: "Own delivery", tracking: null },
+] as const satisfies readonly { id: string; name: string; tracking: string | null }[];
+
+export type CourierId = (typeof couriers)[number]["id"];
+export const courierIds = couriers.map((courier) => courier.id) as [CourierId, ...CourierId[]];
+
+export const courierName = (id: string) => couriers.find((courier) => courier.id === id)?.name ?? id;
+
+/** The public tracking page of a consignment, or null (own delivery, an unknown courier, no number). */
+export function trackingUrl(courierId: string, consignment: string): string | null {
+  const courier = couriers.find((one) => one.id === courierId);
+  const number = consignment.trim();
+  if (!courier?.tracking || !number) return null;
+  return courier.tracking.replace("{cn}", encodeURIComponent(number));
+}

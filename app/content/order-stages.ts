@@ -1,0 +1,27 @@
+import type { OrderStage } from "~/lib/orders/stages";
+
+/** Each stage as the buyer and the desk name it. */
+export const stageLabel: Record<OrderStage, string> = {
+  awaiting_artwork: "Awaiting artwork approval",
+  in_production: "In production",
+  quality_checked: "Quality check passed",
+  dispatched: "Dispatched",
+  delivered: "Delivered",
+};
+
+/** The buyer's page: their order's timeline. */
+export const orderTimelineText = {
+  heading: (reference: string) => `Your order ${reference}`,
+  promised: "Promised for dispatch by",
+  notYetPromised: "The dispatch date is set once your artwork proof is approved.",
+  late: (date: string) => `Running late: now planned for dispatch on ${date}.`,
+  lateNoDate: "Running late: we will write to you with the new date.",
+  plannedDispatch: "Planned dispatch",
+  courier: "Courier",
+  consignment: "Consignment number",
+  track: "Track your parcel",
+  receivedBy: "Received by",
+  done: "Done",
+  current: "Now",
+  next: "Next",
+} as const;

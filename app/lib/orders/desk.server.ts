@@ -1,0 +1,174 @@
+import { z } from "zod";
+import { courierIds, couriers } from "~/content/couriers";
+import { stageLabel } from "~/content/order-stages";
+import { longDate, pakistanDate, pakistanTime } from "~/lib/desk/time";
+import type { Actor } from "~/lib/audit/events";
+import { formatPkr } from "~/lib/money";
+import { chosenLines } from "~/lib/quotations/acceptance.server";
+import type { QuoteService } from "~/lib/quotes/service.server";
+import type { StoredQuote } from "~/lib/quotes/store.server";
+import { type MoveRefusal, qcChecklist, type StageInput, type StoredOrder } from "./orders.server";
+import { keepQcPhotos } from "./photos.server";
+import { dueDate, isLate, nextStage, previousStage } from "./stages";
+
+const date = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "Choose a date.")
+  .refine((value) => !Number.isNaN(Date.parse(value)), "Choose a date.");
+const text = (label: string, max: number) =>
+  z.string().trim().min(1, `Write the ${label}.`).max(max, `The ${label} is too long.`);
+
+/** One schema per form of the order page, told apart by its button's intent. */
+export const orderFormSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("in_production"), plannedDispatchDate: date }),
+  z.object({ intent: z.literal("quality_checked"), checklist: z.array(z.enum(qcChecklist)).max(qcChecklist.length) }),
+  z.object({
+    intent: z.literal("dispatched"),
+    courier: z.enum(courierIds, { message: "Choose the courier." }),
+    consignmentNumber: z.string().trim().max(60, "The consignment number is too long."),
+  }),
+  z.object({ intent: z.literal("delivered"), receivedBy: text("name of who received it", 120), receivedDate: date }),
+  z.object({ intent: z.literal("back"), reason: text("reason", 1000) }),
+  z.object({ intent: z.literal("whatsapp") }),
+]);
+export type OrderForm = z.infer<typeof orderFormSchema>;
+
+export function readOrderForm(body: FormData) {
+  return orderFormSchema.safeParse({
+    intent: body.get("intent"),
+    plannedDispatchDate: body.get("plannedDispatchDate") ?? undefined,
+    checklist: body.getAll("checklist"),
+    courier: body.get("courier") ?? undefined,
+    consignmentNumber: body.get("consignmentNumber") ?? undefined,
+    receivedBy: body.get("receivedBy") ?? undefined,
+    receivedDate: body.get("receivedDate") ?? undefined,
+    reason: body.get("reason") ?? undefined,
+  });
+}
+
+export const refusalText: Record<MoveRefusal | "too_many" | "not_image" | "consignment", string> = {
+  skipped: "That is not this order's next stage: a stage cannot be skipped. Nothing was changed.",
+  no_approved_proof: "Production can start only once a proof of the artwork is approved.",
+  delivered: "The order is delivered: there is no stage after it.",
+  checklist: "Tick all four checks: quantity, print, colours and packing.",
+  photos: "Up to 6 photos.",
+  not_started: "The order is at its first stage: there is nothing to move back.",
+  too_many: "Up to 6 photos. Nothing was changed.",
+  not_image: "Photos must be PNG, JPEG or WebP pictures. Nothing was changed.",
+  consignment: "Write the consignment number.",
+};
+
+/**
+ * One stage move from the order page: the form read, QC photos checked and kept, the move made (or
+ * refused with nothing changed, photos removed) and the outbox kicked.
+ */
+export async function moveOrder(
+  service: QuoteService,
+  order: StoredOrder,
+  form: Exclude<OrderForm, { intent: "whatsapp" }>,
+  photos: readonly Blob[],
+  actor: Actor,
+): Promise<{ ok: true } | { ok: false; error: string }> {
+  if (form.intent === "back") {
+    const moved = service.orders.moveBack(order.id, form.reason, actor);
+    if (!moved.ok) return { ok: false, error: refusalText[moved.reason] };
+    service.outbox?.kick();
+    return { ok: true };
+  }
+  // A post for another stage than the next one is refused before any photo is read.
+  if (form.intent !== nextStage(order.stage)) return { ok: false, error: refusalText.skipped };
+  let input: StageInput;
+  if (form.intent === "quality_checked") {
+    const kept = await keepQcPhotos(photos, {
+      attachmentsDir: service.store.attachmentsDir,
+      incomingDir: service.store.incomingDir,
+    });
+    if (!kept.ok) return { ok: false, error: refusalText[kept.refused] };
+    input = { stage: "quality_checked", checklist: form.checklist, photos: kept.photos };
+  } else if (form.intent === "dispatched") {
+    if (form.courier !== "own" && !form.consignmentNumber) return { ok: false, error: refusalText.consignment };
+    input = { stage: "dispatched", courier: form.courier, consignmentNumber: form.consignmentNumber };
+  } else if (form.intent === "in_production")
+    input = { stage: "in_production", plannedDispatchDate: form.plannedDispatchDate };
+  else input = { stage: "delivered", receivedBy: form.receivedBy, receivedDate: form.receivedDate };
+  const moved = service.orders.advance(order.id, input, actor);
+  if (!moved.ok) {
+    if (input.stage === "quality_checked") service.orders.removePhotos(input.photos);
+    return { ok: false, error: refusalText[moved.reason] };
+  }
+  service.outbox?.kick();
+  return { ok: true };
+}
+
+/** An order's due date and whether it is late, as both pages show them. */
+export function orderDue(order: StoredOrder, now: number) {
+  // Once on its way, no dispatch date is due any more.
+  const due = order.stage === "dispatched" || order.stage === "delivered" ? null : dueDate(order);
+  return { due: due && longDate(due), late: isLate(order, now) };
+}
+
+/** The order page's data. */
+export function orderPage(service: QuoteService, quote: StoredQuote, order: StoredOrder, now = Date.now()) {
+  const quotation = service.quotations.versions(quote.id).find((version) => version.id === order.quotationId)!;
+  const acceptance = quotation.acceptance;
+  const choices = acceptance ? (JSON.parse(acceptance.choices) as number[]) : [];
+  const proof = service.orders.approvedProof(quote.id);
+  const history = service.orders.history(order.id);
+  const photos = service.orders.photos(order.id);
+  const next = nextStage(order.stage);
+  return {
+    order: {
+      reference: order.reference,
+      stage: order.stage,
+      stageLabel: stageLabel[order.stage],
+      promised: order.promisedDate && longDate(order.promisedDate),
+      planned: order.plannedDispatchDate && longDate(order.plannedDispatchDate),
+      ...orderDue(order, now),
+      tracking: service.orders.tracking(order),
+      receivedBy: order.receivedBy,
+      received: order.receivedDate && longDate(order.receivedDate),
+    },
+    request: { reference: quote.reference, company: quote.company || quote.name, name: quote.name },
+    quotation: {
+      version: quotation.version!,
+      lines: acceptance ? chosenLines(quotation, choices) : [],
+      total: acceptance ? formatPkr(acceptance.totalPaisa) : null,
+      poNumber: acceptance?.poNumber ?? "",
+      acceptedBy: acceptance ? [acceptance.name, acceptance.role].filter(Boolean).join(", ") : "",
+      accepted: acceptance ? pakistanTime(acceptance.acceptedAt) : "",
+      leadTime: quotation.leadTime,
+    },
+    proof: proof && {
+      version: proof.version,
+      approvedBy: proof.answerName,
+      approved: pakistanTime(proof.answeredAt),
+      sha256: proof.sha256,
+      href: `/desk/quotes/${quote.reference}/proofs/${proof.version}`,
+    },
+    timeline: service.orders.timeline(order).map((step) => ({
+      ...step,
+      label: stageLabel[step.stage],
+      when: step.at && pakistanTime(step.at),
+    })),
+    history: history.map((event) => ({
+      id: event.id,
+      label: stageLabel[event.stage],
+      back: event.back,
+      reason: event.reason,
+      by: event.by,
+      when: pakistanTime(event.at),
+      photos: photos.filter((photo) => photo.stageEventId === event.id).map((photo) => photo.id),
+    })),
+    next: next && { stage: next, label: stageLabel[next] },
+    canMoveBack: previousStage(order.stage) !== null,
+    mayStart: next !== "in_production" || proof !== null,
+    today: pakistanDate(now),
+    couriers: couriers.map(({ id, name }) => ({ id, name })),
+  };
+}
+
+/** The request page's link to its order, with the stage it is at. */
+export function orderLink(service: QuoteService, quote: StoredQuote) {
+  const order = service.orders.forRequest(quote.id);
+  return order && { reference: order.reference, stage: stageLabel[order.stage] };
+}

@@ -1,0 +1,331 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { outcome, type RouteArgs, routeArgs, underDeskLayout } from "../../../tests/support/desk-routes";
+import { bilal, buyerFields, submissionMeta } from "../../../tests/support/request-fixture";
+import { decoded, startSmtp, until } from "../../../tests/support/smtp-server";
+import { fixtures } from "../../../tests/support/upload-fixtures";
+import { hasPermission } from "~/lib/desk/permissions";
+import { runStaffCommand } from "~/lib/desk/staff-command.server";
+import { defaultTerms } from "~/lib/quotations/quotations.server";
+import { getQuoteService, stopQuoteService } from "~/lib/quotes/service.server";
+import * as orderPhoto from "~/routes/desk/order-photo";
+import * as orderRoute from "~/routes/desk/order";
+import * as boardRoute from "~/routes/desk/orders";
+import * as setup from "~/routes/desk/setup";
+import * as signInRoute from "~/routes/desk/sign-in";
+import * as buyerPage from "~/routes/proof/page";
+
+// An order's stages through the desk's routes, as React Router calls them, on a real SQLite store and
+// SMTP server: each move, its e-mail to the buyer, the buyer's timeline, and every refusal.
+
+const site = "http://localhost";
+const password = "lahore-blue-pens-2026";
+let dataDir: string;
+let cookie: string;
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let ip = 0;
+
+const args = (request: Request, params: Record<string, string> = {}): RouteArgs =>
+  routeArgs(request, params, `198.51.100.${ip++ % 250}`);
+const page = (reference: string, withCookie = cookie) =>
+  outcome(() =>
+    underDeskLayout(
+      orderRoute.loader,
+      args(new Request(`${site}/desk/orders/${reference}`, { headers: withCookie ? { Cookie: withCookie } : {} }), {
+        reference,
+      }),
+    ),
+  );
+const move = (
+  reference: string,
+  fields: Record<string, string | string[]>,
+  { photos = [], origin = site, withCookie = cookie }: { photos?: Blob[]; origin?: string; withCookie?: string } = {},
+) => {
+  const body = new FormData();
+  for (const [name, value] of Object.entries(fields))
+    for (const one of Array.isArray(value) ? value : [value]) body.append(name, one);
+  photos.forEach((photo, index) => body.append("photos", photo, `photo-${index}.png`));
+  const headers: Record<string, string> = { Origin: origin };
+  if (withCookie) headers.Cookie = withCookie;
+  return outcome(() =>
+    underDeskLayout(
+      orderRoute.action,
+      args(new Request(`${site}/desk/orders/${reference}`, { method: "POST", headers, body }), { reference }),
+    ),
+  );
+};
+const png = async () => new Blob([new Uint8Array(await fixtures.png())], { type: "image/png" });
+const mailTo = (address: string) =>
+  smtp.received.filter((mail) => mail.to.includes(address)).map((mail) => decoded(mail.raw));
+
+/** A request with quotation v1 accepted (the order), its proof approved or not, through the modules. */
+async function acceptedOrder(key: string, { approve = true } = {}) {
+  const service = getQuoteService();
+  const email = `${key}@buyer.example`;
+  const quote = service.store.insert({ ...buyerFields, email }, submissionMeta(key), { notify: false }).quote;
+  service.quotations.saveDraft(
+    quote.id,
+    {
+      ...defaultTerms(new Date()),
+      leadTimeDays: 10,
+      lines: [
+        {
+          itemId: null,
+          description: "Onset pen",
+          decoration: "Screen print",
+          setupPaisa: 0,
+          options: [{ quantity: 500, unitPaisa: 8_900 }],
+        },
+      ],
+    },
+    null,
+  );
+  const v1 = service.quotations.send(quote, bilal)!;
+  const accepted = service.quotationAnswers.accept(quote.id, {
+    version: 1,
+    sha256: v1.sha256!,
+    choices: [1],
+    name: "Ayesha Khan",
+    role: "Brand Manager",
+    poNumber: "PO-1",
+  });
+  if (!accepted.ok) throw new Error(accepted.reason);
+  if (approve) await approveProof(quote.id);
+  return { quote, email, order: accepted.order, reference: accepted.order.reference };
+}
+
+async function approveProof(quoteId: number) {
+  const service = getQuoteService();
+  const quote = service.store.get(quoteId)!;
+  const { version } = service.proofs.send(
+    quote,
+    { data: await fixtures.png(), mediaType: "image/png" },
+    "",
+    bilal,
+    null,
+  );
+  await service.proofs.answer(quote, version, { kind: "approved", name: "Ayesha Khan", role: "Brand Manager" }, null);
+}
+
+/** Everything a refused move must leave as it was. */
+const snapshot = (reference: string) => {
+  const service = getQuoteService();
+  const order = service.orders.byReference(reference)!;
+  return {
+    order,
+    history: service.orders.history(order.id).length,
+    photos: service.orders.photos(order.id).length,
+    messages: service.messaging.messages(order.quoteId).length,
+  };
+};
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), "orders-"));
+  smtp = await startSmtp();
+  Object.assign(process.env, {
+    DATA_DIR: dataDir,
+    SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+    QUOTE_NOTIFY_TO: "sales@promo.example",
+    QUOTE_FROM: "Promo Works <sales@promo.example>",
+  });
+  const { output } = runStaffCommand(["add", "bilal@promo.example", "--name", "Bilal"], getQuoteService().store.db);
+  const token = /\/desk\/setup\/([A-Za-z0-9_-]+)$/m.exec(output)![1]!;
+  const form = (path: string, fields: Record<string, string>) =>
+    new Request(`${site}${path}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: site },
+      body: new URLSearchParams(fields).toString(),
+    });
+  await outcome(() =>
+    setup.action(args(form(`/desk/setup/${token}`, { password, repeat: password }), { token }) as never),
+  );
+  const signedIn = await outcome(() =>
+    signInRoute.action(args(form("/desk/sign-in", { email: "bilal@promo.example", password })) as never),
+  );
+  cookie = signedIn.headers.get("set-cookie")!.split(";")[0]!;
+});
+
+afterAll(async () => {
+  await stopQuoteService();
+  await smtp.close();
+  for (const name of ["DATA_DIR", "SMTP_URL", "QUOTE_NOTIFY_TO", "QUOTE_FROM"]) delete process.env[name];
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe("an order's stages on the desk", () => {
+  it("go from production to delivered, each e-mailed to the buyer with their link, and shown on their page", async () => {
+    const { quote, email, reference } = await acceptedOrder("stages");
+    const service = getQuoteService();
+    const first = await page(reference);
+    expect(first.status).toBe(200);
+    const shown = first.data as { order: { stage: string; promised: string | null }; next: { label: string } };
+    expect(shown.order.stage).toBe("awaiting_artwork");
+    expect(shown.order.promised).toMatch(/20\d\d$/);
+    expect(shown.next.label).toBe("In production");
+
+    const started = await move(reference, { intent: "in_production", plannedDispatchDate: "2099-01-05" });
+    expect(started.status).toBe(302);
+    expect(started.location).toBe(`/desk/orders/${reference}?done=1`);
+    expect(service.orders.byReference(reference)).toMatchObject({
+      stage: "in_production",
+      plannedDispatchDate: "2099-01-05",
+    });
+
+    const checklist = ["quantity", "print", "colours", "packing"];
+    const checked = await move(reference, { intent: "quality_checked", checklist }, { photos: [await png()] });
+    expect(checked.status).toBe(302);
+    const order = service.orders.byReference(reference)!;
+    const [photo] = service.orders.photos(order.id);
+    expect(photo).toMatchObject({ mediaType: "image/png" });
+    expect(photo!.storedName).toMatch(/^qc-[0-9a-f-]{36}\.png$/);
+    const download = await outcome(() =>
+      underDeskLayout(
+        orderPhoto.loader,
+        args(new Request(`${site}/desk/orders/${reference}/photos/${photo!.id}`, { headers: { Cookie: cookie } }), {
+          reference,
+          id: String(photo!.id),
+        }),
+      ),
+    );
+    expect(download.status).toBe(200);
+    expect(download.headers.get("content-disposition")).toMatch(/^attachment; filename="O-\d{4}-\d{4}-qc-\d+\.png"$/);
+    expect(download.headers.get("content-security-policy")).toContain("sandbox");
+
+    expect(
+      (await move(reference, { intent: "dispatched", courier: "tcs", consignmentNumber: "772001234567" })).status,
+    ).toBe(302);
+    const dispatched = (await page(reference)).data as { order: { tracking: { url: string } } };
+    expect(dispatched.order.tracking.url).toBe("https://www.tcsexpress.com/track/772001234567");
+
+    expect(
+      (await move(reference, { intent: "delivered", receivedBy: "Imran at reception", receivedDate: "2026-11-20" }))
+        .status,
+    ).toBe(302);
+    expect(service.orders.byReference(reference)!.stage).toBe("delivered");
+
+    // Four stage e-mails, each with its stage, the last ones with the tracking link; each with a link of its own.
+    await until(() => mailTo(email).filter((mail) => mail.includes(`Subject: Order ${reference}`)).length === 4);
+    const mails = mailTo(email).filter((mail) => mail.includes(`Subject: Order ${reference}`));
+    expect(mails.map((mail) => /Subject: Order \S+: (.*)/.exec(mail)![1]!.trim())).toEqual([
+      "In production",
+      "Quality check passed",
+      "Dispatched",
+      "Delivered",
+    ]);
+    expect(mails[2]).toContain("https://www.tcsexpress.com/track/772001234567");
+    expect(mails[3]).toContain("Received by Imran at reception");
+    const token = /\/proof\/([A-Za-z0-9_-]{20,})/.exec(mails[3]!)![1]!;
+
+    // The buyer's page by that link: the timeline, all done, the courier and who received it.
+    const buyer = await outcome(() =>
+      buyerPage.loader(args(new Request(`${site}/proof/${token}`), { token }) as never),
+    );
+    const timeline = (buyer.data as { order: Record<string, unknown> }).order;
+    expect(timeline).toMatchObject({
+      reference,
+      late: null,
+      receivedBy: "Imran at reception",
+      tracking: { courier: "TCS", consignmentNumber: "772001234567" },
+    });
+    expect((timeline.steps as { state: string }[]).map((step) => step.state)).toEqual([
+      "done",
+      "done",
+      "done",
+      "done",
+      "done",
+    ]);
+    // The board shows it as delivered; the request's history says each move.
+    const board = await outcome(() =>
+      underDeskLayout(
+        boardRoute.loader,
+        args(new Request(`${site}/desk/orders?stage=delivered`, { headers: { Cookie: cookie } })),
+      ),
+    );
+    expect((board.data as { rows: { reference: string }[] }).rows.map((row) => row.reference)).toContain(reference);
+    expect(service.store.audit.requestHistory(quote.id).map((line) => line.body)).toContain(`${reference}: Delivered`);
+  });
+
+  it("start production only with an approved proof, and the promised date comes with the approval", async () => {
+    const { quote, reference } = await acceptedOrder("no-proof", { approve: false });
+    const service = getQuoteService();
+    expect(service.orders.byReference(reference)!.promisedDate).toBeNull();
+    const before = snapshot(reference);
+    const refused = await move(reference, { intent: "in_production", plannedDispatchDate: "2099-01-05" });
+    expect(refused.status).toBe(409);
+    expect(refused.data).toEqual({ error: expect.stringContaining("proof") });
+    expect(snapshot(reference)).toEqual(before);
+    await approveProof(quote.id);
+    expect(service.orders.byReference(reference)!.promisedDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+
+  it("refuses a skipped stage, a QC without its checklist, a non-image and a 7th photo, with nothing changed", async () => {
+    const { reference } = await acceptedOrder("refusals");
+    const before = snapshot(reference);
+    const skipped = await move(reference, { intent: "dispatched", courier: "tcs", consignmentNumber: "1" });
+    expect(skipped.status).toBe(409);
+    expect(snapshot(reference)).toEqual(before);
+
+    await move(reference, { intent: "in_production", plannedDispatchDate: "2099-01-05" });
+    const started = snapshot(reference);
+    const checklist = ["quantity", "print", "colours", "packing"];
+    const partial = await move(reference, { intent: "quality_checked", checklist: ["quantity", "print"] });
+    expect(partial.status).toBe(409);
+    const notImage = new Blob([Buffer.from("%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n")]);
+    expect((await move(reference, { intent: "quality_checked", checklist }, { photos: [notImage] })).status).toBe(409);
+    const svg = new Blob([new Uint8Array(fixtures.svg())]);
+    expect((await move(reference, { intent: "quality_checked", checklist }, { photos: [svg] })).status).toBe(409);
+    const seven = await Promise.all(Array.from({ length: 7 }, png));
+    const tooMany = await move(reference, { intent: "quality_checked", checklist }, { photos: seven });
+    expect(tooMany.status).toBe(409);
+    expect(snapshot(reference)).toEqual(started);
+  });
+
+  it("moves back one stage only with a reason, which the history keeps", async () => {
+    const { reference } = await acceptedOrder("back");
+    const service = getQuoteService();
+    await move(reference, { intent: "in_production", plannedDispatchDate: "2099-01-05" });
+    expect((await move(reference, { intent: "back", reason: " " })).status).toBe(400);
+    expect(service.orders.byReference(reference)!.stage).toBe("in_production");
+    expect((await move(reference, { intent: "back", reason: "Buyer changed the logo" })).status).toBe(302);
+    const order = service.orders.byReference(reference)!;
+    expect(order).toMatchObject({ stage: "awaiting_artwork", plannedDispatchDate: null });
+    expect(service.orders.history(order.id).at(-1)).toMatchObject({
+      stage: "awaiting_artwork",
+      back: true,
+      reason: "Buyer changed the logo",
+      by: "Bilal <bilal@promo.example>",
+    });
+  });
+
+  it("are refused without a session, from another origin, and for an unknown order", async () => {
+    const { reference } = await acceptedOrder("attacks");
+    const before = snapshot(reference);
+    const stage = { intent: "in_production", plannedDispatchDate: "2099-01-05" };
+    const noSession = await move(reference, stage, { withCookie: "" });
+    expect(noSession.status).toBe(302);
+    expect(noSession.location).toMatch(/^\/desk\/sign-in/);
+    expect((await move(reference, stage, { origin: "https://evil.example" })).status).toBe(403);
+    expect((await move("O-2099-9999", stage)).status).toBe(404);
+    expect((await page("O-2099-9999")).status).toBe(404);
+    expect((await page(reference, "")).status).toBe(302);
+    expect(snapshot(reference)).toEqual(before);
+    // Another order's photo is not this one's.
+    const photo = await outcome(() =>
+      underDeskLayout(
+        orderPhoto.loader,
+        args(new Request(`${site}/desk/orders/${reference}/photos/1`, { headers: { Cookie: cookie } }), {
+          reference,
+          id: "1",
+        }),
+      ),
+    );
+    expect(photo.status).toBe(404);
+  });
+
+  it("may be moved by every staff member: both roles have orders.manage", () => {
+    expect(hasPermission("owner", "orders.manage")).toBe(true);
+    expect(hasPermission("staff", "orders.manage")).toBe(true);
+  });
+});

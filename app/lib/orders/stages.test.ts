@@ -1,0 +1,89 @@
+import { describe, expect, it } from "vitest";
+import { couriers, trackingUrl } from "~/content/couriers";
+import { isLate, nextStage, orderStages, promisedDate, stageMoveRefusal } from "./stages";
+
+describe("an order's stages", () => {
+  it("go one at a time, in order, and none after Delivered", () => {
+    expect(orderStages).toEqual(["awaiting_artwork", "in_production", "quality_checked", "dispatched", "delivered"]);
+    expect(stageMoveRefusal("awaiting_artwork", "in_production", true)).toBeNull();
+    expect(stageMoveRefusal("in_production", "quality_checked", true)).toBeNull();
+    expect(stageMoveRefusal("quality_checked", "dispatched", true)).toBeNull();
+    expect(stageMoveRefusal("dispatched", "delivered", true)).toBeNull();
+    expect(nextStage("delivered")).toBeNull();
+    expect(stageMoveRefusal("delivered", "delivered", true)).toBe("delivered");
+  });
+
+  it("cannot be skipped, nor repeated", () => {
+    expect(stageMoveRefusal("awaiting_artwork", "quality_checked", true)).toBe("skipped");
+    expect(stageMoveRefusal("in_production", "dispatched", true)).toBe("skipped");
+    expect(stageMoveRefusal("quality_checked", "delivered", true)).toBe("skipped");
+    expect(stageMoveRefusal("in_production", "in_production", true)).toBe("skipped");
+  });
+
+  it("start production only once a proof is approved", () => {
+    expect(stageMoveRefusal("awaiting_artwork", "in_production", false)).toBe("no_approved_proof");
+  });
+});
+
+describe("the promised date", () => {
+  it("counts the lead time in business days from the later of acceptance and approval, over weekends", () => {
+    // Accepted Thursday 26 Nov, proof approved the same week on Friday 27 Nov: 5 business days → Friday 4 Dec.
+    expect(promisedDate("2026-11-26T07:00:00Z", "2026-11-27T07:00:00Z", 5)).toBe("2026-12-04");
+    // Approved before the acceptance: counted from the acceptance (Thursday) → Thursday 3 Dec.
+    expect(promisedDate("2026-11-26T07:00:00Z", "2026-11-20T07:00:00Z", 5)).toBe("2026-12-03");
+  });
+
+  it("skips public holidays (Quaid-e-Azam Day, 25 December)", () => {
+    // From Monday 21 Dec, 5 business days: 22, 23, 24, (25 holiday), 28, 29.
+    expect(promisedDate("2026-12-21T07:00:00Z", "2026-12-21T06:00:00Z", 5)).toBe("2026-12-29");
+  });
+
+  it("uses the Pakistan date: an approval late on Friday evening UTC is already Saturday in Lahore", () => {
+    // Friday 27 Nov 20:00 UTC = Saturday 01:00 PKT: one business day later is Monday 30 Nov.
+    expect(promisedDate("2026-11-26T07:00:00Z", "2026-11-27T20:00:00Z", 1)).toBe("2026-11-30");
+  });
+
+  it("is not set until a proof is approved", () => {
+    expect(promisedDate("2026-11-26T07:00:00Z", null, 5)).toBeNull();
+  });
+});
+
+describe("a late order", () => {
+  const order = { stage: "in_production" as const, promisedDate: "2026-12-04", plannedDispatchDate: null };
+  const pkt = (iso: string) => Date.parse(iso);
+
+  it("is one still not dispatched once today in Pakistan is past its promised date", () => {
+    expect(isLate(order, pkt("2026-12-04T18:59:00Z"))).toBe(false); // 23:59 PKT on the day
+    expect(isLate(order, pkt("2026-12-04T19:00:00Z"))).toBe(true); // midnight PKT
+    expect(isLate({ ...order, stage: "dispatched" }, pkt("2026-12-10T07:00:00Z"))).toBe(false);
+    expect(isLate({ ...order, stage: "delivered" }, pkt("2026-12-10T07:00:00Z"))).toBe(false);
+  });
+
+  it("is also one past its planned dispatch date, and stays late when the plan moves past the promise", () => {
+    expect(isLate({ ...order, plannedDispatchDate: "2026-12-02" }, pkt("2026-12-03T07:00:00Z"))).toBe(true);
+    expect(isLate({ ...order, plannedDispatchDate: "2026-12-09" }, pkt("2026-12-07T07:00:00Z"))).toBe(true);
+    expect(isLate({ ...order, promisedDate: null }, pkt("2027-01-07T07:00:00Z"))).toBe(false);
+  });
+});
+
+describe("courier tracking links", () => {
+  it("lead to each courier's public tracking page with the number encoded; own delivery has none", () => {
+    expect(trackingUrl("tcs", "772001234567")).toBe("https://www.tcsexpress.com/track/772001234567");
+    expect(trackingUrl("leopards", "LE 123/4")).toBe("https://www.leopardscourier.com/tracking?cn=LE%20123%2F4");
+    expect(trackingUrl("own", "anything")).toBeNull();
+    expect(trackingUrl("tcs", "  ")).toBeNull();
+    expect(trackingUrl("dhl", "123")).toBeNull();
+  });
+
+  it("are the six couriers the desk offers, each with an https page or none", () => {
+    expect(couriers.map((courier) => courier.name)).toEqual([
+      "TCS",
+      "Leopards",
+      "M&P",
+      "Trax",
+      "PostEx",
+      "Own delivery",
+    ]);
+    for (const courier of couriers) if (courier.tracking) expect(courier.tracking).toMatch(/^https:\/\/.+\{cn\}/);
+  });
+});

@@ -1,0 +1,57 @@
+import { addBusinessDays, pakistanDate } from "~/lib/desk/time";
+
+/** An order's stages in their only order; reorder ("Order again") reads "delivered". */
+export const orderStages = ["awaiting_artwork", "in_production", "quality_checked", "dispatched", "delivered"] as const;
+export type OrderStage = (typeof orderStages)[number];
+
+export const isOrderStage = (value: unknown): value is OrderStage => orderStages.includes(value as OrderStage);
+
+/** The stage after this one, or null once delivered. */
+export const nextStage = (stage: OrderStage): OrderStage | null => orderStages[orderStages.indexOf(stage) + 1] ?? null;
+export const previousStage = (stage: OrderStage): OrderStage | null =>
+  orderStages[orderStages.indexOf(stage) - 1] ?? null;
+
+/** The QC checklist: every point must be ticked for "Quality check passed". */
+export const qcChecklist = ["quantity", "print", "colours", "packing"] as const;
+export const QC_MAX_PHOTOS = 6;
+
+export type StageRefusal = "skipped" | "no_approved_proof" | "delivered";
+
+/**
+ * Whether an order at `from` may move on to `to`: only the next stage, never one skipped; production
+ * starts only once a proof of the request is approved.
+ */
+export function stageMoveRefusal(from: OrderStage, to: OrderStage, hasApprovedProof: boolean): StageRefusal | null {
+  const next = nextStage(from);
+  if (!next) return "delivered";
+  if (to !== next) return "skipped";
+  if (to === "in_production" && !hasApprovedProof) return "no_approved_proof";
+  return null;
+}
+
+/**
+ * The date promised to the buyer (YYYY-MM-DD, Pakistan): the quotation's lead time in business days
+ * from the later of the acceptance and the proof's approval; null until a proof is approved.
+ */
+export function promisedDate(acceptedAt: string, approvedAt: string | null, leadTimeDays: number): string | null {
+  if (!approvedAt) return null;
+  const from = Math.max(Date.parse(acceptedAt), Date.parse(approvedAt));
+  return addBusinessDays(from, leadTimeDays);
+}
+
+/** The date an order is now due to leave: the planned dispatch date once production started, otherwise the promised date. */
+export const dueDate = (order: { promisedDate: string | null; plannedDispatchDate: string | null }) =>
+  order.plannedDispatchDate ?? order.promisedDate;
+
+/**
+ * Late: not yet on its way and today (Pakistan) is past the date promised to the buyer or the planned
+ * dispatch date; a dispatch planned after the promised date does not make a late order on time.
+ */
+export function isLate(
+  order: { stage: OrderStage; promisedDate: string | null; plannedDispatchDate: string | null },
+  now: number,
+): boolean {
+  if (order.stage === "delivered" || order.stage === "dispatched") return false;
+  const today = pakistanDate(now);
+  return [order.promisedDate, order.plannedDispatchDate].some((date) => date !== null && today > date);
+}

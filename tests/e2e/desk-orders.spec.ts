@@ -1,0 +1,150 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { ProofDesk } from "../../app/lib/proofs/proofs.server";
+import { QuotationAnswers } from "../../app/lib/quotations/acceptance.server";
+import { defaultTerms, Quotations } from "../../app/lib/quotations/quotations.server";
+import { QuoteStore } from "../../app/lib/quotes/store.server";
+import { fixtures } from "../support/upload-fixtures";
+import { addStaff } from "./support/desk-http";
+import { startOwnServer } from "./support/site";
+import { expect, test } from "./support/test";
+
+// An order from an accepted quotation on the production build, at a phone's width and a desktop's:
+// staff start production with a planned date, pass QC with the checklist and a photo, dispatch with
+// TCS and a consignment number (tracking link on the desk and the buyer's page) and mark it delivered;
+// the board shows it at its stage and the buyer's page its timeline.
+
+const password = "lahore-blue-pens-2026";
+const shots = process.env.ORDERS_SHOTS_DIR;
+
+/** A request whose quotation v1 was accepted and whose proof was approved, through the modules; and the buyer's link. */
+async function seed(dataDir: string, key: string) {
+  const store = QuoteStore.open(dataDir);
+  const quotations = new Quotations(store);
+  const proofs = new ProofDesk(store);
+  const answers = new QuotationAnswers(store, quotations);
+  const quote = store.insert(
+    {
+      name: "Ayesha Khan",
+      company: "Acme Pharma",
+      email: `${key}@acme.example`,
+      phone: "0300 1234567",
+      product: "Pens",
+      message: "Pens",
+    },
+    { clientIp: "203.0.113.7", userAgent: "e2e", page: "/contact", idempotencyKey: `orders-${key}` },
+    { notify: false },
+  ).quote;
+  const staff = { name: "Bilal", email: "bilal@promo.example" };
+  quotations.saveDraft(
+    quote.id,
+    {
+      ...defaultTerms(new Date()),
+      lines: [
+        {
+          itemId: null,
+          description: "Onset pen",
+          decoration: "Screen print, 1 colour",
+          setupPaisa: 250_000,
+          options: [{ quantity: 500, unitPaisa: 8_900 }],
+        },
+      ],
+    },
+    null,
+  );
+  const v1 = quotations.send(quote, staff)!;
+  const accepted = answers.accept(quote.id, {
+    version: 1,
+    sha256: v1.sha256!,
+    choices: [1],
+    name: "Ayesha Khan",
+    role: "Brand Manager",
+    poNumber: "PO-7781",
+  });
+  if (!accepted.ok) throw new Error(accepted.reason);
+  const { version } = proofs.send(quote, { data: await fixtures.png(), mediaType: "image/png" }, "", staff, null);
+  await proofs.answer(quote, version, { kind: "approved", name: "Ayesha Khan", role: "Brand Manager" }, null);
+  const token = proofs.mintLinkForMessage(quote.id, 5_000 + quote.id);
+  store.close();
+  return { order: accepted.order.reference, buyerPath: `/proof/${token}` };
+}
+
+for (const width of [390, 1440]) {
+  test(`staff move an order through its stages at ${width} px; the board and the buyer's page follow`, async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const dataDir = mkdtempSync(join(tmpdir(), "promo-e2e-orders-"));
+    const { order, buyerPath } = await seed(dataDir, `w${width}`);
+    const server = await startOwnServer({ DATA_DIR: dataDir });
+    try {
+      const base = server.baseURL;
+      await addStaff(server, "sana@promo.example", password);
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`${base}/desk/sign-in`);
+      await page.getByLabel("Email").fill("sana@promo.example");
+      await page.getByLabel("Password").fill(password);
+      await page.getByRole("button", { name: "Sign in" }).click();
+
+      await page.getByRole("link", { name: "Orders" }).click();
+      await expect(page.getByRole("heading", { name: "Orders" })).toBeVisible();
+      const row = page.getByRole("listitem").filter({ hasText: order });
+      await expect(row).toContainText("Awaiting artwork approval");
+      await expect(row).toContainText("Acme Pharma");
+      if (shots) await page.screenshot({ path: join(shots, `board-${width}.png`), fullPage: true });
+      await row.getByRole("link", { name: order }).click();
+
+      await expect(page.getByRole("heading", { name: `${order} · Acme Pharma` })).toBeVisible();
+      await expect(page.getByText("PO number: PO-7781")).toBeVisible();
+      await expect(page.getByText(/v1, approved by Ayesha Khan/)).toBeVisible();
+      if (shots) await page.screenshot({ path: join(shots, `order-start-${width}.png`), fullPage: true });
+      await page.getByLabel("Planned dispatch date").fill("2099-01-05");
+      await page.getByRole("button", { name: "Start production" }).click();
+      await expect(page.getByRole("status")).toContainText("Saved.");
+
+      for (const point of ["Quantity counted", "Print matches the approved proof", "Colours checked", "Packing"])
+        await page.getByLabel(point).check();
+      await page
+        .getByLabel(/^Photos/)
+        .setInputFiles({ name: "carton.png", mimeType: "image/png", buffer: await fixtures.png() });
+      await page.getByRole("button", { name: "Quality check passed" }).click();
+      await expect(page.getByRole("link", { name: "Photo 1" })).toBeVisible();
+
+      await page.getByLabel("Courier").selectOption({ label: "TCS" });
+      await page.getByLabel("Consignment number").fill("772001234567");
+      await page.getByRole("button", { name: "Dispatched" }).click();
+      await expect(page.getByRole("link", { name: "Track" })).toHaveAttribute(
+        "href",
+        "https://www.tcsexpress.com/track/772001234567",
+      );
+
+      await page.getByLabel("Received by").fill("Imran at reception");
+      await page.getByRole("button", { name: "Delivered" }).click();
+      await expect(page.getByText("Received by: Imran at reception")).toBeVisible();
+      if (shots) await page.screenshot({ path: join(shots, `order-delivered-${width}.png`), fullPage: true });
+
+      await page.goto(`${base}/desk/orders?stage=delivered`);
+      await expect(page.getByRole("listitem").filter({ hasText: order })).toContainText("Delivered");
+      await page.goto(`${base}/desk/orders?stage=in_production`);
+      await expect(page.getByText("No orders match.")).toBeVisible();
+
+      await page.goto(`${base}${buyerPath}`);
+      const timeline = page.getByRole("region", { name: `Your order ${order}` });
+      await expect(timeline).toBeVisible();
+      await expect(timeline.getByRole("listitem")).toHaveCount(5);
+      await expect(timeline.getByRole("link", { name: "Track your parcel" })).toHaveAttribute(
+        "href",
+        "https://www.tcsexpress.com/track/772001234567",
+      );
+      await expect(timeline).toContainText("Received by Imran at reception");
+      await expect(timeline).not.toContainText("Running late");
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+      expect(overflow).toBe(false);
+      if (shots) await page.screenshot({ path: join(shots, `buyer-${width}.png`), fullPage: true });
+    } finally {
+      await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+}

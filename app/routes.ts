@@ -31,6 +31,10 @@ export default [
       route("quotes/:reference/record", "routes/desk/proof-record.tsx"),
       route("quotes/:reference/quotation", "routes/desk/quotation.tsx"),
       route("quotes/:reference/quotations/:file", "routes/desk/quotation-pdf.ts"),
+      // An order's money: the panels' posts and its invoices' PDFs (the order's page shows the panels).
+      route("orders/:reference/payments", "routes/desk/order-payments.ts"),
+      route("orders/:reference/invoices", "routes/desk/order-invoices.ts"),
+      route("orders/:reference/invoices/:file", "routes/desk/order-document.ts"),
       route("export/:format", "routes/desk/export.ts"),
       route("prices", "routes/desk/prices.tsx"),
       route("prices/:itemId", "routes/desk/price-item.tsx"),

@@ -18,6 +18,9 @@ export const permissions = [
   "proofs.end-links",
   "proofs.mark-won",
   "quotations.send",
+  "payments.record",
+  "invoices.issue",
+  "invoices.credit",
   "prices.read",
   "prices.manage",
   "staff.manage",
@@ -26,8 +29,11 @@ export type Permission = (typeof permissions)[number];
 
 export type RolePermissions = Readonly<Record<StaffRole, readonly Permission[]>>;
 
-/** What only owners may do: run the desk's accounts, and set the prices the office quotes. */
-const ownersOnly: readonly Permission[] = ["prices.manage", "staff.manage"];
+/**
+ * What only owners may do: run the desk's accounts, set the prices the office quotes, and take money
+ * off an issued invoice with a credit note.
+ */
+const ownersOnly: readonly Permission[] = ["invoices.credit", "prices.manage", "staff.manage"];
 
 /** What each role may do: the one place a role gains or loses a permission. */
 export const rolePermissions: RolePermissions = {

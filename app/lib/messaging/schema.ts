@@ -16,6 +16,8 @@ export const outboundKinds = [
   "quotation-accepted",
   "quotation-reminder",
   "quotation-staff",
+  // A sales tax invoice to the buyer, its PDF attached (app/lib/invoices/desk.server.ts).
+  "invoice",
 ] as const;
 /** A buyer's e-mail read from the business's mailbox (app/lib/mailbox/). */
 export const inboundKinds = ["buyer-mail"] as const;

@@ -8,6 +8,7 @@ import { formatPkr, percentOf } from "~/lib/money";
 import type { StoredOrder } from "~/lib/orders/orders.server";
 import { Quotations } from "~/lib/quotations/quotations.server";
 import type { QuoteStore } from "~/lib/quotes/store.server";
+import { paymentKindLabel, paymentMethodLabel } from "./labels";
 import { orderPayments, paymentKinds, paymentMethods, paymentReversals } from "./schema";
 
 // An order's payments: recorded by staff as the money arrives, never changed; a mistaken one is
@@ -18,13 +19,7 @@ export type PaymentKind = (typeof paymentKinds)[number];
 export type PaymentMethod = (typeof paymentMethods)[number];
 export { paymentKinds, paymentMethods };
 
-export const paymentKindLabel: Record<PaymentKind, string> = { advance: "Advance", balance: "Balance", other: "Other" };
-export const paymentMethodLabel: Record<PaymentMethod, string> = {
-  bank_transfer: "Bank transfer",
-  cheque: "Cheque",
-  raast: "Raast",
-  cash: "Cash",
-};
+export { paymentKindLabel, paymentMethodLabel };
 
 export type StoredPayment = typeof orderPayments.$inferSelect & {
   reversal: { reason: string; reversedAt: string; reversedBy: string } | null;

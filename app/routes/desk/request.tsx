@@ -29,6 +29,11 @@ import { cn } from "~/lib/utils";
 import { formatPkr } from "~/lib/money";
 import { deskQuotations } from "~/lib/quotations/desk.server";
 import { itemName } from "~/lib/proofs/record";
+import { InvoicePanel } from "~/components/orders/invoice-panel";
+import { PaymentsPanel } from "~/components/orders/payments-panel";
+import { invoicePanelData } from "~/lib/invoices/desk.server";
+import { Orders } from "~/lib/orders/orders.server";
+import { paymentsPanelData } from "~/lib/payments/desk.server";
 import type { Route } from "./+types/request";
 
 export const meta: Route.MetaFunction = ({ params }) => deskMeta(params.reference);
@@ -43,7 +48,14 @@ export function loader({ request, context, params }: Route.LoaderArgs) {
   const doneParam = new URL(request.url).searchParams.get("done");
   const done = doneParam && doneParam in deskDone ? (doneParam as keyof typeof deskDone) : null;
   const now = Date.now();
+  // The order's money panels sit here until the order's own page shows them.
+  const order = new Orders(service.store).forRequest(quote.id);
+  const payments = order && paymentsPanelData(service, order, member, new Date(now));
   return {
+    money:
+      order && payments
+        ? { order: order.reference, payments, invoices: invoicePanelData(service, order, member) }
+        : null,
     quote: {
       ...quote,
       received: pakistanTime(quote.receivedAt),
@@ -279,6 +291,7 @@ function Conversation({ entries, reference }: { entries: Entry[]; reference: str
 
 export default function QuotePage({ loaderData, actionData }: Route.ComponentProps) {
   const {
+    money,
     quote,
     files,
     history,
@@ -458,6 +471,17 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
         </div>
       )}
       <OwnerPanel quote={quote} owner={owner} error={error("assign") ?? error("take")} />
+      {money && (
+        <div className="mt-6 space-y-3">
+          <h2 className="text-lg font-bold">
+            {deskText.orderMoney.orderHeading} <span className="font-mono">{money.order}</span>
+          </h2>
+          <div className="grid items-start gap-6 lg:grid-cols-2">
+            <PaymentsPanel data={money.payments} back="request" />
+            <InvoicePanel data={money.invoices} back="request" />
+          </div>
+        </div>
+      )}
 
       {/* On a phone the forms come right after the request, before its history. On a wide screen the
           history's row takes what the forms' column is taller by, so no gap opens above the history. */}

@@ -49,6 +49,7 @@ export default [
   route("proof/:token/record", "routes/proof/record.tsx"),
   route("proof/:token/acceptance", "routes/proof/acceptance.tsx"),
   route("proof/:token/acceptance/pdf", "routes/proof/acceptance-pdf.ts"),
+  route("proof/:token/invoices/:file", "routes/proof/invoice-pdf.ts"),
 
   // Resource routes (no UI).
   route("sitemap.xml", "routes/sitemap.xml.ts"),

@@ -16,6 +16,8 @@ import { anyAnswered } from "~/lib/proofs/record";
 import { openProofLink, proofHeaders, proofPageData, requireProofOrigin } from "~/lib/proofs/page.server";
 import { getQuoteService } from "~/lib/quotes/service.server";
 import { pageTitle } from "~/lib/seo";
+import { BuyerPaymentSection } from "~/components/orders/buyer-payment";
+import { buyerPaymentData } from "~/lib/payments/buyer.server";
 import type { Route } from "./+types/page";
 import { clientIpContext } from "~/lib/request-context";
 
@@ -47,7 +49,13 @@ export function loader({ request, params, context }: Route.LoaderArgs) {
   // The request's page shows whatever was sent to the buyer: with neither a quotation nor a proof, nothing.
   if (!proofs && !quotation) throw data("Not found", { status: 404, headers: proofHeaders });
   return data(
-    { reference: quote.reference, proofs, quotation, done: doneValues.find((value) => value === done) ?? null },
+    {
+      reference: quote.reference,
+      proofs,
+      quotation,
+      payment: buyerPaymentData(service.store, quote),
+      done: doneValues.find((value) => value === done) ?? null,
+    },
     { headers: proofHeaders },
   );
 }
@@ -107,7 +115,7 @@ const thanks = {
 
 /** The buyer's page of a request: its quotation (if one was sent), then its proofs (if any). */
 export default function BuyerPage({ loaderData, actionData, params }: Route.ComponentProps) {
-  const { reference, proofs, quotation, done } = loaderData;
+  const { reference, proofs, quotation, payment, done } = loaderData;
   const base = `/proof/${params.token}`;
   const quotationPost = actionData && "quotation" in actionData ? actionData.quotation : undefined;
   const proofPost = actionData && "intent" in actionData ? actionData : undefined;
@@ -122,6 +130,11 @@ export default function BuyerPage({ loaderData, actionData, params }: Route.Comp
       {shownQuotation && (
         <div className="max-w-2xl">
           <BuyerQuotation page={shownQuotation} base={base} failure={quotationPost} headingLevel={1} />
+        </div>
+      )}
+      {payment && (
+        <div className="mt-10 max-w-2xl border-t border-border pt-8">
+          <BuyerPaymentSection payment={payment} base={base} />
         </div>
       )}
       {proofs && (

@@ -8,7 +8,7 @@ export function BuyerPaymentSection({ payment, base }: { payment: BuyerPayment; 
       <h2 id="payment-heading" className="text-xl font-bold">
         {text.heading} <span className="text-base font-normal text-slate-700">· {text.order(payment.order)}</span>
       </h2>
-      <dl className="grid grid-cols-3 gap-2 text-sm">
+      <dl className="grid gap-2 text-sm sm:grid-cols-3">
         {(
           [
             [text.total, payment.total],
@@ -16,9 +16,13 @@ export function BuyerPaymentSection({ payment, base }: { payment: BuyerPayment; 
             [text.due, payment.due],
           ] as const
         ).map(([label, value]) => (
-          <div key={label} className="rounded-lg border border-border p-3">
+          // On a phone one row each, the amount on the right; side by side from a tablet on.
+          <div
+            key={label}
+            className="flex items-baseline justify-between gap-2 rounded-lg border border-border p-3 sm:block"
+          >
             <dt className="font-semibold text-slate-700">{label}</dt>
-            <dd className="text-base font-semibold tabular-nums sm:text-lg">{value}</dd>
+            <dd className="text-base font-semibold whitespace-nowrap tabular-nums sm:text-lg">{value}</dd>
           </div>
         ))}
       </dl>

@@ -26,7 +26,7 @@ export function PaymentsPanel({ data, back = "order" }: { data: PaymentsPanelDat
       <h2 id="payments-heading" className="text-lg font-bold">
         {text.paymentsHeading}
       </h2>
-      <dl className="grid grid-cols-3 gap-2 text-sm">
+      <dl className="grid gap-2 text-sm sm:grid-cols-3">
         {(
           [
             [text.total, data.total],
@@ -34,9 +34,10 @@ export function PaymentsPanel({ data, back = "order" }: { data: PaymentsPanelDat
             [text.due, data.due],
           ] as const
         ).map(([label, value]) => (
-          <div key={label} className="rounded-md bg-muted/60 p-2">
+          // On a phone one row each, the amount on the right; side by side from a tablet on.
+          <div key={label} className="flex items-baseline justify-between gap-2 rounded-md bg-muted/60 p-2 sm:block">
             <dt className="font-semibold text-slate-700">{label}</dt>
-            <dd className="text-base font-semibold tabular-nums">{value}</dd>
+            <dd className="text-base font-semibold whitespace-nowrap tabular-nums">{value}</dd>
           </div>
         ))}
       </dl>

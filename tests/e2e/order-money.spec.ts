@@ -8,6 +8,7 @@ import { QuotationAnswers } from "../../app/lib/quotations/acceptance.server";
 import { defaultTerms, Quotations } from "../../app/lib/quotations/quotations.server";
 import { QuoteStore } from "../../app/lib/quotes/store.server";
 import { pdfText } from "../support/pdf-text";
+import { expectNoAxeViolations } from "./support/axe";
 import { addStaff, postForm, signIn } from "./support/desk-http";
 import { startOwnServer } from "./support/site";
 import { expect, test } from "./support/test";
@@ -157,6 +158,7 @@ for (const width of widths) {
     await expect(page.getByRole("button", { name: "Issue invoice" })).toHaveCount(0);
     const number = (await invoices.locator(".font-mono").first().textContent())!;
     expect(number).toMatch(/^INV-\d{4}-\d{2}-\d{4}$/);
+    await expectNoAxeViolations(page, `the order's money panels at ${width} px`);
     await page.screenshot({ path: `${shots}/desk-request-money-${width}.png`, fullPage: true });
     if (width === 390) {
       await page.setViewportSize({ width: 360, height: 900 });
@@ -180,6 +182,7 @@ for (const width of widths) {
     await expect(payment.getByRole("definition")).toHaveText(["PKR 31,270", "PKR 15,635", "PKR 15,635"]);
     await expect(payment.getByText("Bank transfer")).toBeVisible();
     await expect(payment.getByText(`Sales tax invoice ${number}`)).toBeVisible();
+    await expectNoAxeViolations(page, `the buyer's payment at ${width} px`);
     await payment.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${shots}/buyer-payment-${width}.png`, fullPage: true });
     if (width === 390) {

@@ -31,6 +31,10 @@ export default [
       route("quotes/:reference/record", "routes/desk/proof-record.tsx"),
       route("quotes/:reference/quotation", "routes/desk/quotation.tsx"),
       route("quotes/:reference/quotations/:file", "routes/desk/quotation-pdf.ts"),
+      // An order's money: the panels' posts and its invoices' PDFs (the order's page shows the panels).
+      route("orders/:reference/payments", "routes/desk/order-payments.ts"),
+      route("orders/:reference/invoices", "routes/desk/order-invoices.ts"),
+      route("orders/:reference/invoices/:file", "routes/desk/order-document.ts"),
       route("export/:format", "routes/desk/export.ts"),
       route("orders", "routes/desk/orders.tsx"),
       route("orders/:reference", "routes/desk/order.tsx"),
@@ -50,6 +54,7 @@ export default [
   route("proof/:token/record", "routes/proof/record.tsx"),
   route("proof/:token/acceptance", "routes/proof/acceptance.tsx"),
   route("proof/:token/acceptance/pdf", "routes/proof/acceptance-pdf.ts"),
+  route("proof/:token/invoices/:file", "routes/proof/invoice-pdf.ts"),
 
   // Resource routes (no UI).
   route("sitemap.xml", "routes/sitemap.xml.ts"),

@@ -35,6 +35,8 @@ const owners: Record<string, string> = {
   invoice_lines: "app/lib/invoices/invoices.server.ts",
   invoice_sequences: "app/lib/invoices/invoices.server.ts",
   credit_notes: "app/lib/invoices/invoices.server.ts",
+  order_payments: "app/lib/payments/payments.server.ts",
+  payment_reversals: "app/lib/payments/payments.server.ts",
   price_items: "app/lib/prices/prices.server.ts",
   price_breaks: "app/lib/prices/prices.server.ts",
   price_setup_charges: "app/lib/prices/prices.server.ts",

@@ -229,6 +229,37 @@ describe("the audit trail", () => {
         ["email", "Order O-2026-0001: Dispatched e-mailed to ayesha@acme.example"],
       ],
       [
+        {
+          type: "payment.recorded",
+          payload: {
+            order: "O-2026-0001",
+            kind: "advance",
+            method: "bank transfer",
+            amountPaisa: 5_000_000,
+            paidOn: "2026-11-26",
+            reference: "TT-4471",
+          },
+        },
+        "staff",
+        [
+          "payment",
+          "Payment recorded for order O-2026-0001: PKR 50,000 advance by bank transfer on 2026-11-26 (ref. TT-4471)",
+        ],
+      ],
+      [
+        {
+          type: "payment.reversed",
+          payload: { order: "O-2026-0001", amountPaisa: 5_000_000, paidOn: "2026-11-26", reason: "Cheque bounced" },
+        },
+        "staff",
+        ["payment", "Payment of PKR 50,000 on 2026-11-26 reversed for order O-2026-0001: Cheque bounced"],
+      ],
+      [
+        { type: "invoice.mail_sent", payload: { number: "INV-2026-27-0001", to: "ayesha@acme.example" } },
+        "website",
+        ["email", "Invoice INV-2026-27-0001 e-mailed to ayesha@acme.example"],
+      ],
+      [
         { type: "request.assigned", payload: { ownerStaffId: 7, ownerName: "Bilal Ahmed" } },
         "staff",
         ["owner", "Assigned to Bilal Ahmed"],

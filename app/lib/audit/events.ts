@@ -70,6 +70,24 @@ export const payloadSchemas = {
     amountPaisa: z.number().int(),
     reason: z.string(),
   }),
+  /** A payment of the request's order was recorded: kind, method, amount, the day paid (PKT) and its reference. */
+  "payment.recorded": z.strictObject({
+    order: z.string(),
+    kind: z.string(),
+    method: z.string(),
+    amountPaisa: z.number().int(),
+    paidOn: z.string(),
+    reference: z.string(),
+  }),
+  /** A payment recorded by mistake was reversed, with why. */
+  "payment.reversed": z.strictObject({
+    order: z.string(),
+    amountPaisa: z.number().int(),
+    paidOn: z.string(),
+    reason: z.string(),
+  }),
+  /** An invoice's e-mail (its PDF attached) went out to the buyer. */
+  "invoice.mail_sent": z.strictObject({ number: z.string(), to: z.string() }),
   /** An e-mail about a quotation's answer or follow-up went out. */
   "quotation.mail_sent": z.strictObject({ subject: z.string(), to: z.string() }),
   /** An order moved on a stage, or back one for a reason. */
@@ -245,6 +263,22 @@ export function describe(event: AuditEventData): { kind: string; body: string } 
         body: `Credit note ${number} issued against invoice ${invoice}: ${formatPkr(amountPaisa)} (${reason})`,
       };
     }
+    case "payment.recorded": {
+      const { order, kind, method, amountPaisa, paidOn, reference } = event.payload;
+      return {
+        kind: "payment",
+        body: `Payment recorded for order ${order}: ${formatPkr(amountPaisa)} ${kind} by ${method} on ${paidOn}${reference ? ` (ref. ${reference})` : ""}`,
+      };
+    }
+    case "payment.reversed": {
+      const { order, amountPaisa, paidOn, reason } = event.payload;
+      return {
+        kind: "payment",
+        body: `Payment of ${formatPkr(amountPaisa)} on ${paidOn} reversed for order ${order}: ${reason}`,
+      };
+    }
+    case "invoice.mail_sent":
+      return { kind: "email", body: `Invoice ${event.payload.number} e-mailed to ${event.payload.to}` };
     case "quotation.mail_sent":
     case "order.mail_sent":
       return { kind: "email", body: `${event.payload.subject} e-mailed to ${event.payload.to}` };

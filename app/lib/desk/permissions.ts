@@ -19,6 +19,9 @@ export const permissions = [
   "proofs.mark-won",
   "quotations.send",
   "orders.manage",
+  "payments.record",
+  "invoices.issue",
+  "invoices.credit",
   "prices.read",
   "prices.manage",
   "staff.manage",
@@ -28,8 +31,11 @@ export type Permission = (typeof permissions)[number];
 
 export type RolePermissions = Readonly<Record<StaffRole, readonly Permission[]>>;
 
-/** What only owners may do: run the desk's accounts, set the prices the office quotes, read its figures. */
-const ownersOnly: readonly Permission[] = ["prices.manage", "staff.manage", "reports.read"];
+/**
+ * What only owners may do: run the desk's accounts, set the prices the office quotes, read its figures,
+ * and take money off an issued invoice with a credit note.
+ */
+const ownersOnly: readonly Permission[] = ["invoices.credit", "prices.manage", "staff.manage", "reports.read"];
 
 /** What each role may do: the one place a role gains or loses a permission. */
 export const rolePermissions: RolePermissions = {

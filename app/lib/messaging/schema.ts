@@ -18,6 +18,8 @@ export const outboundKinds = [
   "quotation-staff",
   // The buyer told their order moved a stage (app/lib/orders/orders.server.ts).
   "order-stage",
+  // A sales tax invoice to the buyer, its PDF attached (app/lib/invoices/desk.server.ts).
+  "invoice",
 ] as const;
 /** A buyer's e-mail read from the business's mailbox (app/lib/mailbox/). */
 export const inboundKinds = ["buyer-mail"] as const;

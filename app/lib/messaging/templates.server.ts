@@ -20,6 +20,9 @@ import { quotationPdf } from "~/lib/quotations/pdf.server";
 import { Quotations } from "~/lib/quotations/quotations.server";
 import { firstChoices, quotationTotals } from "~/lib/quotations/totals";
 import { formatPkr } from "~/lib/money";
+import { invoiceFileName } from "~/lib/invoices/files";
+import { Invoices } from "~/lib/invoices/invoices.server";
+import { invoicePdf } from "~/lib/invoices/pdf.server";
 import { longDate } from "~/lib/desk/time";
 import { proofUrl } from "~/lib/proofs/mail";
 import type { Message, OutboundKind, StoredReply } from "./messaging.server";
@@ -403,6 +406,50 @@ function orderStageTemplate(message: Message, { store, proofs, envelope, now }: 
   };
 }
 
+/**
+ * A sales tax invoice to the buyer: its number, total and what is still due, the buyer's private link
+ * (minted for this attempt) and the invoice's PDF, made now from its issued rows, attached.
+ */
+export async function invoiceEmail(
+  message: Message,
+  { store, proofs, envelope, now }: TemplateContext,
+): Promise<Rendered | null> {
+  const quote = store.get(message.quoteId);
+  const number = typeof message.payload.number === "string" ? message.payload.number : "";
+  const invoice = quote && number ? new Invoices(store).invoice(number) : null;
+  // Only the request's own invoice goes to its buyer.
+  if (!quote || !invoice || invoice.quoteId !== quote.id || !proofs) return null;
+  const pdf = Buffer.from(await invoicePdf(invoice));
+  const link = proofUrl(proofs.mintLinkForMessage(quote.id, message.id, now));
+  const name = oneLine(quote.name).slice(0, 100);
+  const lines = [
+    `Please find attached our sales tax invoice ${invoice.number} of ${longDate(invoice.issueDate)} for your order ${invoice.orderReference}${invoice.poNumber ? ` (your PO ${invoice.poNumber})` : ""}.`,
+    `Total: ${formatPkr(invoice.totalPaisa)} including sales tax.`,
+    "Your payments so far, what is still due and the invoice are on your private page:",
+  ];
+  const text = [`Dear ${name},`, "", ...lines, link, "", ...contactLines()].join("\n");
+  const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#0f172a">
+<p>Dear <span dir="auto">${escapeHtml(name)}</span>,</p>
+${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join("\n")}
+<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>
+<p style="color:#475569;font-size:13px">${contactLines().map(escapeHtml).join("<br>")}</p>
+</body></html>`;
+  return {
+    mail: {
+      from: envelope.from,
+      to: { name, address: message.recipient },
+      replyTo: envelope.from,
+      subject: oneLine(message.subject).slice(0, 200),
+      text,
+      html,
+      messageId: fullMessageId(message.messageId, envelope.from),
+      attachments: [{ filename: invoiceFileName(invoice.number), content: pdf, contentType: "application/pdf" }],
+    },
+    sentEvent: { type: "invoice.mail_sent", payload: { number: invoice.number, to: message.recipient } },
+    label: `Quote request ${quote.reference}: invoice ${invoice.number} e-mail`,
+  };
+}
+
 /** One template per kind of mail: null when the message is not to be sent (its request or proof is gone). */
 export const templates: Record<
   OutboundKind,
@@ -445,4 +492,5 @@ export const templates: Record<
   "quotation-reminder": quotationAnswerTemplate,
   "quotation-staff": quotationAnswerTemplate,
   "order-stage": orderStageTemplate,
+  invoice: invoiceEmail,
 };

@@ -7,9 +7,9 @@ import { formatPkr } from "~/lib/money";
 import { chosenLines } from "~/lib/quotations/acceptance.server";
 import type { QuoteService } from "~/lib/quotes/service.server";
 import type { StoredQuote } from "~/lib/quotes/store.server";
-import { type MoveRefusal, qcChecklist, type StageInput, type StoredOrder } from "./orders.server";
+import { type MoveRefusal, productionMayStart, qcChecklist, type StageInput, type StoredOrder } from "./orders.server";
 import { keepQcPhotos } from "./photos.server";
-import { dueDate, isLate, nextStage, previousStage } from "./stages";
+import { dueDate, isLate, nextStage, previousStage, waitingForProof } from "./stages";
 
 const date = z
   .string()
@@ -48,7 +48,8 @@ export function readOrderForm(body: FormData) {
 
 export const refusalText: Record<MoveRefusal | "too_many" | "not_image" | "consignment", string> = {
   skipped: "That is not this order's next stage: a stage cannot be skipped. Nothing was changed.",
-  no_approved_proof: "Production can start only once a proof of the artwork is approved.",
+  no_approved_proof: waitingForProof,
+  advance_unpaid: "Production can start only once the advance is paid: record it in Payments.",
   delivered: "The order is delivered: there is no stage after it.",
   checklist: "Tick all four checks: quantity, print, colours and packing.",
   photos: "Up to 6 photos.",
@@ -108,6 +109,11 @@ export function orderDue(order: StoredOrder, now: number) {
 }
 
 /** The order page's data. */
+function whyNotStarting(service: QuoteService, order: StoredOrder): string | null {
+  const start = productionMayStart(service.orders, order);
+  return start.ok ? null : start.why;
+}
+
 export function orderPage(service: QuoteService, quote: StoredQuote, order: StoredOrder, now = Date.now()) {
   const quotation = service.quotations.versions(quote.id).find((version) => version.id === order.quotationId)!;
   const acceptance = quotation.acceptance;
@@ -161,7 +167,8 @@ export function orderPage(service: QuoteService, quote: StoredQuote, order: Stor
     })),
     next: next && { stage: next, label: stageLabel[next] },
     canMoveBack: previousStage(order.stage) !== null,
-    mayStart: next !== "in_production" || proof !== null,
+    // Why production cannot start yet, in words, when it is the next stage.
+    startBlocked: next === "in_production" ? whyNotStarting(service, order) : null,
     today: pakistanDate(now),
     couriers: couriers.map(({ id, name }) => ({ id, name })),
   };

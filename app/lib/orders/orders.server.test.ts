@@ -8,6 +8,8 @@ import { decoded, startSmtp, until } from "../../../tests/support/smtp-server";
 import { fixtures } from "../../../tests/support/upload-fixtures";
 import { hasPermission } from "~/lib/desk/permissions";
 import { runStaffCommand } from "~/lib/desk/staff-command.server";
+import type { StoredOrder } from "~/lib/orders/orders.server";
+import { Payments } from "~/lib/payments/payments.server";
 import { defaultTerms } from "~/lib/quotations/quotations.server";
 import { getQuoteService, stopQuoteService } from "~/lib/quotes/service.server";
 import * as orderPhoto from "~/routes/desk/order-photo";
@@ -61,7 +63,7 @@ const mailTo = (address: string) =>
   smtp.received.filter((mail) => mail.to.includes(address)).map((mail) => decoded(mail.raw));
 
 /** A request with quotation v1 accepted (the order), its proof approved or not, through the modules. */
-async function acceptedOrder(key: string, { approve = true } = {}) {
+async function acceptedOrder(key: string, { approve = true, payAdvance = true } = {}) {
   const service = getQuoteService();
   const email = `${key}@buyer.example`;
   const quote = service.store.insert({ ...buyerFields, email }, submissionMeta(key), { notify: false }).quote;
@@ -93,7 +95,24 @@ async function acceptedOrder(key: string, { approve = true } = {}) {
   });
   if (!accepted.ok) throw new Error(accepted.reason);
   if (approve) await approveProof(quote.id);
+  if (payAdvance) payTheAdvance(accepted.order);
   return { quote, email, order: accepted.order, reference: accepted.order.reference };
+}
+
+/** Records the advance the quotation's payment terms ask for, as the payments panel would. */
+function payTheAdvance(order: StoredOrder) {
+  const payments = new Payments(getQuoteService().store);
+  const advance = payments.summary(order)!.advanceRequiredPaisa;
+  if (advance === 0) return;
+  const paidOn = new Date().toISOString().slice(0, 10);
+  const paid = payments.record(order, {
+    kind: "advance",
+    method: "bank_transfer",
+    paidOn,
+    amountPaisa: advance,
+    actor: bilal,
+  });
+  if (!paid.ok) throw new Error(paid.reason);
 }
 
 async function approveProof(quoteId: number) {
@@ -258,6 +277,22 @@ describe("an order's stages on the desk", () => {
     expect(snapshot(reference)).toEqual(before);
     await approveProof(quote.id);
     expect(service.orders.byReference(reference)!.promisedDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+
+  it("start production only once the advance the payment terms ask for is paid, saying how much", async () => {
+    const { order, reference } = await acceptedOrder("no-advance", { payAdvance: false });
+    const waiting = await page(reference);
+    expect(waiting.data).toMatchObject({
+      startBlocked: expect.stringMatching(/^The advance of PKR [\d,]+ is not paid yet/),
+    });
+    const before = snapshot(reference);
+    const refused = await move(reference, { intent: "in_production", plannedDispatchDate: "2099-01-05" });
+    expect(refused.status).toBe(409);
+    expect(refused.data).toEqual({ error: expect.stringContaining("advance") });
+    expect(snapshot(reference)).toEqual(before);
+    payTheAdvance(order);
+    expect((await page(reference)).data).toMatchObject({ startBlocked: null });
+    expect((await move(reference, { intent: "in_production", plannedDispatchDate: "2099-01-05" })).status).toBe(302);
   });
 
   it("refuses a skipped stage, a QC without its checklist, a non-image and a 7th photo, with nothing changed", async () => {

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { type CourierId, courierName, trackingUrl } from "~/content/couriers";
 import { actorLabel, type Actor } from "~/lib/audit/events";
 import { Messaging } from "~/lib/messaging/messaging.server";
+import { mayStartProduction } from "~/lib/payments/payments.server";
 import type { QuoteStore } from "~/lib/quotes/store.server";
 import { orderStageMail } from "./mail";
 import { orderQcPhotos, orderStageEvents, orders } from "./schema";
@@ -17,6 +18,8 @@ import {
   QC_MAX_PHOTOS,
   qcChecklist,
   stageMoveRefusal,
+  type StartRefusal,
+  waitingForProof,
 } from "./stages";
 
 export { QC_MAX_PHOTOS, qcChecklist } from "./stages";
@@ -42,20 +45,24 @@ export type StageInput =
   | { stage: "dispatched"; courier: CourierId; consignmentNumber: string }
   | { stage: "delivered"; receivedBy: string; receivedDate: string };
 
-export type MoveRefusal = "skipped" | "no_approved_proof" | "delivered" | "checklist" | "photos" | "not_started";
+export type MoveRefusal = "skipped" | StartRefusal | "delivered" | "checklist" | "photos" | "not_started";
 export type MoveResult = { ok: true; order: StoredOrder } | { ok: false; reason: MoveRefusal };
 
 const fromRow = (row: OrderRow): StoredOrder => ({ ...row, stage: row.stage as OrderStage });
 
 /**
- * Whether production may start on an order: a proof of the request must be approved. The payments
- * module adds its own condition here at merge (e.g. the advance received) — call this, not the parts.
+ * Whether production may start on an order, and if not why, in words for the desk: a proof of the
+ * request must be approved, and the advance paid when the order rules ask for it.
  */
 export function productionMayStart(
   orders: Orders,
   order: StoredOrder,
-): { ok: true } | { ok: false; reason: "no_approved_proof" } {
-  return orders.approvedProof(order.quoteId) ? { ok: true } : { ok: false, reason: "no_approved_proof" };
+): { ok: true } | { ok: false; reason: StartRefusal; why: string } {
+  if (!orders.approvedProof(order.quoteId)) {
+    return { ok: false, reason: "no_approved_proof", why: waitingForProof };
+  }
+  const paid = mayStartProduction(orders.store, order);
+  return paid.ok ? paid : { ok: false, reason: "advance_unpaid", why: paid.why };
 }
 
 /** Orders: one per request at most, made when the buyer accepts a quotation (acceptance.server.ts), and their stages. */
@@ -217,7 +224,8 @@ export class Orders {
         const row = this.orm.select().from(orders).where(eq(orders.id, orderId)).get();
         if (!row) return { ok: false, reason: "not_started" };
         const order = fromRow(row);
-        const refusal = stageMoveRefusal(order.stage, input.stage, productionMayStart(this, order).ok);
+        const start = input.stage === "in_production" ? productionMayStart(this, order) : null;
+        const refusal = stageMoveRefusal(order.stage, input.stage, start && !start.ok ? start.reason : null);
         if (refusal) return { ok: false, reason: refusal };
         const at = now.toISOString();
         const { stage, ...detail } = input;

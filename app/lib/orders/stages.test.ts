@@ -5,23 +5,26 @@ import { isLate, nextStage, orderStages, promisedDate, stageMoveRefusal } from "
 describe("an order's stages", () => {
   it("go one at a time, in order, and none after Delivered", () => {
     expect(orderStages).toEqual(["awaiting_artwork", "in_production", "quality_checked", "dispatched", "delivered"]);
-    expect(stageMoveRefusal("awaiting_artwork", "in_production", true)).toBeNull();
-    expect(stageMoveRefusal("in_production", "quality_checked", true)).toBeNull();
-    expect(stageMoveRefusal("quality_checked", "dispatched", true)).toBeNull();
-    expect(stageMoveRefusal("dispatched", "delivered", true)).toBeNull();
+    expect(stageMoveRefusal("awaiting_artwork", "in_production", null)).toBeNull();
+    expect(stageMoveRefusal("in_production", "quality_checked", null)).toBeNull();
+    expect(stageMoveRefusal("quality_checked", "dispatched", null)).toBeNull();
+    expect(stageMoveRefusal("dispatched", "delivered", null)).toBeNull();
     expect(nextStage("delivered")).toBeNull();
-    expect(stageMoveRefusal("delivered", "delivered", true)).toBe("delivered");
+    expect(stageMoveRefusal("delivered", "delivered", null)).toBe("delivered");
   });
 
   it("cannot be skipped, nor repeated", () => {
-    expect(stageMoveRefusal("awaiting_artwork", "quality_checked", true)).toBe("skipped");
-    expect(stageMoveRefusal("in_production", "dispatched", true)).toBe("skipped");
-    expect(stageMoveRefusal("quality_checked", "delivered", true)).toBe("skipped");
-    expect(stageMoveRefusal("in_production", "in_production", true)).toBe("skipped");
+    expect(stageMoveRefusal("awaiting_artwork", "quality_checked", null)).toBe("skipped");
+    expect(stageMoveRefusal("in_production", "dispatched", null)).toBe("skipped");
+    expect(stageMoveRefusal("quality_checked", "delivered", null)).toBe("skipped");
+    expect(stageMoveRefusal("in_production", "in_production", null)).toBe("skipped");
   });
 
-  it("start production only once a proof is approved", () => {
-    expect(stageMoveRefusal("awaiting_artwork", "in_production", false)).toBe("no_approved_proof");
+  it("start production only when nothing stands in its way: an approved proof, the advance if asked for", () => {
+    expect(stageMoveRefusal("awaiting_artwork", "in_production", "no_approved_proof")).toBe("no_approved_proof");
+    expect(stageMoveRefusal("awaiting_artwork", "in_production", "advance_unpaid")).toBe("advance_unpaid");
+    // What stops production does not stop the stages after it.
+    expect(stageMoveRefusal("in_production", "quality_checked", "advance_unpaid")).toBeNull();
   });
 });
 

@@ -15,17 +15,27 @@ export const previousStage = (stage: OrderStage): OrderStage | null =>
 export const qcChecklist = ["quantity", "print", "colours", "packing"] as const;
 export const QC_MAX_PHOTOS = 6;
 
-export type StageRefusal = "skipped" | "no_approved_proof" | "delivered";
+/** Why production may not start yet: no approved proof, or (when the rules ask for it) the advance unpaid. */
+export type StartRefusal = "no_approved_proof" | "advance_unpaid";
+
+/** What the desk reads when production waits for a proof. */
+export const waitingForProof = "Production can start only once a proof of the artwork is approved.";
+
+export type StageRefusal = "skipped" | "delivered" | StartRefusal;
 
 /**
  * Whether an order at `from` may move on to `to`: only the next stage, never one skipped; production
- * starts only once a proof of the request is approved.
+ * starts only when nothing stands in its way (`startRefusal`, from productionMayStart).
  */
-export function stageMoveRefusal(from: OrderStage, to: OrderStage, hasApprovedProof: boolean): StageRefusal | null {
+export function stageMoveRefusal(
+  from: OrderStage,
+  to: OrderStage,
+  startRefusal: StartRefusal | null,
+): StageRefusal | null {
   const next = nextStage(from);
   if (!next) return "delivered";
   if (to !== next) return "skipped";
-  if (to === "in_production" && !hasApprovedProof) return "no_approved_proof";
+  if (to === "in_production" && startRefusal) return startRefusal;
   return null;
 }
 

@@ -1,6 +1,8 @@
 import type { ReactNode } from "react";
 import { data, Form, redirect } from "react-router";
 import { DeskNotice } from "~/components/desk/desk-card";
+import { InvoicePanel } from "~/components/orders/invoice-panel";
+import { PaymentsPanel } from "~/components/orders/payments-panel";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
@@ -11,7 +13,9 @@ import { stageLabel } from "~/content/order-stages";
 import { requirePermission, requireSameOrigin } from "~/lib/desk/auth.server";
 import { deskMeta } from "~/lib/desk/meta";
 import { whatsappNumber } from "~/lib/desk/whatsapp";
+import { invoicePanelData } from "~/lib/invoices/desk.server";
 import { moveOrder, orderPage, readOrderForm } from "~/lib/orders/desk.server";
+import { paymentsPanelData } from "~/lib/payments/desk.server";
 import { QC_MAX_PHOTOS, qcChecklist } from "~/lib/orders/stages";
 import { getQuoteService } from "~/lib/quotes/service.server";
 import { formDataWithin } from "~/lib/quotes/uploads.server";
@@ -34,10 +38,12 @@ function findOrder(reference: string) {
 }
 
 export function loader({ request, context, params }: Route.LoaderArgs) {
-  requirePermission(context, "orders.manage");
+  const member = requirePermission(context, "orders.manage");
   const { service, order, quote } = findOrder(params.reference);
   return {
     ...orderPage(service, quote, order),
+    payments: paymentsPanelData(service, order, member),
+    invoices: invoicePanelData(service, order, member),
     whatsapp: whatsappNumber(quote.phone) !== null,
     done: new URL(request.url).searchParams.get("done") === "1",
   };
@@ -88,10 +94,10 @@ function Field({ id, label, children }: { id: string; label: string; children: R
 }
 
 function NextAction({ loaderData }: { loaderData: Route.ComponentProps["loaderData"] }) {
-  const { next, today, couriers, mayStart } = loaderData;
+  const { next, today, couriers, startBlocked } = loaderData;
   if (!next) return <p>{text.delivered}</p>;
   const submit = (
-    <Button type="submit" name="intent" value={next.stage} disabled={!mayStart}>
+    <Button type="submit" name="intent" value={next.stage} disabled={startBlocked !== null}>
       {next.label === stageLabel.in_production ? "Start production" : next.label}
     </Button>
   );
@@ -99,7 +105,7 @@ function NextAction({ loaderData }: { loaderData: Route.ComponentProps["loaderDa
     case "in_production":
       return (
         <Form method="post" className="space-y-3">
-          {!mayStart && <p className="text-amber-900">{text.noProof}</p>}
+          {startBlocked && <p className="text-amber-900">{startBlocked}</p>}
           <Field id="plannedDispatchDate" label={text.plannedDispatchDate}>
             <Input id="plannedDispatchDate" name="plannedDispatchDate" type="date" min={today} required />
           </Field>
@@ -163,7 +169,8 @@ function NextAction({ loaderData }: { loaderData: Route.ComponentProps["loaderDa
 }
 
 export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, request, quotation, proof, timeline, history, canMoveBack, whatsapp, done } = loaderData;
+  const { order, request, quotation, proof, timeline, history, canMoveBack, whatsapp, done, payments, invoices } =
+    loaderData;
   return (
     <>
       <p className="text-sm">
@@ -314,8 +321,8 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
             )}
           </Section>
 
-          {/* PAYMENTS AND INVOICE SLOT: the lead puts the payments and invoice panels (app/lib/payments/) here at merge. */}
-          <div data-slot="payments-invoice" />
+          {payments && <PaymentsPanel data={payments} />}
+          <InvoicePanel data={invoices} />
 
           <Section title={text.history}>
             <ol className="space-y-2">

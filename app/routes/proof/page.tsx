@@ -18,6 +18,8 @@ import { anyAnswered } from "~/lib/proofs/record";
 import { openProofLink, proofHeaders, proofPageData, requireProofOrigin } from "~/lib/proofs/page.server";
 import { getQuoteService } from "~/lib/quotes/service.server";
 import { pageTitle } from "~/lib/seo";
+import { BuyerPaymentSection } from "~/components/orders/buyer-payment";
+import { buyerPaymentData } from "~/lib/payments/buyer.server";
 import type { Route } from "./+types/page";
 import { clientIpContext } from "~/lib/request-context";
 
@@ -55,6 +57,7 @@ export function loader({ request, params, context }: Route.LoaderArgs) {
       proofs,
       quotation,
       order,
+      payment: buyerPaymentData(service.store, quote),
       done: doneValues.find((value) => value === done) ?? null,
     },
     { headers: proofHeaders },
@@ -116,7 +119,7 @@ const thanks = {
 
 /** The buyer's page of a request: its quotation (if one was sent), then its proofs (if any). */
 export default function BuyerPage({ loaderData, actionData, params }: Route.ComponentProps) {
-  const { reference, proofs, quotation, order, done } = loaderData;
+  const { reference, proofs, quotation, order, payment, done } = loaderData;
   const base = `/proof/${params.token}`;
   const quotationPost = actionData && "quotation" in actionData ? actionData.quotation : undefined;
   const proofPost = actionData && "intent" in actionData ? actionData : undefined;
@@ -137,6 +140,11 @@ export default function BuyerPage({ loaderData, actionData, params }: Route.Comp
       {shownQuotation && (
         <div className="max-w-2xl">
           <BuyerQuotation page={shownQuotation} base={base} failure={quotationPost} headingLevel={1} />
+        </div>
+      )}
+      {payment && (
+        <div className="mt-10 max-w-2xl border-t border-border pt-8">
+          <BuyerPaymentSection payment={payment} base={base} />
         </div>
       )}
       {proofs && (

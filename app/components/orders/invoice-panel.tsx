@@ -1,0 +1,127 @@
+import { Form } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { NativeSelect } from "~/components/ui/native-select";
+import { Textarea } from "~/components/ui/textarea";
+import { deskText } from "~/content/desk";
+import type { InvoicePanelData } from "~/lib/invoices/desk.server";
+import { MoneyNotice } from "./money-notice";
+
+const text = deskText.orderMoney;
+const linkClass =
+  "text-primary underline pointer-coarse:inline-flex pointer-coarse:min-h-11 pointer-coarse:items-center";
+
+/**
+ * An order's sales tax invoice: the issued ones with their PDFs and credit notes, "Issue invoice"
+ * while the order has none standing (staff and owners), and "Issue credit note" (owners).
+ */
+export function InvoicePanel({ data }: { data: InvoicePanelData }) {
+  const action = `/desk/orders/${data.order}/invoices`;
+  const creditable = data.invoices.filter((invoice) => invoice.canBeCredited);
+  return (
+    <section
+      id="invoices"
+      aria-labelledby="invoices-heading"
+      className="scroll-mt-4 space-y-4 rounded-xl border border-border p-4"
+    >
+      <h2 id="invoices-heading" className="text-lg font-bold">
+        {text.invoiceHeading}
+      </h2>
+      <MoneyNotice panel="invoices" />
+      {data.invoices.length === 0 ? (
+        <p className="text-sm text-muted-foreground">{text.noInvoice}</p>
+      ) : (
+        <ul className="space-y-2 text-sm">
+          {data.invoices.map((invoice) => (
+            <li key={invoice.number} className="rounded-lg border border-border p-2">
+              <div className="flex flex-wrap items-baseline justify-between gap-x-3">
+                <span>
+                  <span className="font-mono font-semibold">{invoice.number}</span> · {invoice.day} ·{" "}
+                  <span className="tabular-nums">{invoice.total}</span>
+                  {invoice.credited && <span> · {text.credited(invoice.credited)}</span>}
+                </span>
+                <a className={linkClass} href={invoice.pdf} download>
+                  {text.pdf}
+                  <span className="sr-only"> {invoice.number}</span>
+                </a>
+              </div>
+              {invoice.creditNotes.length > 0 && (
+                <ul className="mt-1 space-y-1 border-l-2 border-border pl-3 text-xs">
+                  {invoice.creditNotes.map((note) => (
+                    <li key={note.number} className="flex flex-wrap items-baseline justify-between gap-x-3">
+                      <span className="wrap-anywhere">
+                        <span className="font-mono">{note.number}</span> · {note.day} · {note.amount} · {note.reason}
+                      </span>
+                      <a className={linkClass} href={note.pdf} download>
+                        {text.pdf}
+                        <span className="sr-only"> {note.number}</span>
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {data.canIssue && data.mayIssue && (
+        <Form method="post" action={action} className="space-y-3 border-t border-border pt-4">
+          <input type="hidden" name="intent" value="issue" />
+          <div className="space-y-1">
+            <Label htmlFor="invoice-address">
+              {text.buyerAddress} <span className="font-normal text-muted-foreground">(optional)</span>
+            </Label>
+            <Textarea id="invoice-address" name="buyerAddress" maxLength={500} rows={3} dir="auto" />
+          </div>
+          <Button type="submit">{text.issue}</Button>
+        </Form>
+      )}
+      {data.canCredit && creditable.length > 0 && (
+        <details className="border-t border-border pt-3">
+          <summary className="cursor-pointer text-sm font-semibold text-slate-700 pointer-coarse:py-3">
+            {text.creditHeading}
+          </summary>
+          <Form method="post" action={action} className="mt-3 grid gap-3 sm:grid-cols-2">
+            <input type="hidden" name="intent" value="credit" />
+            {creditable.length === 1 ? (
+              <input type="hidden" name="invoice" value={creditable[0]!.number} />
+            ) : (
+              <div className="space-y-1 sm:col-span-2">
+                <Label htmlFor="credit-invoice">Invoice</Label>
+                <NativeSelect id="credit-invoice" name="invoice">
+                  {creditable.map((invoice) => (
+                    <option key={invoice.number} value={invoice.number}>
+                      {invoice.number}
+                    </option>
+                  ))}
+                </NativeSelect>
+              </div>
+            )}
+            <div className="space-y-1">
+              <Label htmlFor="credit-amount">{text.creditAmount}</Label>
+              <Input
+                id="credit-amount"
+                name="amount"
+                required
+                inputMode="decimal"
+                autoComplete="off"
+                maxLength={40}
+                defaultValue={creditable[0]!.leftToCredit}
+              />
+            </div>
+            <div className="space-y-1">
+              <Label htmlFor="credit-reason">{text.creditReason}</Label>
+              <Input id="credit-reason" name="reason" required maxLength={500} />
+            </div>
+            <div className="sm:col-span-2">
+              <Button type="submit" variant="outline">
+                {text.credit}
+              </Button>
+            </div>
+          </Form>
+        </details>
+      )}
+    </section>
+  );
+}

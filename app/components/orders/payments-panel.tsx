@@ -1,0 +1,150 @@
+import { Form } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { NativeSelect } from "~/components/ui/native-select";
+import { deskText } from "~/content/desk";
+import type { PaymentsPanelData } from "~/lib/payments/desk.server";
+import { paymentKindLabel, paymentMethodLabel } from "~/lib/payments/labels";
+import { MoneyNotice } from "./money-notice";
+
+const text = deskText.orderMoney;
+
+/**
+ * An order's payments: what it costs, what was paid and what is due, each payment (a reversed one
+ * struck through with why), and the form to record the next one.
+ */
+export function PaymentsPanel({ data }: { data: PaymentsPanelData }) {
+  const action = `/desk/orders/${data.order}/payments`;
+  return (
+    <section
+      id="payments"
+      aria-labelledby="payments-heading"
+      className="scroll-mt-4 space-y-4 rounded-xl border border-border p-4"
+    >
+      <h2 id="payments-heading" className="text-lg font-bold">
+        {text.paymentsHeading}
+      </h2>
+      <dl className="grid gap-2 text-sm sm:grid-cols-3">
+        {(
+          [
+            [text.total, data.total],
+            [text.paid, data.paid],
+            [text.due, data.due],
+          ] as const
+        ).map(([label, value]) => (
+          // On a phone one row each, the amount on the right; side by side from a tablet on.
+          <div key={label} className="flex items-baseline justify-between gap-2 rounded-md bg-muted/60 p-2 sm:block">
+            <dt className="font-semibold text-slate-700">{label}</dt>
+            <dd className="text-base font-semibold whitespace-nowrap tabular-nums">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {(data.advance || data.overpaid) && (
+        <p className="text-sm">
+          {data.advance && (
+            <span className={data.advance.met ? undefined : "font-semibold text-amber-900"}>
+              {text.advance(data.advance.amount, data.advance.met)}
+            </span>
+          )}
+          {data.overpaid && (
+            <span className="ml-2">
+              {text.overpaid}: {data.overpaid}
+            </span>
+          )}
+        </p>
+      )}
+      <MoneyNotice panel="payments" />
+      {data.payments.length === 0 ? (
+        <p className="text-sm text-muted-foreground">{text.noPayments}</p>
+      ) : (
+        <ul className="space-y-2 text-sm">
+          {data.payments.map((payment) => (
+            <li key={payment.id} className="rounded-lg border border-border p-2">
+              <p className={payment.reversal ? "text-slate-600 line-through" : undefined}>
+                <span className="font-semibold tabular-nums">{payment.amount}</span> · {payment.day} · {payment.kind} ·{" "}
+                {payment.method}
+                {payment.reference && <span className="wrap-anywhere"> · {payment.reference}</span>}
+              </p>
+              <p className="text-xs text-slate-600">{text.recordedBy(payment.recordedBy)}</p>
+              {payment.reversal ? (
+                <p className="text-xs font-semibold text-slate-700">
+                  {text.reversed(payment.reversal.reason, payment.reversal.by)}
+                </p>
+              ) : (
+                data.canRecord && (
+                  <details className="mt-1">
+                    <summary className="cursor-pointer text-xs font-semibold text-slate-700 pointer-coarse:py-3">
+                      {text.reverse}
+                    </summary>
+                    <Form method="post" action={action} className="mt-2 flex flex-wrap items-end gap-2">
+                      <input type="hidden" name="intent" value="reverse" />
+                      <input type="hidden" name="payment" value={payment.id} />
+                      <div className="min-w-48 flex-1 space-y-1">
+                        <Label htmlFor={`reverse-${payment.id}`}>{text.reverseReason}</Label>
+                        <Input id={`reverse-${payment.id}`} name="reason" required maxLength={200} />
+                      </div>
+                      <Button type="submit" variant="outline">
+                        {text.reverse}
+                      </Button>
+                    </Form>
+                  </details>
+                )
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {data.canRecord && (
+        <Form method="post" action={action} className="grid gap-3 border-t border-border pt-4 sm:grid-cols-2">
+          <input type="hidden" name="intent" value="record" />
+          <div className="space-y-1">
+            <Label htmlFor="payment-amount">{text.amount}</Label>
+            <Input id="payment-amount" name="amount" required inputMode="decimal" autoComplete="off" maxLength={40} />
+          </div>
+          <div className="space-y-1">
+            <Label htmlFor="payment-method">{text.method}</Label>
+            <NativeSelect id="payment-method" name="method" defaultValue="bank_transfer">
+              {Object.entries(paymentMethodLabel).map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+          <div className="space-y-1">
+            <Label htmlFor="payment-kind">{text.kind}</Label>
+            <NativeSelect
+              id="payment-kind"
+              name="kind"
+              defaultValue={data.advance && !data.advance.met ? "advance" : "balance"}
+            >
+              {Object.entries(paymentKindLabel).map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+          <div className="space-y-1">
+            <Label htmlFor="payment-date">{text.date}</Label>
+            <Input id="payment-date" name="date" type="date" required max={data.today} defaultValue={data.today} />
+          </div>
+          <div className="space-y-1 sm:col-span-2">
+            <Label htmlFor="payment-reference">
+              {text.reference} <span className="font-normal text-muted-foreground">({text.referenceHint})</span>
+            </Label>
+            <Input id="payment-reference" name="reference" maxLength={200} autoComplete="off" />
+          </div>
+          <label className="flex items-center gap-2 text-sm sm:col-span-2 pointer-coarse:min-h-11">
+            <input type="checkbox" name="overpayment" className="size-4" />
+            {text.overpayment}
+          </label>
+          <div className="sm:col-span-2">
+            <Button type="submit">{text.record}</Button>
+          </div>
+        </Form>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,158 @@
+import { z } from "zod";
+import type { Actor } from "~/lib/audit/events";
+import { hasPermission } from "~/lib/desk/permissions";
+import type { StaffMember } from "~/lib/desk/staff.server";
+import { deskDay } from "~/lib/desk/time";
+import { formatPkr, parseRupees, rupeesField } from "~/lib/money";
+import type { StoredOrder } from "~/lib/orders/orders.server";
+import type { FormOutcome, MoneyError } from "~/lib/payments/desk.server";
+import type { QuoteService } from "~/lib/quotes/service.server";
+import type { StoredQuote } from "~/lib/quotes/store.server";
+import { type CreditNoteRefusal, type InvoiceRefusal, Invoices, type StoredInvoice } from "./invoices.server";
+
+// The desk's side of an order's sales tax invoice: issued (and e-mailed to the buyer with its PDF in
+// the same transaction), corrected by credit notes, and what the invoice panel shows.
+
+/** The subject of the buyer's invoice e-mail. */
+export const invoiceSubject = (number: string, orderReference: string) =>
+  `Sales tax invoice ${number} for your order ${orderReference}`;
+
+/** Where the desk downloads an order's invoice or credit note. */
+export const deskDocumentPath = (orderReference: string, number: string) =>
+  `/desk/orders/${orderReference}/invoices/${number}.pdf`;
+
+export const issueInvoiceSchema = z.object({
+  intent: z.literal("issue"),
+  buyerAddress: z.string().max(500).default(""),
+});
+
+export const creditNoteSchema = z.object({
+  intent: z.literal("credit"),
+  invoice: z.string().max(40),
+  amount: z.string().max(40),
+  reason: z.string().max(500),
+});
+
+const invoiceFormSchema = z.discriminatedUnion("intent", [issueInvoiceSchema, creditNoteSchema]);
+
+/**
+ * Issues the order's invoice and queues its e-mail to the buyer in one transaction (recorded as not
+ * sent when e-mail is off): an invoice is never issued without its mail, nor a mail without it.
+ */
+export function issueOrderInvoice(
+  service: QuoteService,
+  { quote, order }: { quote: StoredQuote; order: StoredOrder },
+  {
+    buyerAddress,
+    actor,
+    staffId,
+    now = new Date(),
+  }: { buyerAddress: string; actor: Actor; staffId: number | null; now?: Date },
+) {
+  const issued = service.store.db
+    .transaction(() => {
+      const result = new Invoices(service.store).issueInvoice(order.id, { buyerAddress, actor, now });
+      if (!result.ok) return result;
+      service.messaging.queue({
+        quoteId: quote.id,
+        kind: "invoice",
+        recipient: quote.email,
+        subject: invoiceSubject(result.value.number, order.reference),
+        payload: { number: result.value.number },
+        status: service.outbox ? "queued" : "off",
+        staffId,
+        now,
+      });
+      return result;
+    })
+    .immediate();
+  if (issued.ok) service.outbox?.kick();
+  return issued;
+}
+
+const issueRefusal: Record<Exclude<InvoiceRefusal, "no order" | "not accepted">, MoneyError> = {
+  "already invoiced": "already-invoiced",
+  "quotation changed": "quotation-changed",
+  "totals differ": "quotation-changed",
+};
+const creditRefusal: Record<Exclude<CreditNoteRefusal, "no invoice">, MoneyError> = {
+  "no reason": "reason",
+  "amount not allowed": "credit-amount",
+};
+
+/** An invoice panel's post: the invoice issued or a credit note, or why not (nothing is stored then). */
+export function invoiceForm(
+  service: QuoteService,
+  target: { quote: StoredQuote; order: StoredOrder },
+  body: Record<string, unknown>,
+  staff: StaffMember,
+  now = new Date(),
+): FormOutcome {
+  const parsed = invoiceFormSchema.safeParse(body);
+  if (!parsed.success) return { ok: false, error: "form" };
+  const form = parsed.data;
+  const actor = { name: staff.name, email: staff.email };
+  if (form.intent === "issue") {
+    const issued = issueOrderInvoice(service, target, {
+      buyerAddress: form.buyerAddress,
+      actor,
+      staffId: staff.id,
+      now,
+    });
+    if (issued.ok) return { ok: true, done: service.outbox ? "invoice" : "invoice-off" };
+    if (issued.reason === "no order" || issued.reason === "not accepted") return { ok: false, error: "not found" };
+    return { ok: false, error: issueRefusal[issued.reason] };
+  }
+  const invoices = new Invoices(service.store);
+  // Only this order's invoices: another order's number is not found here.
+  const invoice = invoices.invoicesOf(target.order.id).find((candidate) => candidate.number === form.invoice);
+  if (!invoice) return { ok: false, error: "not found" };
+  const amountPaisa = parseRupees(form.amount);
+  if (amountPaisa === null || amountPaisa <= 0) return { ok: false, error: "credit-amount" };
+  const credited = invoices.issueCreditNote(invoice.number, { amountPaisa, reason: form.reason, actor, now });
+  if (credited.ok) return { ok: true, done: "credit-note" };
+  if (credited.reason === "no invoice") return { ok: false, error: "not found" };
+  return { ok: false, error: creditRefusal[credited.reason] };
+}
+
+/** An order's invoice or credit note by its number (null for another order's), with the PDF to make. */
+export function orderDocument(service: QuoteService, order: StoredOrder, number: string) {
+  const invoices = new Invoices(service.store);
+  const invoice = invoices.invoicesOf(order.id).find((candidate) => candidate.number === number);
+  if (invoice) return { kind: "invoice" as const, invoice };
+  const note = invoices.creditNote(number);
+  if (note && note.invoice.orderId === order.id) return { kind: "credit note" as const, note };
+  return null;
+}
+
+const invoiceView = (orderReference: string, invoice: StoredInvoice) => ({
+  number: invoice.number,
+  day: deskDay(invoice.issueDate),
+  total: formatPkr(invoice.totalPaisa),
+  credited: invoice.creditedPaisa > 0 ? formatPkr(invoice.creditedPaisa) : null,
+  leftToCredit: rupeesField(invoice.leftToCreditPaisa),
+  canBeCredited: invoice.leftToCreditPaisa > 0,
+  pdf: deskDocumentPath(orderReference, invoice.number),
+  creditNotes: invoice.creditNotes.map((note) => ({
+    number: note.number,
+    day: deskDay(note.issueDate),
+    amount: formatPkr(note.amountPaisa),
+    reason: note.reason,
+    pdf: deskDocumentPath(orderReference, note.number),
+  })),
+});
+
+/** What the invoice panel shows of an order. */
+export function invoicePanelData(service: QuoteService, order: StoredOrder, member: StaffMember) {
+  const invoices = new Invoices(service.store).invoicesOf(order.id);
+  return {
+    order: order.reference,
+    invoices: invoices.map((invoice) => invoiceView(order.reference, invoice)),
+    // A new invoice only once every earlier one is fully credited (the invoices module says so too).
+    mayIssue: invoices.every((invoice) => invoice.leftToCreditPaisa === 0),
+    canIssue: hasPermission(member.role, "invoices.issue"),
+    canCredit: hasPermission(member.role, "invoices.credit"),
+  };
+}
+
+export type InvoicePanelData = ReturnType<typeof invoicePanelData>;

@@ -1,0 +1,54 @@
+import { deskDay } from "~/lib/desk/time";
+import { Invoices } from "~/lib/invoices/invoices.server";
+import { formatPkr } from "~/lib/money";
+import { Orders } from "~/lib/orders/orders.server";
+import type { QuoteStore, StoredQuote } from "~/lib/quotes/store.server";
+import { paymentMethodLabel } from "./labels";
+import { Payments } from "./payments.server";
+
+/**
+ * What the buyer's page shows of their order's money: total, paid and due, the payments counted (a
+ * reversed one is not the buyer's money received), and the invoices and credit notes to download.
+ * Null while the request has no order.
+ */
+export function buyerPaymentData(store: QuoteStore, quote: StoredQuote) {
+  const order = new Orders(store).forRequest(quote.id);
+  const payments = new Payments(store);
+  const summary = order && payments.summary(order);
+  if (!order || !summary) return null;
+  return {
+    order: order.reference,
+    total: formatPkr(summary.totalPaisa),
+    paid: formatPkr(summary.paidPaisa),
+    due: formatPkr(summary.duePaisa),
+    advance:
+      summary.advanceRequiredPaisa > 0 && !summary.advanceMet
+        ? formatPkr(summary.advanceRequiredPaisa - summary.paidPaisa)
+        : null,
+    payments: payments
+      .paymentsOf(order.id)
+      .filter((payment) => !payment.reversal)
+      .map((payment) => ({
+        id: payment.id,
+        day: deskDay(payment.paidOn),
+        method: paymentMethodLabel[payment.method],
+        amount: formatPkr(payment.amountPaisa),
+      })),
+    documents: new Invoices(store).invoicesOf(order.id).flatMap((invoice) => [
+      {
+        kind: "invoice" as const,
+        number: invoice.number,
+        day: deskDay(invoice.issueDate),
+        amount: formatPkr(invoice.totalPaisa),
+      },
+      ...invoice.creditNotes.map((note) => ({
+        kind: "credit note" as const,
+        number: note.number,
+        day: deskDay(note.issueDate),
+        amount: formatPkr(note.amountPaisa),
+      })),
+    ]),
+  };
+}
+
+export type BuyerPayment = NonNullable<ReturnType<typeof buyerPaymentData>>;

@@ -1,0 +1,151 @@
+import { z } from "zod";
+import { deskText } from "~/content/desk";
+import type { Actor } from "~/lib/audit/events";
+import { hasPermission } from "~/lib/desk/permissions";
+import type { StaffMember } from "~/lib/desk/staff.server";
+import { deskDay, pakistanDate } from "~/lib/desk/time";
+import { formatPkr, parseRupees } from "~/lib/money";
+import { Orders, type StoredOrder } from "~/lib/orders/orders.server";
+import type { QuoteService } from "~/lib/quotes/service.server";
+import type { StoredQuote } from "~/lib/quotes/store.server";
+import {
+  paymentKindLabel,
+  paymentKinds,
+  paymentMethodLabel,
+  paymentMethods,
+  Payments,
+  type PaymentRefusal,
+  type ReversalRefusal,
+} from "./payments.server";
+
+// The desk's side of an order's money: which order a form is about, its forms read with one schema
+// per intent, and what the payments panel shows.
+
+export type MoneyError = keyof typeof deskText.orderMoney.errors;
+export type MoneyDone = keyof typeof deskText.orderMoney.done;
+
+/** The order "O-2026-0042" and its request, through the request's number; null for any other reference. */
+export function orderByReference(
+  service: QuoteService,
+  reference: string,
+): { quote: StoredQuote; order: StoredOrder } | null {
+  if (!/^O-\d{4}-\d{4,}$/.test(reference)) return null;
+  const quote = service.store.byReference(reference.replace(/^O-/, "Q-"));
+  const order = quote ? new Orders(service.store).forRequest(quote.id) : null;
+  return quote && order && order.reference === reference ? { quote, order } : null;
+}
+
+export const recordPaymentSchema = z.object({
+  intent: z.literal("record"),
+  amount: z.string().max(40),
+  method: z.enum(paymentMethods),
+  kind: z.enum(paymentKinds),
+  date: z.string().max(20),
+  reference: z.string().max(200).default(""),
+  overpayment: z.literal("on").optional(),
+});
+
+export const reversePaymentSchema = z.object({
+  intent: z.literal("reverse"),
+  payment: z.coerce.number().int().positive(),
+  reason: z.string().max(200),
+});
+
+const paymentFormSchema = z.discriminatedUnion("intent", [recordPaymentSchema, reversePaymentSchema]);
+
+const recordRefusal: Record<Exclude<PaymentRefusal, "no order" | "not accepted">, MoneyError> = {
+  "amount not allowed": "amount",
+  "more than due": "more-than-due",
+  "date not allowed": "date",
+};
+const reverseRefusal: Record<ReversalRefusal, MoneyError | "not found"> = {
+  "no payment": "not found",
+  "already reversed": "already-reversed",
+  "no reason": "reason",
+};
+
+export type FormOutcome =
+  | { ok: true; done: MoneyDone }
+  | { ok: false; error: MoneyError }
+  /** Another order's payment or invoice: the route answers 404. */
+  | { ok: false; error: "not found" };
+
+/** A payments panel's post: a payment recorded or reversed, or why not (nothing is stored then). */
+export function paymentForm(
+  service: QuoteService,
+  order: StoredOrder,
+  body: Record<string, unknown>,
+  actor: Actor,
+  now = new Date(),
+): FormOutcome {
+  const parsed = paymentFormSchema.safeParse(body);
+  if (!parsed.success) return { ok: false, error: "form" };
+  const form = parsed.data;
+  const payments = new Payments(service.store);
+  if (form.intent === "reverse") {
+    const reversed = payments.reverse(order, form.payment, { reason: form.reason, actor, now });
+    if (reversed.ok) return { ok: true, done: "reversed" };
+    const error = reverseRefusal[reversed.reason];
+    return error === "not found" ? { ok: false, error } : { ok: false, error };
+  }
+  const amountPaisa = parseRupees(form.amount);
+  if (amountPaisa === null || amountPaisa <= 0) return { ok: false, error: "amount" };
+  const recorded = payments.record(order, {
+    kind: form.kind,
+    method: form.method,
+    paidOn: form.date,
+    amountPaisa,
+    reference: form.reference,
+    overpayment: form.overpayment === "on",
+    actor,
+    now,
+  });
+  if (recorded.ok) return { ok: true, done: "payment" };
+  if (recorded.reason === "no order" || recorded.reason === "not accepted") return { ok: false, error: "not found" };
+  return { ok: false, error: recordRefusal[recorded.reason] };
+}
+
+/** Which panel a form came from: its notice shows there, and the page scrolls to it. */
+export type MoneyPanel = "payments" | "invoices";
+
+/** Where a panel's form sends the desk back to, with what happened: `?payments-done=payment#payments`. */
+export function moneyRedirect(
+  order: StoredOrder,
+  panel: MoneyPanel,
+  outcome: Exclude<FormOutcome, { error: "not found" }>,
+): string {
+  const said = outcome.ok ? `${panel}-done=${outcome.done}` : `${panel}-error=${outcome.error}`;
+  return `/desk/orders/${order.reference}?${said}#${panel}`;
+}
+
+/** What the payments panel shows of an order; null when it has no acceptance. */
+export function paymentsPanelData(service: QuoteService, order: StoredOrder, member: StaffMember, now = new Date()) {
+  const payments = new Payments(service.store);
+  const summary = payments.summary(order);
+  if (!summary) return null;
+  return {
+    order: order.reference,
+    total: formatPkr(summary.totalPaisa),
+    paid: formatPkr(summary.paidPaisa),
+    due: formatPkr(summary.duePaisa),
+    overpaid: summary.overpaidPaisa > 0 ? formatPkr(summary.overpaidPaisa) : null,
+    advance:
+      summary.advanceRequiredPaisa > 0
+        ? { amount: formatPkr(summary.advanceRequiredPaisa), met: summary.advanceMet }
+        : null,
+    payments: payments.paymentsOf(order.id).map((payment) => ({
+      id: payment.id,
+      day: deskDay(payment.paidOn),
+      kind: paymentKindLabel[payment.kind],
+      method: paymentMethodLabel[payment.method],
+      amount: formatPkr(payment.amountPaisa),
+      reference: payment.reference,
+      recordedBy: payment.recordedBy,
+      reversal: payment.reversal && { reason: payment.reversal.reason, by: payment.reversal.reversedBy },
+    })),
+    today: pakistanDate(now.getTime()),
+    canRecord: hasPermission(member.role, "payments.record"),
+  };
+}
+
+export type PaymentsPanelData = NonNullable<ReturnType<typeof paymentsPanelData>>;

@@ -1,0 +1,311 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { simpleParser } from "mailparser";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { outcome, type RouteArgs, routeArgs, underDeskLayout } from "../../../tests/support/desk-routes";
+import { acceptedOrder } from "../../../tests/support/invoice-fixture";
+import { pdfText } from "../../../tests/support/pdf-text";
+import { startSmtp, until } from "../../../tests/support/smtp-server";
+import { hashPassword } from "~/lib/desk/passwords.server";
+import { pakistanDate } from "~/lib/desk/time";
+import { Invoices } from "~/lib/invoices/invoices.server";
+import { Orders } from "~/lib/orders/orders.server";
+import { getQuoteService, stopQuoteService } from "~/lib/quotes/service.server";
+import * as orderDocument from "~/routes/desk/order-document";
+import * as orderInvoices from "~/routes/desk/order-invoices";
+import * as orderPayments from "~/routes/desk/order-payments";
+import * as signInRoute from "~/routes/desk/sign-in";
+import * as buyerInvoicePdf from "~/routes/proof/invoice-pdf";
+import * as buyerPage from "~/routes/proof/page";
+import { paymentSummary } from "./payments.server";
+
+// An order's money through its routes, as React Router runs them (behind the desk layout's
+// middleware), on a real SQLite store and SMTP server: payments recorded and refused, the invoice
+// issued and e-mailed with its PDF, the PDFs on the desk and through the buyer's link, and the attacks.
+
+const site = "http://localhost";
+const password = "lahore-blue-pens-2026";
+let dataDir: string;
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let ownerCookie: string;
+let staffCookie: string;
+let ip = 0;
+
+const args = (request: Request, params: Record<string, string> = {}): RouteArgs =>
+  routeArgs(request, params, `198.51.100.${ip++ % 250}`);
+const get = (path: string, cookie = ownerCookie) =>
+  new Request(`${site}${path}`, { headers: cookie ? { Cookie: cookie } : {} });
+const post = (path: string, fields: Record<string, string>, cookie = ownerCookie, origin = site) =>
+  new Request(`${site}${path}`, {
+    method: "POST",
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Origin: origin,
+      ...(cookie ? { Cookie: cookie } : {}),
+    },
+    body: new URLSearchParams(fields).toString(),
+  });
+
+const today = () => pakistanDate(Date.now());
+const payment = (amount: string, changes: Record<string, string> = {}) => ({
+  intent: "record",
+  amount,
+  method: "bank_transfer",
+  kind: "advance",
+  date: today(),
+  reference: "TT-4471",
+  ...changes,
+});
+
+const postPayment = (reference: string, fields: Record<string, string>, cookie = ownerCookie, origin = site) =>
+  outcome(() =>
+    underDeskLayout(
+      orderPayments.action,
+      args(post(`/desk/orders/${reference}/payments`, fields, cookie, origin), { reference }),
+    ),
+  );
+const postInvoice = (reference: string, fields: Record<string, string>, cookie = ownerCookie, origin = site) =>
+  outcome(() =>
+    underDeskLayout(
+      orderInvoices.action,
+      args(post(`/desk/orders/${reference}/invoices`, fields, cookie, origin), { reference }),
+    ),
+  );
+const deskPdf = (reference: string, file: string, cookie = ownerCookie) =>
+  outcome(() =>
+    underDeskLayout(
+      orderDocument.loader,
+      args(get(`/desk/orders/${reference}/invoices/${file}`, cookie), { reference, file }),
+    ),
+  );
+
+async function account(email: string, name: string) {
+  const service = getQuoteService();
+  const { token } = service.staff.add(email, name);
+  service.staff.usePasswordToken(token, await hashPassword(password));
+  const signedIn = await outcome(() =>
+    signInRoute.action(args(post("/desk/sign-in", { email, password }, "")) as never),
+  );
+  expect(signedIn.status).toBe(302);
+  return signedIn.headers.get("set-cookie")!.split(";")[0]!;
+}
+
+function order() {
+  const service = getQuoteService();
+  const made = acceptedOrder(service.store, { now: new Date() });
+  const stored = new Orders(service.store).forRequest(made.quote.id)!;
+  return { ...made, order: stored };
+}
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), "order-money-"));
+  smtp = await startSmtp();
+  Object.assign(process.env, {
+    DATA_DIR: dataDir,
+    SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+    QUOTE_NOTIFY_TO: "sales@promo.example",
+    QUOTE_FROM: "Promo Works <sales@promo.example>",
+  });
+  ownerCookie = await account("sana@promo.example", "Sana Iqbal");
+  staffCookie = await account("bilal@promo.example", "Bilal Ahmed");
+  expect(getQuoteService().staff.find("bilal@promo.example")?.role).toBe("staff");
+});
+
+afterAll(async () => {
+  await stopQuoteService();
+  await smtp.close();
+  for (const name of ["DATA_DIR", "SMTP_URL", "QUOTE_NOTIFY_TO", "QUOTE_FROM"]) delete process.env[name];
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe("recording a payment", () => {
+  it("by a staff member stores it and goes back to the order's page", async () => {
+    const { order: stored, quote } = order();
+    expect(await postPayment(stored.reference, payment("1,000"), staffCookie)).toMatchObject({
+      status: 303,
+      location: `/desk/orders/${stored.reference}?payments-done=payment#payments`,
+    });
+    expect(await postPayment(stored.reference, payment("500.50", { method: "cheque" }), staffCookie)).toMatchObject({
+      status: 303,
+      location: `/desk/orders/${stored.reference}?payments-done=payment#payments`,
+    });
+    expect(paymentSummary(getQuoteService().store, stored)!.paidPaisa).toBe(150_050);
+    const history = getQuoteService().store.audit.requestHistory(quote.id);
+    expect(history.at(-1)).toMatchObject({
+      actor: "Bilal Ahmed <bilal@promo.example>",
+      body: `Payment recorded for order ${stored.reference}: PKR 500.50 advance by cheque on ${today()} (ref. TT-4471)`,
+    });
+  });
+
+  it("refuses a negative, zero, fractional-paisa, non-numeric or missing amount, and more than due, changing nothing", async () => {
+    const { order: stored } = order();
+    for (const amount of ["-500", "0", "0.00", "12.345", "ten thousand", ""]) {
+      expect(await postPayment(stored.reference, payment(amount)), amount).toMatchObject({
+        status: 303,
+        location: `/desk/orders/${stored.reference}?payments-error=amount#payments`,
+      });
+    }
+    const due = paymentSummary(getQuoteService().store, stored)!.duePaisa;
+    const tooMuch = String(due / 100 + 1);
+    expect(await postPayment(stored.reference, payment(tooMuch))).toMatchObject({
+      location: `/desk/orders/${stored.reference}?payments-error=more-than-due#payments`,
+    });
+    expect(await postPayment(stored.reference, payment("100", { date: "2999-01-01" }))).toMatchObject({
+      location: `/desk/orders/${stored.reference}?payments-error=date#payments`,
+    });
+    expect(await postPayment(stored.reference, payment("100", { method: "bitcoin" }))).toMatchObject({
+      location: `/desk/orders/${stored.reference}?payments-error=form#payments`,
+    });
+    expect(paymentSummary(getQuoteService().store, stored)!.paidPaisa).toBe(0);
+  });
+
+  it("refuses another origin (403) and a visitor without a session (to sign in), storing nothing", async () => {
+    const { order: stored } = order();
+    expect((await postPayment(stored.reference, payment("100"), ownerCookie, "https://evil.example")).status).toBe(403);
+    const signedOut = await postPayment(stored.reference, payment("100"), "");
+    expect(signedOut.location).toMatch(/^\/desk\/sign-in/);
+    expect(paymentSummary(getQuoteService().store, stored)!.paidPaisa).toBe(0);
+  });
+
+  it("answers 404 for an unknown order, and for reversing another order's payment through this one", async () => {
+    const first = order();
+    const second = order();
+    expect((await postPayment("O-2099-9999", payment("100"))).status).toBe(404);
+    expect((await postPayment(first.quote.reference, payment("100"))).status).toBe(404);
+    await postPayment(second.order.reference, payment("100"));
+    const [theirs] = getQuoteService()
+      .store.db.prepare("SELECT id FROM order_payments WHERE order_id = ?")
+      .pluck()
+      .all(second.orderId) as number[];
+    const reversed = await postPayment(first.order.reference, {
+      intent: "reverse",
+      payment: String(theirs),
+      reason: "Wrong order",
+    });
+    expect(reversed.status).toBe(404);
+    expect(paymentSummary(getQuoteService().store, second.order)!.paidPaisa).toBe(10_000);
+    // Its own order reverses it, with the reason kept.
+    expect(
+      await postPayment(second.order.reference, { intent: "reverse", payment: String(theirs), reason: "Bounced" }),
+    ).toMatchObject({ location: `/desk/orders/${second.order.reference}?payments-done=reversed#payments` });
+    expect(paymentSummary(getQuoteService().store, second.order)!.paidPaisa).toBe(0);
+  });
+});
+
+describe("the order's invoice", () => {
+  it("is issued once, e-mailed to the buyer with its PDF and link, and downloads on the desk and through the link", async () => {
+    const { order: stored, quote } = order();
+    expect(
+      await postInvoice(stored.reference, { intent: "issue", buyerAddress: "12 Mall Road, Lahore" }, staffCookie),
+    ).toMatchObject({
+      status: 303,
+      location: `/desk/orders/${stored.reference}?invoices-done=invoice#invoices`,
+    });
+    const [invoice] = new Invoices(getQuoteService().store).invoicesOf(stored.id);
+    expect(invoice?.buyerAddress).toBe("12 Mall Road, Lahore");
+    expect(await postInvoice(stored.reference, { intent: "issue" })).toMatchObject({
+      location: `/desk/orders/${stored.reference}?invoices-error=already-invoiced#invoices`,
+    });
+
+    const subject = `Sales tax invoice ${invoice!.number} for your order ${stored.reference}`;
+    await until(() => smtp.received.some((mail) => mail.raw.includes(invoice!.number)));
+    const mail = await simpleParser(smtp.received.find((candidate) => candidate.raw.includes(invoice!.number))!.raw);
+    expect(mail.subject).toBe(subject);
+    expect(mail.to).toMatchObject({ value: [{ address: "ayesha@acme.example" }] });
+    expect(mail.text).toContain(`our sales tax invoice ${invoice!.number}`);
+    expect(mail.attachments.map((file) => [file.filename, file.contentType])).toEqual([
+      [`${invoice!.number}.pdf`, "application/pdf"],
+    ]);
+    const attached = pdfText(mail.attachments[0]!.content);
+    expect(attached).toContain(invoice!.number);
+    expect(attached).toContain("12 Mall Road, Lahore");
+    await until(() =>
+      getQuoteService()
+        .store.audit.requestHistory(quote.id)
+        .some((line) => line.type === "invoice.mail_sent"),
+    );
+    expect(
+      getQuoteService()
+        .store.audit.requestHistory(quote.id)
+        .map((line) => line.body),
+    ).toEqual(expect.arrayContaining([`Invoice ${invoice!.number} e-mailed to ayesha@acme.example`]));
+
+    const desk = await deskPdf(stored.reference, `${invoice!.number}.pdf`, staffCookie);
+    expect(desk.status).toBe(200);
+    expect(desk.headers.get("content-disposition")).toBe(`attachment; filename="${invoice!.number}.pdf"`);
+    expect(desk.headers.get("cache-control")).toBe("private, no-store");
+    expect(pdfText(Buffer.from(await desk.response!.arrayBuffer()))).toContain(invoice!.number);
+
+    // Through the buyer's link from the mail: their own invoice, and the page's Payment part.
+    const token = /\/proof\/([A-Za-z0-9_-]{43})/.exec(mail.text ?? "")![1]!;
+    const viaLink = await outcome(() =>
+      buyerInvoicePdf.loader(
+        args(get(`/proof/${token}/invoices/${invoice!.number}.pdf`, ""), {
+          token,
+          file: `${invoice!.number}.pdf`,
+        }) as never,
+      ),
+    );
+    expect(viaLink.status).toBe(200);
+    expect(viaLink.headers.get("content-disposition")).toBe(`attachment; filename="${invoice!.number}.pdf"`);
+    const page = await outcome(() => buyerPage.loader(args(get(`/proof/${token}`, ""), { token }) as never));
+    expect(page.data).toMatchObject({
+      payment: { order: stored.reference, paid: "PKR 0", documents: [{ kind: "invoice", number: invoice!.number }] },
+    });
+  });
+
+  it("of another request is not found through this order on the desk, nor through this request's link", async () => {
+    const mine = order();
+    const theirs = order();
+    const service = getQuoteService();
+    const actor = { name: "Sana", email: "sana@promo.example" };
+    const own = new Invoices(service.store).issueInvoice(mine.orderId, { actor });
+    const other = new Invoices(service.store).issueInvoice(theirs.orderId, { actor });
+    if (!own.ok || !other.ok) throw new Error("not issued");
+    expect((await deskPdf(mine.order.reference, `${other.value.number}.pdf`)).status).toBe(404);
+    expect((await deskPdf(mine.order.reference, "../../etc/passwd.pdf")).status).toBe(404);
+    const token = service.proofs.mintLinkForMessage(
+      mine.quote.id,
+      service.messaging.queue({
+        quoteId: mine.quote.id,
+        kind: "reply",
+        recipient: "ayesha@acme.example",
+        subject: "Link",
+        status: "off",
+      })!,
+    );
+    const file = `${other.value.number}.pdf`;
+    const refused = await outcome(() =>
+      buyerInvoicePdf.loader(args(get(`/proof/${token}/invoices/${file}`, ""), { token, file }) as never),
+    );
+    expect(refused.status).toBe(404);
+    const ownFile = `${own.value.number}.pdf`;
+    const allowed = await outcome(() =>
+      buyerInvoicePdf.loader(args(get(`/proof/${token}/invoices/${ownFile}`, ""), { token, file: ownFile }) as never),
+    );
+    expect(allowed.status).toBe(200);
+  });
+
+  it("takes a credit note from an owner only, from this site only; staff are refused with 403", async () => {
+    const { order: stored } = order();
+    await postInvoice(stored.reference, { intent: "issue" });
+    const [invoice] = new Invoices(getQuoteService().store).invoicesOf(stored.id);
+    const credit = { intent: "credit", invoice: invoice!.number, amount: "1,000", reason: "Five pens short" };
+    expect((await postInvoice(stored.reference, credit, staffCookie)).status).toBe(403);
+    expect((await postInvoice(stored.reference, credit, ownerCookie, "https://evil.example")).status).toBe(403);
+    expect(await postInvoice(stored.reference, { ...credit, amount: "-1" })).toMatchObject({
+      location: `/desk/orders/${stored.reference}?invoices-error=credit-amount#invoices`,
+    });
+    expect(new Invoices(getQuoteService().store).invoice(invoice!.number)!.creditedPaisa).toBe(0);
+    expect(await postInvoice(stored.reference, credit)).toMatchObject({
+      location: `/desk/orders/${stored.reference}?invoices-done=credit-note#invoices`,
+    });
+    expect(paymentSummary(getQuoteService().store, stored)!.totalPaisa).toBe(invoice!.totalPaisa - 100_000);
+    // Another order's invoice number through this order: not found.
+    const other = order();
+    await postInvoice(other.order.reference, { intent: "issue" });
+    const [otherInvoice] = new Invoices(getQuoteService().store).invoicesOf(other.orderId);
+    expect((await postInvoice(stored.reference, { ...credit, invoice: otherInvoice!.number })).status).toBe(404);
+  });
+});

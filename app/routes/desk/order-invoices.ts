@@ -1,0 +1,30 @@
+import { data, redirect } from "react-router";
+import { deskHeaders, requirePermission, requireSameOrigin } from "~/lib/desk/auth.server";
+import { invoiceForm } from "~/lib/invoices/desk.server";
+import { moneyRedirect, orderByReference } from "~/lib/payments/desk.server";
+import { getQuoteService } from "~/lib/quotes/service.server";
+import type { Route } from "./+types/order-invoices";
+
+// The invoice panel's posts: "Issue invoice" (staff and owners) and "Issue credit note" (owners only)
+// on one order; back to its page with what happened (or why nothing was issued) in the query.
+
+const notFound = () => data("Not found", { status: 404, headers: deskHeaders });
+
+export function loader() {
+  return new Response("Send the invoice panel's form.", { status: 405, headers: { ...deskHeaders, Allow: "POST" } });
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  requireSameOrigin(request);
+  const body = Object.fromEntries(await request.formData());
+  const staff = requirePermission(context, body.intent === "credit" ? "invoices.credit" : "invoices.issue");
+  const service = getQuoteService();
+  const target = orderByReference(service, params.reference);
+  if (!target) throw notFound();
+  const outcome = invoiceForm(service, target, body, staff);
+  if (!outcome.ok && outcome.error === "not found") throw notFound();
+  throw redirect(moneyRedirect(target.order, "invoices", outcome as Exclude<typeof outcome, { error: "not found" }>), {
+    status: 303,
+    headers: deskHeaders,
+  });
+}

@@ -1,0 +1,236 @@
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Page } from "@playwright/test";
+import { Invoices } from "../../app/lib/invoices/invoices.server";
+import { ProofDesk } from "../../app/lib/proofs/proofs.server";
+import { QuotationAnswers } from "../../app/lib/quotations/acceptance.server";
+import { defaultTerms, Quotations } from "../../app/lib/quotations/quotations.server";
+import { QuoteStore } from "../../app/lib/quotes/store.server";
+import { pdfText } from "../support/pdf-text";
+import { expectNoAxeViolations } from "./support/axe";
+import { addStaff, postForm, signIn } from "./support/desk-http";
+import { startOwnServer } from "./support/site";
+import { expect, test } from "./support/test";
+
+// An order's money on the production build: requests whose quotation the buyer accepted (through the
+// modules), the staff record the advance on the request's page, issue the invoice and download its
+// PDF; the buyer's page shows paid and due and the invoice; the attacks on the money routes.
+
+const password = "lahore-blue-pens-2026";
+const widths = [390, 1440] as const;
+const shots = "/tmp/order-money-shots";
+
+/** An accepted quotation (250 pens at PKR 90, set-up 2,500, delivery 1,500, 18 %: PKR 31,270) and the buyer's link. */
+function seed(dataDir: string) {
+  const store = QuoteStore.open(dataDir);
+  const quotations = new Quotations(store);
+  const answers = new QuotationAnswers(store, quotations);
+  const proofs = new ProofDesk(store);
+  let messageId = 2_000;
+  const accepted = (key: string) => {
+    const now = new Date();
+    const quote = store.insert(
+      {
+        name: "Ayesha Khan",
+        company: "Acme Pharma",
+        email: `${key}@acme.example`,
+        phone: "",
+        product: "Pens",
+        message: "Pens",
+      },
+      { clientIp: "203.0.113.7", userAgent: "e2e", page: "/contact", idempotencyKey: `order-money-${key}` },
+      { notify: false, now },
+    ).quote;
+    quotations.saveDraft(
+      quote.id,
+      {
+        ...defaultTerms(now),
+        deliveryPaisa: 150_000,
+        lines: [
+          {
+            itemId: "onset-pen",
+            description: "Onset pen",
+            decoration: "Screen print, 1 colour",
+            setupPaisa: 250_000,
+            options: [{ quantity: 250, unitPaisa: 9_000 }],
+          },
+        ],
+      },
+      null,
+      now,
+    );
+    const sent = quotations.send(quote, { name: "Bilal", email: "bilal@promo.example" }, now)!;
+    const result = answers.accept(
+      quote.id,
+      {
+        version: 1,
+        sha256: sent.sha256!,
+        choices: [1],
+        name: "Dr. Ayesha Khan",
+        role: "Brand Manager",
+        poNumber: "PO-7781",
+      },
+      now,
+    );
+    if (!result.ok) throw new Error(`not accepted: ${result.reason}`);
+    return {
+      reference: quote.reference,
+      order: quote.reference.replace("Q-", "O-"),
+      link: `/proof/${proofs.mintLinkForMessage(quote.id, messageId++)}`,
+      quoteId: quote.id,
+    };
+  };
+  const seeded = { 390: accepted("phone"), 1440: accepted("desk"), other: accepted("other") };
+  // Another request's invoice, for the link attack.
+  const orderId = store.db
+    .prepare("SELECT id FROM orders WHERE quote_id = ?")
+    .pluck()
+    .get(seeded.other.quoteId) as number;
+  const issued = new Invoices(store).issueInvoice(orderId, { actor: { name: "Bilal", email: "bilal@promo.example" } });
+  if (!issued.ok) throw new Error(issued.reason);
+  store.close();
+  return { ...seeded, otherInvoice: issued.value.number };
+}
+
+let server: Awaited<ReturnType<typeof startOwnServer>>;
+let seeded: ReturnType<typeof seed>;
+let dataDir: string;
+let cookie: string;
+
+test.describe.configure({ mode: "serial" });
+
+test.beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), "promo-e2e-order-money-"));
+  seeded = seed(dataDir);
+  server = await startOwnServer({ DATA_DIR: dataDir });
+  await addStaff(server, "sana@promo.example", password);
+  cookie = await signIn(server, "sana@promo.example", password);
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function signInAt(page: Page, width: number) {
+  await page.setViewportSize({ width, height: 900 });
+  await page.goto(`${server.baseURL}/desk/sign-in`);
+  await page.getByLabel("Email").fill("sana@promo.example");
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("heading", { name: "Quote requests" })).toBeVisible();
+}
+
+for (const width of widths) {
+  test(`at ${width} px staff record the advance and issue the invoice; the buyer sees paid, due and the invoice`, async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    const { order, link } = seeded[width];
+    await signInAt(page, width);
+    await page.goto(`${server.baseURL}/desk/orders/${order}`);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(order);
+    const payments = page.locator("#payments");
+    await expect(payments.getByText("PKR 31,270")).toHaveCount(2); // total and due
+    await expect(payments.getByText("Advance asked: PKR 15,635 (not paid yet)")).toBeVisible();
+
+    // A wrong amount first: refused, nothing recorded.
+    await page.getByLabel("Amount (PKR)", { exact: true }).fill("-15635");
+    await page.getByRole("button", { name: "Record payment" }).click();
+    await expect(payments.getByRole("alert")).toHaveText(/Enter an amount in rupees above zero/);
+    await expect(payments.getByText("No payment recorded yet.")).toBeVisible();
+
+    await page.getByLabel("Amount (PKR)", { exact: true }).fill("15,635");
+    await page.getByLabel("Method").selectOption({ label: "Bank transfer" });
+    await page.getByLabel("Kind").selectOption({ label: "Advance" });
+    await page.getByLabel(/^Reference/).fill("TT-4471");
+    await page.getByRole("button", { name: "Record payment" }).click();
+    await expect(payments.getByRole("status")).toHaveText("Payment recorded.");
+    await expect(payments.getByText("Advance asked: PKR 15,635 (paid)")).toBeVisible();
+    await expect(payments.getByRole("definition")).toHaveText(["PKR 31,270", "PKR 15,635", "PKR 15,635"]);
+    await expect(payments.getByText(/PKR 15,635 · .* · Advance · Bank transfer · TT-4471/)).toBeVisible();
+
+    const invoices = page.locator("#invoices");
+    await page.getByLabel("Buyer address").fill("12 Mall Road, Lahore");
+    await page.getByRole("button", { name: "Issue invoice" }).click();
+    await expect(invoices.getByRole("status")).toContainText("Invoice issued");
+    await expect(page.getByRole("button", { name: "Issue invoice" })).toHaveCount(0);
+    const number = (await invoices.locator(".font-mono").first().textContent())!;
+    expect(number).toMatch(/^INV-\d{4}-\d{2}-\d{4}$/);
+    await expectNoAxeViolations(page, `the order's money panels at ${width} px`);
+    await page.screenshot({ path: `${shots}/desk-order-money-${width}.png`, fullPage: true });
+    if (width === 390) {
+      await page.setViewportSize({ width: 360, height: 900 });
+      await page.screenshot({ path: `${shots}/desk-order-money-360.png`, fullPage: true });
+    }
+
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      invoices.getByRole("link", { name: `PDF ${number}` }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`${number}.pdf`);
+    const text = pdfText(readFileSync((await download.path())!));
+    expect(text).toContain(number);
+    expect(text).toContain("12 Mall Road, Lahore");
+
+    // The buyer's page, through their link.
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`${server.baseURL}${link}`);
+    const payment = page.getByRole("region", { name: /^Payment ·/ });
+    await expect(payment.getByRole("heading", { name: `Payment · Order ${order}` })).toBeVisible();
+    await expect(payment.getByRole("definition")).toHaveText(["PKR 31,270", "PKR 15,635", "PKR 15,635"]);
+    await expect(payment.getByText("Bank transfer")).toBeVisible();
+    await expect(payment.getByText(`Sales tax invoice ${number}`)).toBeVisible();
+    await expectNoAxeViolations(page, `the buyer's payment at ${width} px`);
+    await payment.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${shots}/buyer-payment-${width}.png`, fullPage: true });
+    if (width === 390) {
+      await page.setViewportSize({ width: 360, height: 900 });
+      await page.screenshot({ path: `${shots}/buyer-payment-360.png`, fullPage: true });
+    }
+    const [buyerDownload] = await Promise.all([
+      page.waitForEvent("download"),
+      payment.getByRole("link", { name: `Download PDF ${number}` }).click(),
+    ]);
+    expect(pdfText(readFileSync((await buyerDownload.path())!))).toContain(number);
+  });
+}
+
+test("the money routes refuse another origin, bad amounts, more than due, a second invoice, another order and another request's invoice", async () => {
+  const { order, link } = seeded[1440];
+  const other = seeded.other;
+  const base = server.baseURL;
+  const record = (fields: Record<string, string>, path = `/desk/orders/${order}/payments`) =>
+    postForm(
+      server,
+      path,
+      { intent: "record", method: "cash", kind: "balance", date: new Date().toISOString().slice(0, 10), ...fields },
+      cookie,
+    );
+
+  const foreign = await fetch(`${base}/desk/orders/${order}/payments`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://evil.example", Cookie: cookie },
+    body: new URLSearchParams({ intent: "record", amount: "100", method: "cash", kind: "other", date: "2026-01-01" }),
+  });
+  expect(foreign.status).toBe(403);
+  for (const amount of ["-1", "0", "1.005", "abc"])
+    expect((await record({ amount })).headers.get("location"), amount).toBe(
+      `/desk/orders/${order}?payments-error=amount#payments`,
+    );
+  expect((await record({ amount: "1,000,000" })).headers.get("location")).toBe(
+    `/desk/orders/${order}?payments-error=more-than-due#payments`,
+  );
+  expect((await record({ amount: "100" }, "/desk/orders/O-2099-9999/payments")).status).toBe(404);
+  const twice = await postForm(server, `/desk/orders/${other.order}/invoices`, { intent: "issue" }, cookie);
+  expect(twice.headers.get("location")).toBe(`/desk/orders/${other.order}?invoices-error=already-invoiced#invoices`);
+  // Another order's invoice through this order on the desk, and through this request's link.
+  expect(
+    (await fetch(`${base}/desk/orders/${order}/invoices/${seeded.otherInvoice}.pdf`, { headers: { Cookie: cookie } }))
+      .status,
+  ).toBe(404);
+  expect((await fetch(`${base}${link}/invoices/${seeded.otherInvoice}.pdf`)).status).toBe(404);
+  expect((await fetch(`${base}${other.link}/invoices/${seeded.otherInvoice}.pdf`)).status).toBe(200);
+});

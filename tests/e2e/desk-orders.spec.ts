@@ -11,7 +11,7 @@ import { startOwnServer } from "./support/site";
 import { expect, test } from "./support/test";
 
 // An order from an accepted quotation on the production build, at a phone's width and a desktop's:
-// staff start production with a planned date, pass QC with the checklist and a photo, dispatch with
+// staff record the advance its terms ask for and start production with a planned date, pass QC with the checklist and a photo, dispatch with
 // TCS and a consignment number (tracking link on the desk and the buyer's page) and mark it delivered;
 // the board shows it at its stage and the buyer's page its timeline.
 
@@ -99,6 +99,15 @@ for (const width of [390, 1440]) {
       await expect(page.getByText("PO number: PO-7781")).toBeVisible();
       await expect(page.getByText(/v1, approved by Ayesha Khan/)).toBeVisible();
       if (shots) await page.screenshot({ path: join(shots, `order-start-${width}.png`), fullPage: true });
+      // The payment terms ask for an advance: production waits for it, and the page says how much.
+      await expect(page.getByRole("button", { name: "Start production" })).toBeDisabled();
+      const waiting = page.getByText(/^The advance of PKR [\d,]+ is not paid yet/);
+      const advance = /PKR ([\d,]+)/.exec((await waiting.textContent())!)![1]!;
+      await page.getByLabel("Amount (PKR)", { exact: true }).fill(advance);
+      await page.getByLabel("Method").selectOption({ label: "Bank transfer" });
+      await page.getByRole("button", { name: "Record payment" }).click();
+      await expect(page.locator("#payments").getByRole("status")).toHaveText("Payment recorded.");
+      await expect(waiting).toHaveCount(0);
       await page.getByLabel("Planned dispatch date").fill("2099-01-05");
       await page.getByRole("button", { name: "Start production" }).click();
       await expect(page.getByRole("status")).toContainText("Saved.");

@@ -45,7 +45,11 @@ const nothingMadeFor = new Set([
   // No order is made here: an order's pages answer its O- reference, not the request's Q- one.
   "desk/orders/:reference",
   "desk/orders/:reference/photos/:id",
+  "desk/orders/:reference/invoices/:file",
 ]);
+
+/** Desk URLs that only take a form: signed in, a GET is told to post (405), private all the same. */
+const formsOnly = new Set(["desk/orders/:reference/payments", "desk/orders/:reference/invoices"]);
 
 test.describe.configure({ mode: "serial" });
 
@@ -98,9 +102,10 @@ test("the route table has private desk routes, and each answers a valid session 
         headers: { Cookie: validCookie },
       });
       // The catch-all is a 404 even signed in, and so is a file this test makes nothing behind (a buyer's
-      // e-mail file, a quotation's PDF); every other URL shows its page, file or export.
+      // e-mail file, a quotation's PDF), a form's address answers a GET with 405; every other URL shows
+      // its page, file or export.
       const nothingBehind = route.path.endsWith("*") || nothingMadeFor.has(route.path);
-      expect(response.status, `${url} signed in`).toBe(nothingBehind ? 404 : 200);
+      expect(response.status, `${url} signed in`).toBe(formsOnly.has(route.path) ? 405 : nothingBehind ? 404 : 200);
       // Each once: a doubled header would read "private, no-store, private, no-store".
       expect(response.headers.get("cache-control"), url).toBe("private, no-store");
       expect(response.headers.get("x-robots-tag"), url).toBe("noindex");

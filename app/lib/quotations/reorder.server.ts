@@ -4,6 +4,7 @@ import { pakistanDate } from "~/lib/desk/time";
 import { Orders, type StoredOrder } from "~/lib/orders/orders.server";
 import { ProofDesk } from "~/lib/proofs/proofs.server";
 import type { QuoteStore, StoredQuote, WrittenFile } from "~/lib/quotes/store.server";
+import { type LogoType, logoTypes } from "~/lib/upload-rules";
 import { draftFromVersion } from "./prefill.server";
 import { type QuotationDraft, Quotations, type StoredQuotation } from "./quotations.server";
 
@@ -15,11 +16,12 @@ export function isDelivered(order: StoredOrder): boolean {
   return (order as { stage?: string }).stage === "delivered";
 }
 
+const isLogoType = (mediaType: string): mediaType is LogoType => (logoTypes as readonly string[]).includes(mediaType);
+
 /** Why "Order again" was refused; nothing is created then. */
 export type ReorderRefusal = "no_order" | "not_delivered" | "other_order";
 
-export type ReorderResult =
-  { ok: true; quote: StoredQuote; created: boolean } | { ok: false; reason: ReorderRefusal };
+export type ReorderResult = { ok: true; quote: StoredQuote; created: boolean } | { ok: false; reason: ReorderRefusal };
 
 export type DuplicateResult = { ok: true; quote: StoredQuote; created: boolean } | { ok: false; reason: "not_sent" };
 
@@ -85,7 +87,7 @@ export class Reorders {
   /** The request this one was last ordered again as (its reference), if it was. */
   lastReorder(quoteId: number): StoredQuote | null {
     const events = this.store.audit.events({ type: "request", id: quoteId });
-    const last = events.findLast((event) => event.type === "request.reordered");
+    const last = events.filter((event) => event.type === "request.reordered").at(-1);
     return last?.type === "request.reordered" ? (this.store.byReference(last.payload.reference) ?? null) : null;
   }
 
@@ -181,13 +183,18 @@ export class Reorders {
    */
   private approvedArtwork(quote: StoredQuote) {
     const files = this.originalFiles(quote);
-    const approved = this.proofs.proofs(quote.id).findLast((proof) => proof.answer === "approved");
-    if (!approved) return files;
+    const approved = this.proofs
+      .proofs(quote.id)
+      .filter((proof) => proof.answer === "approved")
+      .at(-1);
+    // A PDF proof is not a file a request can hold (images only): the original files carry the artwork then.
+    if (!approved || !isLogoType(approved.mediaType)) return files;
+    const mediaType = approved.mediaType;
     return [
       ...files.filter((file) => file.role !== "mockup"),
       {
         role: "mockup" as const,
-        mediaType: approved.mediaType,
+        mediaType,
         originalName: `${quote.reference}-proof-v${approved.version}`,
         data: () => readFileSync(approved.path),
       },
@@ -206,7 +213,12 @@ export class Reorders {
       page: string;
       message: string;
       quantity: number | null;
-      files: { role: "logo" | "mockup"; mediaType: WrittenFile["mediaType"]; originalName: string; data: () => Buffer }[];
+      files: {
+        role: "logo" | "mockup";
+        mediaType: WrittenFile["mediaType"];
+        originalName: string;
+        data: () => Buffer;
+      }[];
       draft: QuotationDraft;
       staffId?: number | null;
       notify: boolean;

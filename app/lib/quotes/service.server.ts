@@ -14,6 +14,7 @@ import { PriceBook } from "~/lib/prices/prices.server";
 import { ProofDesk } from "~/lib/proofs/proofs.server";
 import { QuotationAnswers } from "~/lib/quotations/acceptance.server";
 import { Quotations } from "~/lib/quotations/quotations.server";
+import { Reorders } from "~/lib/quotations/reorder.server";
 import { createSmtpMailer, type Mailer } from "./mailer.server";
 import { Outbox, type OutboxOptions } from "./outbox.server";
 import { RateLimiter } from "./rate-limit.server";
@@ -185,6 +186,8 @@ export function createQuoteService(
     /** The buyer's acceptance of a quotation (the order), changes asked, reminders and expiry. */
     quotationAnswers,
     messaging,
+    /** The buyer's "Order again" of a delivered order and the desk's "Duplicate as new quotation". */
+    reorders: new Reorders(store, quotations, { notify: Boolean(outbox) }),
     /** The price list: what the desk shows and owners set, and `priceFor` for quotations. */
     prices: new PriceBook(store.db),
     /** Whether replies can be e-mailed (an outbox with a mail server). */

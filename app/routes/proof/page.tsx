@@ -11,6 +11,7 @@ import { quotationPageText } from "~/content/quotation-page";
 import { proofAnswerSchema } from "~/lib/proofs/answer-schema";
 import { quotationIntents } from "~/lib/quotations/buyer-answer-schema";
 import { answerQuotation, quotationPageData } from "~/lib/quotations/buyer-page.server";
+import { orderAgain, reorderPageData } from "~/lib/quotations/reorder-page.server";
 import { answerEmail } from "~/lib/proofs/mail";
 import { anyAnswered } from "~/lib/proofs/record";
 import { openProofLink, proofHeaders, proofPageData, requireProofOrigin } from "~/lib/proofs/page.server";
@@ -36,7 +37,7 @@ export const meta: Route.MetaFunction = ({ data: page }) => [
 ];
 export const headers: Route.HeadersFunction = () => proofHeaders;
 
-const doneValues = ["approved", "changes", "accepted", "quotation-changes"] as const;
+const doneValues = ["approved", "changes", "accepted", "quotation-changes", "reordered"] as const;
 
 export function loader({ request, params, context }: Route.LoaderArgs) {
   const service = getQuoteService();
@@ -46,8 +47,15 @@ export function loader({ request, params, context }: Route.LoaderArgs) {
   const quotation = quotationPageData(service.quotationAnswers, quote);
   // The request's page shows whatever was sent to the buyer: with neither a quotation nor a proof, nothing.
   if (!proofs && !quotation) throw data("Not found", { status: 404, headers: proofHeaders });
+  const doneValue = doneValues.find((value) => value === done) ?? null;
   return data(
-    { reference: quote.reference, proofs, quotation, done: doneValues.find((value) => value === done) ?? null },
+    {
+      reference: quote.reference,
+      proofs,
+      quotation,
+      reorder: reorderPageData(service.reorders, quote, doneValue === "reordered"),
+      done: doneValue === "reordered" ? null : doneValue,
+    },
     { headers: proofHeaders },
   );
 }
@@ -57,6 +65,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const service = getQuoteService();
   const quote = openProofLink(params.token, context.get(clientIpContext));
   const form = Object.fromEntries(await request.formData());
+  if (form.intent === "order-again") {
+    const result = orderAgain(service.reorders, quote, form);
+    if (!result.ok) return data({ reorder: { error: result.error } }, { status: result.status, headers: proofHeaders });
+    if (result.created) service.outbox?.kick();
+    throw redirect(`/proof/${params.token}?done=reordered`, { status: 303, headers: proofHeaders });
+  }
   if (typeof form.intent === "string" && quotationIntents.includes(form.intent)) {
     const result = answerQuotation(service.quotationAnswers, quote, form);
     if ("done" in result) {
@@ -107,10 +121,11 @@ const thanks = {
 
 /** The buyer's page of a request: its quotation (if one was sent), then its proofs (if any). */
 export default function BuyerPage({ loaderData, actionData, params }: Route.ComponentProps) {
-  const { reference, proofs, quotation, done } = loaderData;
+  const { reference, proofs, quotation, reorder, done } = loaderData;
   const base = `/proof/${params.token}`;
   const quotationPost = actionData && "quotation" in actionData ? actionData.quotation : undefined;
   const proofPost = actionData && "intent" in actionData ? actionData : undefined;
+  const reorderPost = actionData && "reorder" in actionData ? actionData.reorder : undefined;
   const shownQuotation = quotationPost?.page ?? quotation;
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-6 sm:py-12">
@@ -119,10 +134,18 @@ export default function BuyerPage({ loaderData, actionData, params }: Route.Comp
           <DeskNotice tone="ok">{thanks[done]}</DeskNotice>
         </div>
       )}
+      {reorder?.reordered && (
+        <div className="mb-4">
+          <DeskNotice tone="ok">{reorder.reordered}</DeskNotice>
+        </div>
+      )}
       {shownQuotation && (
         <div className="max-w-2xl">
           <BuyerQuotation page={shownQuotation} base={base} failure={quotationPost} headingLevel={1} />
         </div>
+      )}
+      {reorder?.offer && (
+        <OrderAgain offer={reorder.offer} error={reorderPost?.error ?? null} heading={shownQuotation ? 2 : 1} />
       )}
       {proofs && (
         <div className={shownQuotation ? "mt-12 border-t border-border pt-8" : undefined}>
@@ -136,6 +159,44 @@ export default function BuyerPage({ loaderData, actionData, params }: Route.Comp
         </div>
       )}
     </div>
+  );
+}
+
+/** "Order again" of a delivered order: one button, posted without JavaScript; the server makes the new request. */
+function OrderAgain({
+  offer,
+  error,
+  heading,
+}: {
+  offer: { order: string; version: number; lines: string[] };
+  error: string | null;
+  heading: 1 | 2;
+}) {
+  const Heading = heading === 1 ? "h1" : "h2";
+  const text = quotationPageText;
+  return (
+    <section
+      aria-labelledby="order-again-heading"
+      className="mt-8 max-w-2xl space-y-3 rounded-xl border border-border p-4"
+    >
+      <Heading id="order-again-heading" className="text-lg font-bold">
+        {text.orderAgain}
+      </Heading>
+      <p className="text-sm">{text.orderAgainIntro(offer.order, offer.version)}</p>
+      <ul className="list-disc space-y-1 pl-5 text-sm">
+        {offer.lines.map((line) => (
+          <li key={line} dir="auto" className="break-words">
+            {line}
+          </li>
+        ))}
+      </ul>
+      {error && <DeskNotice tone="error">{error}</DeskNotice>}
+      <Form method="post">
+        <input type="hidden" name="intent" value="order-again" />
+        <input type="hidden" name="order" value={offer.order} />
+        <Button type="submit">{text.orderAgainButton}</Button>
+      </Form>
+    </section>
   );
 }
 

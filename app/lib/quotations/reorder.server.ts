@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { AuditActor } from "~/lib/audit/events";
 import { pakistanDate } from "~/lib/desk/time";
-import { Orders, type StoredOrder } from "~/lib/orders/orders.server";
+import type { StoredOrder } from "~/lib/orders/orders.server";
 import { ProofDesk } from "~/lib/proofs/proofs.server";
 import type { QuoteStore, StoredQuote, WrittenFile } from "~/lib/quotes/store.server";
 import { type LogoType, logoTypes } from "~/lib/upload-rules";
@@ -39,7 +39,6 @@ const lineText = (line: StoredQuotation["lines"][number], quantity: number) =>
  * (Quotations.saveDraft), in one transaction, with both requests' histories saying where it came from.
  */
 export class Reorders {
-  readonly orders: Orders;
   private readonly proofs: ProofDesk;
 
   constructor(
@@ -52,7 +51,6 @@ export class Reorders {
       delivered?: (order: StoredOrder) => boolean;
     } = { notify: false },
   ) {
-    this.orders = new Orders(store);
     this.proofs = new ProofDesk(store);
   }
 
@@ -60,9 +58,24 @@ export class Reorders {
     return (this.options.delivered ?? isDelivered)(order);
   }
 
+  /**
+   * The request's order with every column it has, so that the stages' column (added by the order
+   * stages, not known to this module's schema) reaches `delivered`.
+   */
+  private orderOf(quoteId: number): StoredOrder | null {
+    return (
+      (this.store.db
+        .prepare(
+          `SELECT *, quote_id AS quoteId, quotation_id AS quotationId, created_at AS createdAt
+           FROM orders WHERE quote_id = ?`,
+        )
+        .get(quoteId) as StoredOrder | undefined) ?? null
+    );
+  }
+
   /** The accepted version of a delivered order, with the option chosen on each line, or why there is none. */
   private acceptedOrder(quoteId: number) {
-    const order = this.orders.forRequest(quoteId);
+    const order = this.orderOf(quoteId);
     if (!order) return "no_order" as const;
     if (!this.delivered(order)) return "not_delivered" as const;
     const accepted = this.quotations.versions(quoteId).find((version) => version.id === order.quotationId);

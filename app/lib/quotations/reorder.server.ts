@@ -263,7 +263,8 @@ export class Reorders {
               quantity: made.quantity,
               neededBy: null,
             },
-            { clientIp: old.clientIp, userAgent: "", page: made.page, idempotencyKey: made.key },
+            // Made on the site by a link or a staff form, not sent from an address: no client to record.
+            { clientIp: "", userAgent: "", page: made.page, idempotencyKey: made.key },
             { notify: made.notify, now: made.now, design: old.design, files: written },
           );
           if (!stored.created) return stored;

@@ -274,6 +274,12 @@ export const deskText = {
     mailOff: "E-mail is off: the version is recorded but not e-mailed. Send the PDF to the buyer yourself.",
     sentDone: "Quotation sent: it is e-mailed to the buyer now with its PDF and their private link.",
     nothingToSend: "There is no saved draft with a line to send.",
+    duplicate: "Duplicate as new quotation",
+    duplicateHint:
+      "A new request for the same buyer, with this request's files and a draft copied from the latest version.",
+    noneToDuplicate: "There is no sent quotation to duplicate.",
+    duplicated:
+      "A new request for the same buyer: the draft below is a copy of the latest quotation, valid from today. Check the prices, then send.",
   },
   /** An order's money on the desk: its payments and its sales tax invoices (app/components/orders/). */
   orderMoney: {

@@ -1,4 +1,5 @@
 import type { AnswerRefusal } from "~/lib/quotations/acceptance.server";
+import type { ReorderRefusal } from "~/lib/quotations/reorder.server";
 
 /** Every text of the buyer's quotation on their private page, and of its printable acceptance record. */
 export const quotationPageText = {
@@ -49,6 +50,17 @@ export const quotationPageText = {
   changesNeeded: "Say what should change.",
   checkForm: "Check the form.",
   proofs: "Proofs",
+  orderAgain: "Order again",
+  orderAgainIntro: (order: string, version: number) =>
+    `The same items and quantities as order ${order} (quotation v${version}), with the artwork you approved. We confirm prices and dates before anything is made.`,
+  orderAgainButton: "Order again",
+  reordered: (reference: string, by: string) =>
+    `We have your repeat order as ${reference}; we'll confirm prices and dates by ${by}.`,
+  reorderRefused: {
+    no_order: "This request has no order to repeat.",
+    not_delivered: "This order can be ordered again once it is delivered.",
+    other_order: "This page is out of date: reload it and order again.",
+  } satisfies Record<ReorderRefusal, string>,
   refused: {
     not_latest: "This is not the latest version of the quotation. The page now shows the latest.",
     expired: "This quotation has expired; ask us for a new one.",

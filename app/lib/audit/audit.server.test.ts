@@ -55,6 +55,29 @@ describe("the audit trail", () => {
       ],
       [{ type: "request.whatsapp_used", payload: {} }, "staff", ["reply", "Answered on WhatsApp"]],
       [
+        {
+          type: "request.reordered_from",
+          payload: { order: "O-2026-0042", reference: "Q-2026-0042", version: 2 },
+        },
+        "buyer",
+        ["received", "Repeat order of O-2026-0042 (Q-2026-0042, quotation v2)"],
+      ],
+      [
+        { type: "request.reordered", payload: { reference: "Q-2026-0057" } },
+        "buyer",
+        ["received", "Ordered again as Q-2026-0057"],
+      ],
+      [
+        { type: "request.duplicated_from", payload: { reference: "Q-2026-0042", version: 2 } },
+        "staff",
+        ["quotation", "Duplicated from Q-2026-0042 (quotation v2)"],
+      ],
+      [
+        { type: "request.duplicated", payload: { reference: "Q-2026-0057" } },
+        "staff",
+        ["quotation", "Duplicated as new quotation Q-2026-0057"],
+      ],
+      [
         { type: "request.status_changed", payload: { status: "lost", reason: "Price (too high)" } },
         "staff",
         ["status", "Status: Lost (Price (too high))"],
@@ -293,6 +316,8 @@ describe("the audit trail", () => {
       "request.status_changed": "buyer",
       "quotation.changes_requested": "buyer (link)",
       "quotation.accepted": "buyer (link)",
+      "request.reordered_from": "buyer (link)",
+      "request.reordered": "buyer (link)",
     };
     const actorOf = ([event, who]: (typeof events)[number]) =>
       who === "buyer" ? (buyerBy[event.type] ?? label.buyer) : label[who];

@@ -38,6 +38,14 @@ export const payloadSchemas = {
   "request.buyer_replied": z.strictObject({ from: z.string(), subject: z.string() }),
   /** A staff member answered on WhatsApp (opened from the desk): who and when are the event's. */
   "request.whatsapp_used": z.strictObject({}),
+  /** A request made by the buyer's "Order again" of a delivered order: the order, its request and version. */
+  "request.reordered_from": z.strictObject({ order: z.string(), reference: z.string(), version }),
+  /** The buyer ordered this request's order again, as the request named. */
+  "request.reordered": z.strictObject({ reference: z.string() }),
+  /** A request the desk made by duplicating another's latest quotation (its reference and version). */
+  "request.duplicated_from": z.strictObject({ reference: z.string(), version }),
+  /** The desk duplicated this request's quotation as the request named. */
+  "request.duplicated": z.strictObject({ reference: z.string() }),
   "proof.sent": z.strictObject({ version, message: z.string() }),
   "proof.approved": z.strictObject({ version, name: z.string(), role: z.string(), sha256: z.string() }),
   "proof.changes_requested": z.strictObject({ version, text: z.string() }),
@@ -149,7 +157,7 @@ const buyerLabel = (type: AuditEventType) =>
     ? "buyer (e-mail)"
     : type === "request.status_changed"
       ? "buyer"
-      : type.startsWith("quotation.")
+      : type.startsWith("quotation.") || type.startsWith("request.reordered")
         ? "buyer (link)"
         : "buyer (proof link)";
 
@@ -187,6 +195,18 @@ export function describe(event: AuditEventData): { kind: string; body: string } 
     }
     case "request.whatsapp_used":
       return { kind: "reply", body: "Answered on WhatsApp" };
+    case "request.reordered_from": {
+      const { order, reference, version } = event.payload;
+      return { kind: "received", body: `Repeat order of ${order} (${reference}, quotation v${version})` };
+    }
+    case "request.reordered":
+      return { kind: "received", body: `Ordered again as ${event.payload.reference}` };
+    case "request.duplicated_from": {
+      const { reference, version } = event.payload;
+      return { kind: "quotation", body: `Duplicated from ${reference} (quotation v${version})` };
+    }
+    case "request.duplicated":
+      return { kind: "quotation", body: `Duplicated as new quotation ${event.payload.reference}` };
     case "proof.sent": {
       const { version, message } = event.payload;
       return { kind: "proof", body: `Proof v${version} sent${message ? `: ${message}` : ""}` };

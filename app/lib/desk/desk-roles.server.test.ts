@@ -96,6 +96,7 @@ describe("a role without a permission", () => {
       { intent: "won" },
       { intent: "end-all-links" },
       { intent: "whatsapp" },
+      { intent: "duplicate", duplicateKey: "7d0e0f4e-4b8a-4d0e-9a53-0c1f2b3c4d5e" },
     ];
     for (const fields of intents) {
       const refused = await answer(() =>
@@ -107,6 +108,7 @@ describe("a role without a permission", () => {
     }
     expect(history()).toEqual(before);
     expect(getQuoteService().store.byReference(reference)!.status).toBe("new");
+    expect(getQuoteService().store.count()).toBe(1);
   });
 
   it("is refused the exports, and still opens the request's files", async () => {

@@ -17,6 +17,7 @@ export const intentPermission = {
   "end-link": "proofs.end-links",
   "end-all-links": "proofs.end-links",
   won: "proofs.mark-won",
+  duplicate: "quotations.send",
 } as const satisfies Record<string, Permission>;
 
 export type RequestIntent = keyof typeof intentPermission;
@@ -40,6 +41,7 @@ const filledText = (max: number, message: string) =>
 
 const chooseProof = "Choose a proof file.";
 const reloadForReply = "Reload the page and send the reply again.";
+const reloadForDuplicate = "Reload the page and duplicate again.";
 
 /** One schema per form of the request page, told apart by its `intent`. */
 export const requestFormSchema = z.discriminatedUnion(
@@ -95,6 +97,14 @@ export const requestFormSchema = z.discriminatedUnion(
     }),
     z.object({ intent: z.literal("end-all-links") }),
     z.object({ intent: z.literal("won") }),
+    z.object({
+      intent: z.literal("duplicate"),
+      // The key the page rendered with its form: the same form sent twice makes one new request.
+      duplicateKey: z
+        .string({ error: reloadForDuplicate })
+        .trim()
+        .regex(/^[0-9a-f-]{36}$/, reloadForDuplicate),
+    }),
   ],
   { error: unknownAction },
 );

@@ -15,6 +15,7 @@ import { PriceBook } from "~/lib/prices/prices.server";
 import { ProofDesk } from "~/lib/proofs/proofs.server";
 import { QuotationAnswers } from "~/lib/quotations/acceptance.server";
 import { Quotations } from "~/lib/quotations/quotations.server";
+import { Reorders } from "~/lib/quotations/reorder.server";
 import { createSmtpMailer, type Mailer } from "./mailer.server";
 import { Outbox, type OutboxOptions } from "./outbox.server";
 import { RateLimiter } from "./rate-limit.server";
@@ -188,6 +189,8 @@ export function createQuoteService(
     messaging,
     /** Orders and their stages (the buyer is e-mailed at each when e-mail is on). */
     orders: new Orders(store, Boolean(activeMailer && config.mail), messaging),
+    /** The buyer's "Order again" of a delivered order and the desk's "Duplicate as new quotation". */
+    reorders: new Reorders(store, quotations, { notify: Boolean(outbox) }),
     /** The price list: what the desk shows and owners set, and `priceFor` for quotations. */
     prices: new PriceBook(store.db),
     /** Whether replies can be e-mailed (an outbox with a mail server). */

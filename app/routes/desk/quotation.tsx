@@ -29,7 +29,12 @@ const notFound = () => data("Not found", { status: 404 });
 const text = deskText.quotation;
 
 /** What the editor says after the action it redirected from. */
-const editorDone = { saved: null, added: text.lineAdded, removed: text.lineRemoved } as const;
+const editorDone = {
+  saved: null,
+  added: text.lineAdded,
+  removed: text.lineRemoved,
+  duplicated: text.duplicated,
+} as const;
 
 export function loader({ request, context, params }: Route.LoaderArgs) {
   requirePermission(context, "quotations.send");

@@ -76,6 +76,7 @@ export function loader({ request, context, params }: Route.LoaderArgs) {
     canReply: service.canReply,
     // One key per rendering of the reply form: the same form sent twice queues one reply.
     replyKey: crypto.randomUUID(),
+    duplicateKey: crypto.randomUUID(),
     done,
     ...deskProofs(service, quote),
     ...deskQuotations(service, quote, now),
@@ -159,6 +160,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     case "won":
       if (!service.proofs.markWon(quote, actor)) return problem("won", "The latest proof is not approved.");
       throw done("won");
+    case "duplicate": {
+      const made = service.reorders.duplicate(quote.id, form.duplicateKey, actor, staff.id);
+      if (!made.ok) return problem("duplicate", deskText.quotation.noneToDuplicate);
+      throw redirect(`/desk/quotes/${made.quote.reference}/quotation?done=duplicated`);
+    }
   }
 }
 
@@ -301,6 +307,7 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
     nextQuotationVersion,
     canQuote,
     order,
+    duplicateKey,
   } = loaderData;
   const text = deskText.quote;
   const chosenStatus = actionData && "chosen" in actionData ? String(actionData.chosen) : quote.status;
@@ -345,6 +352,8 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
         draft={hasQuotationDraft}
         next={nextQuotationVersion}
         canQuote={canQuote}
+        duplicateKey={duplicateKey}
+        error={error("duplicate")}
       />
     ),
     reply: (
@@ -617,10 +626,13 @@ type QuotationsPanelProps = {
   draft: boolean;
   next: number;
   canQuote: boolean;
+  /** The duplicate form's own key: the same form sent twice makes one new request. */
+  duplicateKey: string;
+  error: ReactNode;
 };
 
 /** The request's sent quotations, newest last, each with its PDF, and the way to the next one. */
-function QuotationsPanel({ reference, quotations, draft, next, canQuote }: QuotationsPanelProps) {
+function QuotationsPanel({ reference, quotations, draft, next, canQuote, duplicateKey, error }: QuotationsPanelProps) {
   const text = deskText.quotation;
   const prepare = draft ? text.continueDraft(next) : next === 1 ? text.prepare : text.prepareNext(next);
   return (
@@ -656,6 +668,17 @@ function QuotationsPanel({ reference, quotations, draft, next, canQuote }: Quota
         >
           {prepare}
         </a>
+      )}
+      {error}
+      {canQuote && quotations.length > 0 && (
+        <Form method="post" className="space-y-2 border-t border-border pt-3">
+          <input type="hidden" name="intent" value="duplicate" />
+          <input type="hidden" name="duplicateKey" value={duplicateKey} />
+          <p className="text-sm text-muted-foreground">{text.duplicateHint}</p>
+          <Button type="submit" variant="outline">
+            {text.duplicate}
+          </Button>
+        </Form>
       )}
     </section>
   );

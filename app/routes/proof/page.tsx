@@ -13,6 +13,7 @@ import { quotationPageText } from "~/content/quotation-page";
 import { proofAnswerSchema } from "~/lib/proofs/answer-schema";
 import { quotationIntents } from "~/lib/quotations/buyer-answer-schema";
 import { answerQuotation, quotationPageData } from "~/lib/quotations/buyer-page.server";
+import { orderAgain, reorderPageData } from "~/lib/quotations/reorder-page.server";
 import { answerEmail } from "~/lib/proofs/mail";
 import { anyAnswered } from "~/lib/proofs/record";
 import { openProofLink, proofHeaders, proofPageData, requireProofOrigin } from "~/lib/proofs/page.server";
@@ -40,7 +41,7 @@ export const meta: Route.MetaFunction = ({ data: page }) => [
 ];
 export const headers: Route.HeadersFunction = () => proofHeaders;
 
-const doneValues = ["approved", "changes", "accepted", "quotation-changes"] as const;
+const doneValues = ["approved", "changes", "accepted", "quotation-changes", "reordered"] as const;
 
 export function loader({ request, params, context }: Route.LoaderArgs) {
   const service = getQuoteService();
@@ -51,6 +52,7 @@ export function loader({ request, params, context }: Route.LoaderArgs) {
   // The request's page shows whatever was sent to the buyer: with neither a quotation nor a proof, nothing.
   if (!proofs && !quotation) throw data("Not found", { status: 404, headers: proofHeaders });
   const order = buyerOrderTimeline(service.orders, quote.id);
+  const doneValue = doneValues.find((value) => value === done) ?? null;
   return data(
     {
       reference: quote.reference,
@@ -58,7 +60,8 @@ export function loader({ request, params, context }: Route.LoaderArgs) {
       quotation,
       order,
       payment: buyerPaymentData(service.store, quote),
-      done: doneValues.find((value) => value === done) ?? null,
+      reorder: reorderPageData(service.reorders, quote, doneValue === "reordered"),
+      done: doneValue === "reordered" ? null : doneValue,
     },
     { headers: proofHeaders },
   );
@@ -69,6 +72,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const service = getQuoteService();
   const quote = openProofLink(params.token, context.get(clientIpContext));
   const form = Object.fromEntries(await request.formData());
+  if (form.intent === "order-again") {
+    const result = orderAgain(service.reorders, quote, form);
+    if (!result.ok) return data({ reorder: { error: result.error } }, { status: result.status, headers: proofHeaders });
+    if (result.created) service.outbox?.kick();
+    throw redirect(`/proof/${params.token}?done=reordered`, { status: 303, headers: proofHeaders });
+  }
   if (typeof form.intent === "string" && quotationIntents.includes(form.intent)) {
     const result = answerQuotation(service.quotationAnswers, quote, form);
     if ("done" in result) {
@@ -119,16 +128,22 @@ const thanks = {
 
 /** The buyer's page of a request: its quotation (if one was sent), then its proofs (if any). */
 export default function BuyerPage({ loaderData, actionData, params }: Route.ComponentProps) {
-  const { reference, proofs, quotation, order, payment, done } = loaderData;
+  const { reference, proofs, quotation, order, payment, reorder, done } = loaderData;
   const base = `/proof/${params.token}`;
   const quotationPost = actionData && "quotation" in actionData ? actionData.quotation : undefined;
   const proofPost = actionData && "intent" in actionData ? actionData : undefined;
+  const reorderPost = actionData && "reorder" in actionData ? actionData.reorder : undefined;
   const shownQuotation = quotationPost?.page ?? quotation;
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-6 sm:py-12">
       {done && (
         <div className="mb-4">
           <DeskNotice tone="ok">{thanks[done]}</DeskNotice>
+        </div>
+      )}
+      {reorder?.reordered && (
+        <div className="mb-4">
+          <DeskNotice tone="ok">{reorder.reordered}</DeskNotice>
         </div>
       )}
       {/* Once ordered, where the order stands is what the buyer comes back for: first. */}
@@ -147,6 +162,9 @@ export default function BuyerPage({ loaderData, actionData, params }: Route.Comp
           <BuyerPaymentSection payment={payment} base={base} />
         </div>
       )}
+      {reorder?.offer && (
+        <OrderAgain offer={reorder.offer} error={reorderPost?.error ?? null} heading={shownQuotation ? 2 : 1} />
+      )}
       {proofs && (
         <div className={shownQuotation ? "mt-12 border-t border-border pt-8" : undefined}>
           <ProofPart
@@ -159,6 +177,44 @@ export default function BuyerPage({ loaderData, actionData, params }: Route.Comp
         </div>
       )}
     </div>
+  );
+}
+
+/** "Order again" of a delivered order: one button, posted without JavaScript; the server makes the new request. */
+function OrderAgain({
+  offer,
+  error,
+  heading,
+}: {
+  offer: { order: string; version: number; lines: string[] };
+  error: string | null;
+  heading: 1 | 2;
+}) {
+  const Heading = heading === 1 ? "h1" : "h2";
+  const text = quotationPageText;
+  return (
+    <section
+      aria-labelledby="order-again-heading"
+      className="mt-8 max-w-2xl space-y-3 rounded-xl border border-border p-4"
+    >
+      <Heading id="order-again-heading" className="text-lg font-bold">
+        {text.orderAgain}
+      </Heading>
+      <p className="text-sm">{text.orderAgainIntro(offer.order, offer.version)}</p>
+      <ul className="list-disc space-y-1 pl-5 text-sm">
+        {offer.lines.map((line) => (
+          <li key={line} dir="auto" className="break-words">
+            {line}
+          </li>
+        ))}
+      </ul>
+      {error && <DeskNotice tone="error">{error}</DeskNotice>}
+      <Form method="post">
+        <input type="hidden" name="intent" value="order-again" />
+        <input type="hidden" name="order" value={offer.order} />
+        <Button type="submit">{text.orderAgainButton}</Button>
+      </Form>
+    </section>
   );
 }
 

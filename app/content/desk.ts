@@ -183,7 +183,7 @@ export const deskText = {
     quantity: (slot: number) => `Quantity ${slot}`,
     unitPrice: (slot: number) => `Unit price ${slot} (PKR)`,
     setup: "Set-up charge (PKR)",
-    optionsHint: "One to three quantity options, each larger than the one before; the buyer picks one.",
+    optionsHint: "One to three quantity options, in any order (they are sent smallest first); the buyer picks one.",
     delivery: "Delivery charge (PKR)",
     taxRate: "Sales tax (%)",
     taxHint: "Charged on the whole supply: goods, set-up and delivery.",

@@ -175,6 +175,8 @@ for (const width of widths) {
       await desk.goto(requestPage);
       await expect(desk.getByText("Won", { exact: true }).first()).toBeVisible();
       await expect(panel).toContainText(`· PKR 56,050 · Accepted: order ${order}, PO PO-7781`);
+      await expect(panel.getByRole("link", { name: "Prepare v3" })).toHaveCount(0);
+      await expect(panel).toContainText("there is no further version to send");
       await shot(desk, `request-won-${width}`);
 
       // The PDFs as a procurement clerk reads them: v2 from the e-mail, the acceptance record from the page.

@@ -56,6 +56,8 @@ export function deskQuotations(service: QuoteService, quote: StoredQuote, now = 
         pdf: quotationPdfPath(quote.reference, version.version!),
       };
     }),
+    /** A version accepted: the order is made, and no further version can be accepted. */
+    quotationAccepted: versions.some((version) => version.acceptance !== null),
     hasQuotationDraft: quotations.draft(quote.id) !== null,
     nextQuotationVersion: (latest ?? 0) + 1,
   };

@@ -297,6 +297,7 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
     quotations,
     hasQuotationDraft,
     nextQuotationVersion,
+    quotationAccepted,
     canQuote,
   } = loaderData;
   const text = deskText.quote;
@@ -341,6 +342,7 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
         quotations={quotations}
         draft={hasQuotationDraft}
         next={nextQuotationVersion}
+        accepted={quotationAccepted}
         canQuote={canQuote}
       />
     ),
@@ -605,11 +607,12 @@ type QuotationsPanelProps = {
   quotations: Route.ComponentProps["loaderData"]["quotations"];
   draft: boolean;
   next: number;
+  accepted: boolean;
   canQuote: boolean;
 };
 
 /** The request's sent quotations, newest last, each with its PDF, and the way to the next one. */
-function QuotationsPanel({ reference, quotations, draft, next, canQuote }: QuotationsPanelProps) {
+function QuotationsPanel({ reference, quotations, draft, next, accepted, canQuote }: QuotationsPanelProps) {
   const text = deskText.quotation;
   const prepare = draft ? text.continueDraft(next) : next === 1 ? text.prepare : text.prepareNext(next);
   return (
@@ -638,13 +641,17 @@ function QuotationsPanel({ reference, quotations, draft, next, canQuote }: Quota
           ))}
         </ul>
       )}
-      {canQuote && (
-        <a
-          className={buttonVariants({ variant: quotations.length ? "outline" : "default" })}
-          href={`/desk/quotes/${reference}/quotation`}
-        >
-          {prepare}
-        </a>
+      {accepted ? (
+        <p className="text-sm text-muted-foreground">{text.acceptedNote}</p>
+      ) : (
+        canQuote && (
+          <a
+            className={buttonVariants({ variant: quotations.length ? "outline" : "default" })}
+            href={`/desk/quotes/${reference}/quotation`}
+          >
+            {prepare}
+          </a>
+        )
       )}
     </section>
   );

@@ -173,6 +173,7 @@ export const deskText = {
     prepare: "Prepare quotation",
     prepareNext: (version: number) => `Prepare v${version}`,
     continueDraft: (version: number) => `Continue draft v${version}`,
+    changesAsked: (at: string) => `The buyer asked for changes, ${at}:`,
     acceptedNote: "The buyer accepted this quotation and its order is made: there is no further version to send.",
     pdf: "PDF",
     title: (version: number) => `Quotation v${version}`,

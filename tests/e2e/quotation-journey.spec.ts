@@ -134,7 +134,10 @@ for (const width of widths) {
 
       // Staff see it, and send v2 for two colours: twice the set-up.
       await desk.goto(requestPage);
-      await expect(desk.getByText("Please quote 1,000 too with two colours").first()).toBeVisible();
+      // Beside the version it is about, where the next version is prepared.
+      await expect(panel).toContainText(
+        /Quotation v1 · .* · Sent.*The buyer asked for changes, \w{3} \d{1,2} \w{3} \d\d:\d\d: Please quote 1,000 too with two colours/,
+      );
       await panel.getByRole("link", { name: "Prepare v2" }).click();
       await expect(desk.getByRole("heading", { name: `Quotation v2 for ${reference}` })).toBeVisible();
       await line.getByLabel("Decoration", { exact: true }).fill("Pad print, 2 colours");

@@ -54,6 +54,10 @@ export function deskQuotations(service: QuoteService, quote: StoredQuote, now = 
         state,
         stateText: version.acceptance ? acceptedWords(quote.reference, version.acceptance) : stateWords(state, latest),
         pdf: quotationPdfPath(quote.reference, version.version!),
+        /** What the buyer asked to change on this version, beside it: the next version answers it. */
+        changes: version.changesText
+          ? { text: version.changesText, at: shortDateTime(Date.parse(version.changesAt!)) }
+          : null,
       };
     }),
     /** A version accepted: the order is made, and no further version can be accepted. */

@@ -637,6 +637,12 @@ function QuotationsPanel({ reference, quotations, draft, next, accepted, canQuot
                 {text.pdf}
                 <span className="sr-only"> {text.title(quotation.version)}</span>
               </a>
+              {quotation.changes && (
+                <blockquote className="col-span-2 mt-1 rounded-lg border border-violet-200 bg-violet-50 p-2">
+                  <span className="text-slate-600">{text.changesAsked(quotation.changes.at)}</span>{" "}
+                  <span className="whitespace-pre-line">{quotation.changes.text}</span>
+                </blockquote>
+              )}
             </li>
           ))}
         </ul>

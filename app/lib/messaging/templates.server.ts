@@ -18,7 +18,7 @@ import {
 import { quotationFileName } from "~/lib/quotations/desk.server";
 import { quotationPdf } from "~/lib/quotations/pdf.server";
 import { Quotations } from "~/lib/quotations/quotations.server";
-import { firstChoices, quotationTotals } from "~/lib/quotations/totals";
+import { firstChoices, quotationTotals, totalsAtEachQuantity } from "~/lib/quotations/totals";
 import { formatPkr } from "~/lib/money";
 import { invoiceFileName } from "~/lib/invoices/files";
 import { Invoices } from "~/lib/invoices/invoices.server";
@@ -301,9 +301,14 @@ export async function quotationEmail(
   const name = oneLine(quote.name).slice(0, 100);
   const total = formatPkr(quotationTotals(quotation, firstChoices(quotation)).totalPaisa);
   const several = quotation.lines.some((line) => line.options.length > 1);
+  // One line with a choice of quantities: its total at each, so the buyer compares without opening the PDF.
+  const atEach = totalsAtEachQuantity(quotation);
+  const totalLine = atEach
+    ? `Total: ${atEach.map(({ quantity, totals }, index) => `${formatPkr(totals.totalPaisa)}${index === 0 ? " including sales tax" : ""} for ${quantity.toLocaleString("en-US")} pcs`).join("; ")}.`
+    : `Total: ${total} including sales tax${several ? " (for the first quantity option of each line; the others are in the quotation)" : ""}.`;
   const lines = [
     `Thank you for your request ${quote.reference}. Our quotation v${version} is attached as a PDF.`,
-    `Total: ${total} including sales tax${several ? " (for the first quantity option of each line; the others are in the quotation)" : ""}.`,
+    totalLine,
     `It is valid until ${longDate(quotation.validUntil)}.`,
     "To see it, choose quantities and accept it, open your private page:",
   ];

@@ -1,6 +1,7 @@
 import { business } from "~/content/business";
 import type { AuditActor } from "~/lib/audit/events";
 import { pakistanDate, shortDateTime } from "~/lib/desk/time";
+import { orderReference } from "~/lib/orders/orders.server";
 import type { QuoteService } from "~/lib/quotes/service.server";
 import type { StoredQuote } from "~/lib/quotes/store.server";
 import { blankLine, editorValues, type EditorValues, readQuotationForm } from "./editor-schema";
@@ -10,6 +11,7 @@ import {
   type QuotationState,
   Quotations,
   quotationState,
+  type StoredAcceptance,
   type StoredQuotation,
 } from "./quotations.server";
 import { firstChoices, quotationTotals, type QuotationTotals } from "./totals";
@@ -28,13 +30,13 @@ export const quotationPdfPath = (reference: string, version: number) =>
   `/desk/quotes/${reference}/quotations/v${version}.pdf`;
 
 const stateWords = (state: QuotationState, latest: number | null) =>
-  state === "replaced"
-    ? `Replaced by v${latest}`
-    : state === "accepted"
-      ? "Accepted"
-      : state === "expired"
-        ? "Expired"
-        : "Sent";
+  state === "replaced" ? `Replaced by v${latest}` : state === "expired" ? "Expired" : "Sent";
+
+/** An accepted version as the office looks for it: the order it made and the buyer's PO. */
+const acceptedWords = (reference: string, acceptance: StoredAcceptance) =>
+  [`Accepted: order ${orderReference(reference)}`, acceptance.poNumber && `PO ${acceptance.poNumber}`]
+    .filter(Boolean)
+    .join(", ");
 
 /** A request's sent versions as its page lists them, oldest first. */
 export function deskQuotations(service: QuoteService, quote: StoredQuote, now = Date.now()) {
@@ -47,12 +49,19 @@ export function deskQuotations(service: QuoteService, quote: StoredQuote, now = 
       return {
         version: version.version!,
         sent: shortDateTime(Date.parse(version.sentAt!)),
-        total: quotationTotals(version, firstChoices(version)).totalPaisa,
+        // Once accepted, the total of the quantities the buyer chose, not of the first options.
+        total: version.acceptance?.totalPaisa ?? quotationTotals(version, firstChoices(version)).totalPaisa,
         state,
-        stateText: stateWords(state, latest),
+        stateText: version.acceptance ? acceptedWords(quote.reference, version.acceptance) : stateWords(state, latest),
         pdf: quotationPdfPath(quote.reference, version.version!),
+        /** What the buyer asked to change on this version, beside it: the next version answers it. */
+        changes: version.changesText
+          ? { text: version.changesText, at: shortDateTime(Date.parse(version.changesAt!)) }
+          : null,
       };
     }),
+    /** A version accepted: the order is made, and no further version can be accepted. */
+    quotationAccepted: versions.some((version) => version.acceptance !== null),
     hasQuotationDraft: quotations.draft(quote.id) !== null,
     nextQuotationVersion: (latest ?? 0) + 1,
   };

@@ -89,7 +89,7 @@ describe("the quotation editor's form", () => {
     });
   });
 
-  it("asks for a description and one complete quantity with its price, in increasing quantities", () => {
+  it("asks for a description and one complete quantity with its price, each quantity once", () => {
     const line = values().lines[0]!;
     expect(
       errorsOf(values({ lines: [{ ...line, description: " ", quantities: ["", "", ""], units: ["", "", ""] }] })),
@@ -98,16 +98,29 @@ describe("the quotation editor's form", () => {
       [editorField.quantity(0, 1)]: editorMessages.noOption,
     });
     expect(
-      errorsOf(values({ lines: [{ ...line, quantities: ["500", "", "250"], units: ["90", "80", "85"] }] })),
+      errorsOf(values({ lines: [{ ...line, quantities: ["500", "", "500"], units: ["90", "80", "85"] }] })),
     ).toEqual({
       [editorField.quantity(0, 2)]: editorMessages.quantityMissing,
-      [editorField.quantity(0, 3)]: editorMessages.notIncreasing,
+      [editorField.quantity(0, 3)]: editorMessages.sameQuantity(1),
     });
     expect(errorsOf(values({ lines: [{ ...line, quantities: ["0", "2.5", ""], units: ["90", "", ""] }] }))).toEqual({
       [editorField.quantity(0, 1)]: editorMessages.quantity,
       [editorField.quantity(0, 2)]: editorMessages.quantity,
       [editorField.unit(0, 2)]: editorMessages.unitMissing,
     });
+  });
+
+  it("takes quantity options in any order and keeps them smallest first, each with its own price", () => {
+    const line = values().lines[0]!;
+    const read = readQuotationForm(
+      values({ lines: [{ ...line, quantities: ["500", "250", "1,000"], units: ["85", "90", "78"] }] }),
+      today,
+    );
+    expect(read.ok && read.draft.lines[0]!.options).toEqual([
+      { quantity: 250, unitPaisa: 9_000 },
+      { quantity: 500, unitPaisa: 8_500 },
+      { quantity: 1_000, unitPaisa: 7_800 },
+    ]);
   });
 
   it("drops a wholly blank line (an unused Add line) and asks for at least one line", () => {

@@ -53,7 +53,7 @@ export const editorMessages = {
   unitMissing: "Give the unit price for this quantity.",
   quantityMissing: "Give the quantity for this unit price.",
   noOption: "Give at least one quantity with its unit price.",
-  notIncreasing: "Each quantity option is larger than the one before.",
+  sameQuantity: (slot: number) => `Option ${slot} already has this quantity; give each option its own.`,
   description: "Describe the item.",
   tooLong: (max: number) => `Keep it within ${max} characters.`,
   taxRate: "Write the rate in percent, such as 18 or 17.5 (at most 100).",
@@ -242,11 +242,14 @@ export const quotationFormSchema = (today: string) =>
           if (!unitText) problem(editorField.unit(index, slot), editorMessages.unitMissing);
           else if (unitPaisa === null) problem(editorField.unit(index, slot), editorMessages.money);
           if (quantity === null || unitPaisa === null) continue;
-          const previous = options.at(-1);
-          if (previous && quantity <= previous.quantity)
-            problem(editorField.quantity(index, slot), editorMessages.notIncreasing);
+          const twin = optionSlots.find(
+            (other) => other < slot && parseQuantity(line.quantities[other - 1]!.trim()) === quantity,
+          );
+          if (twin) problem(editorField.quantity(index, slot), editorMessages.sameQuantity(twin));
           options.push({ quantity, unitPaisa });
         }
+        // Options may be typed in any order (a 250 added below the buyer's 500): the buyer reads them smallest first.
+        options.sort((a, b) => a.quantity - b.quantity);
         const anyTyped = optionSlots.some((slot) => line.quantities[slot - 1]!.trim() || line.units[slot - 1]!.trim());
         if (!anyTyped) problem(editorField.quantity(index, 1), editorMessages.noOption);
         const item = line.item.trim();

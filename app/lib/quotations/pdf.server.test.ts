@@ -68,6 +68,8 @@ describe("the quotation PDF", () => {
     expect(text).toContain("Sales tax 18 % on PKR 71,550 PKR 12,879");
     expect(text).toContain("Total PKR 84,429");
     expect(text).toContain("Totals shown for the first quantity option of each line.");
+    // The one line with a choice: its total at each quantity, 500 pcs at (44,500 + 45,050 + 2,500 + 1,500) × 1.18.
+    expect(text).toContain("Total at each quantity of line 1 Incl. sales tax\n250 pcs PKR 84,429\n500 pcs PKR 110,389");
     expect(text).toContain(`Valid until: ${longDate("2026-12-10")}`); // "Thursday 10 December 2026"
     expect(text).toContain("Lead time: 10 business days after artwork approval");
     expect(text).toContain("Payment terms: 50 % advance, balance on delivery");
@@ -80,6 +82,7 @@ describe("the quotation PDF", () => {
     const { quote, quotation } = sent([{ ...twoLines[1]! }]);
     const text = pdfText(await quotationPdf(quote, quotation));
     expect(text).not.toContain("first quantity option");
+    expect(text).not.toContain("Total at each quantity");
     expect(text).not.toMatch(/^NTN (?!0000000-0)/m);
     expect(text).toContain("Total PKR 54,929"); // (45,050 + 1,500) × 1.18 = 54,929
   });
@@ -160,6 +163,7 @@ describe("the acceptance record PDF", () => {
     });
     const text = pdfText(pdf);
     expect(text).toContain(`Acceptance of quotation ${quote.reference} v1`);
+    expect(text).toContain(`Order: ${quote.reference.replace("Q-", "O-")}`);
     expect(text).toContain("Accepted by: Dr. Ayesha Khan");
     expect(text).toContain("Role: Brand Manager");
     expect(text).toContain("PO number: PO-7781");

@@ -6,7 +6,8 @@ import { formatPkr, formatRate } from "~/lib/money";
 import type { ProofType } from "~/lib/proofs/rules";
 import type { StoredQuote } from "~/lib/quotes/store.server";
 import type { StoredAcceptance, StoredLine, StoredQuotation } from "./quotations.server";
-import { firstChoices, quotationTotals } from "./totals";
+import { orderReference } from "~/lib/orders/orders.server";
+import { firstChoices, quotationTotals, totalsAtEachQuantity } from "./totals";
 
 // A quotation and its acceptance as documents a procurement office files: A4, the business's
 // letterhead facts, figures written as everywhere else (formatPkr), dates in Pakistan time, and the
@@ -217,6 +218,17 @@ function totalsRows(
   doc.moveDown(0.8);
 }
 
+/** The total at each quantity of the one line with a choice, so the buyer compares them without adding up. */
+function eachQuantityRows(doc: Doc, atEach: NonNullable<ReturnType<typeof totalsAtEachQuantity>>) {
+  room(doc, 30 + atEach.length * 14);
+  row(doc, { item: `Total at each quantity of line ${atEach[0]!.line}`, amount: "Incl. sales tax" }, { bold: true });
+  rule(doc);
+  for (const { quantity, totals } of atEach) {
+    row(doc, { item: `${quantityText(quantity)} pcs`, amount: formatPkr(totals.totalPaisa) });
+  }
+  doc.moveDown(0.8);
+}
+
 /** "Label: value" lines, the label bold. */
 function facts(doc: Doc, entries: [string, string][]) {
   for (const [label, value] of entries) {
@@ -271,6 +283,8 @@ export function quotationPdf(quote: StoredQuote, quotation: StoredQuotation): Pr
         .text("Totals shown for the first quantity option of each line.", margin, doc.y, { width: contentWidth });
       doc.moveDown(0.6);
     }
+    const atEach = totalsAtEachQuantity(quotation);
+    if (atEach) eachQuantityRows(doc, atEach);
   }
   facts(doc, [
     ["Valid until", longDate(quotation.validUntil)],
@@ -324,6 +338,7 @@ export async function acceptanceRecordPdf(
   heading(doc, title);
   buyerBlock(doc, quote, quotation);
   facts(doc, [
+    ["Order", orderReference(quote.reference)],
     ["Accepted by", acceptance.name],
     ["Role", acceptance.role],
     ["PO number", acceptance.poNumber],

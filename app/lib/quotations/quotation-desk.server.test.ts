@@ -179,7 +179,8 @@ describe("the quotation editor", () => {
     const mail = await simpleParser(raw);
     expect(mail.subject).toBe(`Quotation v1 for ${quote.reference} from Lahore Promo Works`);
     expect(mail.subject).not.toMatch(/PKR/);
-    expect(mail.text).toContain("Total: PKR 84,429 including sales tax");
+    // The one line with a choice: the total at each of its quantities.
+    expect(mail.text).toContain("Total: PKR 84,429 including sales tax for 250 pcs; PKR 108,029 for 500 pcs.");
     const token = /\/proof\/([A-Za-z0-9_-]{43})/.exec(mail.text ?? "")?.[1];
     expect(token).toBeDefined();
     expect(getQuoteService().proofs.open(token!)?.id).toBe(quote.id);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkChoices, quotationTotals } from "./totals";
+import { checkChoices, quotationTotals, totalsAtEachQuantity } from "./totals";
 
 const quotation = {
   deliveryPaisa: 150_000, // PKR 1,500
@@ -48,5 +48,17 @@ describe("a quotation's totals", () => {
     expect(checkChoices(quotation, [1.5, 1])).toBeNull();
     expect(checkChoices(quotation, [2, 1])).toEqual([2, 1]);
     expect(() => quotationTotals(quotation, [2, 2])).toThrow(RangeError);
+  });
+
+  it("gives the total at each quantity when one line offers several, and none when two lines do or none does", () => {
+    expect(
+      totalsAtEachQuantity(quotation)?.map(({ line, quantity, totals }) => [line, quantity, totals.totalPaisa]),
+    ).toEqual([
+      [1, 250, quotationTotals(quotation, [1, 1]).totalPaisa],
+      [1, 500, quotationTotals(quotation, [2, 1]).totalPaisa],
+    ]);
+    const twoChoices = { ...quotation, lines: [quotation.lines[0]!, quotation.lines[0]!] };
+    expect(totalsAtEachQuantity(twoChoices)).toBeNull();
+    expect(totalsAtEachQuantity({ ...quotation, lines: [quotation.lines[1]!] })).toBeNull();
   });
 });

@@ -61,3 +61,24 @@ export function quotationTotals(quotation: PricedQuotation, choices: readonly nu
     totalPaisa: taxablePaisa + taxPaisa,
   };
 }
+
+/**
+ * The total at each quantity a buyer can pick, when exactly one line offers several (the other lines at
+ * their only or first option): what a buyer comparing 250, 500 and 1,000 pcs looks for. Null when no
+ * line, or more than one, has a choice (their combinations are the buyer's page's to add up).
+ */
+export function totalsAtEachQuantity(
+  quotation: PricedQuotation,
+): { line: number; quantity: number; totals: QuotationTotals }[] | null {
+  const varying = quotation.lines.flatMap((line, index) => (line.options.length > 1 ? [index] : []));
+  if (varying.length !== 1) return null;
+  const index = varying[0]!;
+  return quotation.lines[index]!.options.map((option, position) => ({
+    line: index + 1,
+    quantity: option.quantity,
+    totals: quotationTotals(
+      quotation,
+      quotation.lines.map((_, other) => (other === index ? position + 1 : 1)),
+    ),
+  }));
+}

@@ -19,7 +19,8 @@ import {
   optionSlots,
   valuesFromForm,
 } from "~/lib/quotations/editor-schema";
-import { getQuoteService } from "~/lib/quotes/service.server";
+import { getQuoteService, type QuoteService } from "~/lib/quotes/service.server";
+import type { StoredQuote } from "~/lib/quotes/store.server";
 import { formDataWithin } from "~/lib/quotes/uploads.server";
 import type { Route } from "./+types/quotation";
 
@@ -27,6 +28,12 @@ export const meta: Route.MetaFunction = ({ params }) => deskMeta(`Quotation · $
 
 const notFound = () => data("Not found", { status: 404 });
 const text = deskText.quotation;
+
+/** Once a version is accepted the order is made: no further version is prepared or sent for this request. */
+function refuseOnceOrdered(service: QuoteService, quote: StoredQuote) {
+  const order = service.orders.forRequest(quote.id);
+  if (order) throw data(text.ordered(order.reference), { status: 409 });
+}
 
 /** What the editor says after the action it redirected from. */
 const editorDone = {
@@ -41,6 +48,7 @@ export function loader({ request, context, params }: Route.LoaderArgs) {
   const service = getQuoteService();
   const quote = service.store.byReference(params.reference);
   if (!quote) throw notFound();
+  refuseOnceOrdered(service, quote);
   const page = editorPage(service, quote);
   const doneParam = new URL(request.url).searchParams.get("done");
   const done = doneParam && doneParam in editorDone ? (doneParam as keyof typeof editorDone) : null;
@@ -68,6 +76,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const service = getQuoteService();
   const quote = service.store.byReference(params.reference);
   if (!quote) throw notFound();
+  refuseOnceOrdered(service, quote);
   const body = await formDataWithin(request, 256 * 1024);
   if (!body) throw data("Too large", { status: 413 });
   const intent = readIntent(body.get("intent"));

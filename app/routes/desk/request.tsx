@@ -305,6 +305,7 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
     quotations,
     hasQuotationDraft,
     nextQuotationVersion,
+    quotationAccepted,
     canQuote,
     order,
     duplicateKey,
@@ -351,6 +352,7 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
         quotations={quotations}
         draft={hasQuotationDraft}
         next={nextQuotationVersion}
+        accepted={quotationAccepted}
         canQuote={canQuote}
         duplicateKey={duplicateKey}
         error={error("duplicate")}
@@ -625,6 +627,7 @@ type QuotationsPanelProps = {
   quotations: Route.ComponentProps["loaderData"]["quotations"];
   draft: boolean;
   next: number;
+  accepted: boolean;
   canQuote: boolean;
   /** The duplicate form's own key: the same form sent twice makes one new request. */
   duplicateKey: string;
@@ -632,7 +635,16 @@ type QuotationsPanelProps = {
 };
 
 /** The request's sent quotations, newest last, each with its PDF, and the way to the next one. */
-function QuotationsPanel({ reference, quotations, draft, next, canQuote, duplicateKey, error }: QuotationsPanelProps) {
+function QuotationsPanel({
+  reference,
+  quotations,
+  draft,
+  next,
+  accepted,
+  canQuote,
+  duplicateKey,
+  error,
+}: QuotationsPanelProps) {
   const text = deskText.quotation;
   const prepare = draft ? text.continueDraft(next) : next === 1 ? text.prepare : text.prepareNext(next);
   return (
@@ -657,17 +669,27 @@ function QuotationsPanel({ reference, quotations, draft, next, canQuote, duplica
                 {text.pdf}
                 <span className="sr-only"> {text.title(quotation.version)}</span>
               </a>
+              {quotation.changes && (
+                <blockquote className="col-span-2 mt-1 rounded-lg border border-violet-200 bg-violet-50 p-2">
+                  <span className="text-slate-600">{text.changesAsked(quotation.changes.at)}</span>{" "}
+                  <span className="whitespace-pre-line">{quotation.changes.text}</span>
+                </blockquote>
+              )}
             </li>
           ))}
         </ul>
       )}
-      {canQuote && (
-        <a
-          className={buttonVariants({ variant: quotations.length ? "outline" : "default" })}
-          href={`/desk/quotes/${reference}/quotation`}
-        >
-          {prepare}
-        </a>
+      {accepted ? (
+        <p className="text-sm text-muted-foreground">{text.acceptedNote}</p>
+      ) : (
+        canQuote && (
+          <a
+            className={buttonVariants({ variant: quotations.length ? "outline" : "default" })}
+            href={`/desk/quotes/${reference}/quotation`}
+          >
+            {prepare}
+          </a>
+        )
       )}
       {error}
       {canQuote && quotations.length > 0 && (

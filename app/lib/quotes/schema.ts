@@ -39,6 +39,13 @@ export const quotes = sqliteTable(
     quantity: integer("quantity"),
     /** The day the buyer needs the goods in hand, YYYY-MM-DD (Pakistan), if they said. */
     neededBy: text("needed_by"),
+    // What the owner's reports read, kept on the request when it happens so that they count in SQL.
+    /** When the request was first answered (ISO UTC); kept when the buyer writes back, unlike answered_at. */
+    firstAnsweredAt: text("first_answered_at"),
+    /** How long that first answer took, in business ms (app/lib/desk/time.ts), worked out then. */
+    firstAnswerBusinessMs: integer("first_answer_business_ms"),
+    /** The catalogue category the request is for (app/lib/quotes/category.ts), or "other". */
+    category: text("category"),
   },
   (table) => [
     // The statuses are the state machine's (app/lib/requests/status.ts), its only writer.
@@ -58,6 +65,15 @@ export const quotes = sqliteTable(
     index("quotes_owner_answered")
       .on(table.ownerStaffId, table.receivedAt)
       .where(sql`answered_at IS NOT NULL`),
+    // The weekly reports: a period's requests by arrival, each with its first answer and category.
+    index("quotes_reports").on(table.receivedAt, table.firstAnswerBusinessMs, table.category),
+    // Rows the store still has to fill in code when it opens (none once done): an index lookup, not a scan.
+    index("quotes_category_missing")
+      .on(table.id)
+      .where(sql`category IS NULL`),
+    index("quotes_first_answer_unmeasured")
+      .on(table.id)
+      .where(sql`first_answered_at IS NOT NULL AND first_answer_business_ms IS NULL`),
   ],
 );
 

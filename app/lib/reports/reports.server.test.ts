@@ -86,13 +86,15 @@ beforeAll(() => {
     type: "request.status_changed",
     payload: { status: "waiting_on_us", reason: "" },
   }); // the site's move, not staff's: no answer
+  // A proof sent, as the proof desk records it: its event, and the status move that answers.
   store.audit.record({
     subject: { type: "request", id: b },
     actor: sana,
     at: new Date("2026-11-19T07:00:00Z"),
     type: "proof.sent",
     payload: { version: 1, message: "" },
-  }); // Thu 12:00: 1 + 8 + 8 + 1 = 18 h
+  });
+  store.changeStatus(b, { type: "proof sent" }, {}, sana, new Date("2026-11-19T07:00:00Z")); // Thu 12:00: 1 + 8 + 8 + 1 = 18 h
   const c = receive("c", "MARENA Campaign Mug", "2026-11-17T06:00:00Z"); // Tue 11:00
   store.setStatus(c, "lost", "Price: 20% dearer", sana, new Date("2026-11-23T06:00:00Z")); // next Mon 11:00: 32 h, late
   receive("d", "  pens ", "2026-11-20T13:00:00Z"); // Fri 18:00, unanswered: 1 + 8 + 8 + 8 = 25 h by now, overdue

@@ -1,63 +1,62 @@
 import type Database from "better-sqlite3";
-import { products } from "~/content/catalogue";
-import { type CategorySlug, categories, categorySlugs } from "~/content/categories";
-import { addBusinessMs, businessMsBetween, REPLY_WITHIN_BUSINESS_HOURS } from "~/lib/desk/time";
+import { addBusinessMs, REPLY_WITHIN_BUSINESS_HOURS } from "~/lib/desk/time";
+import { requestCategory } from "~/lib/quotes/category";
 import { quotationTotals, firstChoices, type PricedLine } from "~/lib/quotations/totals";
 import { BOM, csvCell, csvReadme } from "~/lib/quotes/inbox.server";
 import { type LostReason, lostReasons } from "~/lib/requests/status";
-import { median, type ReportPeriod } from "./periods";
+import type { ReportPeriod } from "./periods";
 import { categoryLabel, type ReportFile, type RequestCategory, requestCategories } from "./report-names";
 
 /**
- * The owner's reports: read-only SQL over the tables of other modules (requests, the audit trail,
- * quotations, acceptances, orders), grouped in SQL by Pakistan day or month and put into the period's
- * weeks and months here. Nothing here writes.
+ * The owner's reports: read-only SQL over the tables of other modules (requests, which keep their first
+ * answer and category for this, quotations, acceptances, orders), counted in SQL by Pakistan week or
+ * month, so that the work grows with the weeks and months shown rather than the requests. Nothing here
+ * writes.
  */
 
 const HOUR_MS = 3_600_000;
 const PROMISE_MS = REPLY_WITHIN_BUSINESS_HOURS * HOUR_MS;
 
-/**
- * The audit events that answered a request, as the status rules count an answer (app/lib/requests/
- * status.ts): a reply, a proof, WhatsApp, a quotation, or a status a staff member set other than New.
- * Read from the trail rather than quotes.answered_at, which starts again when the buyer writes back:
- * the trail keeps the first answer for good.
- */
-const answeringEvent = `(e.type IN ('request.reply_sent', 'proof.sent', 'request.whatsapp_used', 'quotation.sent')
-  OR (e.type = 'request.status_changed' AND e.actor_type = 'staff' AND json_extract(e.payload, '$.status') <> 'new'))`;
-
 /** The Pakistan day of an ISO instant column, in SQL. */
 const pakistanDay = (column: string) => `date(${column}, '+5 hours')`;
-/** An ISO instant column as ms since the epoch, in SQL (cheaper per row than parsing it in JavaScript). */
-const epochMs = (column: string) => `CAST(round((julianday(${column}) - 2440587.5) * 86400000) AS INTEGER)`;
 
-const WEEK_MS = 7 * 24 * HOUR_MS;
+const DAY_MS = 24 * HOUR_MS;
+const WEEK_MS = 7 * DAY_MS;
 /** Longer than any 24 business hours can last, holidays and all: an unanswered request older is past due. */
-const SURELY_DUE_MS = 30 * 24 * HOUR_MS;
-
-/** A request of the period: when it arrived and was first answered (ms), its product and studio item. */
-type RequestRow = [receivedMs: number, answeredMs: number | null, product: string, itemId: string | null];
+const SURELY_DUE_MS = 30 * DAY_MS;
 
 /**
- * The period's requests, each with its first answer: one pass over the requests by arrival
- * (quotes_received_at), each answer found through the trail's index on its request
- * (audit_events_subject), for the first-answer and the category reports alike.
+ * The period's weeks as SQL reads them: each week's Monday and the ISO instants it runs from and to
+ * (weeks are whole 7 days in Pakistan, which keeps no DST), so that each week is one range of the
+ * requests' index by arrival (quotes_reports), counted there, never a request read into JavaScript.
  */
-export function periodRequests(db: Database.Database, period: ReportPeriod): RequestRow[] {
-  return db
-    .prepare(
-      `SELECT ${epochMs("q.received_at")},
-         (SELECT ${epochMs("MIN(e.at)")} FROM audit_events e
-           WHERE e.subject_type = 'request' AND e.subject_id = q.id AND ${answeringEvent}),
-         q.product, CASE WHEN q.design IS NULL THEN NULL ELSE json_extract(q.design, '$.itemId') END
-       FROM quotes q WHERE q.received_at >= ?`,
-    )
-    .raw()
-    .all(period.from) as RequestRow[];
-}
+const weekRanges = (period: ReportPeriod) =>
+  JSON.stringify(
+    period.weeks.map((week, index) => {
+      const start = Date.parse(period.from) + index * WEEK_MS;
+      return [week, new Date(start).toISOString(), new Date(start + WEEK_MS).toISOString()];
+    }),
+  );
+const weeksTable = `weeks(week, week_start, week_end) AS (
+  SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]') FROM json_each(@weeks))`;
+const inWeek = "q.received_at >= w.week_start AND q.received_at < w.week_end";
 
-/** Which of the period's weeks an instant falls in: weeks are whole 7 days in Pakistan, which keeps no DST. */
-const weekIndex = (period: ReportPeriod, instant: number) => Math.floor((instant - Date.parse(period.from)) / WEEK_MS);
+/**
+ * The instant from which an unanswered request is not yet past due as of `now`: one that arrived
+ * before it has had its 24 business hours (or surely has, being older than 30 days). Adding business
+ * hours never goes back in time, so "due" holds up to one instant and not after: found by halving.
+ */
+export function dueBefore(now: number): number {
+  const due = (received: number) => now - received > SURELY_DUE_MS || addBusinessMs(received, PROMISE_MS) < now;
+  let low = now - SURELY_DUE_MS - 1; // due
+  let high = now; // not due: its hours are all ahead
+  while (high - low > 1) {
+    const middle = Math.floor((low + high) / 2);
+    if (due(middle)) low = middle;
+    else high = middle;
+  }
+  return high;
+}
 
 export type FirstAnswerWeek = {
   week: string;
@@ -73,34 +72,57 @@ export type FirstAnswerWeek = {
   withinPercent: number | null;
 };
 
-/** Per week of arrival: how long the first answer took in business hours, and how often it kept the promise. */
-export function firstAnswerByWeek(
-  db: Database.Database,
-  period: ReportPeriod,
-  now: number,
-  rows = periodRequests(db, period),
-): FirstAnswerWeek[] {
-  const weeks = period.weeks.map(() => ({ requests: 0, times: [] as number[], late: 0 }));
-  for (const [received, answered] of rows) {
-    const week = weeks[weekIndex(period, received)];
-    if (!week) continue;
-    week.requests++;
-    if (answered !== null) {
-      const took = businessMsBetween(received, answered);
-      week.times.push(took);
-      if (took > PROMISE_MS) week.late++;
-    } else if (now - received > SURELY_DUE_MS || addBusinessMs(received, PROMISE_MS) < now) week.late++;
-  }
-  return period.weeks.map((weekStart, index) => {
-    const { requests, times, late } = weeks[index]!;
-    const withinPromise = times.length - times.filter((took) => took > PROMISE_MS).length;
+/**
+ * Per week of arrival: how long the first answer took in business hours (kept on each request when it
+ * was first answered: quotes.first_answer_business_ms), and how often it kept the promise. Counts and
+ * exact medians in SQL over the index by arrival, the medians by each week's middle one or two.
+ */
+export function firstAnswerByWeek(db: Database.Database, period: ReportPeriod, now: number): FirstAnswerWeek[] {
+  const weeks = weekRanges(period);
+  const counts = db
+    .prepare(
+      `WITH ${weeksTable}
+       SELECT w.week, COUNT(q.received_at), COUNT(q.first_answer_business_ms),
+         coalesce(SUM(q.first_answer_business_ms > @promise), 0),
+         coalesce(SUM(q.first_answer_business_ms IS NULL AND q.received_at < @dueBefore), 0)
+       FROM weeks w LEFT JOIN quotes q INDEXED BY quotes_reports ON ${inWeek}
+       GROUP BY w.week`,
+    )
+    .raw()
+    .all({ weeks, promise: PROMISE_MS, dueBefore: new Date(dueBefore(now)).toISOString() }) as [
+    string,
+    number,
+    number,
+    number,
+    number,
+  ][];
+  const medians = new Map(
+    db
+      .prepare(
+        `WITH ${weeksTable},
+         timed AS (
+           SELECT w.week, q.first_answer_business_ms AS took,
+             ROW_NUMBER() OVER (PARTITION BY w.week ORDER BY q.first_answer_business_ms) AS position,
+             COUNT(*) OVER (PARTITION BY w.week) AS answered
+           FROM weeks w JOIN quotes q INDEXED BY quotes_reports ON ${inWeek}
+           WHERE q.first_answer_business_ms IS NOT NULL)
+         SELECT week, AVG(took) FROM timed WHERE position IN ((answered + 1) / 2, (answered + 2) / 2) GROUP BY week`,
+      )
+      .raw()
+      .all({ weeks }) as [string, number][],
+  );
+  const byWeek = new Map(counts.map((row) => [row[0], row]));
+  return period.weeks.map((week) => {
+    const [, requests, answered, answeredLate, unansweredLate] = byWeek.get(week) ?? [week, 0, 0, 0, 0];
+    const withinPromise = answered - answeredLate;
+    const late = answeredLate + unansweredLate;
     const known = withinPromise + late;
-    const middle = median(times);
+    const middle = medians.get(week);
     return {
-      week: weekStart,
+      week,
       requests,
-      answered: times.length,
-      medianHours: middle === null ? null : Math.round((middle / HOUR_MS) * 10) / 10,
+      answered,
+      medianHours: middle === undefined ? null : Math.round((middle / HOUR_MS) * 10) / 10,
       withinPromise,
       late,
       withinPercent: known ? Math.round((withinPromise / known) * 100) : null,
@@ -108,39 +130,31 @@ export function firstAnswerByWeek(
   });
 }
 
-const categoryByWords = new Map<string, CategorySlug>([
-  ...categorySlugs.map((slug) => [categories[slug].label.toLowerCase(), slug] as const),
-  ...products.flatMap((product) => [
-    [product.title.toLowerCase(), product.category] as const,
-    [product.id, product.category] as const,
-  ]),
-]);
-const categoryById = new Map(products.map((product) => [product.id, product.category]));
-
-/** A request's category: its studio design's item's, else its product's if the words name an item or a category. */
-export function requestCategory(product: string, designItemId: string | null): RequestCategory {
-  const fromDesign = designItemId === null ? undefined : categoryById.get(designItemId);
-  return fromDesign ?? categoryByWords.get(product.trim().toLowerCase()) ?? "other";
-}
+export { requestCategory };
 
 export type CategoryWeek = { week: string; total: number; byCategory: Record<RequestCategory, number> };
 
-/** Per week of arrival, the requests of each category. */
-export function requestsByWeekAndCategory(
-  db: Database.Database,
-  period: ReportPeriod,
-  rows = periodRequests(db, period),
-): CategoryWeek[] {
+/** Per week of arrival, the requests of each category (kept on each request when it arrived), counted in SQL. */
+export function requestsByWeekAndCategory(db: Database.Database, period: ReportPeriod): CategoryWeek[] {
+  const rows = db
+    .prepare(
+      `WITH ${weeksTable}
+       SELECT w.week, q.category, COUNT(*) FROM weeks w JOIN quotes q INDEXED BY quotes_reports ON ${inWeek}
+       GROUP BY w.week, q.category`,
+    )
+    .raw()
+    .all({ weeks: weekRanges(period) }) as [string, string | null, number][];
   const empty = () =>
     Object.fromEntries(requestCategories.map((category) => [category, 0])) as CategoryWeek["byCategory"];
-  const weeks = period.weeks.map((week) => ({ week, total: 0, byCategory: empty() }));
-  for (const [received, , product, itemId] of rows) {
-    const week = weeks[weekIndex(period, received)];
-    if (!week) continue;
-    week.total++;
-    week.byCategory[requestCategory(product, itemId)]++;
+  const weeks = new Map(period.weeks.map((week) => [week, { week, total: 0, byCategory: empty() }]));
+  for (const [weekKey, category, count] of rows) {
+    const week = weeks.get(weekKey)!;
+    week.total += count;
+    // A category the catalogue no longer has counts as Other.
+    const known = requestCategories.find((option) => option === category) ?? "other";
+    week.byCategory[known] += count;
   }
-  return weeks;
+  return [...weeks.values()];
 }
 
 export type Outcomes = {
@@ -270,10 +284,9 @@ export function ordersDeliveredOnTime(deliveries: readonly OrderDelivery[]): OnT
 }
 
 function computeReports(db: Database.Database, period: ReportPeriod, now: number) {
-  const requests = periodRequests(db, period);
   return {
-    firstAnswer: firstAnswerByWeek(db, period, now, requests),
-    categories: requestsByWeekAndCategory(db, period, requests),
+    firstAnswer: firstAnswerByWeek(db, period, now),
+    categories: requestsByWeekAndCategory(db, period),
     outcomes: outcomes(db, period),
     value: valueByMonth(db, period),
     orders: ordersByMonth(db, period),

@@ -7,6 +7,13 @@ import { staff } from "../desk/staff-schema";
 // The tables of quote requests (app/lib/quotes/store.server.ts writes them). Columns are in the order
 // the databases of earlier releases have them, so that a `SELECT *` reads alike in both.
 
+/**
+ * The Monday (Pakistan date, "2026-11-23") of the week a request arrived in, as SQL: Pakistan keeps
+ * UTC+5 all year, 'weekday 0' moves on to the Sunday ending the week. The reports' queries use this
+ * very text so that SQLite reads it from the indexes below.
+ */
+export const pakistanWeekOfArrival = "date(received_at, '+5 hours', 'weekday 0', '-6 days')";
+
 export const quotes = sqliteTable(
   "quotes",
   {
@@ -65,8 +72,14 @@ export const quotes = sqliteTable(
     index("quotes_owner_answered")
       .on(table.ownerStaffId, table.receivedAt)
       .where(sql`answered_at IS NOT NULL`),
-    // The weekly reports: a period's requests by arrival, each with its first answer and category.
-    index("quotes_reports").on(table.receivedAt, table.firstAnswerBusinessMs, table.category),
+    // The owner's weekly reports, each week a range of these (its requests in the order of their first
+    // answer's time, the median read at its middle): counted in the index, never sorted.
+    index("quotes_report_answers").on(sql.raw(pakistanWeekOfArrival), table.firstAnswerBusinessMs, table.receivedAt),
+    index("quotes_report_categories").on(sql.raw(pakistanWeekOfArrival), table.category),
+    // The owner's outcomes report: the decided requests by outcome and reason, read from the index alone.
+    index("quotes_outcomes")
+      .on(table.status, table.statusReason, table.receivedAt)
+      .where(sql`status IN ('won', 'lost')`),
     // Rows the store still has to fill in code when it opens (none once done): an index lookup, not a scan.
     index("quotes_category_missing")
       .on(table.id)

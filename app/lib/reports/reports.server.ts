@@ -1,6 +1,7 @@
 import type Database from "better-sqlite3";
 import { addBusinessMs, REPLY_WITHIN_BUSINESS_HOURS } from "~/lib/desk/time";
 import { requestCategory } from "~/lib/quotes/category";
+import { pakistanWeekOfArrival } from "~/lib/quotes/schema";
 import { quotationTotals, firstChoices, type PricedLine } from "~/lib/quotations/totals";
 import { BOM, csvCell, csvReadme } from "~/lib/quotes/inbox.server";
 import { type LostReason, lostReasons } from "~/lib/requests/status";
@@ -21,25 +22,11 @@ const PROMISE_MS = REPLY_WITHIN_BUSINESS_HOURS * HOUR_MS;
 const pakistanDay = (column: string) => `date(${column}, '+5 hours')`;
 
 const DAY_MS = 24 * HOUR_MS;
-const WEEK_MS = 7 * DAY_MS;
 /** Longer than any 24 business hours can last, holidays and all: an unanswered request older is past due. */
 const SURELY_DUE_MS = 30 * DAY_MS;
 
-/**
- * The period's weeks as SQL reads them: each week's Monday and the ISO instants it runs from and to
- * (weeks are whole 7 days in Pakistan, which keeps no DST), so that each week is one range of the
- * requests' index by arrival (quotes_reports), counted there, never a request read into JavaScript.
- */
-const weekRanges = (period: ReportPeriod) =>
-  JSON.stringify(
-    period.weeks.map((week, index) => {
-      const start = Date.parse(period.from) + index * WEEK_MS;
-      return [week, new Date(start).toISOString(), new Date(start + WEEK_MS).toISOString()];
-    }),
-  );
-const weeksTable = `weeks(week, week_start, week_end) AS (
-  SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]') FROM json_each(@weeks))`;
-const inWeek = "q.received_at >= w.week_start AND q.received_at < w.week_end";
+/** The week a request arrived in, as the requests' report indexes have it (its text must be theirs). */
+const week = pakistanWeekOfArrival;
 
 /**
  * The instant from which an unanswered request is not yet past due as of `now`: one that arrived
@@ -74,55 +61,39 @@ export type FirstAnswerWeek = {
 
 /**
  * Per week of arrival: how long the first answer took in business hours (kept on each request when it
- * was first answered: quotes.first_answer_business_ms), and how often it kept the promise. Counts and
- * exact medians in SQL over the index by arrival, the medians by each week's middle one or two.
+ * was first answered: quotes.first_answer_business_ms), and how often it kept the promise. Each figure
+ * is a count of a range of the index by week and answer time (quotes_report_answers), the exact median
+ * its middle one or two: nothing is sorted and no request is read into JavaScript.
  */
 export function firstAnswerByWeek(db: Database.Database, period: ReportPeriod, now: number): FirstAnswerWeek[] {
-  const weeks = weekRanges(period);
-  const counts = db
+  const count = (where: string) => db.prepare(`SELECT COUNT(*) FROM quotes WHERE ${week} = @week AND ${where}`).pluck();
+  const requests = count("1");
+  const answered = count("first_answer_business_ms IS NOT NULL");
+  const answeredLate = count("first_answer_business_ms > @promise");
+  const unansweredLate = count("first_answer_business_ms IS NULL AND received_at < @dueBefore");
+  const middle = db
     .prepare(
-      `WITH ${weeksTable}
-       SELECT w.week, COUNT(q.received_at), COUNT(q.first_answer_business_ms),
-         coalesce(SUM(q.first_answer_business_ms > @promise), 0),
-         coalesce(SUM(q.first_answer_business_ms IS NULL AND q.received_at < @dueBefore), 0)
-       FROM weeks w LEFT JOIN quotes q INDEXED BY quotes_reports ON ${inWeek}
-       GROUP BY w.week`,
+      `SELECT AVG(took) FROM (SELECT first_answer_business_ms AS took FROM quotes
+         WHERE ${week} = @week AND first_answer_business_ms IS NOT NULL
+         ORDER BY first_answer_business_ms LIMIT @middleCount OFFSET @beforeMiddle)`,
     )
-    .raw()
-    .all({ weeks, promise: PROMISE_MS, dueBefore: new Date(dueBefore(now)).toISOString() }) as [
-    string,
-    number,
-    number,
-    number,
-    number,
-  ][];
-  const medians = new Map(
-    db
-      .prepare(
-        `WITH ${weeksTable},
-         timed AS (
-           SELECT w.week, q.first_answer_business_ms AS took,
-             ROW_NUMBER() OVER (PARTITION BY w.week ORDER BY q.first_answer_business_ms) AS position,
-             COUNT(*) OVER (PARTITION BY w.week) AS answered
-           FROM weeks w JOIN quotes q INDEXED BY quotes_reports ON ${inWeek}
-           WHERE q.first_answer_business_ms IS NOT NULL)
-         SELECT week, AVG(took) FROM timed WHERE position IN ((answered + 1) / 2, (answered + 2) / 2) GROUP BY week`,
-      )
-      .raw()
-      .all({ weeks }) as [string, number][],
-  );
-  const byWeek = new Map(counts.map((row) => [row[0], row]));
-  return period.weeks.map((week) => {
-    const [, requests, answered, answeredLate, unansweredLate] = byWeek.get(week) ?? [week, 0, 0, 0, 0];
-    const withinPromise = answered - answeredLate;
-    const late = answeredLate + unansweredLate;
+    .pluck();
+  const overdueFrom = new Date(dueBefore(now)).toISOString();
+  return period.weeks.map((monday) => {
+    const timed = answered.get({ week: monday }) as number;
+    const timedLate = answeredLate.get({ week: monday, promise: PROMISE_MS }) as number;
+    const late = timedLate + (unansweredLate.get({ week: monday, dueBefore: overdueFrom }) as number);
+    const withinPromise = timed - timedLate;
     const known = withinPromise + late;
-    const middle = medians.get(week);
+    // The middle one of an odd count, the mean of the middle two of an even one.
+    const median = timed
+      ? (middle.get({ week: monday, middleCount: 2 - (timed % 2), beforeMiddle: (timed - 1) >> 1 }) as number)
+      : null;
     return {
-      week,
-      requests,
-      answered,
-      medianHours: middle === undefined ? null : Math.round((middle / HOUR_MS) * 10) / 10,
+      week: monday,
+      requests: requests.get({ week: monday }) as number,
+      answered: timed,
+      medianHours: median === null ? null : Math.round((median / HOUR_MS) * 10) / 10,
       withinPromise,
       late,
       withinPercent: known ? Math.round((withinPromise / known) * 100) : null,
@@ -134,25 +105,24 @@ export { requestCategory };
 
 export type CategoryWeek = { week: string; total: number; byCategory: Record<RequestCategory, number> };
 
-/** Per week of arrival, the requests of each category (kept on each request when it arrived), counted in SQL. */
+/**
+ * Per week of arrival, the requests of each category (kept on each request when it arrived), counted
+ * in SQL in the order of the index by week and category (quotes_report_categories).
+ */
 export function requestsByWeekAndCategory(db: Database.Database, period: ReportPeriod): CategoryWeek[] {
   const rows = db
-    .prepare(
-      `WITH ${weeksTable}
-       SELECT w.week, q.category, COUNT(*) FROM weeks w JOIN quotes q INDEXED BY quotes_reports ON ${inWeek}
-       GROUP BY w.week, q.category`,
-    )
+    .prepare(`SELECT ${week} AS week, category, COUNT(*) FROM quotes WHERE ${week} >= ? GROUP BY ${week}, category`)
     .raw()
-    .all({ weeks: weekRanges(period) }) as [string, string | null, number][];
+    .all(period.weeks[0]) as [string, string | null, number][];
   const empty = () =>
     Object.fromEntries(requestCategories.map((category) => [category, 0])) as CategoryWeek["byCategory"];
-  const weeks = new Map(period.weeks.map((week) => [week, { week, total: 0, byCategory: empty() }]));
-  for (const [weekKey, category, count] of rows) {
-    const week = weeks.get(weekKey)!;
-    week.total += count;
+  const weeks = new Map(period.weeks.map((monday) => [monday, { week: monday, total: 0, byCategory: empty() }]));
+  for (const [monday, category, count] of rows) {
+    const shown = weeks.get(monday);
+    if (!shown) continue;
+    shown.total += count;
     // A category the catalogue no longer has counts as Other.
-    const known = requestCategories.find((option) => option === category) ?? "other";
-    week.byCategory[known] += count;
+    shown.byCategory[requestCategories.find((option) => option === category) ?? "other"] += count;
   }
   return [...weeks.values()];
 }

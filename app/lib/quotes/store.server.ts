@@ -308,16 +308,18 @@ export class QuoteStore {
   /**
    * Requests stored before the reports' columns were kept get theirs, once: their category, and how
    * long their first answer took (the migration took when it was from the trail), both worked out in
-   * code. Found through partial indexes that hold only such rows, so on every later open the check is
-   * two lookups of empty indexes; done in batches of 1,000, each its own short transaction.
+   * code. Found through partial indexes that hold only such rows (named, as without statistics SQLite
+   * may prefer a larger one), so on every later open the check is two looks into empty indexes; done
+   * in batches of 1,000, each its own short transaction.
    */
   private fillReportColumns() {
     const uncategorised = this.db.prepare(
-      "SELECT id, product, json_extract(design, '$.itemId') FROM quotes WHERE category IS NULL LIMIT 1000",
+      `SELECT id, product, json_extract(design, '$.itemId') FROM quotes INDEXED BY quotes_category_missing
+       WHERE category IS NULL LIMIT 1000`,
     );
     const setCategory = this.db.prepare("UPDATE quotes SET category = ? WHERE id = ?");
     const unmeasured = this.db.prepare(
-      `SELECT id, received_at, first_answered_at FROM quotes
+      `SELECT id, received_at, first_answered_at FROM quotes INDEXED BY quotes_first_answer_unmeasured
        WHERE first_answered_at IS NOT NULL AND first_answer_business_ms IS NULL LIMIT 1000`,
     );
     const setMeasure = this.db.prepare("UPDATE quotes SET first_answer_business_ms = ? WHERE id = ?");

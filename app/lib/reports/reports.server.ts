@@ -106,25 +106,24 @@ export { requestCategory };
 export type CategoryWeek = { week: string; total: number; byCategory: Record<RequestCategory, number> };
 
 /**
- * Per week of arrival, the requests of each category (kept on each request when it arrived), counted
- * in SQL in the order of the index by week and category (quotes_report_categories).
+ * Per week of arrival, the requests of each category (kept on each request when it arrived), each week
+ * counted in its range of the index by week and category (quotes_report_categories), read alone.
  */
 export function requestsByWeekAndCategory(db: Database.Database, period: ReportPeriod): CategoryWeek[] {
-  const rows = db
-    .prepare(`SELECT ${week} AS week, category, COUNT(*) FROM quotes WHERE ${week} >= ? GROUP BY ${week}, category`)
-    .raw()
-    .all(period.weeks[0]) as [string, string | null, number][];
-  const empty = () =>
-    Object.fromEntries(requestCategories.map((category) => [category, 0])) as CategoryWeek["byCategory"];
-  const weeks = new Map(period.weeks.map((monday) => [monday, { week: monday, total: 0, byCategory: empty() }]));
-  for (const [monday, category, count] of rows) {
-    const shown = weeks.get(monday);
-    if (!shown) continue;
-    shown.total += count;
-    // A category the catalogue no longer has counts as Other.
-    shown.byCategory[requestCategories.find((option) => option === category) ?? "other"] += count;
-  }
-  return [...weeks.values()];
+  const counts = db.prepare(`SELECT category, COUNT(*) FROM quotes WHERE ${week} = ? GROUP BY category`).raw();
+  return period.weeks.map((monday) => {
+    const byCategory = Object.fromEntries(requestCategories.map((category) => [category, 0])) as Record<
+      RequestCategory,
+      number
+    >;
+    let total = 0;
+    for (const [category, count] of counts.all(monday) as [string | null, number][]) {
+      total += count;
+      // A category the catalogue no longer has counts as Other.
+      byCategory[requestCategories.find((option) => option === category) ?? "other"] += count;
+    }
+    return { week: monday, total, byCategory };
+  });
 }
 
 export type Outcomes = {

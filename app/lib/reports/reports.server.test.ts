@@ -4,7 +4,9 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { QuoteStore } from "~/lib/quotes/store.server";
 import { reportPeriod } from "./periods";
+import { addBusinessMs } from "~/lib/desk/time";
 import {
+  dueBefore,
   firstAnswerByWeek,
   ordersByMonth,
   ordersDeliveredOnTime,
@@ -156,6 +158,17 @@ describe("the first-answer report", () => {
       // F 2 h; E not due yet, so not counted either way.
       { week: "2026-11-23", requests: 2, answered: 1, medianHours: 2, withinPromise: 1, late: 0, withinPercent: 100 },
     ]);
+  });
+});
+
+describe("the instant before which an unanswered request is past due", () => {
+  it("is where 24 business hours from arrival stop ending before now, weekends and nights included", () => {
+    const promise = 24 * 3_600_000;
+    for (const at of [now, Date.parse("2026-11-23T01:00:00Z"), Date.parse("2026-11-28T10:00:00Z")]) {
+      const edge = dueBefore(at);
+      expect(addBusinessMs(edge - 1, promise)).toBeLessThan(at);
+      expect(addBusinessMs(edge, promise)).toBeGreaterThanOrEqual(at);
+    }
   });
 });
 

@@ -269,7 +269,7 @@ const reused = new WeakMap<Database.Database, Map<string, { stamp: string; until
 
 /**
  * What changes any figure: every answer, status, quotation and acceptance appends to the trail, and a
- * request arrives or is removed. Three index lookups, against a page that reads every request.
+ * request arrives or is removed. Three index lookups, against a page that reads every sent quotation.
  */
 const changeStamp = (db: Database.Database) =>
   JSON.stringify(
@@ -280,9 +280,9 @@ const changeStamp = (db: Database.Database) =>
   );
 
 /**
- * Every report of the page, for one period. Reading every request of the period costs hundreds of
- * milliseconds at 100,000 of them, so the figures are kept (per database and period) and given again
- * while the trail and the requests are unchanged, for up to five minutes.
+ * Every report of the page, for one period. The weekly ones count in indexes, but the value quoted
+ * still adds up each sent quotation of the months shown, so the figures are kept (per database and
+ * period) and given again while the trail and the requests are unchanged, for up to five minutes.
  */
 export function ownerReports(db: Database.Database, period: ReportPeriod, now: number): OwnerReports {
   const stamp = changeStamp(db);

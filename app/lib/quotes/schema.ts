@@ -7,6 +7,13 @@ import { staff } from "../desk/staff-schema";
 // The tables of quote requests (app/lib/quotes/store.server.ts writes them). Columns are in the order
 // the databases of earlier releases have them, so that a `SELECT *` reads alike in both.
 
+/**
+ * The Monday (Pakistan date, "2026-11-23") of the week a request arrived in, as SQL: Pakistan keeps
+ * UTC+5 all year, 'weekday 0' moves on to the Sunday ending the week. The reports' queries use this
+ * very text so that SQLite reads it from the indexes below.
+ */
+export const pakistanWeekOfArrival = "date(received_at, '+5 hours', 'weekday 0', '-6 days')";
+
 export const quotes = sqliteTable(
   "quotes",
   {
@@ -39,6 +46,13 @@ export const quotes = sqliteTable(
     quantity: integer("quantity"),
     /** The day the buyer needs the goods in hand, YYYY-MM-DD (Pakistan), if they said. */
     neededBy: text("needed_by"),
+    // What the owner's reports read, kept on the request when it happens so that they count in SQL.
+    /** When the request was first answered (ISO UTC); kept when the buyer writes back, unlike answered_at. */
+    firstAnsweredAt: text("first_answered_at"),
+    /** How long that first answer took, in business ms (app/lib/desk/time.ts), worked out then. */
+    firstAnswerBusinessMs: integer("first_answer_business_ms"),
+    /** The catalogue category the request is for (app/lib/quotes/category.ts), or "other". */
+    category: text("category"),
   },
   (table) => [
     // The statuses are the state machine's (app/lib/requests/status.ts), its only writer.
@@ -58,6 +72,21 @@ export const quotes = sqliteTable(
     index("quotes_owner_answered")
       .on(table.ownerStaffId, table.receivedAt)
       .where(sql`answered_at IS NOT NULL`),
+    // The owner's weekly reports, each week a range of these (its requests in the order of their first
+    // answer's time, the median read at its middle): counted in the index, never sorted.
+    index("quotes_report_answers").on(sql.raw(pakistanWeekOfArrival), table.firstAnswerBusinessMs, table.receivedAt),
+    index("quotes_report_categories").on(sql.raw(pakistanWeekOfArrival), table.category),
+    // The owner's outcomes report: the decided requests by outcome and reason, read from the index alone.
+    index("quotes_outcomes")
+      .on(table.status, table.statusReason, table.receivedAt)
+      .where(sql`status IN ('won', 'lost')`),
+    // Rows the store still has to fill in code when it opens (none once done): an index lookup, not a scan.
+    index("quotes_category_missing")
+      .on(table.id)
+      .where(sql`category IS NULL`),
+    index("quotes_first_answer_unmeasured")
+      .on(table.id)
+      .where(sql`first_answered_at IS NOT NULL AND first_answer_business_ms IS NULL`),
   ],
 );
 

@@ -9,6 +9,7 @@ import { and, asc, count, desc, eq, isNotNull, isNull, lt, type SQL, sql } from 
 import { type BetterSQLite3Database, drizzle } from "drizzle-orm/better-sqlite3";
 import { migrate } from "~/lib/db/migrate.server";
 import { type DesignSpec, parseDesignSpec } from "~/lib/design-schema";
+import { requestCategory } from "./category";
 import type { LogoType } from "~/lib/upload-rules";
 import { queueAcknowledgement, queueMessage, type NotifyStatus } from "~/lib/messaging/messaging.server";
 import { notificationSubject } from "~/lib/messaging/subjects";
@@ -20,7 +21,7 @@ import {
   type StatusFacts,
   type StatusMove,
 } from "~/lib/requests/status";
-import { replyBy } from "~/lib/desk/time";
+import { businessMsBetween, replyBy } from "~/lib/desk/time";
 import { staff as staffTable } from "~/lib/desk/staff-schema";
 import type { InboxView } from "./inbox-views";
 import { type SearchPlan, searchPlan } from "./search.server";
@@ -161,6 +162,7 @@ type Row = {
   reply_by: number | null;
   quantity: number | null;
   needed_by: string | null;
+  first_answered_at: string | null;
 };
 
 const fromRow = (row: Row): StoredQuote => ({
@@ -221,9 +223,9 @@ function prepare(db: Database.Database) {
   return {
     insertQuote: db.prepare(
       `INSERT INTO quotes (received_at, name, company, email, phone, product, message, client_ip, user_agent, page,
-         idempotency_key, design, reference, reply_by, quantity, needed_by)
+         idempotency_key, design, reference, reply_by, quantity, needed_by, category)
        VALUES (@receivedAt, @name, @company, @email, @phone, @product, @message, @clientIp, @userAgent, @page,
-         @idempotencyKey, @design, @reference, @replyBy, @quantity, @neededBy)
+         @idempotencyKey, @design, @reference, @replyBy, @quantity, @neededBy, @category)
        ON CONFLICT (idempotency_key) DO NOTHING`,
     ),
     storedNames: db
@@ -256,10 +258,14 @@ function prepare(db: Database.Database) {
     // A page of the inbox, its order chosen by the view (the ids come from `inboxPart`).
     byIds: db.prepare(`${selectQuotes} WHERE quotes.id IN (SELECT value FROM json_each(?))`),
     // The only statement that writes a status: what `nextStatus` decided (a null reason keeps the stored one).
+    // The first answer is kept for good (the reports' figure); answered_at starts again when the buyer writes.
     moveStatus: db.prepare(
       `UPDATE quotes SET status = @status, status_reason = coalesce(@reason, status_reason),
          answered_at = CASE WHEN @restarts = 1 THEN NULL
            WHEN answered_at IS NULL AND @answers = 1 THEN @at ELSE answered_at END,
+         first_answered_at = CASE WHEN first_answered_at IS NULL AND @answers = 1 THEN @at ELSE first_answered_at END,
+         first_answer_business_ms = CASE WHEN first_answered_at IS NULL AND @answers = 1 THEN @firstAnswerMs
+           ELSE first_answer_business_ms END,
          reply_by = CASE WHEN @restarts = 1 THEN @replyBy ELSE reply_by END
        WHERE id = @id`,
     ),
@@ -299,6 +305,36 @@ export class QuoteStore {
     this.audit = new AuditLog(this.db);
     this.orm = drizzle({ client: this.db });
     this.giveReplyByTimes();
+    this.fillReportColumns();
+  }
+
+  /**
+   * Requests stored before the reports' columns were kept get theirs, once: their category, and how
+   * long their first answer took (the migration took when it was from the trail), both worked out in
+   * code. Found through partial indexes that hold only such rows (named, as without statistics SQLite
+   * may prefer a larger one), so on every later open the check is two looks into empty indexes; done
+   * in batches of 1,000, each its own short transaction.
+   */
+  private fillReportColumns() {
+    const uncategorised = this.db.prepare(
+      `SELECT id, product, json_extract(design, '$.itemId') FROM quotes INDEXED BY quotes_category_missing
+       WHERE category IS NULL LIMIT 1000`,
+    );
+    const setCategory = this.db.prepare("UPDATE quotes SET category = ? WHERE id = ?");
+    const unmeasured = this.db.prepare(
+      `SELECT id, received_at, first_answered_at FROM quotes INDEXED BY quotes_first_answer_unmeasured
+       WHERE first_answered_at IS NOT NULL AND first_answer_business_ms IS NULL LIMIT 1000`,
+    );
+    const setMeasure = this.db.prepare("UPDATE quotes SET first_answer_business_ms = ? WHERE id = ?");
+    const batch = this.db.transaction(() => {
+      const categories = uncategorised.raw().all() as [number, string, string | null][];
+      for (const [id, product, itemId] of categories) setCategory.run(requestCategory(product, itemId), id);
+      const answers = unmeasured.raw().all() as [number, string, string][];
+      for (const [id, receivedAt, firstAnsweredAt] of answers)
+        setMeasure.run(businessMsBetween(Date.parse(receivedAt), Date.parse(firstAnsweredAt)), id);
+      return categories.length + answers.length;
+    });
+    while (batch.immediate() > 0);
   }
 
   /**
@@ -364,6 +400,7 @@ export class QuoteStore {
           design: design ? JSON.stringify(design) : null,
           reference: formatReference(year, number),
           replyBy: replyBy(now.toISOString()),
+          category: requestCategory(quote.product, design?.itemId ?? null),
         });
         if (result.changes !== 1) return false;
         const quoteId = Number(result.lastInsertRowid);
@@ -841,6 +878,11 @@ export class QuoteStore {
           restarts: move.restartsClock ? 1 : 0,
           replyBy: replyBy(at),
           at,
+          // Only the first answer is timed; the statement keeps it for good.
+          firstAnswerMs:
+            move.answers && row.first_answered_at === null
+              ? businessMsBetween(Date.parse(row.received_at), now.getTime())
+              : null,
         });
         if (move.recorded)
           this.audit.record({

@@ -1,7 +1,7 @@
-import { type CategorySlug, categories, categorySlugs } from "~/content/categories";
+import { categories, categorySlugs } from "~/content/categories";
+import type { RequestCategory } from "~/lib/quotes/category";
 
-/** A category of the catalogue, or "other" for a product typed in words the catalogue does not know. */
-export type RequestCategory = CategorySlug | "other";
+export type { RequestCategory };
 export const requestCategories: readonly RequestCategory[] = [...categorySlugs, "other"];
 export const categoryLabel = (category: RequestCategory) =>
   category === "other" ? "Other" : categories[category].label;

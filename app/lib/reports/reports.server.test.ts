@@ -4,7 +4,9 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { QuoteStore } from "~/lib/quotes/store.server";
 import { reportPeriod } from "./periods";
+import { addBusinessMs } from "~/lib/desk/time";
 import {
+  dueBefore,
   firstAnswerByWeek,
   ordersByMonth,
   ordersDeliveredOnTime,
@@ -86,13 +88,15 @@ beforeAll(() => {
     type: "request.status_changed",
     payload: { status: "waiting_on_us", reason: "" },
   }); // the site's move, not staff's: no answer
+  // A proof sent, as the proof desk records it: its event, and the status move that answers.
   store.audit.record({
     subject: { type: "request", id: b },
     actor: sana,
     at: new Date("2026-11-19T07:00:00Z"),
     type: "proof.sent",
     payload: { version: 1, message: "" },
-  }); // Thu 12:00: 1 + 8 + 8 + 1 = 18 h
+  });
+  store.changeStatus(b, { type: "proof sent" }, {}, sana, new Date("2026-11-19T07:00:00Z")); // Thu 12:00: 1 + 8 + 8 + 1 = 18 h
   const c = receive("c", "MARENA Campaign Mug", "2026-11-17T06:00:00Z"); // Tue 11:00
   store.setStatus(c, "lost", "Price: 20% dearer", sana, new Date("2026-11-23T06:00:00Z")); // next Mon 11:00: 32 h, late
   receive("d", "  pens ", "2026-11-20T13:00:00Z"); // Fri 18:00, unanswered: 1 + 8 + 8 + 8 = 25 h by now, overdue
@@ -154,6 +158,17 @@ describe("the first-answer report", () => {
       // F 2 h; E not due yet, so not counted either way.
       { week: "2026-11-23", requests: 2, answered: 1, medianHours: 2, withinPromise: 1, late: 0, withinPercent: 100 },
     ]);
+  });
+});
+
+describe("the instant before which an unanswered request is past due", () => {
+  it("is where 24 business hours from arrival stop ending before now, weekends and nights included", () => {
+    const promise = 24 * 3_600_000;
+    for (const at of [now, Date.parse("2026-11-23T01:00:00Z"), Date.parse("2026-11-28T10:00:00Z")]) {
+      const edge = dueBefore(at);
+      expect(addBusinessMs(edge - 1, promise)).toBeLessThan(at);
+      expect(addBusinessMs(edge, promise)).toBeGreaterThanOrEqual(at);
+    }
   });
 });
 

@@ -1,63 +1,49 @@
 import type Database from "better-sqlite3";
-import { products } from "~/content/catalogue";
-import { type CategorySlug, categories, categorySlugs } from "~/content/categories";
-import { addBusinessMs, businessMsBetween, REPLY_WITHIN_BUSINESS_HOURS } from "~/lib/desk/time";
+import { addBusinessMs, REPLY_WITHIN_BUSINESS_HOURS } from "~/lib/desk/time";
+import { requestCategory } from "~/lib/quotes/category";
+import { pakistanWeekOfArrival } from "~/lib/quotes/schema";
 import { quotationTotals, firstChoices, type PricedLine } from "~/lib/quotations/totals";
 import { BOM, csvCell, csvReadme } from "~/lib/quotes/inbox.server";
 import { type LostReason, lostReasons } from "~/lib/requests/status";
-import { median, type ReportPeriod } from "./periods";
+import type { ReportPeriod } from "./periods";
 import { categoryLabel, type ReportFile, type RequestCategory, requestCategories } from "./report-names";
 
 /**
- * The owner's reports: read-only SQL over the tables of other modules (requests, the audit trail,
- * quotations, acceptances, orders), grouped in SQL by Pakistan day or month and put into the period's
- * weeks and months here. Nothing here writes.
+ * The owner's reports: read-only SQL over the tables of other modules (requests, which keep their first
+ * answer and category for this, quotations, acceptances, orders), counted in SQL by Pakistan week or
+ * month, so that the work grows with the weeks and months shown rather than the requests. Nothing here
+ * writes.
  */
 
 const HOUR_MS = 3_600_000;
 const PROMISE_MS = REPLY_WITHIN_BUSINESS_HOURS * HOUR_MS;
 
-/**
- * The audit events that answered a request, as the status rules count an answer (app/lib/requests/
- * status.ts): a reply, a proof, WhatsApp, a quotation, or a status a staff member set other than New.
- * Read from the trail rather than quotes.answered_at, which starts again when the buyer writes back:
- * the trail keeps the first answer for good.
- */
-const answeringEvent = `(e.type IN ('request.reply_sent', 'proof.sent', 'request.whatsapp_used', 'quotation.sent')
-  OR (e.type = 'request.status_changed' AND e.actor_type = 'staff' AND json_extract(e.payload, '$.status') <> 'new'))`;
-
 /** The Pakistan day of an ISO instant column, in SQL. */
 const pakistanDay = (column: string) => `date(${column}, '+5 hours')`;
-/** An ISO instant column as ms since the epoch, in SQL (cheaper per row than parsing it in JavaScript). */
-const epochMs = (column: string) => `CAST(round((julianday(${column}) - 2440587.5) * 86400000) AS INTEGER)`;
 
-const WEEK_MS = 7 * 24 * HOUR_MS;
+const DAY_MS = 24 * HOUR_MS;
 /** Longer than any 24 business hours can last, holidays and all: an unanswered request older is past due. */
-const SURELY_DUE_MS = 30 * 24 * HOUR_MS;
+const SURELY_DUE_MS = 30 * DAY_MS;
 
-/** A request of the period: when it arrived and was first answered (ms), its product and studio item. */
-type RequestRow = [receivedMs: number, answeredMs: number | null, product: string, itemId: string | null];
+/** The week a request arrived in, as the requests' report indexes have it (its text must be theirs). */
+const week = pakistanWeekOfArrival;
 
 /**
- * The period's requests, each with its first answer: one pass over the requests by arrival
- * (quotes_received_at), each answer found through the trail's index on its request
- * (audit_events_subject), for the first-answer and the category reports alike.
+ * The instant from which an unanswered request is not yet past due as of `now`: one that arrived
+ * before it has had its 24 business hours (or surely has, being older than 30 days). Adding business
+ * hours never goes back in time, so "due" holds up to one instant and not after: found by halving.
  */
-export function periodRequests(db: Database.Database, period: ReportPeriod): RequestRow[] {
-  return db
-    .prepare(
-      `SELECT ${epochMs("q.received_at")},
-         (SELECT ${epochMs("MIN(e.at)")} FROM audit_events e
-           WHERE e.subject_type = 'request' AND e.subject_id = q.id AND ${answeringEvent}),
-         q.product, CASE WHEN q.design IS NULL THEN NULL ELSE json_extract(q.design, '$.itemId') END
-       FROM quotes q WHERE q.received_at >= ?`,
-    )
-    .raw()
-    .all(period.from) as RequestRow[];
+export function dueBefore(now: number): number {
+  const due = (received: number) => now - received > SURELY_DUE_MS || addBusinessMs(received, PROMISE_MS) < now;
+  let low = now - SURELY_DUE_MS - 1; // due
+  let high = now; // not due: its hours are all ahead
+  while (high - low > 1) {
+    const middle = Math.floor((low + high) / 2);
+    if (due(middle)) low = middle;
+    else high = middle;
+  }
+  return high;
 }
-
-/** Which of the period's weeks an instant falls in: weeks are whole 7 days in Pakistan, which keeps no DST. */
-const weekIndex = (period: ReportPeriod, instant: number) => Math.floor((instant - Date.parse(period.from)) / WEEK_MS);
 
 export type FirstAnswerWeek = {
   week: string;
@@ -73,34 +59,41 @@ export type FirstAnswerWeek = {
   withinPercent: number | null;
 };
 
-/** Per week of arrival: how long the first answer took in business hours, and how often it kept the promise. */
-export function firstAnswerByWeek(
-  db: Database.Database,
-  period: ReportPeriod,
-  now: number,
-  rows = periodRequests(db, period),
-): FirstAnswerWeek[] {
-  const weeks = period.weeks.map(() => ({ requests: 0, times: [] as number[], late: 0 }));
-  for (const [received, answered] of rows) {
-    const week = weeks[weekIndex(period, received)];
-    if (!week) continue;
-    week.requests++;
-    if (answered !== null) {
-      const took = businessMsBetween(received, answered);
-      week.times.push(took);
-      if (took > PROMISE_MS) week.late++;
-    } else if (now - received > SURELY_DUE_MS || addBusinessMs(received, PROMISE_MS) < now) week.late++;
-  }
-  return period.weeks.map((weekStart, index) => {
-    const { requests, times, late } = weeks[index]!;
-    const withinPromise = times.length - times.filter((took) => took > PROMISE_MS).length;
+/**
+ * Per week of arrival: how long the first answer took in business hours (kept on each request when it
+ * was first answered: quotes.first_answer_business_ms), and how often it kept the promise. Each figure
+ * is a count of a range of the index by week and answer time (quotes_report_answers), the exact median
+ * its middle one or two: nothing is sorted and no request is read into JavaScript.
+ */
+export function firstAnswerByWeek(db: Database.Database, period: ReportPeriod, now: number): FirstAnswerWeek[] {
+  const count = (where: string) => db.prepare(`SELECT COUNT(*) FROM quotes WHERE ${week} = @week AND ${where}`).pluck();
+  const requests = count("1");
+  const answered = count("first_answer_business_ms IS NOT NULL");
+  const answeredLate = count("first_answer_business_ms > @promise");
+  const unansweredLate = count("first_answer_business_ms IS NULL AND received_at < @dueBefore");
+  const middle = db
+    .prepare(
+      `SELECT AVG(took) FROM (SELECT first_answer_business_ms AS took FROM quotes
+         WHERE ${week} = @week AND first_answer_business_ms IS NOT NULL
+         ORDER BY first_answer_business_ms LIMIT @middleCount OFFSET @beforeMiddle)`,
+    )
+    .pluck();
+  const overdueFrom = new Date(dueBefore(now)).toISOString();
+  return period.weeks.map((monday) => {
+    const timed = answered.get({ week: monday }) as number;
+    const timedLate = answeredLate.get({ week: monday, promise: PROMISE_MS }) as number;
+    const late = timedLate + (unansweredLate.get({ week: monday, dueBefore: overdueFrom }) as number);
+    const withinPromise = timed - timedLate;
     const known = withinPromise + late;
-    const middle = median(times);
+    // The middle one of an odd count, the mean of the middle two of an even one.
+    const median = timed
+      ? (middle.get({ week: monday, middleCount: 2 - (timed % 2), beforeMiddle: (timed - 1) >> 1 }) as number)
+      : null;
     return {
-      week: weekStart,
-      requests,
-      answered: times.length,
-      medianHours: middle === null ? null : Math.round((middle / HOUR_MS) * 10) / 10,
+      week: monday,
+      requests: requests.get({ week: monday }) as number,
+      answered: timed,
+      medianHours: median === null ? null : Math.round((median / HOUR_MS) * 10) / 10,
       withinPromise,
       late,
       withinPercent: known ? Math.round((withinPromise / known) * 100) : null,
@@ -108,39 +101,29 @@ export function firstAnswerByWeek(
   });
 }
 
-const categoryByWords = new Map<string, CategorySlug>([
-  ...categorySlugs.map((slug) => [categories[slug].label.toLowerCase(), slug] as const),
-  ...products.flatMap((product) => [
-    [product.title.toLowerCase(), product.category] as const,
-    [product.id, product.category] as const,
-  ]),
-]);
-const categoryById = new Map(products.map((product) => [product.id, product.category]));
-
-/** A request's category: its studio design's item's, else its product's if the words name an item or a category. */
-export function requestCategory(product: string, designItemId: string | null): RequestCategory {
-  const fromDesign = designItemId === null ? undefined : categoryById.get(designItemId);
-  return fromDesign ?? categoryByWords.get(product.trim().toLowerCase()) ?? "other";
-}
+export { requestCategory };
 
 export type CategoryWeek = { week: string; total: number; byCategory: Record<RequestCategory, number> };
 
-/** Per week of arrival, the requests of each category. */
-export function requestsByWeekAndCategory(
-  db: Database.Database,
-  period: ReportPeriod,
-  rows = periodRequests(db, period),
-): CategoryWeek[] {
-  const empty = () =>
-    Object.fromEntries(requestCategories.map((category) => [category, 0])) as CategoryWeek["byCategory"];
-  const weeks = period.weeks.map((week) => ({ week, total: 0, byCategory: empty() }));
-  for (const [received, , product, itemId] of rows) {
-    const week = weeks[weekIndex(period, received)];
-    if (!week) continue;
-    week.total++;
-    week.byCategory[requestCategory(product, itemId)]++;
-  }
-  return weeks;
+/**
+ * Per week of arrival, the requests of each category (kept on each request when it arrived), each week
+ * counted in its range of the index by week and category (quotes_report_categories), read alone.
+ */
+export function requestsByWeekAndCategory(db: Database.Database, period: ReportPeriod): CategoryWeek[] {
+  const counts = db.prepare(`SELECT category, COUNT(*) FROM quotes WHERE ${week} = ? GROUP BY category`).raw();
+  return period.weeks.map((monday) => {
+    const byCategory = Object.fromEntries(requestCategories.map((category) => [category, 0])) as Record<
+      RequestCategory,
+      number
+    >;
+    let total = 0;
+    for (const [category, count] of counts.all(monday) as [string | null, number][]) {
+      total += count;
+      // A category the catalogue no longer has counts as Other.
+      byCategory[requestCategories.find((option) => option === category) ?? "other"] += count;
+    }
+    return { week: monday, total, byCategory };
+  });
 }
 
 export type Outcomes = {
@@ -270,10 +253,9 @@ export function ordersDeliveredOnTime(deliveries: readonly OrderDelivery[]): OnT
 }
 
 function computeReports(db: Database.Database, period: ReportPeriod, now: number) {
-  const requests = periodRequests(db, period);
   return {
-    firstAnswer: firstAnswerByWeek(db, period, now, requests),
-    categories: requestsByWeekAndCategory(db, period, requests),
+    firstAnswer: firstAnswerByWeek(db, period, now),
+    categories: requestsByWeekAndCategory(db, period),
     outcomes: outcomes(db, period),
     value: valueByMonth(db, period),
     orders: ordersByMonth(db, period),
@@ -287,7 +269,7 @@ const reused = new WeakMap<Database.Database, Map<string, { stamp: string; until
 
 /**
  * What changes any figure: every answer, status, quotation and acceptance appends to the trail, and a
- * request arrives or is removed. Three index lookups, against a page that reads every request.
+ * request arrives or is removed. Three index lookups, against a page that reads every sent quotation.
  */
 const changeStamp = (db: Database.Database) =>
   JSON.stringify(
@@ -298,9 +280,9 @@ const changeStamp = (db: Database.Database) =>
   );
 
 /**
- * Every report of the page, for one period. Reading every request of the period costs hundreds of
- * milliseconds at 100,000 of them, so the figures are kept (per database and period) and given again
- * while the trail and the requests are unchanged, for up to five minutes.
+ * Every report of the page, for one period. The weekly ones count in indexes, but the value quoted
+ * still adds up each sent quotation of the months shown, so the figures are kept (per database and
+ * period) and given again while the trail and the requests are unchanged, for up to five minutes.
  */
 export function ownerReports(db: Database.Database, period: ReportPeriod, now: number): OwnerReports {
   const stamp = changeStamp(db);

@@ -206,13 +206,14 @@ describe("a quote request", () => {
     const smtp = await startSmtp(port);
     try {
       const after = service({ smtpPort: port });
-      await until(() => smtp.received.length === 1);
+      // The retry is due a second after the failed attempt; a loaded machine may take far longer to start.
+      await until(() => smtp.received.length === 1, 30_000);
       await until(() => after.store.list()[0]!.notifyStatus === "sent");
       expect(after.store.count()).toBe(1);
     } finally {
       await smtp.close();
     }
-  });
+  }, 60_000);
 
   it("sent twice with the same idempotency key is stored and mailed once", async () => {
     const smtp = await startSmtp();

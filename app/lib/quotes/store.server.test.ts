@@ -167,7 +167,8 @@ describe("the inbox", () => {
       .all() as { detail: string }[];
     expect(plan.map((row) => row.detail).join("\n")).toMatch(/USING INDEX quotes_received_at/);
     store.close();
-  });
+    // Ten thousand inserts take seconds alone and several times that beside the rest of `npm test`.
+  }, 60_000);
 });
 
 describe("the inbox's counts", () => {

@@ -121,7 +121,9 @@ export const deskText = {
     movedBack: (reason: string) => `Moved back: ${reason}`,
     track: "Track",
     whatsapp: "Tell the buyer on WhatsApp",
-    whatsappHint: "Opens WhatsApp with the reference and the stage (no private link: the buyer's e-mail brings it).",
+    whatsappHint: "Opens WhatsApp with the reference, the stage and the buyer's private link.",
+    whatsappMessage: (name: string, order: string, stage: string, link: string) =>
+      `Hello ${name}, your order ${order}: ${stage}. Where it stands, payments and invoice: ${link}`,
     payments: "Payments and invoice",
     done: "Saved.",
     photo: (n: number) => `Photo ${n}`,

@@ -1,24 +1,27 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ProofDesk } from "../../app/lib/proofs/proofs.server";
 import { QuotationAnswers } from "../../app/lib/quotations/acceptance.server";
 import { defaultTerms, Quotations } from "../../app/lib/quotations/quotations.server";
 import { QuoteStore } from "../../app/lib/quotes/store.server";
+import { pdfText } from "../support/pdf-text";
 import { fixtures } from "../support/upload-fixtures";
 import { addStaff } from "./support/desk-http";
 import { startOwnServer } from "./support/site";
 import { expect, test } from "./support/test";
 
-// An order from an accepted quotation on the production build, at a phone's width and a desktop's:
-// staff record the advance its terms ask for and start production with a planned date, pass QC with the checklist and a photo, dispatch with
-// TCS and a consignment number (tracking link on the desk and the buyer's page) and mark it delivered;
-// the board shows it at its stage and the buyer's page its timeline.
+// An order from an accepted quotation to a repeat order on the production build, at a phone's width
+// and a desktop's: the buyer approves the artwork on their link; staff record the advance its terms ask
+// for and start production with a planned date, pass QC with the checklist and a photo, dispatch with
+// TCS and a consignment number (tracking link on the desk and the buyer's page), issue the invoice and
+// read its PDF back, and mark it delivered; the board shows it at its stage, the buyer's page its
+// timeline, what is paid and the invoice, and "Order again" makes the repeat request.
 
 const password = "lahore-blue-pens-2026";
 const shots = process.env.ORDERS_SHOTS_DIR;
 
-/** A request whose quotation v1 was accepted and whose proof was approved, through the modules; and the buyer's link. */
+/** A request whose quotation v1 was accepted and a proof of it sent, through the modules; and the buyer's link. */
 async function seed(dataDir: string, key: string) {
   const store = QuoteStore.open(dataDir);
   const quotations = new Quotations(store);
@@ -63,15 +66,14 @@ async function seed(dataDir: string, key: string) {
     poNumber: "PO-7781",
   });
   if (!accepted.ok) throw new Error(accepted.reason);
-  const { version } = proofs.send(quote, { data: await fixtures.png(), mediaType: "image/png" }, "", staff, null);
-  await proofs.answer(quote, version, { kind: "approved", name: "Ayesha Khan", role: "Brand Manager" }, null);
+  proofs.send(quote, { data: await fixtures.png(), mediaType: "image/png" }, "", staff, null);
   const token = proofs.mintLinkForMessage(quote.id, 5_000 + quote.id);
   store.close();
   return { order: accepted.order.reference, buyerPath: `/proof/${token}` };
 }
 
 for (const width of [390, 1440]) {
-  test(`staff move an order through its stages at ${width} px; the board and the buyer's page follow`, async ({
+  test(`at ${width} px an order goes from artwork approval, advance and production to QC, dispatch, invoice, delivery and Order again`, async ({
     page,
   }) => {
     test.setTimeout(120_000);
@@ -80,8 +82,21 @@ for (const width of [390, 1440]) {
     const server = await startOwnServer({ DATA_DIR: dataDir });
     try {
       const base = server.baseURL;
-      await addStaff(server, "sana@promo.example", password);
+      // The buyer approves the artwork on their link: the order's first stage is done.
       await page.setViewportSize({ width, height: 900 });
+      await page.goto(`${base}${buyerPath}`);
+      await expect(page.getByRole("region", { name: `Your order ${order}` })).toContainText(
+        "The dispatch date is set once your artwork proof is approved.",
+      );
+      await page.getByLabel("Your name").fill("Ayesha Khan");
+      await page.getByLabel(/Your role/).fill("Brand Manager");
+      await page.getByRole("button", { name: "Approve" }).click();
+      await expect(page.getByRole("status")).toContainText("your approval is recorded");
+      await expect(page.getByRole("region", { name: `Your order ${order}` })).not.toContainText(
+        "The dispatch date is set once",
+      );
+
+      await addStaff(server, "sana@promo.example", password);
       await page.goto(`${base}/desk/sign-in`);
       await page.getByLabel("Email").fill("sana@promo.example");
       await page.getByLabel("Password").fill(password);
@@ -128,6 +143,22 @@ for (const width of [390, 1440]) {
         "https://www.tcsexpress.com/track/772001234567",
       );
 
+      // The sales tax invoice, issued at dispatch, read back from its PDF.
+      const invoices = page.locator("#invoices");
+      await page.getByLabel("Buyer address").fill("12 Mall Road, Lahore");
+      await page.getByRole("button", { name: "Issue invoice" }).click();
+      await expect(invoices.getByRole("status")).toContainText("Invoice issued");
+      const number = (await invoices.locator(".font-mono").first().textContent())!;
+      expect(number).toMatch(/^INV-\d{4}-\d{2}-\d{4}$/);
+      const [download] = await Promise.all([
+        page.waitForEvent("download"),
+        invoices.getByRole("link", { name: `PDF ${number}` }).click(),
+      ]);
+      const invoiceText = pdfText(readFileSync((await download.path())!));
+      for (const words of [number, "Acme Pharma", "12 Mall Road, Lahore", "Onset pen", order]) {
+        expect(invoiceText).toContain(words);
+      }
+
       await page.getByLabel("Received by").fill("Imran at reception");
       await page.getByRole("button", { name: "Delivered" }).click();
       await expect(page.getByText("Received by: Imran at reception")).toBeVisible();
@@ -148,9 +179,17 @@ for (const width of [390, 1440]) {
       );
       await expect(timeline).toContainText("Received by Imran at reception");
       await expect(timeline).not.toContainText("Running late");
+      const payment = page.getByRole("region", { name: /^Payment ·/ });
+      await expect(payment.getByText(`Sales tax invoice ${number}`)).toBeVisible();
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
       expect(overflow).toBe(false);
       if (shots) await page.screenshot({ path: join(shots, `buyer-${width}.png`), fullPage: true });
+
+      // Delivered: the buyer orders the same again, a new request that names this order.
+      const again = page.getByRole("region", { name: "Order again" });
+      await expect(again).toContainText(`The same items and quantities as order ${order}`);
+      await again.getByRole("button", { name: "Order again" }).click();
+      await expect(page.getByRole("status")).toContainText(/We have your repeat order as Q-\d{4}-\d{4};/);
     } finally {
       await server.stop();
       rmSync(dataDir, { recursive: true, force: true });

@@ -5,7 +5,7 @@ import { cn } from "~/lib/utils";
 /** The buyer's view of their order: each stage done, now or next, with its date; no script. */
 export function OrderTimeline({ order }: { order: BuyerOrderTimeline }) {
   return (
-    <section aria-labelledby="order-heading" className="rounded-lg border bg-white p-4 sm:p-6">
+    <section aria-labelledby="order-heading" className="rounded-xl border border-border bg-white p-4 sm:p-6">
       <h2 id="order-heading" className="text-xl font-semibold">
         {text.heading(order.reference)}
       </h2>

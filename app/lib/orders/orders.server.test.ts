@@ -63,10 +63,10 @@ const mailTo = (address: string) =>
   smtp.received.filter((mail) => mail.to.includes(address)).map((mail) => decoded(mail.raw));
 
 /** A request with quotation v1 accepted (the order), its proof approved or not, through the modules. */
-async function acceptedOrder(key: string, { approve = true, payAdvance = true } = {}) {
+async function acceptedOrder(key: string, { approve = true, payAdvance = true, phone = "" } = {}) {
   const service = getQuoteService();
   const email = `${key}@buyer.example`;
-  const quote = service.store.insert({ ...buyerFields, email }, submissionMeta(key), { notify: false }).quote;
+  const quote = service.store.insert({ ...buyerFields, email, phone }, submissionMeta(key), { notify: false }).quote;
   service.quotations.saveDraft(
     quote.id,
     {
@@ -332,6 +332,24 @@ describe("an order's stages on the desk", () => {
       reason: "Buyer changed the logo",
       by: "Bilal <bilal@promo.example>",
     });
+  });
+
+  it("open WhatsApp with the reference, the stage and a private link that opens the buyer's page", async () => {
+    const { reference } = await acceptedOrder("whatsapp", { phone: "0300 1234567" });
+    const opened = await move(reference, { intent: "whatsapp" });
+    expect(opened.status).toBe(302);
+    const url = new URL(opened.location!);
+    expect(`${url.origin}${url.pathname}`).toBe("https://wa.me/923001234567");
+    const message = url.searchParams.get("text")!;
+    expect(message).toContain(`your order ${reference}: Awaiting artwork approval.`);
+    const token = /\/proof\/([A-Za-z0-9_-]{20,})$/.exec(message)![1]!;
+    const buyer = await outcome(() =>
+      buyerPage.loader(args(new Request(`${site}/proof/${token}`), { token }) as never),
+    );
+    expect((buyer.data as { order: { reference: string } }).order.reference).toBe(reference);
+    // No link is kept in the clear: the store holds its hash only.
+    const stored = getQuoteService().store.db.prepare("SELECT token_hash FROM proof_links").pluck().all();
+    expect(stored).not.toContain(token);
   });
 
   it("are refused without a session, from another origin, and for an unknown order", async () => {

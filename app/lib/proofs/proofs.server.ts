@@ -605,6 +605,16 @@ export class ProofDesk {
       .immediate();
   }
 
+  /**
+   * A link to the buyer's page for a message staff send themselves (WhatsApp): minted now, stored as its
+   * hash like any other, and shown once, in the message. Returns the token.
+   */
+  mintLinkForStaffMessage(quoteId: number, now = new Date()): string {
+    const token = newSecret();
+    this.addLink(quoteId, null, token, now);
+    return token;
+  }
+
   /** An attempt to send a proof mail failed: its link is removed (the next attempt mints another). */
   attemptFailed(messageId: number) {
     this.sql.deleteLinksOfMessage.run(messageId);

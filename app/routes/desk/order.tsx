@@ -13,6 +13,7 @@ import { stageLabel } from "~/content/order-stages";
 import { requirePermission, requireSameOrigin } from "~/lib/desk/auth.server";
 import { deskMeta } from "~/lib/desk/meta";
 import { whatsappNumber } from "~/lib/desk/whatsapp";
+import { proofUrl } from "~/lib/proofs/mail";
 import { invoicePanelData } from "~/lib/invoices/desk.server";
 import { moveOrder, orderPage, readOrderForm } from "~/lib/orders/desk.server";
 import { paymentsPanelData } from "~/lib/payments/desk.server";
@@ -64,7 +65,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const number = whatsappNumber(quote.phone);
     if (!number) return data({ error: deskText.quote.noWhatsapp }, { status: 400 });
     service.store.recordWhatsappUsed(quote.id, actor);
-    const message = `Hello ${quote.name}, your order ${order.reference}: ${stageLabel[order.stage]}.`;
+    const link = proofUrl(service.proofs.mintLinkForStaffMessage(quote.id));
+    const message = text.whatsappMessage(quote.name, order.reference, stageLabel[order.stage], link);
     throw redirect(`https://wa.me/${number}?text=${encodeURIComponent(message)}`);
   }
   const photos = body.getAll("photos").filter((value): value is File => typeof value !== "string");
@@ -75,7 +77,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 function Section({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
   return (
-    <section className={cn("rounded-md border bg-white p-4", className)} aria-labelledby={`${title}-h`}>
+    <section className={cn("rounded-xl border border-border bg-white p-4", className)} aria-labelledby={`${title}-h`}>
       <h2 id={`${title}-h`} className="text-lg font-semibold">
         {title}
       </h2>
@@ -201,8 +203,16 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
           {text.request(request.reference)}
         </a>
       </p>
-      {actionData?.error && <DeskNotice tone="error">{actionData.error}</DeskNotice>}
-      {done && !actionData && <DeskNotice tone="ok">{text.done}</DeskNotice>}
+      {actionData?.error && (
+        <div className="mt-4">
+          <DeskNotice tone="error">{actionData.error}</DeskNotice>
+        </div>
+      )}
+      {done && !actionData && (
+        <div className="mt-4">
+          <DeskNotice tone="ok">{text.done}</DeskNotice>
+        </div>
+      )}
 
       <div className="mt-4 grid gap-4 lg:grid-cols-2">
         <div className="space-y-4">
@@ -263,7 +273,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
           </Section>
 
           {canMoveBack && (
-            <details className="rounded-md border bg-white p-4 text-sm">
+            <details className="rounded-xl border border-border bg-white p-4 text-sm">
               <summary className="cursor-pointer font-semibold pointer-coarse:min-h-11">{text.moveBack}</summary>
               <Form method="post" className="mt-3 space-y-3">
                 <Field id="reason" label={text.moveBackReason}>
@@ -284,6 +294,9 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
               <p className="mt-1 text-xs text-slate-700">{text.whatsappHint}</p>
             </Form>
           )}
+
+          {payments && <PaymentsPanel data={payments} />}
+          <InvoicePanel data={invoices} />
         </div>
 
         <div className="space-y-4">
@@ -320,9 +333,6 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
               <p>{text.noProof}</p>
             )}
           </Section>
-
-          {payments && <PaymentsPanel data={payments} />}
-          <InvoicePanel data={invoices} />
 
           <Section title={text.history}>
             <ol className="space-y-2">

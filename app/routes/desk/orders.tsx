@@ -87,7 +87,7 @@ export default function OrdersBoard({ loaderData }: Route.ComponentProps) {
       {rows.length === 0 ? (
         <p className="mt-6 text-sm text-slate-700">{text.none}</p>
       ) : (
-        <ul className="mt-6 divide-y rounded-md border bg-white" aria-label={text.title}>
+        <ul className="mt-6 divide-y divide-border rounded-xl border border-border bg-white" aria-label={text.title}>
           {rows.map((row) => (
             <li
               key={row.reference}

@@ -184,6 +184,13 @@ for (const width of widths) {
       const editor = await desk.request.get(`${requestPage}/quotation`);
       expect(editor.status()).toBe(409);
       expect(await editor.text()).toContain(`order ${order} is made`);
+      // Every mail to the buyer is in the conversation: both quotations, and the acceptance's.
+      const conversation = desk.getByRole("region", { name: "Conversation" });
+      for (const version of [1, 2]) {
+        await expect(
+          conversation.getByText(`Quotation v${version} for ${reference} from Lahore Promo Works`),
+        ).toBeVisible();
+      }
       await shot(desk, `request-won-${width}`);
 
       // The PDFs as a procurement clerk reads them: v2 from the e-mail, the acceptance record from the page.

@@ -1,5 +1,5 @@
 import { pakistanTime } from "~/lib/desk/time";
-import type { Message, MessageFile } from "./messaging.server";
+import type { Message, MessageFile, MessageKind } from "./messaging.server";
 
 /** One entry of a request's conversation as the desk shows it: who wrote, when (PKT), and what. */
 export type ConversationEntry = {
@@ -30,16 +30,48 @@ const record = (value: unknown): Record<string, unknown> =>
   value && typeof value === "object" ? (value as Record<string, unknown>) : {};
 
 /**
- * A request's conversation, oldest first: the buyer's mails and the replies from the desk (the
- * mails about proofs and the acknowledgement are in the history, and in the proofs panel).
+ * The mails the desk sends the buyer on its own or with a document (a proof, a quotation, an order's
+ * stage, an invoice): in the conversation by their subject, so every message to and from the buyer is
+ * in one place. The office's own copies are not.
  */
+const documentMails: ReadonlySet<MessageKind> = new Set<MessageKind>([
+  "acknowledgement",
+  "proof",
+  "proof-reminder",
+  "quotation",
+  "quotation-accepted",
+  "quotation-reminder",
+  "order-stage",
+  "invoice",
+]);
+
+/** Who the conversation names as the sender of a document mail. */
+export const deskSender = "The desk";
+
+/** A request's conversation, oldest first: the buyer's mails, the desk's replies and the desk's document mails. */
 export function conversation(thread: readonly Message[], files: readonly MessageFile[] = []): ConversationEntry[] {
   const filesOf = new Map<number, MessageFile[]>();
   for (const file of files) filesOf.set(file.messageId, [...(filesOf.get(file.messageId) ?? []), file]);
   return thread
-    .filter((message) => message.kind === "buyer-mail" || message.kind === "reply")
-    .map((message) => {
+    .filter((message) => message.kind === "buyer-mail" || message.kind === "reply" || documentMails.has(message.kind))
+    .map((message): ConversationEntry => {
       const payload = message.payload;
+      if (documentMails.has(message.kind))
+        return {
+          id: message.id,
+          direction: "out",
+          sender: deskSender,
+          when: pakistanTime(message.createdAt),
+          subject: message.subject,
+          text: message.subject,
+          quoted: "",
+          strangerAddress: false,
+          attachments: [],
+          files: [],
+          attachmentsLeftOut: 0,
+          tooLarge: false,
+          status: message.status,
+        };
       if (message.kind === "reply")
         return {
           id: message.id,

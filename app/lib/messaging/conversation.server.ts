@@ -63,7 +63,8 @@ export function conversation(thread: readonly Message[], files: readonly Message
           sender: deskSender,
           when: pakistanTime(message.createdAt),
           subject: message.subject,
-          text: message.subject,
+          // The acknowledgement's subject is written as it is sent: it is stored without one.
+          text: message.subject || (message.kind === "acknowledgement" ? "Acknowledgement of the request" : ""),
           quoted: "",
           strangerAddress: false,
           attachments: [],

@@ -441,11 +441,15 @@ export const deskText = {
     },
     orders: {
       title: "Orders",
-      lead: "Orders made each month. Orders on time will show once orders keep their promised and delivered dates.",
+      lead: "Orders made each month, and the orders delivered with how many left by the dispatch date promised.",
       month: "Month",
       orders: "Orders",
+      delivered: "Delivered",
+      dispatchedOnTime: "Left on time",
       onTime: "Orders on time",
       noDeliveries: "No delivered orders yet.",
+      onTimeShare: (onTime: number, delivered: number, percent: number) =>
+        `${onTime} of ${counted(delivered, "delivered order", "delivered orders")} left by the date promised (${percent} %).`,
       chart: (orders: number, months: number) =>
         `${counted(orders, "order", "orders")} over ${counted(months, "month", "months")}.`,
     },

@@ -142,7 +142,7 @@ test("an owner reads the reports on a phone and a wide screen and downloads each
       ["requests-by-category", "week_from,total,Pens"],
       ["outcomes", "measure,count"],
       ["value-by-month", "month,quotations_sent,quoted_paisa,accepted,won_paisa"],
-      ["orders-by-month", "month,orders"],
+      ["orders-by-month", "month,orders,delivered,dispatched_on_time"],
     ] as const) {
       const downloading = page.waitForEvent("download");
       await page.locator(`a[href^="/desk/reports/${file}.csv"]`).click();

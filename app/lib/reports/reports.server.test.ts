@@ -9,7 +9,7 @@ import {
   dueBefore,
   firstAnswerByWeek,
   ordersByMonth,
-  ordersDeliveredOnTime,
+  ordersOnTime,
   outcomes,
   ownerReports,
   reportCsv,
@@ -218,21 +218,36 @@ describe("the value and orders reports", () => {
 
   it("counts orders per month", () => {
     expect(ordersByMonth(store.db, reportPeriod(12, now))).toEqual([
-      { month: "2026-09", orders: 0 },
-      { month: "2026-10", orders: 0 },
-      { month: "2026-11", orders: 1 },
+      { month: "2026-09", orders: 0, delivered: 0, onTime: 0 },
+      { month: "2026-10", orders: 0, delivered: 0, onTime: 0 },
+      { month: "2026-11", orders: 1, delivered: 0, onTime: 0 },
     ]);
   });
 
-  it("says how many delivered orders came by the promised date, none delivered being no figure", () => {
-    expect(ordersDeliveredOnTime([])).toEqual({ delivered: 0, onTime: 0, onTimePercent: null });
-    expect(
-      ordersDeliveredOnTime([
-        { promisedOn: "2026-12-07", deliveredOn: "2026-12-07" },
-        { promisedOn: "2026-12-07", deliveredOn: "2026-12-08" },
-        { promisedOn: "2026-12-09", deliveredOn: null },
-      ]),
-    ).toEqual({ delivered: 2, onTime: 1, onTimePercent: 50 });
+  it("counts the orders delivered each month and those dispatched by the promised date, in Pakistan", () => {
+    const order = store.db.prepare("SELECT id FROM orders").pluck().get() as number;
+    const deliver = (promised: string, dispatchedAt: string) => {
+      store.db.exec("DELETE FROM order_stage_events");
+      store.db
+        .prepare("UPDATE orders SET stage = 'delivered', promised_date = ?, received_date = '2026-11-20' WHERE id = ?")
+        .run(promised, order);
+      store.db
+        .prepare("INSERT INTO order_stage_events (order_id, stage, by, at) VALUES (?, 'dispatched', 'Bilal', ?)")
+        .run(order, dispatchedAt);
+      return ordersByMonth(store.db, reportPeriod(12, now)).at(-1);
+    };
+    // 18 November 23:30 PKT is still the 18th in Lahore: on time for a promise of the 18th.
+    expect(deliver("2026-11-18", "2026-11-18T18:30:00Z")).toMatchObject({ delivered: 1, onTime: 1 });
+    // 19 November 00:30 PKT: a day late.
+    expect(deliver("2026-11-18", "2026-11-18T19:30:00Z")).toMatchObject({ delivered: 1, onTime: 0 });
+    store.db.prepare("UPDATE orders SET stage = 'awaiting_artwork', promised_date = NULL, received_date = NULL").run();
+    store.db.exec("DELETE FROM order_stage_events");
+  });
+
+  it("says how many delivered orders left on time over the months, none delivered being no figure", () => {
+    const month = (delivered: number, onTime: number) => ({ month: "2026-11", orders: 0, delivered, onTime });
+    expect(ordersOnTime([month(0, 0)])).toEqual({ delivered: 0, onTime: 0, onTimePercent: null });
+    expect(ordersOnTime([month(1, 1), month(2, 0)])).toEqual({ delivered: 3, onTime: 1, onTimePercent: 33 });
   });
 });
 

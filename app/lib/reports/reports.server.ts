@@ -219,37 +219,47 @@ export function valueByMonth(db: Database.Database, period: ReportPeriod): Value
   return [...byMonth.values()];
 }
 
-export type OrdersMonth = { month: string; orders: number };
+export type OrdersMonth = { month: string; orders: number; delivered: number; onTime: number };
 
-/** Per month in Pakistan, the orders made (accepted quotations). */
+/**
+ * Per month in Pakistan: the orders made (accepted quotations), and the orders delivered, with how
+ * many of those left by the dispatch date promised to the buyer (their last dispatch, in Pakistan).
+ */
 export function ordersByMonth(db: Database.Database, period: ReportPeriod): OrdersMonth[] {
-  const rows = db
+  const made = db
     .prepare(
       `SELECT substr(${pakistanDay("created_at")}, 1, 7) AS month, COUNT(*) FROM orders
        WHERE created_at >= ? GROUP BY month`,
     )
     .raw()
     .all(period.monthsFrom) as [string, number][];
-  const counts = new Map(rows);
-  return period.months.map((month) => ({ month, orders: counts.get(month) ?? 0 }));
+  const dispatched = `(SELECT MAX(e.at) FROM order_stage_events e
+    WHERE e.order_id = o.id AND e.stage = 'dispatched' AND e.back = 0)`;
+  const delivered = db
+    .prepare(
+      `SELECT substr(o.received_date, 1, 7) AS month, COUNT(*),
+         COALESCE(SUM(${pakistanDay(dispatched)} <= o.promised_date), 0)
+       FROM orders o WHERE o.stage = 'delivered' AND o.received_date >= ? GROUP BY month`,
+    )
+    .raw()
+    .all(period.months[0]) as [string, number, number][];
+  const counts = new Map(made);
+  const deliveries = new Map(delivered.map(([month, count, onTime]) => [month, { count, onTime }]));
+  return period.months.map((month) => ({
+    month,
+    orders: counts.get(month) ?? 0,
+    delivered: deliveries.get(month)?.count ?? 0,
+    onTime: deliveries.get(month)?.onTime ?? 0,
+  }));
 }
 
-/** An order's promised and delivered dates (Pakistan, "2026-12-07"), once orders keep them. */
-export type OrderDelivery = { promisedOn: string; deliveredOn: string | null };
 export type OnTime = { delivered: number; onTime: number; onTimePercent: number | null };
 
-/**
- * How many delivered orders arrived by the date promised. Orders keep no promised or delivered date
- * yet, so the page says so; when they do, the query hands their dates here.
- */
-export function ordersDeliveredOnTime(deliveries: readonly OrderDelivery[]): OnTime {
-  const delivered = deliveries.filter((order) => order.deliveredOn !== null);
-  const onTime = delivered.filter((order) => order.deliveredOn! <= order.promisedOn).length;
-  return {
-    delivered: delivered.length,
-    onTime,
-    onTimePercent: delivered.length ? Math.round((onTime / delivered.length) * 100) : null,
-  };
+/** Of the orders delivered over the months, how many left on time; no figure while none was delivered. */
+export function ordersOnTime(months: readonly OrdersMonth[]): OnTime {
+  const delivered = months.reduce((sum, month) => sum + month.delivered, 0);
+  const onTime = months.reduce((sum, month) => sum + month.onTime, 0);
+  return { delivered, onTime, onTimePercent: delivered ? Math.round((onTime / delivered) * 100) : null };
 }
 
 function computeReports(db: Database.Database, period: ReportPeriod, now: number) {
@@ -364,8 +374,8 @@ export function reportCsv(db: Database.Database, file: ReportFile, period: Repor
       );
     case "orders-by-month":
       return toReportCsv(
-        ["month", "orders"],
-        ordersByMonth(db, period).map((month) => [month.month, month.orders]),
+        ["month", "orders", "delivered", "dispatched_on_time"],
+        ordersByMonth(db, period).map((month) => [month.month, month.orders, month.delivered, month.onTime]),
       );
   }
 }

@@ -11,7 +11,7 @@ import { REPLY_WITHIN_BUSINESS_HOURS } from "~/lib/desk/time";
 import { formatPkr } from "~/lib/money";
 import { monthLabel, readRange, reportPeriod, reportRanges, weekLabel } from "~/lib/reports/periods";
 import { categoryLabel, type ReportFile, requestCategories } from "~/lib/reports/report-names";
-import { ownerReports } from "~/lib/reports/reports.server";
+import { ordersOnTime, ownerReports } from "~/lib/reports/reports.server";
 import { getQuoteService } from "~/lib/quotes/service.server";
 import type { Route } from "./+types/reports";
 
@@ -24,7 +24,8 @@ export function loader({ request, context }: Route.LoaderArgs) {
   requirePermission(context, "reports.read");
   const now = Date.now();
   const period = reportPeriod(readRange(new URL(request.url).searchParams.get("weeks")), now);
-  return { range: period.range, ...ownerReports(getQuoteService().store.db, period, now) };
+  const reports = ownerReports(getQuoteService().store.db, period, now);
+  return { range: period.range, ...reports, onTime: ordersOnTime(reports.orders) };
 }
 
 export const action = takesNoForm;
@@ -121,7 +122,7 @@ function Numbers({ caption, head, rows }: { caption: string; head: string[]; row
 }
 
 export default function ReportsPage({ loaderData }: Route.ComponentProps) {
-  const { range, firstAnswer, categories, outcomes, value, orders } = loaderData;
+  const { range, firstAnswer, categories, outcomes, value, orders, onTime } = loaderData;
   const answered = firstAnswer.reduce((sum, week) => sum + week.answered, 0);
   const within = firstAnswer.reduce((sum, week) => sum + week.withinPromise, 0);
   const known = firstAnswer.reduce((sum, week) => sum + week.withinPromise + week.late, 0);
@@ -294,11 +295,14 @@ export default function ReportsPage({ loaderData }: Route.ComponentProps) {
           <div className="min-w-0">
             <Numbers
               caption={text.orders.title}
-              head={[text.orders.month, text.orders.orders]}
-              rows={orders.map((month) => [monthLabel(month.month), month.orders])}
+              head={[text.orders.month, text.orders.orders, text.orders.delivered, text.orders.dispatchedOnTime]}
+              rows={orders.map((month) => [monthLabel(month.month), month.orders, month.delivered, month.onTime])}
             />
             <p className="mt-3 text-sm text-slate-700">
-              <span className="font-semibold">{text.orders.onTime}:</span> {text.orders.noDeliveries}
+              <span className="font-semibold">{text.orders.onTime}:</span>{" "}
+              {onTime.onTimePercent === null
+                ? text.orders.noDeliveries
+                : text.orders.onTimeShare(onTime.onTime, onTime.delivered, onTime.onTimePercent)}
             </p>
           </div>
         </Report>

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, Page } from "@playwright/test";
 import { ProofDesk } from "../../app/lib/proofs/proofs.server";
-import { defaultTerms, Quotations } from "../../app/lib/quotations/quotations.server";
+import { onsetPenLine, sentQuotation } from "../support/quotation-fixture";
 import { QuoteStore } from "../../app/lib/quotes/store.server";
 import { expectNoAxeViolations } from "./support/axe";
 import { hasModuleScript, startOwnServer } from "./support/site";
@@ -22,45 +22,19 @@ const widths = [390] as const;
 /** Requests with a sent quotation each, stored before the server starts, and a link to each. */
 function seed(dataDir: string) {
   const store = QuoteStore.open(dataDir);
-  const quotations = new Quotations(store);
   const proofs = new ProofDesk(store);
   let messageId = 1_000;
   const request = (key: string, sentAt: Date) => {
-    const quote = store.insert(
-      {
-        name: "Ayesha Khan",
-        company: "Acme Pharma",
-        email: `${key}@acme.example`,
-        phone: "",
-        product: "Pens",
-        message: "Pens",
-      },
-      { clientIp: "203.0.113.7", userAgent: "e2e", page: "/contact", idempotencyKey: `buyer-quotation-${key}` },
-      { notify: false, now: sentAt },
-    ).quote;
-    quotations.saveDraft(
-      quote.id,
-      {
-        ...defaultTerms(sentAt),
-        deliveryPaisa: 150_000,
-        note: "Prices include one-colour printing on the clip.",
-        lines: [
-          {
-            itemId: "onset-pen",
-            description: "Onset pen",
-            decoration: "Screen print, 1 colour",
-            setupPaisa: 250_000,
-            options: [
-              { quantity: 250, unitPaisa: 9_000 },
-              { quantity: 500, unitPaisa: 8_900 },
-            ],
-          },
-        ],
-      },
-      null,
-      sentAt,
-    );
-    quotations.send(quote, { name: "Bilal", email: "bilal@promo.example" }, sentAt);
+    const { quote } = sentQuotation(store, `buyer-quotation-${key}`, {
+      terms: { deliveryPaisa: 150_000, note: "Prices include one-colour printing on the clip." },
+      lines: [
+        onsetPenLine([
+          { quantity: 250, unitPaisa: 9_000 },
+          { quantity: 500, unitPaisa: 8_900 },
+        ]),
+      ],
+      now: sentAt,
+    });
     return { reference: quote.reference, path: `/proof/${proofs.mintLinkForMessage(quote.id, messageId++)}` };
   };
   const seeded = {

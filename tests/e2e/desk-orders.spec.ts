@@ -2,10 +2,9 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ProofDesk } from "../../app/lib/proofs/proofs.server";
-import { QuotationAnswers } from "../../app/lib/quotations/acceptance.server";
-import { defaultTerms, Quotations } from "../../app/lib/quotations/quotations.server";
 import { QuoteStore } from "../../app/lib/quotes/store.server";
 import { pdfText } from "../support/pdf-text";
+import { onsetPenLine, sender, sentQuotation } from "../support/quotation-fixture";
 import { fixtures } from "../support/upload-fixtures";
 import { addStaff } from "./support/desk-http";
 import { startOwnServer } from "./support/site";
@@ -24,52 +23,16 @@ const shots = process.env.ORDERS_SHOTS_DIR;
 /** A request whose quotation v1 was accepted and a proof of it sent, through the modules; and the buyer's link. */
 async function seed(dataDir: string, key: string) {
   const store = QuoteStore.open(dataDir);
-  const quotations = new Quotations(store);
   const proofs = new ProofDesk(store);
-  const answers = new QuotationAnswers(store, quotations);
-  const quote = store.insert(
-    {
-      name: "Ayesha Khan",
-      company: "Acme Pharma",
-      email: `${key}@acme.example`,
-      phone: "0300 1234567",
-      product: "Pens",
-      message: "Pens",
-    },
-    { clientIp: "203.0.113.7", userAgent: "e2e", page: "/contact", idempotencyKey: `orders-${key}` },
-    { notify: false },
-  ).quote;
-  const staff = { name: "Bilal", email: "bilal@promo.example" };
-  quotations.saveDraft(
-    quote.id,
-    {
-      ...defaultTerms(new Date()),
-      lines: [
-        {
-          itemId: null,
-          description: "Onset pen",
-          decoration: "Screen print, 1 colour",
-          setupPaisa: 250_000,
-          options: [{ quantity: 500, unitPaisa: 8_900 }],
-        },
-      ],
-    },
-    null,
-  );
-  const v1 = quotations.send(quote, staff)!;
-  const accepted = answers.accept(quote.id, {
-    version: 1,
-    sha256: v1.sha256!,
-    choices: [1],
-    name: "Ayesha Khan",
-    role: "Brand Manager",
-    poNumber: "PO-7781",
+  const { quote, accept } = sentQuotation(store, `orders-${key}`, {
+    phone: "0300 1234567",
+    lines: [{ ...onsetPenLine([{ quantity: 500, unitPaisa: 8_900 }]), itemId: null }],
   });
-  if (!accepted.ok) throw new Error(accepted.reason);
-  proofs.send(quote, { data: await fixtures.png(), mediaType: "image/png" }, "", staff, null);
+  const order = accept([1], { role: "Brand Manager", poNumber: "PO-7781" });
+  proofs.send(quote, { data: await fixtures.png(), mediaType: "image/png" }, "", sender, null);
   const token = proofs.mintLinkForMessage(quote.id, 5_000 + quote.id);
   store.close();
-  return { order: accepted.order.reference, buyerPath: `/proof/${token}` };
+  return { order: order.reference, buyerPath: `/proof/${token}` };
 }
 
 for (const width of [390, 1440]) {

@@ -4,10 +4,9 @@ import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { Invoices } from "../../app/lib/invoices/invoices.server";
 import { ProofDesk } from "../../app/lib/proofs/proofs.server";
-import { QuotationAnswers } from "../../app/lib/quotations/acceptance.server";
-import { defaultTerms, Quotations } from "../../app/lib/quotations/quotations.server";
 import { QuoteStore } from "../../app/lib/quotes/store.server";
 import { pdfText } from "../support/pdf-text";
+import { onsetPenLine, sentQuotation } from "../support/quotation-fixture";
 import { expectNoAxeViolations } from "./support/axe";
 import { addStaff, postForm, signIn } from "./support/desk-http";
 import { startOwnServer } from "./support/site";
@@ -25,56 +24,14 @@ const shots = "/tmp/order-money-shots";
 /** An accepted quotation (250 pens at PKR 90, set-up 2,500, delivery 1,500, 18 %: PKR 31,270) and the buyer's link. */
 function seed(dataDir: string) {
   const store = QuoteStore.open(dataDir);
-  const quotations = new Quotations(store);
-  const answers = new QuotationAnswers(store, quotations);
   const proofs = new ProofDesk(store);
   let messageId = 2_000;
   const accepted = (key: string) => {
-    const now = new Date();
-    const quote = store.insert(
-      {
-        name: "Ayesha Khan",
-        company: "Acme Pharma",
-        email: `${key}@acme.example`,
-        phone: "",
-        product: "Pens",
-        message: "Pens",
-      },
-      { clientIp: "203.0.113.7", userAgent: "e2e", page: "/contact", idempotencyKey: `order-money-${key}` },
-      { notify: false, now },
-    ).quote;
-    quotations.saveDraft(
-      quote.id,
-      {
-        ...defaultTerms(now),
-        deliveryPaisa: 150_000,
-        lines: [
-          {
-            itemId: "onset-pen",
-            description: "Onset pen",
-            decoration: "Screen print, 1 colour",
-            setupPaisa: 250_000,
-            options: [{ quantity: 250, unitPaisa: 9_000 }],
-          },
-        ],
-      },
-      null,
-      now,
-    );
-    const sent = quotations.send(quote, { name: "Bilal", email: "bilal@promo.example" }, now)!;
-    const result = answers.accept(
-      quote.id,
-      {
-        version: 1,
-        sha256: sent.sha256!,
-        choices: [1],
-        name: "Dr. Ayesha Khan",
-        role: "Brand Manager",
-        poNumber: "PO-7781",
-      },
-      now,
-    );
-    if (!result.ok) throw new Error(`not accepted: ${result.reason}`);
+    const { quote, accept } = sentQuotation(store, `order-money-${key}`, {
+      terms: { deliveryPaisa: 150_000 },
+      lines: [onsetPenLine([{ quantity: 250, unitPaisa: 9_000 }])],
+    });
+    accept([1], { name: "Dr. Ayesha Khan", role: "Brand Manager", poNumber: "PO-7781" });
     return {
       reference: quote.reference,
       order: quote.reference.replace("Q-", "O-"),

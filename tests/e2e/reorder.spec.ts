@@ -2,9 +2,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ProofDesk } from "../../app/lib/proofs/proofs.server";
-import { QuotationAnswers } from "../../app/lib/quotations/acceptance.server";
-import { defaultTerms } from "../../app/lib/quotations/quotations.server";
 import { QuoteStore } from "../../app/lib/quotes/store.server";
+import { onsetPenLine, sentQuotation } from "../support/quotation-fixture";
 import { expectNoAxeViolations } from "./support/axe";
 import { addStaff } from "./support/desk-http";
 import { startOwnServer } from "./support/site";
@@ -19,56 +18,23 @@ const password = "lahore-blue-pens-2026";
 
 function seed(dataDir: string) {
   const store = QuoteStore.open(dataDir);
-  const answers = new QuotationAnswers(store);
   const proofs = new ProofDesk(store);
   let messageId = 2_000;
   const delivered = (key: string) => {
-    const quote = store.insert(
-      {
-        name: "Ayesha Khan",
-        company: "Acme Pharma",
-        email: `${key}@acme.example`,
-        phone: "",
-        product: "Pens",
-        message: "Pens",
-      },
-      { clientIp: "203.0.113.7", userAgent: "e2e", page: "/contact", idempotencyKey: `reorder-${key}` },
-      { notify: false },
-    ).quote;
-    answers.quotations.saveDraft(
-      quote.id,
-      {
-        ...defaultTerms(new Date()),
-        deliveryPaisa: 150_000,
-        lines: [
-          {
-            itemId: "onset-pen",
-            description: "Onset pen",
-            decoration: "Screen print, 1 colour",
-            setupPaisa: 250_000,
-            options: [
-              { quantity: 250, unitPaisa: 9_000 },
-              { quantity: 500, unitPaisa: 8_900 },
-            ],
-          },
-        ],
-      },
-      null,
-    );
-    const v1 = answers.quotations.send(quote, { name: "Bilal", email: "bilal@promo.example" })!;
-    const accepted = answers.accept(quote.id, {
-      version: 1,
-      sha256: v1.sha256!,
-      choices: [2],
-      name: "Ayesha Khan",
-      role: "",
-      poNumber: "",
+    const { quote, accept } = sentQuotation(store, `reorder-${key}`, {
+      terms: { deliveryPaisa: 150_000 },
+      lines: [
+        onsetPenLine([
+          { quantity: 250, unitPaisa: 9_000 },
+          { quantity: 500, unitPaisa: 8_900 },
+        ]),
+      ],
     });
-    if (!accepted.ok) throw new Error(accepted.reason);
-    store.db.prepare("UPDATE orders SET stage = 'delivered' WHERE id = ?").run(accepted.order.id);
+    const order = accept([2]);
+    store.db.prepare("UPDATE orders SET stage = 'delivered' WHERE id = ?").run(order.id);
     return {
       reference: quote.reference,
-      order: accepted.order.reference,
+      order: order.reference,
       path: `/proof/${proofs.mintLinkForMessage(quote.id, messageId++)}`,
     };
   };

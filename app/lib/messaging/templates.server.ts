@@ -312,31 +312,54 @@ export async function quotationEmail(
     `It is valid until ${longDate(quotation.validUntil)}.`,
     "To see it, choose quantities and accept it, open your private page:",
   ];
-  const after = ["For any change, simply reply to this e-mail."];
-  const text = [`Dear ${name},`, "", ...lines, link, "", ...after, "", ...contactLines()].join("\n");
-  // The buyer's name may be Urdu: dir="auto" lets it run right to left inside the English text.
+  return {
+    mail: buyerDocumentMail(message, envelope, {
+      name,
+      lines,
+      link,
+      after: ["For any change, simply reply to this e-mail."],
+      attachment: { filename: quotationFileName(quote.reference, version!), content: pdf },
+    }),
+    sentEvent: { type: "quotation.mail_sent", payload: { subject: message.subject, to: message.recipient } },
+    label: `Quote request ${quote.reference}: quotation v${version} e-mail`,
+  };
+}
+
+/**
+ * A mail to the buyer with a PDF attached: "Dear …", its lines, their private link, what follows, and
+ * the business's contact lines, as text and HTML. The buyer's name may be Urdu: dir="auto" lets it run
+ * right to left inside the English text.
+ */
+function buyerDocumentMail(
+  message: Message,
+  envelope: MailEnvelope,
+  mail: {
+    name: string;
+    lines: string[];
+    link: string;
+    after?: string[];
+    attachment: { filename: string; content: Buffer };
+  },
+): OutgoingMail {
+  const { name, lines, link, after = [], attachment } = mail;
+  const paragraphs = (texts: string[]) => texts.map((line) => `<p>${escapeHtml(line)}</p>`).join("\n");
+  const text = [`Dear ${name},`, "", ...lines, link, "", ...after, ...(after.length ? [""] : []), ...contactLines()];
   const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#0f172a">
 <p>Dear <span dir="auto">${escapeHtml(name)}</span>,</p>
-${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join("\n")}
+${paragraphs(lines)}
 <p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>
-${after.map((line) => `<p>${escapeHtml(line)}</p>`).join("\n")}
+${paragraphs(after)}
 <p style="color:#475569;font-size:13px">${contactLines().map(escapeHtml).join("<br>")}</p>
 </body></html>`;
   return {
-    mail: {
-      from: envelope.from,
-      to: { name, address: message.recipient },
-      replyTo: envelope.from,
-      subject: oneLine(message.subject).slice(0, 200),
-      text,
-      html,
-      messageId: fullMessageId(message.messageId, envelope.from),
-      attachments: [
-        { filename: quotationFileName(quote.reference, version!), content: pdf, contentType: "application/pdf" },
-      ],
-    },
-    sentEvent: { type: "quotation.mail_sent", payload: { subject: message.subject, to: message.recipient } },
-    label: `Quote request ${quote.reference}: quotation v${version} e-mail`,
+    from: envelope.from,
+    to: { name, address: message.recipient },
+    replyTo: envelope.from,
+    subject: oneLine(message.subject).slice(0, 200),
+    text: text.join("\n"),
+    html,
+    messageId: fullMessageId(message.messageId, envelope.from),
+    attachments: [{ ...attachment, contentType: "application/pdf" }],
   };
 }
 
@@ -432,24 +455,13 @@ export async function invoiceEmail(
     `Total: ${formatPkr(invoice.totalPaisa)} including sales tax.`,
     "Your payments so far, what is still due and the invoice are on your private page:",
   ];
-  const text = [`Dear ${name},`, "", ...lines, link, "", ...contactLines()].join("\n");
-  const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#0f172a">
-<p>Dear <span dir="auto">${escapeHtml(name)}</span>,</p>
-${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join("\n")}
-<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>
-<p style="color:#475569;font-size:13px">${contactLines().map(escapeHtml).join("<br>")}</p>
-</body></html>`;
   return {
-    mail: {
-      from: envelope.from,
-      to: { name, address: message.recipient },
-      replyTo: envelope.from,
-      subject: oneLine(message.subject).slice(0, 200),
-      text,
-      html,
-      messageId: fullMessageId(message.messageId, envelope.from),
-      attachments: [{ filename: invoiceFileName(invoice.number), content: pdf, contentType: "application/pdf" }],
-    },
+    mail: buyerDocumentMail(message, envelope, {
+      name,
+      lines,
+      link,
+      attachment: { filename: invoiceFileName(invoice.number), content: pdf },
+    }),
     sentEvent: { type: "invoice.mail_sent", payload: { number: invoice.number, to: message.recipient } },
     label: `Quote request ${quote.reference}: invoice ${invoice.number} e-mail`,
   };

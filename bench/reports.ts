@@ -3,6 +3,7 @@
 // the page and its CSVs over HTTP, medians against the inbox's 50 ms.
 import { median } from "./budgets";
 import { QuoteStore } from "../app/lib/quotes/store.server";
+import { Quotations } from "../app/lib/quotations/quotations.server";
 import { reportPeriod } from "../app/lib/reports/periods";
 import {
   firstAnswerByWeek,
@@ -69,6 +70,8 @@ export function seedReports(dataDir: string, now = Date.now()) {
         }
       }
     })();
+    // The totals the desk keeps as each version is sent, as the server fills them at start.
+    new Quotations(store).fillQuotedTotals();
   } finally {
     store.close();
   }

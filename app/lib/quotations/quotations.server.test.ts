@@ -56,6 +56,7 @@ describe("quotations", () => {
     const history = store.audit.requestHistory(quote.id).map((line) => line.body);
     const total = quotationTotals(v1, firstChoices(v1)).totalPaisa; // (250 × 90 + 2,500) × 1.18
     expect(total).toBe(2_950_000);
+    expect(v1.quotedTotalPaisa).toBe(total);
     expect(history).toContain(`Quotation v1 sent (PKR 29,500, SHA-256 ${v1.sha256})`);
   });
 
@@ -65,6 +66,9 @@ describe("quotations", () => {
     const v1 = quotations.send(quote, bilal, now)!;
     expect(() => store.db.prepare("UPDATE quotation_options SET unit_paisa = 1").run()).toThrow(/final/);
     expect(() => store.db.prepare("UPDATE quotations SET delivery_paisa = 1 WHERE id = ?").run(v1.id)).toThrow(/final/);
+    expect(() => store.db.prepare("UPDATE quotations SET quoted_total_paisa = 1 WHERE id = ?").run(v1.id)).toThrow(
+      /final/,
+    );
     expect(() =>
       store.db
         .prepare("INSERT INTO quotation_lines (quotation_id, position, description) VALUES (?, 9, 'x')")

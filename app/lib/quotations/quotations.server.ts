@@ -261,13 +261,19 @@ export class Quotations {
         const version = (last ?? 0) + 1;
         const at = now.toISOString();
         const sha256 = quotationSha256({ ...draft, version, sentAt: at }, quotationParties(quote));
+        const totals = quotationTotals(draft, firstChoices(draft));
         this.orm
           .update(quotations)
-          .set({ version, sentAt: at, sentBy: typeof actor === "object" ? (actor.staffId ?? null) : null, sha256 })
+          .set({
+            version,
+            sentAt: at,
+            sentBy: typeof actor === "object" ? (actor.staffId ?? null) : null,
+            sha256,
+            quotedTotalPaisa: totals.totalPaisa,
+          })
           .where(eq(quotations.id, draft.id))
           .run();
         const sent = this.version(quote.id, version)!;
-        const totals = quotationTotals(sent, firstChoices(sent));
         this.store.audit.record({
           subject: { type: "request", id: quote.id },
           actor,
@@ -280,6 +286,22 @@ export class Quotations {
         return sent;
       })
       .immediate();
+  }
+
+  /** Keeps the total of every version sent before totals were kept (once: the column is then final). */
+  fillQuotedTotals() {
+    const unfilled = this.orm
+      .select({ id: quotations.id, quoteId: quotations.quoteId, version: quotations.version })
+      .from(quotations)
+      .where(and(isNotNull(quotations.version), isNull(quotations.quotedTotalPaisa)))
+      .all();
+    this.store.db.transaction(() => {
+      for (const { id, quoteId, version } of unfilled) {
+        const sent = this.version(quoteId, version!)!;
+        const quotedTotalPaisa = quotationTotals(sent, firstChoices(sent)).totalPaisa;
+        this.orm.update(quotations).set({ quotedTotalPaisa }).where(eq(quotations.id, id)).run();
+      }
+    })();
   }
 
   /** Whether a sent version still reads as it did when it was sent (its rows and parties unchanged). */

@@ -35,6 +35,11 @@ export const quotations = sqliteTable(
     sentBy: integer("sent_by").references(() => staff.id, { onDelete: "set null" }),
     /** SHA-256 of the version's canonical form (canonical.ts), fixed when it is sent. */
     sha256: text("sha256"),
+    /**
+     * The version's total at every line's first option, as its totals say, fixed when it is sent (the
+     * owner's reports add these up); filled once for versions sent before it was kept.
+     */
+    quotedTotalPaisa: integer("quoted_total_paisa"),
     /** The buyer's one reminder before it expires. */
     remindedAt: text("reminded_at"),
     /** When it expired unanswered and the request went back to the office. */
@@ -48,6 +53,10 @@ export const quotations = sqliteTable(
     uniqueIndex("quotations_one_draft")
       .on(table.quoteId)
       .where(sql`version IS NULL`),
+    // The owner's reports read the sent versions of the months shown.
+    index("quotations_sent_at")
+      .on(table.sentAt)
+      .where(sql`version IS NOT NULL`),
     check("quotations_money", sql`delivery_paisa >= 0 AND tax_rate_bp BETWEEN 0 AND 10000 AND lead_time_days >= 0`),
     check("quotations_sent", sql`(version IS NULL) = (sent_at IS NULL) AND (version IS NULL) = (sha256 IS NULL)`),
   ],

@@ -84,6 +84,7 @@ export function createQuoteService(
   const messaging = new Messaging(store);
   const proofs = new ProofDesk(store, activeMailer && config.mail ? config.mail.to : null, messaging);
   const quotations = new Quotations(store);
+  quotations.fillQuotedTotals();
   const quotationAnswers = new QuotationAnswers(
     store,
     quotations,

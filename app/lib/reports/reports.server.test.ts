@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Quotations } from "~/lib/quotations/quotations.server";
 import { QuoteStore } from "~/lib/quotes/store.server";
 import { reportPeriod } from "./periods";
 import { addBusinessMs } from "~/lib/desk/time";
@@ -68,6 +69,8 @@ function sendQuotation(
     );
   });
   db.prepare("UPDATE quotations SET version = ?, sent_at = ?, sha256 = 'x' WHERE id = ?").run(version, sentAt, id);
+  // Written as a version sent before totals were kept: the server fills them once at start.
+  new Quotations(store).fillQuotedTotals();
   return id;
 }
 

@@ -2,7 +2,6 @@ import type Database from "better-sqlite3";
 import { addBusinessMs, REPLY_WITHIN_BUSINESS_HOURS } from "~/lib/desk/time";
 import { requestCategory } from "~/lib/quotes/category";
 import { pakistanWeekOfArrival } from "~/lib/quotes/schema";
-import { quotationTotals, firstChoices, type PricedLine } from "~/lib/quotations/totals";
 import { BOM, csvCell, csvReadme } from "~/lib/quotes/inbox.server";
 import { type LostReason, lostReasons } from "~/lib/requests/status";
 import type { ReportPeriod } from "./periods";
@@ -173,35 +172,28 @@ export type ValueMonth = { month: string; quotedPaisa: number; quoted: number; w
 
 /**
  * Per month in Pakistan: the value quoted (each request's latest sent version, once, in the month it
- * was sent, at every line's first option, as its totals say) and the value won (the accepted totals).
+ * was sent, at every line's first option: the total kept when it was sent) and the value won (the
+ * accepted totals).
  */
 export function valueByMonth(db: Database.Database, period: ReportPeriod): ValueMonth[] {
-  const lines = db
+  const quoted = db
     .prepare(
-      `SELECT q.id, substr(${pakistanDay("q.sent_at")}, 1, 7), q.delivery_paisa, q.tax_rate_bp, l.setup_paisa,
-         o.quantity, o.unit_paisa
+      `SELECT substr(${pakistanDay("q.sent_at")}, 1, 7) AS month, SUM(q.quoted_total_paisa), COUNT(*)
        FROM quotations q
-       JOIN quotation_lines l ON l.quotation_id = q.id
-       JOIN quotation_options o ON o.line_id = l.id AND o.position = 1
-       WHERE q.sent_at >= ? AND q.version = (SELECT MAX(v.version) FROM quotations v WHERE v.quote_id = q.quote_id)
-       ORDER BY q.id, l.position`,
+       WHERE q.version IS NOT NULL AND q.sent_at >= ?
+         AND NOT EXISTS (SELECT 1 FROM quotations later WHERE later.quote_id = q.quote_id AND later.version > q.version)
+       GROUP BY month`,
     )
     .raw()
-    .all(period.monthsFrom) as [number, string, number, number, number, number, number][];
-  const sent = new Map<number, { month: string; deliveryPaisa: number; taxRateBp: number; lines: PricedLine[] }>();
-  for (const [id, month, deliveryPaisa, taxRateBp, setupPaisa, quantity, unitPaisa] of lines) {
-    const quotation = sent.get(id) ?? { month, deliveryPaisa, taxRateBp, lines: [] };
-    quotation.lines.push({ setupPaisa, options: [{ quantity, unitPaisa }] });
-    sent.set(id, quotation);
-  }
+    .all(period.monthsFrom) as [string, number, number][];
   const byMonth = new Map(
     period.months.map((month) => [month, { month, quotedPaisa: 0, quoted: 0, wonPaisa: 0, won: 0 }]),
   );
-  for (const quotation of sent.values()) {
-    const month = byMonth.get(quotation.month);
+  for (const [monthKey, paisa, count] of quoted) {
+    const month = byMonth.get(monthKey);
     if (!month) continue;
-    month.quotedPaisa += quotationTotals(quotation, firstChoices(quotation)).totalPaisa;
-    month.quoted++;
+    month.quotedPaisa += paisa;
+    month.quoted += count;
   }
   const won = db
     .prepare(

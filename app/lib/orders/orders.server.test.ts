@@ -1,22 +1,17 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { outcome, type RouteArgs, routeArgs, underDeskLayout } from "../../../tests/support/desk-routes";
+import { signedInAccount, startDeskService } from "../../../tests/support/desk-service";
 import { bilal, buyerFields, submissionMeta } from "../../../tests/support/request-fixture";
 import { decoded, startSmtp, until } from "../../../tests/support/smtp-server";
 import { fixtures } from "../../../tests/support/upload-fixtures";
 import { hasPermission } from "~/lib/desk/permissions";
-import { runStaffCommand } from "~/lib/desk/staff-command.server";
 import type { StoredOrder } from "~/lib/orders/orders.server";
 import { Payments } from "~/lib/payments/payments.server";
 import { defaultTerms } from "~/lib/quotations/quotations.server";
-import { getQuoteService, stopQuoteService } from "~/lib/quotes/service.server";
+import { getQuoteService } from "~/lib/quotes/service.server";
 import * as orderPhoto from "~/routes/desk/order-photo";
 import * as orderRoute from "~/routes/desk/order";
 import * as boardRoute from "~/routes/desk/orders";
-import * as setup from "~/routes/desk/setup";
-import * as signInRoute from "~/routes/desk/sign-in";
 import * as buyerPage from "~/routes/proof/page";
 
 // An order's stages through the desk's routes, as React Router calls them, on a real SQLite store and
@@ -24,7 +19,7 @@ import * as buyerPage from "~/routes/proof/page";
 
 const site = "http://localhost";
 const password = "lahore-blue-pens-2026";
-let dataDir: string;
+let desk: Awaited<ReturnType<typeof startDeskService>>;
 let cookie: string;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let ip = 0;
@@ -141,36 +136,13 @@ const snapshot = (reference: string) => {
 };
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), "orders-"));
-  smtp = await startSmtp();
-  Object.assign(process.env, {
-    DATA_DIR: dataDir,
-    SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
-    QUOTE_NOTIFY_TO: "sales@promo.example",
-    QUOTE_FROM: "Promo Works <sales@promo.example>",
-  });
-  const { output } = runStaffCommand(["add", "bilal@promo.example", "--name", "Bilal"], getQuoteService().store.db);
-  const token = /\/desk\/setup\/([A-Za-z0-9_-]+)$/m.exec(output)![1]!;
-  const form = (path: string, fields: Record<string, string>) =>
-    new Request(`${site}${path}`, {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: site },
-      body: new URLSearchParams(fields).toString(),
-    });
-  await outcome(() =>
-    setup.action(args(form(`/desk/setup/${token}`, { password, repeat: password }), { token }) as never),
-  );
-  const signedIn = await outcome(() =>
-    signInRoute.action(args(form("/desk/sign-in", { email: "bilal@promo.example", password })) as never),
-  );
-  cookie = signedIn.headers.get("set-cookie")!.split(";")[0]!;
+  desk = await startDeskService("orders");
+  smtp = desk.smtp;
+  cookie = await signedInAccount("bilal@promo.example", "Bilal", password);
 });
 
 afterAll(async () => {
-  await stopQuoteService();
-  await smtp.close();
-  for (const name of ["DATA_DIR", "SMTP_URL", "QUOTE_NOTIFY_TO", "QUOTE_FROM"]) delete process.env[name];
-  rmSync(dataDir, { recursive: true, force: true });
+  await desk.stop();
 });
 
 describe("an order's stages on the desk", () => {

@@ -1,21 +1,17 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { simpleParser } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { outcome, type RouteArgs, routeArgs, underDeskLayout } from "../../../tests/support/desk-routes";
+import { signedInAccount, startDeskService } from "../../../tests/support/desk-service";
 import { acceptedOrder } from "../../../tests/support/invoice-fixture";
 import { pdfText } from "../../../tests/support/pdf-text";
 import { startSmtp, until } from "../../../tests/support/smtp-server";
-import { hashPassword } from "~/lib/desk/passwords.server";
 import { pakistanDate } from "~/lib/desk/time";
 import { Invoices } from "~/lib/invoices/invoices.server";
 import { Orders } from "~/lib/orders/orders.server";
-import { getQuoteService, stopQuoteService } from "~/lib/quotes/service.server";
+import { getQuoteService } from "~/lib/quotes/service.server";
 import * as orderDocument from "~/routes/desk/order-document";
 import * as orderInvoices from "~/routes/desk/order-invoices";
 import * as orderPayments from "~/routes/desk/order-payments";
-import * as signInRoute from "~/routes/desk/sign-in";
 import * as buyerInvoicePdf from "~/routes/proof/invoice-pdf";
 import * as buyerPage from "~/routes/proof/page";
 import { paymentSummary } from "./payments.server";
@@ -26,7 +22,7 @@ import { paymentSummary } from "./payments.server";
 
 const site = "http://localhost";
 const password = "lahore-blue-pens-2026";
-let dataDir: string;
+let desk: Awaited<ReturnType<typeof startDeskService>>;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let ownerCookie: string;
 let staffCookie: string;
@@ -80,17 +76,6 @@ const deskPdf = (reference: string, file: string, cookie = ownerCookie) =>
     ),
   );
 
-async function account(email: string, name: string) {
-  const service = getQuoteService();
-  const { token } = service.staff.add(email, name);
-  service.staff.usePasswordToken(token, await hashPassword(password));
-  const signedIn = await outcome(() =>
-    signInRoute.action(args(post("/desk/sign-in", { email, password }, "")) as never),
-  );
-  expect(signedIn.status).toBe(302);
-  return signedIn.headers.get("set-cookie")!.split(";")[0]!;
-}
-
 function order() {
   const service = getQuoteService();
   const made = acceptedOrder(service.store, { now: new Date() });
@@ -99,24 +84,15 @@ function order() {
 }
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), "order-money-"));
-  smtp = await startSmtp();
-  Object.assign(process.env, {
-    DATA_DIR: dataDir,
-    SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
-    QUOTE_NOTIFY_TO: "sales@promo.example",
-    QUOTE_FROM: "Promo Works <sales@promo.example>",
-  });
-  ownerCookie = await account("sana@promo.example", "Sana Iqbal");
-  staffCookie = await account("bilal@promo.example", "Bilal Ahmed");
+  desk = await startDeskService("order-money");
+  smtp = desk.smtp;
+  ownerCookie = await signedInAccount("sana@promo.example", "Sana Iqbal", password);
+  staffCookie = await signedInAccount("bilal@promo.example", "Bilal Ahmed", password);
   expect(getQuoteService().staff.find("bilal@promo.example")?.role).toBe("staff");
 });
 
 afterAll(async () => {
-  await stopQuoteService();
-  await smtp.close();
-  for (const name of ["DATA_DIR", "SMTP_URL", "QUOTE_NOTIFY_TO", "QUOTE_FROM"]) delete process.env[name];
-  rmSync(dataDir, { recursive: true, force: true });
+  await desk.stop();
 });
 
 describe("recording a payment", () => {

@@ -1,17 +1,12 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { outcome, type RouteArgs, routeArgs, underDeskLayout } from "../../../tests/support/desk-routes";
+import { signedInAccount, startDeskService } from "../../../tests/support/desk-service";
 import { bilal, buyerFields, submissionMeta } from "../../../tests/support/request-fixture";
 import { decoded, startSmtp, until } from "../../../tests/support/smtp-server";
-import { runStaffCommand } from "~/lib/desk/staff-command.server";
-import { getQuoteService, stopQuoteService } from "~/lib/quotes/service.server";
+import { getQuoteService } from "~/lib/quotes/service.server";
 import * as buyerPage from "~/routes/proof/page";
 import * as editor from "~/routes/desk/quotation";
 import * as quotePage from "~/routes/desk/request";
-import * as setup from "~/routes/desk/setup";
-import * as signInRoute from "~/routes/desk/sign-in";
 import { defaultTerms, type QuotationDraft } from "./quotations.server";
 
 // "Order again" on the buyer's page and "Duplicate as new quotation" on the desk, through their routes
@@ -19,7 +14,7 @@ import { defaultTerms, type QuotationDraft } from "./quotations.server";
 
 const site = "http://localhost";
 const password = "lahore-blue-pens-2026";
-let dataDir: string;
+let desk: Awaited<ReturnType<typeof startDeskService>>;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let cookie: string;
 let ip = 0;
@@ -90,35 +85,13 @@ const mailTo = (address: string) =>
   smtp.received.filter((mail) => mail.to.includes(address)).map((mail) => decoded(mail.raw));
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), "reorder-loop-"));
-  smtp = await startSmtp();
-  Object.assign(process.env, {
-    DATA_DIR: dataDir,
-    SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
-    QUOTE_NOTIFY_TO: "sales@promo.example",
-    QUOTE_FROM: "Promo Works <sales@promo.example>",
-  });
-  const service = getQuoteService();
-  const { output } = runStaffCommand(["add", "sana@promo.example", "--name", "Sana"], service.store.db);
-  const token = /\/desk\/setup\/([A-Za-z0-9_-]+)$/m.exec(output)![1]!;
-  await outcome(() =>
-    setup.action(
-      args(form(`/desk/setup/${token}`, { password, repeat: password }, { Origin: site }), { token }) as never,
-    ),
-  );
-  const signedIn = await outcome(() =>
-    signInRoute.action(
-      args(form("/desk/sign-in", { email: "sana@promo.example", password }, { Origin: site }), {}) as never,
-    ),
-  );
-  cookie = signedIn.headers.get("set-cookie")!.split(";")[0]!;
+  desk = await startDeskService("reorder-loop");
+  smtp = desk.smtp;
+  cookie = await signedInAccount("sana@promo.example", "Sana", password);
 });
 
 afterAll(async () => {
-  await stopQuoteService();
-  await smtp.close();
-  for (const name of ["DATA_DIR", "SMTP_URL", "QUOTE_NOTIFY_TO", "QUOTE_FROM"]) delete process.env[name];
-  rmSync(dataDir, { recursive: true, force: true });
+  await desk.stop();
 });
 
 describe("Order again on the buyer's page", () => {

@@ -1,7 +1,7 @@
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
+import { FormField } from "~/components/ui/form-field";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import { deskText } from "~/content/desk";
@@ -68,12 +68,9 @@ export function InvoicePanel({ data }: { data: InvoicePanelData }) {
       {data.canIssue && data.mayIssue && (
         <Form method="post" action={action} className="space-y-3 border-t border-border pt-4">
           <input type="hidden" name="intent" value="issue" />
-          <div className="space-y-1">
-            <Label htmlFor="invoice-address">
-              {text.buyerAddress} <span className="font-normal text-muted-foreground">(optional)</span>
-            </Label>
+          <FormField id="invoice-address" label={text.buyerAddress} hint="(optional)">
             <Textarea id="invoice-address" name="buyerAddress" maxLength={500} rows={3} dir="auto" />
-          </div>
+          </FormField>
           <Button type="submit">{text.issue}</Button>
         </Form>
       )}
@@ -87,8 +84,7 @@ export function InvoicePanel({ data }: { data: InvoicePanelData }) {
             {creditable.length === 1 ? (
               <input type="hidden" name="invoice" value={creditable[0]!.number} />
             ) : (
-              <div className="space-y-1 sm:col-span-2">
-                <Label htmlFor="credit-invoice">Invoice</Label>
+              <FormField id="credit-invoice" label="Invoice" className="sm:col-span-2">
                 <NativeSelect id="credit-invoice" name="invoice">
                   {creditable.map((invoice) => (
                     <option key={invoice.number} value={invoice.number}>
@@ -96,10 +92,9 @@ export function InvoicePanel({ data }: { data: InvoicePanelData }) {
                     </option>
                   ))}
                 </NativeSelect>
-              </div>
+              </FormField>
             )}
-            <div className="space-y-1">
-              <Label htmlFor="credit-amount">{text.creditAmount}</Label>
+            <FormField id="credit-amount" label={text.creditAmount}>
               <Input
                 id="credit-amount"
                 name="amount"
@@ -109,11 +104,10 @@ export function InvoicePanel({ data }: { data: InvoicePanelData }) {
                 maxLength={40}
                 defaultValue={creditable[0]!.leftToCredit}
               />
-            </div>
-            <div className="space-y-1">
-              <Label htmlFor="credit-reason">{text.creditReason}</Label>
+            </FormField>
+            <FormField id="credit-reason" label={text.creditReason}>
               <Input id="credit-reason" name="reason" required maxLength={500} />
-            </div>
+            </FormField>
             <div className="sm:col-span-2">
               <Button type="submit" variant="outline">
                 {text.credit}

@@ -1,6 +1,7 @@
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
+import { FormField, OptionsOf } from "~/components/ui/form-field";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
 import { deskText } from "~/content/desk";
@@ -98,44 +99,34 @@ export function PaymentsPanel({ data }: { data: PaymentsPanelData }) {
       {data.canRecord && (
         <Form method="post" action={action} className="grid gap-3 border-t border-border pt-4 sm:grid-cols-2">
           <input type="hidden" name="intent" value="record" />
-          <div className="space-y-1">
-            <Label htmlFor="payment-amount">{text.amount}</Label>
+          <FormField id="payment-amount" label={text.amount}>
             <Input id="payment-amount" name="amount" required inputMode="decimal" autoComplete="off" maxLength={40} />
-          </div>
-          <div className="space-y-1">
-            <Label htmlFor="payment-method">{text.method}</Label>
+          </FormField>
+          <FormField id="payment-method" label={text.method}>
             <NativeSelect id="payment-method" name="method" defaultValue="bank_transfer">
-              {Object.entries(paymentMethodLabel).map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
+              <OptionsOf labels={paymentMethodLabel} />
             </NativeSelect>
-          </div>
-          <div className="space-y-1">
-            <Label htmlFor="payment-kind">{text.kind}</Label>
+          </FormField>
+          <FormField id="payment-kind" label={text.kind}>
             <NativeSelect
               id="payment-kind"
               name="kind"
               defaultValue={data.advance && !data.advance.met ? "advance" : "balance"}
             >
-              {Object.entries(paymentKindLabel).map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
+              <OptionsOf labels={paymentKindLabel} />
             </NativeSelect>
-          </div>
-          <div className="space-y-1">
-            <Label htmlFor="payment-date">{text.date}</Label>
+          </FormField>
+          <FormField id="payment-date" label={text.date}>
             <Input id="payment-date" name="date" type="date" required max={data.today} defaultValue={data.today} />
-          </div>
-          <div className="space-y-1 sm:col-span-2">
-            <Label htmlFor="payment-reference">
-              {text.reference} <span className="font-normal text-muted-foreground">({text.referenceHint})</span>
-            </Label>
+          </FormField>
+          <FormField
+            id="payment-reference"
+            label={text.reference}
+            hint={`(${text.referenceHint})`}
+            className="sm:col-span-2"
+          >
             <Input id="payment-reference" name="reference" maxLength={200} autoComplete="off" />
-          </div>
+          </FormField>
           <label className="flex items-center gap-2 text-sm sm:col-span-2 pointer-coarse:min-h-11">
             <input type="checkbox" name="overpayment" className="size-4" />
             {text.overpayment}

@@ -4,8 +4,8 @@ import { DeskNotice } from "~/components/desk/desk-card";
 import { InvoicePanel } from "~/components/orders/invoice-panel";
 import { PaymentsPanel } from "~/components/orders/payments-panel";
 import { Button } from "~/components/ui/button";
+import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import { deskText } from "~/content/desk";
@@ -86,15 +86,6 @@ function Section({ title, children, className }: { title: string; children: Reac
   );
 }
 
-function Field({ id, label, children }: { id: string; label: string; children: ReactNode }) {
-  return (
-    <div className="space-y-1.5">
-      <Label htmlFor={id}>{label}</Label>
-      {children}
-    </div>
-  );
-}
-
 function NextAction({ loaderData }: { loaderData: Route.ComponentProps["loaderData"] }) {
   const { next, today, couriers, startBlocked } = loaderData;
   if (!next) return <p>{text.delivered}</p>;
@@ -108,9 +99,9 @@ function NextAction({ loaderData }: { loaderData: Route.ComponentProps["loaderDa
       return (
         <Form method="post" className="space-y-3">
           {startBlocked && <p className="text-amber-900">{startBlocked}</p>}
-          <Field id="plannedDispatchDate" label={text.plannedDispatchDate}>
+          <FormField id="plannedDispatchDate" label={text.plannedDispatchDate}>
             <Input id="plannedDispatchDate" name="plannedDispatchDate" type="date" min={today} required />
-          </Field>
+          </FormField>
           {submit}
         </Form>
       );
@@ -126,16 +117,16 @@ function NextAction({ loaderData }: { loaderData: Route.ComponentProps["loaderDa
               </label>
             ))}
           </fieldset>
-          <Field id="photos" label={text.photos}>
+          <FormField id="photos" label={text.photos}>
             <Input id="photos" name="photos" type="file" accept="image/png,image/jpeg,image/webp" multiple />
-          </Field>
+          </FormField>
           {submit}
         </Form>
       );
     case "dispatched":
       return (
         <Form method="post" className="space-y-3">
-          <Field id="courier" label={text.courier}>
+          <FormField id="courier" label={text.courier}>
             <NativeSelect id="courier" name="courier" required defaultValue="">
               <option value="" disabled>
                 Choose…
@@ -146,22 +137,22 @@ function NextAction({ loaderData }: { loaderData: Route.ComponentProps["loaderDa
                 </option>
               ))}
             </NativeSelect>
-          </Field>
-          <Field id="consignmentNumber" label={text.consignment}>
+          </FormField>
+          <FormField id="consignmentNumber" label={text.consignment}>
             <Input id="consignmentNumber" name="consignmentNumber" maxLength={60} autoComplete="off" />
-          </Field>
+          </FormField>
           {submit}
         </Form>
       );
     case "delivered":
       return (
         <Form method="post" className="space-y-3">
-          <Field id="receivedBy" label={text.receivedBy}>
+          <FormField id="receivedBy" label={text.receivedBy}>
             <Input id="receivedBy" name="receivedBy" required maxLength={120} />
-          </Field>
-          <Field id="receivedDate" label={text.receivedDate}>
+          </FormField>
+          <FormField id="receivedDate" label={text.receivedDate}>
             <Input id="receivedDate" name="receivedDate" type="date" max={today} defaultValue={today} required />
-          </Field>
+          </FormField>
           {submit}
         </Form>
       );
@@ -276,9 +267,9 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
             <details className="rounded-xl border border-border bg-white p-4 text-sm">
               <summary className="cursor-pointer font-semibold pointer-coarse:min-h-11">{text.moveBack}</summary>
               <Form method="post" className="mt-3 space-y-3">
-                <Field id="reason" label={text.moveBackReason}>
+                <FormField id="reason" label={text.moveBackReason}>
                   <Textarea id="reason" name="reason" required maxLength={1000} />
-                </Field>
+                </FormField>
                 <Button type="submit" name="intent" value="back" variant="outline">
                   {text.moveBack}
                 </Button>

@@ -43,7 +43,8 @@ source_checks=$!
 ) &
 browser_tests=$!
 
-npx vitest run --reporter=default --reporter=json --outputFile.json="$results_dir/vitest.json"
+# One thread for the unit tests: beside the browser tests and their servers two threads only slowed both.
+npx vitest run --maxWorkers=1 --reporter=default --reporter=json --outputFile.json="$results_dir/vitest.json"
 unit_status=$?
 
 wait "$source_checks"

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { afterEach, expect, it } from "vitest";
 import { freePort } from "../../../tests/support/free-port";
@@ -51,7 +51,15 @@ function memoryOf(pid: number) {
   return { rss: read("VmRSS"), peak: read("VmHWM") };
 }
 
-it("keeps the server under 512 MB of resident memory through 20 concurrent 5 MB uploads, and answers them all", async () => {
+function post(port: number, form: FormData) {
+  return fetch(`http://127.0.0.1:${port}/contact`, {
+    method: "POST",
+    body: form,
+    headers: { Accept: "application/json" },
+  }).then(async (response) => ({ status: response.status, body: (await response.json()) as { status: string } }));
+}
+
+it("keeps the server within 150 MB of its size through 20 concurrent 5 MB uploads, and answers them all", async () => {
   const dataDir = tempDir("uploads-memory");
   const port = await freePort();
   const server = await startServer(dataDir, port);
@@ -59,36 +67,32 @@ it("keeps the server under 512 MB of resident memory through 20 concurrent 5 MB 
   expect(logo.length).toBeGreaterThan(4.5 * 1024 * 1024);
   expect(logo.length).toBeLessThanOrEqual(5 * 1024 * 1024);
 
+  // One upload first: the checker thread (jsdom, sharp) and the code paths load once, whatever the
+  // Node.js version's own footprint; what the 20 add on top is what holding uploads would show.
+  expect((await post(port, quoteForm(logo, 20))).status).toBe(200);
+  writeFileSync(`/proc/${server.pid!}/clear_refs`, "5"); // resets the peak (VmHWM) to the resident size now
   const atStart = memoryOf(server.pid!).rss;
   let sampled = 0;
   const sampler = setInterval(() => {
     sampled = Math.max(sampled, memoryOf(server.pid!).rss);
   }, 20);
   try {
-    const answers = await Promise.all(
-      Array.from({ length: 20 }, (_, n) =>
-        fetch(`http://127.0.0.1:${port}/contact`, {
-          method: "POST",
-          body: quoteForm(logo, n),
-          headers: { Accept: "application/json" },
-        }).then(async (response) => ({ status: response.status, body: (await response.json()) as { status: string } })),
-      ),
-    );
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, n) => post(port, quoteForm(logo, n))));
     expect(answers.map((answer) => answer.status)).toEqual(Array(20).fill(200));
   } finally {
     clearInterval(sampler);
   }
   const { peak } = memoryOf(server.pid!);
   console.log(
-    `Server resident memory through 20 concurrent 5 MB uploads: ${Math.round(atStart)} MB at start, peak ${Math.round(peak)} MB (sampled ${Math.round(sampled)} MB).`,
+    `Server resident memory through 20 concurrent 5 MB uploads: ${Math.round(atStart)} MB after one, peak ${Math.round(peak)} MB (sampled ${Math.round(sampled)} MB).`,
   );
-  // A coarse guard against holding the uploads in memory: with the checker thread's own heap (jsdom,
-  // sharp) the server peaks at about 350–400 MB here, depending on the machine's load.
-  expect(peak).toBeLessThan(512);
+  // Twenty streams at once and the checker's decoding take about 80–105 MB here (Node.js 20 to 24);
+  // holding the uploads whole would add their 100 MB on top.
+  expect(peak - atStart).toBeLessThan(150);
 
   const store = QuoteStore.open(dataDir);
-  expect(store.count()).toBe(20);
-  expect(store.allAttachments()).toHaveLength(20);
+  expect(store.count()).toBe(21);
+  expect(store.allAttachments()).toHaveLength(21);
   store.close();
 }, 180_000);
 

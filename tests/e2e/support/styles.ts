@@ -8,11 +8,14 @@ import type { Page } from "@playwright/test";
  */
 export function computedStyles(page: Page, detailFor: number[] = []) {
   return page.evaluate((detailFor) => {
-    const hash = (text: string) => {
-      let h = 0x811c9dc5;
+    // FNV-1a, fed value by value: no string of a whole style is built.
+    const feed = (h: number, text: string) => {
       for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
-      return h >>> 0;
+      return Math.imul(h ^ 59, 0x01000193); // ";" between values
     };
+    // Every element and pseudo-element lists the same properties, then its own custom ones, which paint
+    // nothing: what they change shows in the properties that read them.
+    const properties = Array.from(getComputedStyle(document.documentElement)).filter((name) => !name.startsWith("--"));
     const ownValue =
       /^(id|href|src|srcset|alt|title|aria-label|aria-labelledby|aria-describedby|aria-controls|commandfor|for|name|content|datetime|value)$/;
     const keys = new Map<Element, string>();
@@ -37,21 +40,16 @@ export function computedStyles(page: Page, detailFor: number[] = []) {
         const style = getComputedStyle(element, pseudo);
         // A pseudo-element without content draws nothing: its content value is all there is to compare.
         const drawn = pseudo === null || !["none", "normal"].includes(style.getPropertyValue("content"));
-        // Custom properties paint nothing: what they change shows in the properties that read them.
-        const values = drawn
-          ? Array.from(style, (property) =>
-              property.startsWith("--") ? "" : `${property}:${style.getPropertyValue(property)}`,
-            ).filter(Boolean)
-          : [`content:${style.getPropertyValue("content")}`];
+        const names = drawn ? properties : ["content"];
         if (detailFor.includes(hashes.length)) {
-          details[hashes.length] = Object.fromEntries(
-            [
-              ...values,
-              `element:${element.tagName.toLowerCase()}.${element.getAttribute("class") ?? ""}${pseudo ?? ""}`,
-            ].map((v) => [v.slice(0, v.indexOf(":")), v.slice(v.indexOf(":") + 1)]),
-          );
+          details[hashes.length] = Object.fromEntries([
+            ...names.map((name) => [name, style.getPropertyValue(name)]),
+            ["element", `${element.tagName.toLowerCase()}.${element.getAttribute("class") ?? ""}${pseudo ?? ""}`],
+          ]);
         }
-        hashes.push(hash(values.join(";")));
+        let h = 0x811c9dc5;
+        for (const name of names) h = feed(h, style.getPropertyValue(name));
+        hashes.push(h >>> 0);
       }
     }
     return { hashes, details };

@@ -237,14 +237,15 @@ export async function renderShareImage(card: ShareCard, outline: TextOutliner, p
 export async function writeShareImages(outDir: string, publicDir = "public"): Promise<string[]> {
   rmSync(join(outDir, shareImagesDir), { recursive: true, force: true });
   const outline = await textOutliner();
-  const written: string[] = [];
-  for (const [file, card] of shareCards()) {
-    const target = join(outDir, file);
-    await mkdir(dirname(target), { recursive: true });
-    await writeFile(target, await renderShareImage(card, outline, publicDir));
-    written.push(target);
-  }
-  return written;
+  // Side by side: each card's palette is reduced on one thread, and there are two cores at least.
+  return Promise.all(
+    [...shareCards()].map(async ([file, card]) => {
+      const target = join(outDir, file);
+      await mkdir(dirname(target), { recursive: true });
+      await writeFile(target, await renderShareImage(card, outline, publicDir));
+      return target;
+    }),
+  );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -86,7 +86,7 @@ it("keeps the server within 150 MB of its size through 20 concurrent 5 MB upload
   console.log(
     `Server resident memory through 20 concurrent 5 MB uploads: ${Math.round(atStart)} MB after one, peak ${Math.round(peak)} MB (sampled ${Math.round(sampled)} MB).`,
   );
-  // Twenty streams at once and the checker's decoding take about 80–105 MB here (Node.js 20 to 24);
+  // Twenty streams at once and the checker's decoding take about 60–120 MB here (Node.js 20 to 24);
   // holding the uploads whole would add their 100 MB on top.
   expect(peak - atStart).toBeLessThan(150);
 

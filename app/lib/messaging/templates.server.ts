@@ -217,12 +217,7 @@ export function acknowledgementEmail(
     "To add anything, simply reply to this e-mail; it reaches the person handling your request.",
   ];
   const text = [`Dear ${name},`, "", ...lines.flatMap((line) => [line, ""]), ...contactLines()].join("\n");
-  // The name may be Urdu: dir="auto" lets it run right to left inside the English text.
-  const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#0f172a">
-<p>Dear <span dir="auto">${escapeHtml(name)}</span>,</p>
-${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join("\n")}
-<p style="color:#475569;font-size:13px">${contactLines().map(escapeHtml).join("<br>")}</p>
-</body></html>`;
+  const html = buyerLetterHtml(name, lines);
   return {
     from,
     to: { name, address: quote.email },
@@ -326,9 +321,30 @@ export async function quotationEmail(
 }
 
 /**
+ * A letter to the buyer as HTML: "Dear …", its lines, their private link and what follows it when there
+ * are, and the business's contact lines. The name may be Urdu: dir="auto" lets it run right to left
+ * inside the English text.
+ */
+function buyerLetterHtml(
+  name: string,
+  lines: string[],
+  { link, after = [] }: { link?: string; after?: string[] } = {},
+) {
+  const paragraphs = (texts: string[]) => texts.map((line) => `<p>${escapeHtml(line)}</p>`);
+  return [
+    `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#0f172a">`,
+    `<p>Dear <span dir="auto">${escapeHtml(name)}</span>,</p>`,
+    ...paragraphs(lines),
+    ...(link ? [`<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`] : []),
+    ...paragraphs(after),
+    `<p style="color:#475569;font-size:13px">${contactLines().map(escapeHtml).join("<br>")}</p>`,
+    `</body></html>`,
+  ].join("\n");
+}
+
+/**
  * A mail to the buyer with a PDF attached: "Dear …", its lines, their private link, what follows, and
- * the business's contact lines, as text and HTML. The buyer's name may be Urdu: dir="auto" lets it run
- * right to left inside the English text.
+ * the business's contact lines, as text and HTML.
  */
 function buyerDocumentMail(
   message: Message,
@@ -342,15 +358,8 @@ function buyerDocumentMail(
   },
 ): OutgoingMail {
   const { name, lines, link, after = [], attachment } = mail;
-  const paragraphs = (texts: string[]) => texts.map((line) => `<p>${escapeHtml(line)}</p>`).join("\n");
   const text = [`Dear ${name},`, "", ...lines, link, "", ...after, ...(after.length ? [""] : []), ...contactLines()];
-  const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#0f172a">
-<p>Dear <span dir="auto">${escapeHtml(name)}</span>,</p>
-${paragraphs(lines)}
-<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>
-${paragraphs(after)}
-<p style="color:#475569;font-size:13px">${contactLines().map(escapeHtml).join("<br>")}</p>
-</body></html>`;
+  const html = buyerLetterHtml(name, lines, { link, after });
   return {
     from: envelope.from,
     to: { name, address: message.recipient },

@@ -88,9 +88,9 @@ describe("checkSender", () => {
   });
 
   it("fails on a DMARC fail, and on a DMARC pass for another domain than the From header's", () => {
-    expect(checkSender([header(`${office}; dmarc=fail (p=reject) header.from=acme.example`)], "a@acme.example", office)).toBe(
-      "fail",
-    );
+    expect(
+      checkSender([header(`${office}; dmarc=fail (p=reject) header.from=acme.example`)], "a@acme.example", office),
+    ).toBe("fail");
     expect(checkSender([header(`${office}; dmarc=pass header.from=evil.test`)], "a@acme.example", office)).toBe("fail");
   });
 

@@ -175,7 +175,11 @@ export function checkSender(
 /** The domain of "user@domain", "@domain" or "domain", lower case, without a trailing dot. */
 function domainOf(value: string | undefined): string | null {
   if (!value) return null;
-  const domain = value.slice(value.lastIndexOf("@") + 1).trim().toLowerCase().replace(/\.$/, "");
+  const domain = value
+    .slice(value.lastIndexOf("@") + 1)
+    .trim()
+    .toLowerCase()
+    .replace(/\.$/, "");
   return /^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(domain) ? domain : null;
 }
 

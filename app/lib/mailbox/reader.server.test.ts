@@ -170,6 +170,9 @@ describe("checkMailbox", () => {
         attachmentsLeftOut: 0,
         tooLarge: false,
         size: Buffer.byteLength(raw),
+        authenticationResults: [],
+        // Its bytes, kept in quarantine should it match no request and carry files.
+        source: Buffer.from(raw),
       },
     ]);
     expect(await mailboxState(client)).toEqual([{ messageId: "<reply-1@acme.example>", flags: [handledKeyword] }]);

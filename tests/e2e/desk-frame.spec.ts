@@ -124,7 +124,14 @@ test("signed in, every desk page has the desk's header with Inbox, the member's 
     const header = page.getByRole("banner");
     const nav = header.getByRole("navigation", { name: "Desk" });
     // The first account is an owner: Reports and Staff are theirs too.
-    await expect(nav.getByRole("link"), path).toHaveText(["Inbox", "Orders", "Reports", "Prices", "Staff"]);
+    await expect(nav.getByRole("link"), path).toHaveText([
+      "Inbox",
+      "Orders",
+      "Unmatched mail",
+      "Reports",
+      "Prices",
+      "Staff",
+    ]);
     const inbox = nav.getByRole("link", { name: "Inbox" });
     await expect(inbox, path).toHaveAttribute("href", "/desk");
     if (current) await expect(inbox, path).toHaveAttribute("aria-current", current);

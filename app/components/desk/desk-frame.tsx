@@ -1,4 +1,14 @@
-import { AlarmClock, BarChart3, Inbox, LogOut, Package, Tags, Users, type LucideIcon } from "lucide-react";
+import {
+  AlarmClock,
+  BarChart3,
+  Inbox,
+  LogOut,
+  MailQuestion,
+  Package,
+  Tags,
+  Users,
+  type LucideIcon,
+} from "lucide-react";
 import type * as React from "react";
 import { Form, useLocation } from "react-router";
 import { LogoMark } from "~/components/layout/logo";
@@ -15,6 +25,7 @@ export type DeskMember = { name: string; role: StaffRole };
 const sectionIcon: Record<string, LucideIcon> = {
   Inbox,
   Orders: Package,
+  "Unmatched mail": MailQuestion,
   Reports: BarChart3,
   Prices: Tags,
   Staff: Users,

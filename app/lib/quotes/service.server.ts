@@ -10,7 +10,7 @@ import { type QuoteFields, type QuoteProblem, checkQuote } from "~/lib/quote-sch
 import { type QuoteConfig, readQuoteConfig } from "./config.server";
 import { mailboxDelivery } from "~/lib/mailbox/deliver.server";
 import { type MailboxSettings, readMailboxConfig } from "~/lib/mailbox/config.server";
-import { type MailboxReader, startMailboxReader } from "~/lib/mailbox/reader.server";
+import { checkMailbox, type MailboxReader, startMailboxReader } from "~/lib/mailbox/reader.server";
 import { UnmatchedMailbox } from "~/lib/mailbox/unmatched.server";
 import type { Actor } from "~/lib/audit/events";
 import { Messaging } from "~/lib/messaging/messaging.server";
@@ -103,6 +103,15 @@ export function createQuoteService(
   let reader: MailboxReader | undefined;
   // Beside the attachments, never served: bytes of unmatched mail wait here until attached or discarded.
   const unmatchedMail = new UnmatchedMailbox(store, join(config.dataDir, "mail-quarantine"));
+  // One wiring for the reader's timer and a check asked for now.
+  const reading = mailbox
+    ? {
+        imap: mailbox,
+        store: mailboxDelivery({ store, messaging, unmatched: unmatchedMail, authservId: mailbox.authservId }),
+        unreadable: (mail: Parameters<UnmatchedMailbox["recordUnreadable"]>[0]) => unmatchedMail.recordUnreadable(mail),
+        log,
+      }
+    : null;
 
   if (!activeMailer) {
     log(`Quote e-mail notifications are off (${config.mailOffReason}); requests are stored in ${store.file}.`);
@@ -200,6 +209,10 @@ export function createQuoteService(
      * false when it is read without sender checks (the desk tells the owners).
      */
     senderChecks: mailbox ? mailbox.authservId !== null : null,
+    /** One check of the office mailbox now, as the reader's timer runs it; null when the mailbox is not read. */
+    checkMailboxNow() {
+      return reading ? checkMailbox(reading) : Promise.resolve(null);
+    },
     /** Attaches a mail of Unmatched mail to a request, as if it had matched. */
     attachMail(id: number, reference: string, actor: Actor) {
       return unmatchedMail.attach(id, reference, actor, { messaging });
@@ -237,14 +250,7 @@ export function createQuoteService(
     start() {
       outbox?.start();
       // Checked at once and then every minute; a mail is marked on the server only once it is stored.
-      if (mailbox && !reader)
-        reader = startMailboxReader({
-          imap: mailbox,
-          store: mailboxDelivery({ store, messaging, unmatched: unmatchedMail, authservId: mailbox.authservId }),
-          unreadable: (mail) => unmatchedMail.recordUnreadable(mail),
-          log,
-          intervalMs: mailboxIntervalMs,
-        });
+      if (reading && !reader) reader = startMailboxReader({ ...reading, intervalMs: mailboxIntervalMs });
     },
     async close() {
       await reader?.stop();

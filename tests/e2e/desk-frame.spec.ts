@@ -86,6 +86,7 @@ const signedInPages = () => [
   { path: "/desk", heading: "Quote requests", current: "page" },
   { path: `/desk/quotes/${reference}`, heading: `${longBuyer.name} · ${longBuyer.company}`, current: "true" },
   { path: "/desk/orders", heading: "Orders", current: null },
+  { path: "/desk/mail", heading: "Unmatched mail", current: null },
   { path: "/desk/prices", heading: "Prices", current: null },
   { path: "/desk/prices/onset-pen", heading: "ONSET Signature Pen", current: null },
   { path: "/desk/no-such-page", heading: "Not found", current: null },

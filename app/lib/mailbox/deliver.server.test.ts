@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
@@ -323,6 +323,44 @@ describe("a buyer's mail from the office mailbox", () => {
     expect(readdirSync(store.attachmentsDir).filter((name) => name.startsWith("mail-"))).toEqual([
       messaging.messageFiles(first.id)[0]!.storedName,
     ]);
+    store.close();
+  });
+});
+
+describe("the quarantine of Unmatched mail", () => {
+  it("keeps the bytes of a mail with files until attached or discarded, within its bound, and loses strays", async () => {
+    const { store, deliver } = setUp();
+    const box = unmatched(store);
+    const png = {
+      filename: "a.png",
+      contentType: "image/png",
+      declaredType: "image/png",
+      size: 3,
+      content: Buffer.from("png"),
+    };
+    const withFiles = (id: string, bytes: number) =>
+      mail({ messageId: `<${id}@x.example>`, attachments: [png], source: Buffer.alloc(bytes, 0x41) });
+    expect(await deliver(withFiles("q1", 1000))).toBe("unmatched");
+    // Without files there is nothing to keep for later.
+    expect(await deliver(mail({ messageId: "<q2@x.example>", source: Buffer.from("text only") }))).toBe("unmatched");
+    expect(readdirSync(box.quarantineDir)).toHaveLength(1);
+
+    // Over the bound, a mail's files are listed but its bytes not kept.
+    const small = new UnmatchedMailbox(store, box.quarantineDir, 1500);
+    expect(await small.record(withFiles("q3", 1000), "off")).toBe("unmatched");
+    expect(small.list().find((entry) => entry.messageId === "<q3@x.example>")).toMatchObject({
+      quarantined: false,
+      attachments: [{ filename: "a.png" }],
+    });
+    expect(readdirSync(box.quarantineDir)).toHaveLength(1);
+
+    // A stray (its row never committed) goes once it is an hour old; a mail's own bytes stay.
+    writeFileSync(join(box.quarantineDir, "stray.eml"), "x");
+    box.removeStrayFiles({ now: Date.now() + 2 * 60 * 60_000 });
+    expect(readdirSync(box.quarantineDir)).toHaveLength(1);
+    const [kept] = box.list().filter((entry) => entry.quarantined);
+    expect(await box.discard(kept!.id, { name: "Sana", email: "sana@promo.example" })).toBe(true);
+    expect(readdirSync(box.quarantineDir)).toEqual([]);
     store.close();
   });
 });

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { readdirSync, rmSync, statSync } from "node:fs";
 import { mkdir, open, readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
 import type { Actor } from "~/lib/audit/events";
@@ -113,7 +114,34 @@ export class UnmatchedMailbox {
       remove: db.prepare("DELETE FROM unmatched_mails WHERE id = ?"),
       quarantined: db.prepare("SELECT coalesce(sum(quarantine_bytes), 0) FROM unmatched_mails").pluck(),
       byMessageId: db.prepare("SELECT id FROM unmatched_mails WHERE message_id = ?").pluck(),
+      quarantineNames: db
+        .prepare("SELECT quarantine_name FROM unmatched_mails WHERE quarantine_name IS NOT NULL")
+        .pluck(),
     };
+  }
+
+  /**
+   * Removes quarantined bytes no row points at: written by a reader that stopped before its row was
+   * committed, or left by an attach or discard that stopped before removing them (older than `graceMs`,
+   * so a mail being recorded right now keeps its bytes).
+   */
+  removeStrayFiles({ now = Date.now(), graceMs = 60 * 60_000 } = {}) {
+    let names: string[];
+    try {
+      names = readdirSync(this.quarantineDir);
+    } catch {
+      return;
+    }
+    const known = new Set(this.sql.quarantineNames.all() as string[]);
+    for (const name of names) {
+      if (known.has(name)) continue;
+      const path = join(this.quarantineDir, name);
+      try {
+        if (now - statSync(path).mtimeMs > graceMs) rmSync(path, { force: true });
+      } catch {
+        // Gone since the folder was read.
+      }
+    }
   }
 
   /**

@@ -103,6 +103,7 @@ export function createQuoteService(
   let reader: MailboxReader | undefined;
   // Beside the attachments, never served: bytes of unmatched mail wait here until attached or discarded.
   const unmatchedMail = new UnmatchedMailbox(store, join(config.dataDir, "mail-quarantine"));
+  unmatchedMail.removeStrayFiles();
   // One wiring for the reader's timer and a check asked for now.
   const reading = mailbox
     ? {

@@ -120,13 +120,22 @@ describe("checkSender", () => {
     expect(checkSender([real, forged], "ayesha@acme.example", office)).toBe("pass");
   });
 
-  it("does not let a copied pass outvote the office server's fail for the same method", () => {
+  it("reads each method from the office server's topmost header: a copy the sender put below cannot change it", () => {
     const real = header(`${office}; dmarc=fail header.from=acme.example`);
     const copied = header(`${office}; dmarc=pass header.from=acme.example`);
     expect(checkSender([real, copied], "ayesha@acme.example", office)).toBe("fail");
     const spfReal = header(`${office}; spf=fail smtp.mailfrom=acme.example`);
     const spfCopied = header(`${office}; spf=pass smtp.mailfrom=acme.example`);
-    expect(checkSender([spfCopied, spfReal], "ayesha@acme.example", office)).toBe("fail");
+    expect(checkSender([spfReal, spfCopied], "ayesha@acme.example", office)).toBe("fail");
+    const dkimReal = header(`${office}; dkim=fail header.d=acme.example`);
+    const dkimCopied = header(`${office}; dkim=pass header.d=acme.example`);
+    expect(checkSender([spfReal, dkimReal, dkimCopied], "ayesha@acme.example", office)).toBe("fail");
+    // Within one header, a second SPF or DMARC result that is not a pass spoils the pass.
+    const mixed = header(`${office}; spf=pass smtp.mailfrom=acme.example; spf=softfail smtp.mailfrom=acme.example`);
+    expect(checkSender([mixed], "ayesha@acme.example", office)).toBe("fail");
+    // DKIM: one result per signature, one aligned pass is enough (a list may have broken another).
+    const signatures = header(`${office}; dkim=fail header.d=list.example; dkim=pass header.d=acme.example`);
+    expect(checkSender([signatures], "ayesha@acme.example", office)).toBe("pass");
   });
 
   it("fails for a sender without a usable domain", () => {

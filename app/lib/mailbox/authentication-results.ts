@@ -130,8 +130,10 @@ export type SenderCheck = "pass" | "fail" | "off";
 /**
  * Only the headers whose authserv-id is the office server's are read: the sender can write any
  * other (and a server following RFC 8601 §5 removes ones with its own id that arrive from outside).
- * Where that server wrote several (one per filter, as OpenDKIM and OpenDMARC do), a method passes only
- * when none of its results says otherwise, so a copied "pass" cannot outvote a real "fail".
+ * Where that server wrote several (one per filter, as OpenDKIM and OpenDMARC do), each method is read
+ * from the topmost header that has it (a server adds its headers above those it received, so a copy the
+ * sender placed further down cannot replace its result), and SPF and DMARC pass only when none of
+ * their results there says otherwise. `headers` are in the mail's order, topmost first.
  */
 export function checkSender(
   headers: readonly string[],
@@ -143,9 +145,11 @@ export function checkSender(
   if (!fromDomain) return "fail";
   const ours = headers
     .map(parseAuthenticationResults)
-    .filter((parsed): parsed is AuthenticationResults => parsed?.authservId === authservId.trim().toLowerCase())
-    .flatMap((parsed) => parsed.results);
-  const of = (method: string) => ours.filter((result) => result.method === method);
+    .filter((parsed): parsed is AuthenticationResults => parsed?.authservId === authservId.trim().toLowerCase());
+  const of = (method: string) =>
+    (ours.find((parsed) => parsed.results.some((result) => result.method === method))?.results ?? []).filter(
+      (result) => result.method === method,
+    );
   const dmarc = of("dmarc").filter((result) => result.result !== "none");
   if (dmarc.length > 0) {
     return dmarc.every(

@@ -147,10 +147,18 @@ describe("a buyer's mail from the office mailbox", () => {
     });
     expect(await deliver(stranger)).toBe("unmatched");
     expect(await deliver(stranger)).toBe("duplicate");
+    // Answering a mail that waits in Unmatched mail does not bring a mail onto the request either.
+    const following = mail({
+      messageId: "<mallory-2@evil.test>",
+      inReplyTo: "<mallory-1@evil.test>",
+      references: ["<mallory-1@evil.test>"],
+      from: { name: "", address: "mallory@evil.test" },
+    });
+    expect(await deliver(following)).toBe("unmatched");
     expect(inbound(messaging, second.id)).toHaveLength(0);
     expect(store.get(second.id)).toMatchObject({ status: "new", replyBy });
     expect(existsSync(store.attachmentsDir) ? readdirSync(store.attachmentsDir) : []).toEqual([]);
-    expect(unmatched(store).list()).toMatchObject([
+    expect(unmatched(store).list().slice(1)).toMatchObject([
       {
         kind: "unmatched",
         from: { name: "Buyer 2", address: "mallory@evil.test" },

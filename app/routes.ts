@@ -36,6 +36,7 @@ export default [
       route("orders/:reference/invoices", "routes/desk/order-invoices.ts"),
       route("orders/:reference/invoices/:file", "routes/desk/order-document.ts"),
       route("export/:format", "routes/desk/export.ts"),
+      route("mail", "routes/desk/mail.tsx"),
       route("orders", "routes/desk/orders.tsx"),
       route("orders/:reference", "routes/desk/order.tsx"),
       route("orders/:reference/photos/:id", "routes/desk/order-photo.ts"),

@@ -24,6 +24,7 @@ const owners: Record<string, string> = {
   message_files: "app/lib/messaging/messaging.server.ts",
   proof_link_failures: "app/lib/proofs/proofs.server.ts",
   audit_events: "app/lib/audit/audit.server.ts",
+  unmatched_mails: "app/lib/mailbox/unmatched.server.ts",
   quotations: "app/lib/quotations/quotations.server.ts",
   quotation_lines: "app/lib/quotations/quotations.server.ts",
   quotation_options: "app/lib/quotations/quotations.server.ts",

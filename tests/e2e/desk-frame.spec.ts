@@ -86,6 +86,7 @@ const signedInPages = () => [
   { path: "/desk", heading: "Quote requests", current: "page" },
   { path: `/desk/quotes/${reference}`, heading: `${longBuyer.name} · ${longBuyer.company}`, current: "true" },
   { path: "/desk/orders", heading: "Orders", current: null },
+  { path: "/desk/mail", heading: "Unmatched mail", current: null },
   { path: "/desk/prices", heading: "Prices", current: null },
   { path: "/desk/prices/onset-pen", heading: "ONSET Signature Pen", current: null },
   { path: "/desk/no-such-page", heading: "Not found", current: null },
@@ -124,7 +125,14 @@ test("signed in, every desk page has the desk's header with Inbox, the member's 
     const header = page.getByRole("banner");
     const nav = header.getByRole("navigation", { name: "Desk" });
     // The first account is an owner: Reports and Staff are theirs too.
-    await expect(nav.getByRole("link"), path).toHaveText(["Inbox", "Orders", "Reports", "Prices", "Staff"]);
+    await expect(nav.getByRole("link"), path).toHaveText([
+      "Inbox",
+      "Orders",
+      "Unmatched mail",
+      "Reports",
+      "Prices",
+      "Staff",
+    ]);
     const inbox = nav.getByRole("link", { name: "Inbox" });
     await expect(inbox, path).toHaveAttribute("href", "/desk");
     if (current) await expect(inbox, path).toHaveAttribute("aria-current", current);

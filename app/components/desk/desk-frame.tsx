@@ -1,4 +1,14 @@
-import { AlarmClock, BarChart3, Inbox, LogOut, Package, Tags, Users, type LucideIcon } from "lucide-react";
+import {
+  AlarmClock,
+  BarChart3,
+  Inbox,
+  LogOut,
+  MailQuestion,
+  Package,
+  Tags,
+  Users,
+  type LucideIcon,
+} from "lucide-react";
 import type * as React from "react";
 import { Form, useLocation } from "react-router";
 import { LogoMark } from "~/components/layout/logo";
@@ -15,6 +25,7 @@ export type DeskMember = { name: string; role: StaffRole };
 const sectionIcon: Record<string, LucideIcon> = {
   Inbox,
   Orders: Package,
+  "Unmatched mail": MailQuestion,
   Reports: BarChart3,
   Prices: Tags,
   Staff: Users,
@@ -23,7 +34,7 @@ const sectionIcon: Record<string, LucideIcon> = {
 // The bar is navy, the public site's deepest colour, so the desk is never mistaken for the website;
 // its controls get a white focus ring, which the teal one is not against navy.
 const barControl =
-  "inline-flex shrink-0 items-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-semibold transition-colors hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white pointer-coarse:min-h-11 pointer-coarse:min-w-11 [&_svg]:size-4 [&_svg]:shrink-0";
+  "inline-flex shrink-0 items-center gap-1.5 whitespace-nowrap rounded-md px-3 py-1.5 text-sm font-semibold transition-colors hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white pointer-coarse:min-h-11 pointer-coarse:min-w-11 [&_svg]:size-4 [&_svg]:shrink-0";
 
 /**
  * The frame of every desk page: a header bar and the page, with none of the public website's header,

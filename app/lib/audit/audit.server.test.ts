@@ -289,6 +289,19 @@ describe("the audit trail", () => {
       ],
       [{ type: "request.assigned", payload: { ownerStaffId: null, ownerName: "" } }, "staff", ["owner", "Unassigned"]],
       [
+        { type: "request.mail_attached", payload: { from: "accounts@acme.example", subject: "PO 4471" } },
+        "staff",
+        ["email", "E-mail from accounts@acme.example attached from Unmatched mail: PO 4471"],
+      ],
+      [
+        {
+          type: "mail.discarded",
+          payload: { from: "mallory@evil.test", subject: "Q-2026-0002 bank details", size: 2048 },
+        },
+        "staff",
+        ["email", "Unmatched e-mail from mallory@evil.test discarded: Q-2026-0002 bank details"],
+      ],
+      [
         { type: "request.earlier_entry", payload: { kind: "email", text: "Something the old history said" } },
         "website",
         ["email", "Something the old history said"],

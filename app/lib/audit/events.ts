@@ -4,8 +4,8 @@ import { formatPkr } from "~/lib/money";
 import { answerSummary } from "~/lib/proofs/rules";
 import { earlierStatuses, quoteStatuses, statusHistoryText } from "~/lib/requests/status";
 
-/** What an event is about: a request now; quotations, orders and invoices will have theirs. */
-export const subjectTypes = ["request", "quotation", "order", "invoice"] as const;
+/** What an event is about: a request, quotation, order or invoice, or a mail of Unmatched mail. */
+export const subjectTypes = ["request", "quotation", "order", "invoice", "mail"] as const;
 export type SubjectType = (typeof subjectTypes)[number];
 export type Subject = { type: SubjectType; id: number };
 
@@ -36,6 +36,10 @@ export const payloadSchemas = {
   "request.acknowledgement_emailed": z.strictObject({ to: z.string() }),
   /** A buyer's e-mail read from the office mailbox reached the request (its text is in the conversation). */
   "request.buyer_replied": z.strictObject({ from: z.string(), subject: z.string() }),
+  /** A staff member put a mail of Unmatched mail on this request (its text is in the conversation). */
+  "request.mail_attached": z.strictObject({ from: z.string(), subject: z.string() }),
+  /** A staff member threw away a mail of Unmatched mail (subject: that mail, gone with its row). */
+  "mail.discarded": z.strictObject({ from: z.string(), subject: z.string(), size: count }),
   /** A staff member answered on WhatsApp (opened from the desk): who and when are the event's. */
   "request.whatsapp_used": z.strictObject({}),
   /** A request made by the buyer's "Order again" of a delivered order: the order, its request and version. */
@@ -192,6 +196,17 @@ export function describe(event: AuditEventData): { kind: string; body: string } 
     case "request.buyer_replied": {
       const { from, subject } = event.payload;
       return { kind: "email", body: `E-mail from ${from || "the buyer"}${subject ? `: ${subject}` : ""}` };
+    }
+    case "request.mail_attached": {
+      const { from, subject } = event.payload;
+      return {
+        kind: "email",
+        body: `E-mail from ${from || "an unknown sender"} attached from Unmatched mail${subject ? `: ${subject}` : ""}`,
+      };
+    }
+    case "mail.discarded": {
+      const { from, subject } = event.payload;
+      return { kind: "email", body: `Unmatched e-mail from ${from || "an unknown sender"} discarded: ${subject}` };
     }
     case "request.whatsapp_used":
       return { kind: "reply", body: "Answered on WhatsApp" };

@@ -14,6 +14,8 @@ export const permissions = [
   "requests.note",
   "requests.assign",
   "requests.export",
+  // Unmatched mail: attach a mail to a request, or discard it.
+  "mail.sort",
   "proofs.send",
   "proofs.end-links",
   "proofs.mark-won",

@@ -64,3 +64,18 @@ describe("readMailboxConfig", () => {
     );
   });
 });
+
+describe("MAIL_AUTHSERV_ID", () => {
+  const url = "imap://office:secret@127.0.0.1:1143";
+  it("is the office server's authserv-id in lower case, or null when unset or blank", () => {
+    expect(readMailboxConfig({ IMAP_URL: url, MAIL_AUTHSERV_ID: " Mail.Promo.example " }).imap!.authservId).toBe(
+      "mail.promo.example",
+    );
+    expect(readMailboxConfig({ IMAP_URL: url }).imap!.authservId).toBeNull();
+    expect(readMailboxConfig({ IMAP_URL: url, MAIL_AUTHSERV_ID: "" }).imap!.authservId).toBeNull();
+  });
+
+  it("refuses a value that is not a host name, naming the variable", () => {
+    expect(() => readMailboxConfig({ IMAP_URL: url, MAIL_AUTHSERV_ID: "mx; dmarc=pass" })).toThrow(/MAIL_AUTHSERV_ID/);
+  });
+});

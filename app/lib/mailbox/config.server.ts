@@ -62,6 +62,19 @@ const envSchema = z.object({
       .regex(/^\P{Cc}*$/u, "IMAP_MAILBOX must not hold control characters.")
       .default("INBOX"),
   ),
+  // RFC 8601's authserv-id: a host name as the office's mail server writes it in its headers.
+  MAIL_AUTHSERV_ID: z.preprocess(
+    blankAsUnset,
+    z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(
+        /^[a-z0-9]([a-z0-9.-]{0,251}[a-z0-9])?$/,
+        "MAIL_AUTHSERV_ID must be the mail server's authserv-id as its Authentication-Results headers write it, e.g. mail.example.pk.",
+      )
+      .optional(),
+  ),
 });
 
 export type MailboxSettings = {
@@ -73,6 +86,11 @@ export type MailboxSettings = {
   readonly password: string;
   /** The folder read, e.g. INBOX. */
   mailbox: string;
+  /**
+   * The office mail server's authserv-id (MAIL_AUTHSERV_ID): only its Authentication-Results headers
+   * are read. null: senders are not checked (the desk tells the owners).
+   */
+  authservId: string | null;
   /** The mailbox for a log line: imaps://user@host:993/INBOX, never the password. */
   label: string;
 };
@@ -94,7 +112,7 @@ export function readMailboxConfig(env: Record<string, string | undefined> = proc
     const problems = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`).join("\n");
     throw new MailboxConfigError(`Invalid mailbox configuration in the environment:\n${problems}`);
   }
-  const { IMAP_URL: url, IMAP_MAILBOX: mailbox } = parsed.data;
+  const { IMAP_URL: url, IMAP_MAILBOX: mailbox, MAIL_AUTHSERV_ID: authservId } = parsed.data;
   if (!url) return { imap: null, offReason: "IMAP_URL is not set" };
   const host = url.host.includes(":") ? `[${url.host}]` : url.host;
   const settings = {
@@ -103,6 +121,7 @@ export function readMailboxConfig(env: Record<string, string | undefined> = proc
     port: url.port,
     user: url.user,
     mailbox,
+    authservId: authservId ?? null,
     label: `${url.secure ? "imaps" : "imap"}://${encodeURIComponent(url.user)}@${host}:${url.port}/${mailbox}`,
   };
   Object.defineProperty(settings, "password", { value: url.password, enumerable: false });

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
@@ -9,8 +9,9 @@ import { conversation } from "~/lib/messaging/conversation.server";
 import { Messaging } from "~/lib/messaging/messaging.server";
 import { QuoteStore } from "~/lib/quotes/store.server";
 import { UploadChecker } from "~/lib/quotes/upload-checker.server";
-import { mailboxDelivery } from "./deliver.server";
+import { mailboxDelivery as delivery } from "./deliver.server";
 import type { InboundMail } from "./inbound-mail";
+import { UnmatchedMailbox } from "./unmatched.server";
 
 const buyer = buyerFields;
 const meta = submissionMeta;
@@ -18,6 +19,16 @@ const friday = new Date("2026-11-27T07:00:00Z");
 
 const checker = new UploadChecker({ threads: 1, timeLimitMs: 10_000, memoryMb: 256 });
 afterAll(() => checker.close());
+
+/** Each store's Unmatched mail, its quarantine beside the store's folder. */
+const unmatchedOf = new WeakMap<QuoteStore, UnmatchedMailbox>();
+const unmatched = (store: QuoteStore) => {
+  if (!unmatchedOf.has(store))
+    unmatchedOf.set(store, new UnmatchedMailbox(store, join(store.attachmentsDir, "..", "q")));
+  return unmatchedOf.get(store)!;
+};
+const mailboxDelivery = (deps: Omit<Parameters<typeof delivery>[0], "unmatched">) =>
+  delivery({ ...deps, unmatched: unmatched(deps.store) });
 
 function setUp() {
   const store = QuoteStore.open(tempDir("mailbox-deliver"));
@@ -46,6 +57,8 @@ const mail = (fields: Partial<InboundMail>): InboundMail => ({
   attachmentsLeftOut: 0,
   tooLarge: false,
   size: 1200,
+  authenticationResults: [],
+  source: null,
   ...fields,
 });
 
@@ -99,14 +112,88 @@ describe("a buyer's mail from the office mailbox", () => {
     store.close();
   });
 
-  it("reaches a request by the one reference its subject names, and marks a stranger's address", async () => {
+  it("reaches a request by the one reference its subject names, from the request's own address", async () => {
     const { store, messaging, second, deliver } = setUp();
     const outcome = await deliver(
-      mail({ subject: `Fwd: ${second.reference} artwork`, from: { name: "", address: "x@elsewhere.example" } }),
+      mail({ subject: `Fwd: ${second.reference} artwork`, from: { name: "", address: "Bilal@Else.example" } }),
     );
     expect(outcome).toBe("stored");
-    expect(inbound(messaging, second.id)).toMatchObject([{ payload: { fromRequestAddress: false } }]);
+    expect(inbound(messaging, second.id)).toMatchObject([{ payload: { fromRequestAddress: true } }]);
     expect(store.get(second.id)!.status).toBe("waiting_on_us");
+    store.close();
+  });
+
+  it("leaves a stranger's mail naming a reference in Unmatched mail: no status, no clock, no file kept", async () => {
+    const { store, messaging, second, deliver } = setUp();
+    const replyBy = store.get(second.id)!.replyBy;
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>',
+    );
+    const stranger = mail({
+      messageId: "<mallory-1@evil.test>",
+      subject: `Re: ${second.reference} our bank details changed`,
+      from: { name: "Buyer 2", address: "mallory@evil.test" },
+      text: "Please use account PK00EVIL0000000000000001.",
+      attachments: [
+        {
+          filename: "bank.svg",
+          contentType: "image/svg+xml",
+          declaredType: "image/svg+xml",
+          size: svg.length,
+          content: svg,
+        },
+      ],
+      source: Buffer.from("raw bytes of the mail"),
+    });
+    expect(await deliver(stranger)).toBe("unmatched");
+    expect(await deliver(stranger)).toBe("duplicate");
+    // Answering a mail that waits in Unmatched mail does not bring a mail onto the request either.
+    const following = mail({
+      messageId: "<mallory-2@evil.test>",
+      inReplyTo: "<mallory-1@evil.test>",
+      references: ["<mallory-1@evil.test>"],
+      from: { name: "", address: "mallory@evil.test" },
+    });
+    expect(await deliver(following)).toBe("unmatched");
+    expect(inbound(messaging, second.id)).toHaveLength(0);
+    expect(store.get(second.id)).toMatchObject({ status: "new", replyBy });
+    expect(existsSync(store.attachmentsDir) ? readdirSync(store.attachmentsDir) : []).toEqual([]);
+    expect(unmatched(store).list().slice(1)).toMatchObject([
+      {
+        kind: "unmatched",
+        from: { name: "Buyer 2", address: "mallory@evil.test" },
+        subject: `Re: ${second.reference} our bank details changed`,
+        text: "Please use account PK00EVIL0000000000000001.",
+        attachments: [{ filename: "bank.svg", size: svg.length }],
+        quarantined: true,
+      },
+    ]);
+    store.close();
+  });
+
+  it("does not follow a thread through an old, numbered Message-ID of ours, nor through a forged buyer mail", async () => {
+    const { store, messaging, first, acknowledgement, deliver } = setUp();
+    // Messages of before the ids were random were numbered ("reply-3.Q-2026-0001"): anyone could write one.
+    store.db
+      .prepare("UPDATE messages SET message_id = 'reply-1.' || ? WHERE id = ?")
+      .run(first.reference, acknowledgement.id);
+    const guessed = mail({
+      inReplyTo: `<reply-1.${first.reference}@promo.example>`,
+      from: { name: "", address: "x@evil.test" },
+    });
+    expect(await deliver(guessed)).toBe("unmatched");
+    // A forged mail from the buyer's address is on the thread, marked; a mail answering it is not.
+    const forged = mail({ messageId: "<forged@evil.test>", subject: `Re: ${first.reference}` });
+    const checked = delivery({ store, messaging, unmatched: unmatched(store), authservId: "mx.promo.example" });
+    expect(await checked(forged)).toBe("stored");
+    expect(inbound(messaging, first.id)).toMatchObject([{ payload: { senderCheck: "fail" } }]);
+    expect(store.get(first.id)!.status).toBe("new");
+    const riding = mail({
+      messageId: "<riding@evil.test>",
+      inReplyTo: "<forged@evil.test>",
+      from: { name: "", address: "m@evil.test" },
+    });
+    expect(await deliver(riding)).toBe("unmatched");
     store.close();
   });
 
@@ -126,10 +213,16 @@ describe("a buyer's mail from the office mailbox", () => {
   it("leaves a mail matching no request, or naming two, unmatched and records nothing", async () => {
     const { store, messaging, first, second, deliver } = setUp();
     const before = store.audit.requestHistory(first.id).length;
-    expect(await deliver(mail({ subject: "Price list please" }))).toBe("unmatched");
-    expect(await deliver(mail({ subject: `${first.reference} and ${second.reference}` }))).toBe("unmatched");
-    expect(await deliver(mail({ subject: "Re: Q-2026-9999" }))).toBe("unmatched"); // no such request
-    expect(await deliver(mail({ inReplyTo: "<acknowledgement-unknown@promo.example>" }))).toBe("unmatched");
+    expect(await deliver(mail({ messageId: "<u1@acme.example>", subject: "Price list please" }))).toBe("unmatched");
+    expect(
+      await deliver(mail({ messageId: "<u2@acme.example>", subject: `${first.reference} and ${second.reference}` })),
+    ).toBe("unmatched");
+    // No such request.
+    expect(await deliver(mail({ messageId: "<u3@acme.example>", subject: "Re: Q-2026-9999" }))).toBe("unmatched");
+    expect(
+      await deliver(mail({ messageId: "<u4@acme.example>", inReplyTo: "<acknowledgement-unknown@promo.example>" })),
+    ).toBe("unmatched");
+    expect(unmatched(store).count()).toBe(4);
     expect(inbound(messaging, first.id)).toHaveLength(0);
     expect(store.audit.requestHistory(first.id)).toHaveLength(before);
     expect(store.get(first.id)!.status).toBe("new");
@@ -238,6 +331,44 @@ describe("a buyer's mail from the office mailbox", () => {
     expect(readdirSync(store.attachmentsDir).filter((name) => name.startsWith("mail-"))).toEqual([
       messaging.messageFiles(first.id)[0]!.storedName,
     ]);
+    store.close();
+  });
+});
+
+describe("the quarantine of Unmatched mail", () => {
+  it("keeps the bytes of a mail with files until attached or discarded, within its bound, and loses strays", async () => {
+    const { store, deliver } = setUp();
+    const box = unmatched(store);
+    const png = {
+      filename: "a.png",
+      contentType: "image/png",
+      declaredType: "image/png",
+      size: 3,
+      content: Buffer.from("png"),
+    };
+    const withFiles = (id: string, bytes: number) =>
+      mail({ messageId: `<${id}@x.example>`, attachments: [png], source: Buffer.alloc(bytes, 0x41) });
+    expect(await deliver(withFiles("q1", 1000))).toBe("unmatched");
+    // Without files there is nothing to keep for later.
+    expect(await deliver(mail({ messageId: "<q2@x.example>", source: Buffer.from("text only") }))).toBe("unmatched");
+    expect(readdirSync(box.quarantineDir)).toHaveLength(1);
+
+    // Over the bound, a mail's files are listed but its bytes not kept.
+    const small = new UnmatchedMailbox(store, box.quarantineDir, 1500);
+    expect(await small.record(withFiles("q3", 1000), "off")).toBe("unmatched");
+    expect(small.list().find((entry) => entry.messageId === "<q3@x.example>")).toMatchObject({
+      quarantined: false,
+      attachments: [{ filename: "a.png" }],
+    });
+    expect(readdirSync(box.quarantineDir)).toHaveLength(1);
+
+    // A stray (its row never committed) goes once it is an hour old; a mail's own bytes stay.
+    writeFileSync(join(box.quarantineDir, "stray.eml"), "x");
+    box.removeStrayFiles({ now: Date.now() + 2 * 60 * 60_000 });
+    expect(readdirSync(box.quarantineDir)).toHaveLength(1);
+    const [kept] = box.list().filter((entry) => entry.quarantined);
+    expect(await box.discard(kept!.id, { name: "Sana", email: "sana@promo.example" })).toBe(true);
+    expect(readdirSync(box.quarantineDir)).toEqual([]);
     store.close();
   });
 });

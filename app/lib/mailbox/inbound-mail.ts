@@ -38,4 +38,8 @@ export type InboundMail = {
   tooLarge: boolean;
   /** The size the server gave, in bytes. */
   size: number;
+  /** The Authentication-Results header lines as written, topmost first (the sender may have added some). */
+  authenticationResults: string[];
+  /** The mail's bytes when it was read whole (for its files, should it be attached later); null otherwise. */
+  source: Buffer | null;
 };

@@ -39,11 +39,14 @@ const receive = (key: string) =>
     { notify: false },
   ).quote;
 
-const mailWith = (reference: string, attachments: InboundMail["attachments"]): InboundMail => ({
+const mailWith = (
+  { reference, email }: { reference: string; email: string },
+  attachments: InboundMail["attachments"],
+): InboundMail => ({
   messageId: `<files-${reference}@acme.example>`,
   inReplyTo: null,
   references: [],
-  from: { name: "Ayesha Khan", address: "ayesha@acme.example" },
+  from: { name: "Ayesha Khan", address: email },
   to: [{ name: "Sales", address: "sales@promo.example" }],
   subject: `Re: ${reference} artwork`,
   date: "2026-11-28T06:00:00.000Z",
@@ -54,6 +57,8 @@ const mailWith = (reference: string, attachments: InboundMail["attachments"]): I
   attachmentsLeftOut: 0,
   tooLarge: false,
   size: 5000,
+  authenticationResults: [],
+  source: null,
 });
 
 const file = (filename: string, content: Buffer) => ({
@@ -98,10 +103,14 @@ describe("the files of a buyer's e-mail on the desk", () => {
     const quote = receive("mail-files-1");
     const svg = fixtures.hostileSvg();
     const pdf = Buffer.from("%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n");
-    const deliver = mailboxDelivery({ store: service.store, messaging: service.messaging });
+    const deliver = mailboxDelivery({
+      store: service.store,
+      messaging: service.messaging,
+      unmatched: service.unmatchedMail,
+    });
     expect(
       await deliver(
-        mailWith(quote.reference, [
+        mailWith(quote, [
           file("logo.svg", svg),
           file("quote.pdf", pdf),
           file("setup.exe", Buffer.from("MZ\x90\x00 this program cannot be run in DOS mode")),
@@ -151,8 +160,8 @@ describe("the files of a buyer's e-mail on the desk", () => {
     const service = getQuoteService();
     const quote = receive("mail-files-2");
     const other = receive("mail-files-3");
-    await mailboxDelivery({ store: service.store, messaging: service.messaging })(
-      mailWith(quote.reference, [file("logo.png", await fixtures.png())]),
+    await mailboxDelivery({ store: service.store, messaging: service.messaging, unmatched: service.unmatchedMail })(
+      mailWith(quote, [file("logo.png", await fixtures.png())]),
     );
     const [kept] = service.messaging.messageFiles(quote.id);
     expect((await download(quote.reference, kept!.id)).status).toBe(200);

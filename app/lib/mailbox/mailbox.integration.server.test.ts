@@ -199,7 +199,11 @@ describe("a buyer's e-mail answer, the whole way round", () => {
         ].join("\r\n"),
         "files",
       );
-      const deliver = mailboxDelivery({ store: quotes.store, messaging: quotes.messaging });
+      const deliver = mailboxDelivery({
+        store: quotes.store,
+        messaging: quotes.messaging,
+        unmatched: quotes.unmatchedMail,
+      });
       // Stored, then the reader stops before it marks the mail on the server.
       const crashed = await checkMailbox({
         imap: mailbox("files")!,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { matchRequest } from "./match";
+import { matchRequest as match, type RequestOfMessage } from "./match";
 
 // The Message-IDs of mail the office sent about each request, as the messaging module knows them.
 const sent = new Map([
@@ -7,12 +7,28 @@ const sent = new Map([
   ["<proof-2@promo.example>", "Q-2026-0002"],
 ]);
 const requestOfMessage = (messageId: string) => sent.get(messageId);
-const mail = (fields: { subject?: string; inReplyTo?: string | null; references?: string[]; text?: string }) => ({
+// Each request's own e-mail address, by its reference.
+const addresses = new Map([
+  ["Q-2026-0001", "Ayesha@Acme.example"],
+  ["Q-2026-0002", "buyer2@pharma.example"],
+  ["Q-2026-12345", "ayesha@acme.example"],
+]);
+const addressOf = (reference: string) => addresses.get(reference);
+const mail = (fields: {
+  subject?: string;
+  inReplyTo?: string | null;
+  references?: string[];
+  text?: string;
+  from?: string;
+}) => ({
   subject: "",
   inReplyTo: null,
   references: [],
   ...fields,
+  from: { name: "", address: fields.from ?? "ayesha@acme.example" },
 });
+const matchRequest = (input: Parameters<typeof match>[0], lookup: RequestOfMessage = requestOfMessage) =>
+  match(input, lookup, addressOf);
 
 describe("matchRequest", () => {
   it("finds the request by the message the mail answers, whatever its subject says", async () => {
@@ -46,7 +62,7 @@ describe("matchRequest", () => {
     ["Q-2026-0001کی تصدیق", "Q-2026-0001"],
     ["Re: Q-2026-12345 large year", "Q-2026-12345"],
     ["Re: Q-2026-0001 and again Q-2026-0001", "Q-2026-0001"],
-  ])("finds the request named in the subject %j", async (subject, reference) => {
+  ])("finds the request named in the subject %j of a mail from its address", async (subject, reference) => {
     expect(await matchRequest(mail({ subject }), requestOfMessage)).toEqual({ reference, via: "subject" });
   });
 
@@ -65,7 +81,26 @@ describe("matchRequest", () => {
   });
 
   it("falls back on the subject when the thread is not the office's", async () => {
-    const reply = mail({ inReplyTo: "<elsewhere@acme.example>", subject: "Re: Q-2026-0002 proof" });
+    const reply = mail({
+      inReplyTo: "<elsewhere@acme.example>",
+      subject: "Re: Q-2026-0002 proof",
+      from: "buyer2@pharma.example",
+    });
     expect(await matchRequest(reply, requestOfMessage)).toEqual({ reference: "Q-2026-0002", via: "subject" });
+  });
+
+  it("leaves a stranger's mail naming a reference to the office, however the subject is written", async () => {
+    for (const subject of ["Q-2026-0002", "Re: Q-2026-0002 bank details changed", "RE: [Q-2026-0002]"]) {
+      expect(await matchRequest(mail({ subject, from: "mallory@evil.test" }))).toBeNull();
+    }
+    // The request's own address, but a reference that names no request.
+    expect(await matchRequest(mail({ subject: "Re: Q-2026-0404" }))).toBeNull();
+    // A buyer writing about another buyer's request.
+    expect(await matchRequest(mail({ subject: "Re: Q-2026-0002" }))).toBeNull();
+  });
+
+  it("still matches by the thread a colleague answering from another address", async () => {
+    const reply = mail({ inReplyTo: "<proof-2@promo.example>", from: "accounts@pharma.example" });
+    expect(await matchRequest(reply)).toEqual({ reference: "Q-2026-0002", via: "thread" });
   });
 });

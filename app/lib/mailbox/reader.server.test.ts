@@ -4,7 +4,14 @@ import { type ImapServer, startImapServer } from "../../../tests/support/imap-se
 import { until } from "../../../tests/support/smtp-server";
 import { readMailboxConfig } from "./config.server";
 import type { InboundMail } from "./inbound-mail";
-import { checkMailbox, handledKeyword, type StoreOutcome, startMailboxReader } from "./reader.server";
+import {
+  checkMailbox,
+  failedKeyword,
+  handledKeyword,
+  type StoreOutcome,
+  startMailboxReader,
+  type UnreadableMail,
+} from "./reader.server";
 
 // Against a real Dovecot, started once for the file; every test has a mail account of its own.
 
@@ -170,6 +177,9 @@ describe("checkMailbox", () => {
         attachmentsLeftOut: 0,
         tooLarge: false,
         size: Buffer.byteLength(raw),
+        authenticationResults: [],
+        // Its bytes, kept in quarantine should it match no request and carry files.
+        source: Buffer.from(raw),
       },
     ]);
     expect(await mailboxState(client)).toEqual([{ messageId: "<reply-1@acme.example>", flags: [handledKeyword] }]);
@@ -229,6 +239,34 @@ describe("checkMailbox", () => {
     expect(await checkMailbox({ imap, store: kept.store, log: quietLog })).toMatchObject({ duplicate: 1, failed: 0 });
     expect(kept.mails.map((mail) => mail.messageId)).toEqual(["<crash@acme.example>"]);
     expect(await mailboxState(client)).toEqual([{ messageId: "<crash@acme.example>", flags: [handledKeyword] }]);
+    await client.logout();
+  });
+
+  it("sets a mail aside as unreadable when storing it fails three checks running, so it cannot hold the mailbox", async () => {
+    const { imap, office } = await account();
+    const client = await office();
+    await client.append("INBOX", rawMail({ messageId: "<poison@acme.example>", subject: "Poison" }));
+    const noted: UnreadableMail[] = [];
+    const failing = async (): Promise<StoreOutcome> => {
+      throw new Error("CHECK constraint failed");
+    };
+    for (let check = 1; check <= 2; check++) {
+      expect(
+        await checkMailbox({ imap, store: failing, unreadable: (mail) => void noted.push(mail), log: quietLog }),
+      ).toMatchObject({ failed: 1 });
+      expect(await mailboxState(client)).toEqual([{ messageId: "<poison@acme.example>", flags: [] }]);
+    }
+    expect(
+      await checkMailbox({ imap, store: failing, unreadable: (mail) => void noted.push(mail), log: quietLog }),
+    ).toMatchObject({ failed: 1 });
+    expect(await mailboxState(client)).toEqual([{ messageId: "<poison@acme.example>", flags: [failedKeyword] }]);
+    expect(noted).toMatchObject([
+      {
+        messageId: "<poison@acme.example>",
+        subject: "Poison",
+        problem: "could not be stored: CHECK constraint failed",
+      },
+    ]);
     await client.logout();
   });
 

@@ -14,8 +14,10 @@ export type ConversationEntry = {
   text: string;
   /** The quoted history below a buyer's reply, when the reader took it off. */
   quoted: string;
-  /** A buyer's mail from an address other than the request's (matched by its subject). */
+  /** A buyer's mail from an address other than the request's (a colleague in the thread, or attached by staff). */
   strangerAddress: boolean;
+  /** A buyer's mail whose sender the office's mail server did not vouch for: it may be forged. */
+  notVerified: boolean;
   /** The files of a mail read before they were kept: described only. */
   attachments: { filename: string; contentType: string; kb: number }[];
   /** The files of a buyer's mail: kept (`id` for the desk's download link) or refused with the reason. */
@@ -67,6 +69,7 @@ export function conversation(thread: readonly Message[], files: readonly Message
           text: message.subject || (message.kind === "acknowledgement" ? "Acknowledgement of the request" : ""),
           quoted: "",
           strangerAddress: false,
+          notVerified: false,
           attachments: [],
           files: [],
           attachmentsLeftOut: 0,
@@ -83,6 +86,7 @@ export function conversation(thread: readonly Message[], files: readonly Message
           text: String(payload.body ?? ""),
           quoted: "",
           strangerAddress: false,
+          notVerified: false,
           attachments: [],
           files: [],
           attachmentsLeftOut: 0,
@@ -108,6 +112,7 @@ export function conversation(thread: readonly Message[], files: readonly Message
         text: String(payload.text ?? ""),
         quoted: String(payload.quoted ?? ""),
         strangerAddress: payload.fromRequestAddress === false,
+        notVerified: payload.senderCheck === "fail",
         files: kept,
         attachments: (kept.length === 0 && Array.isArray(payload.attachments) ? payload.attachments : []).map(
           (file) => {

@@ -248,8 +248,15 @@ function prepare(db: Database.Database) {
   };
 }
 
-/** A new Message-ID for one of our mails (its part before the "@"). */
+/**
+ * A new Message-ID for one of our mails (its part before the "@"): random, as a mail answering it joins
+ * its request's thread, so nobody who did not receive it may name it.
+ */
 const newMessageId = (kind: OutboundKind) => `${kind}-${randomUUID()}`;
+
+/** Whether one of our ids is random (made by newMessageId); those of before were numbered, so guessable. */
+export const isUnguessableId = (ours: string) =>
+  /-[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/.test(ours);
 
 /**
  * Queues a mail (or records it "off"), inside the caller's transaction when there is one: the outbox
@@ -460,14 +467,27 @@ export class Messaging {
     };
   }
 
-  /** The request a message of a thread belongs to, by its Message-ID ("<id@host>"): ours (sent) or a buyer's. */
+  /**
+   * The request whose thread a mail answering this Message-ID ("<id@host>") joins: one of ours with a
+   * random id (an old numbered one could be guessed), or a buyer's mail the thread accepted whose sender
+   * was not found forged (a mail answering a forged one would otherwise ride on it).
+   */
   quoteOfMessage(messageId: string): number | undefined {
     const [id] = headerMessageIds(messageId);
     if (!id) return undefined;
     const buyers = this.sql.byMessageId.get(id) as MessageRow | undefined;
-    if (buyers?.direction === "in") return buyers.quote_id;
-    const ours = this.sql.byMessageId.get(ourPart(id)) as MessageRow | undefined;
+    if (buyers?.direction === "in") return fromRow(buyers).payload.senderCheck === "fail" ? undefined : buyers.quote_id;
+    const own = ourPart(id);
+    if (!isUnguessableId(own)) return undefined;
+    const ours = this.sql.byMessageId.get(own) as MessageRow | undefined;
     return ours?.direction === "out" ? ours.quote_id : undefined;
+  }
+
+  /** Whether a buyer's mail with this Message-ID ("<id@host>") is on a thread already. */
+  hasBuyerMail(messageId: string): boolean {
+    const [id] = headerMessageIds(messageId);
+    const row = id ? (this.sql.byMessageId.get(id) as MessageRow | undefined) : undefined;
+    return row?.direction === "in";
   }
 
   /**
@@ -532,6 +552,7 @@ export class Messaging {
   recordInbound(mail: InboundMail): Message | null {
     const named = [...headerMessageIds(mail.inReplyTo), ...headerMessageIds(mail.references).reverse()];
     const thread = named
+      .filter((id) => isUnguessableId(ourPart(id)))
       .map((id) => this.sql.byMessageId.get(ourPart(id)) as MessageRow | undefined)
       .find((row) => row?.direction === "out");
     const [ownId] = headerMessageIds(mail.messageId);

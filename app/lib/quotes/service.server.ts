@@ -1,5 +1,6 @@
 import { Orders } from "~/lib/orders/orders.server";
 import { createHash } from "node:crypto";
+import { join } from "node:path";
 import { addressKey } from "~/lib/client-address";
 import { setupLink } from "~/lib/desk/colleagues.server";
 import { StaffDirectory } from "~/lib/desk/staff.server";
@@ -9,7 +10,9 @@ import { type QuoteFields, type QuoteProblem, checkQuote } from "~/lib/quote-sch
 import { type QuoteConfig, readQuoteConfig } from "./config.server";
 import { mailboxDelivery } from "~/lib/mailbox/deliver.server";
 import { type MailboxSettings, readMailboxConfig } from "~/lib/mailbox/config.server";
-import { type MailboxReader, startMailboxReader } from "~/lib/mailbox/reader.server";
+import { checkMailbox, type MailboxReader, startMailboxReader } from "~/lib/mailbox/reader.server";
+import { UnmatchedMailbox } from "~/lib/mailbox/unmatched.server";
+import type { Actor } from "~/lib/audit/events";
 import { Messaging } from "~/lib/messaging/messaging.server";
 import { PriceBook } from "~/lib/prices/prices.server";
 import { ProofDesk } from "~/lib/proofs/proofs.server";
@@ -98,6 +101,18 @@ export function createQuoteService(
   const emailLimiter = new RateLimiter(config.emailRateLimit);
 
   let reader: MailboxReader | undefined;
+  // Beside the attachments, never served: bytes of unmatched mail wait here until attached or discarded.
+  const unmatchedMail = new UnmatchedMailbox(store, join(config.dataDir, "mail-quarantine"));
+  unmatchedMail.removeStrayFiles();
+  // One wiring for the reader's timer and a check asked for now.
+  const reading = mailbox
+    ? {
+        imap: mailbox,
+        store: mailboxDelivery({ store, messaging, unmatched: unmatchedMail, authservId: mailbox.authservId }),
+        unreadable: (mail: Parameters<UnmatchedMailbox["recordUnreadable"]>[0]) => unmatchedMail.recordUnreadable(mail),
+        log,
+      }
+    : null;
 
   if (!activeMailer) {
     log(`Quote e-mail notifications are off (${config.mailOffReason}); requests are stored in ${store.file}.`);
@@ -188,6 +203,21 @@ export function createQuoteService(
     /** The buyer's acceptance of a quotation (the order), changes asked, reminders and expiry. */
     quotationAnswers,
     messaging,
+    /** Mail that joined no request, or could not be read: the desk's Unmatched mail. */
+    unmatchedMail,
+    /**
+     * Whether the reader checks who sent a mail (MAIL_AUTHSERV_ID): null when the mailbox is not read,
+     * false when it is read without sender checks (the desk tells the owners).
+     */
+    senderChecks: mailbox ? mailbox.authservId !== null : null,
+    /** One check of the office mailbox now, as the reader's timer runs it; null when the mailbox is not read. */
+    checkMailboxNow() {
+      return reading ? checkMailbox(reading) : Promise.resolve(null);
+    },
+    /** Attaches a mail of Unmatched mail to a request, as if it had matched. */
+    attachMail(id: number, reference: string, actor: Actor) {
+      return unmatchedMail.attach(id, reference, actor, { messaging });
+    },
     /** Orders and their stages (the buyer is e-mailed at each when e-mail is on). */
     orders: new Orders(store, Boolean(activeMailer && config.mail), messaging),
     /** The buyer's "Order again" of a delivered order and the desk's "Duplicate as new quotation". */
@@ -221,13 +251,7 @@ export function createQuoteService(
     start() {
       outbox?.start();
       // Checked at once and then every minute; a mail is marked on the server only once it is stored.
-      if (mailbox && !reader)
-        reader = startMailboxReader({
-          imap: mailbox,
-          store: mailboxDelivery({ store, messaging }),
-          log,
-          intervalMs: mailboxIntervalMs,
-        });
+      if (reading && !reader) reader = startMailboxReader({ ...reading, intervalMs: mailboxIntervalMs });
     },
     async close() {
       await reader?.stop();

@@ -219,6 +219,7 @@ function Conversation({ entries, reference }: { entries: Entry[]; reference: str
                 · {entry.when}
                 {entry.direction === "out" && entry.status !== "sent" ? ` · ${entry.status}` : ""}
               </p>
+              {entry.notVerified && <p className="mt-1 text-xs font-semibold text-red-800">{text.notVerified}</p>}
               {entry.strangerAddress && (
                 <p className="mt-1 text-xs font-semibold text-amber-900">{text.strangerAddress}</p>
               )}

@@ -163,7 +163,14 @@ test("the money routes refuse another origin, bad amounts, more than due, a seco
     postForm(
       server,
       path,
-      { intent: "record", method: "cash", kind: "balance", date: new Date().toISOString().slice(0, 10), ...fields },
+      {
+        intent: "record",
+        idempotencyKey: crypto.randomUUID(),
+        method: "cash",
+        kind: "balance",
+        date: new Date().toISOString().slice(0, 10),
+        ...fields,
+      },
       cookie,
     );
 
@@ -182,7 +189,12 @@ test("the money routes refuse another origin, bad amounts, more than due, a seco
     `/desk/orders/${order}?payments-error=more-than-due#payments`,
   );
   expect((await record({ amount: "100" }, "/desk/orders/O-2099-9999/payments")).status).toBe(404);
-  const twice = await postForm(server, `/desk/orders/${other.order}/invoices`, { intent: "issue" }, cookie);
+  const twice = await postForm(
+    server,
+    `/desk/orders/${other.order}/invoices`,
+    { intent: "issue", idempotencyKey: crypto.randomUUID() },
+    cookie,
+  );
   expect(twice.headers.get("location")).toBe(`/desk/orders/${other.order}?invoices-error=already-invoiced#invoices`);
   // Another order's invoice through this order on the desk, and through this request's link.
   expect(

@@ -377,13 +377,14 @@ describe("a quotation's total", () => {
 
   it("one paisa over the limit, or 10,000,000 pcs at PKR 1,000,000,000, is refused with a message and nothing saved", async () => {
     const quote = receive("limit-2");
-    for (const changes of [
+    const overLimit: Record<string, string>[] = [
       { delivery: "0.01" },
       { taxRate: "0.01" },
       { "line-0-quantity-1": "10,000,000", "line-0-unit-1": "1,000,000,000" },
       // The dearest option counts, whichever the buyer picks.
       { "line-0-quantity-1": "1", "line-0-unit-1": "1", "line-0-quantity-2": "1001", "line-0-unit-2": "1,000,000" },
-    ]) {
+    ];
+    for (const changes of overLimit) {
       for (const intent of ["save", "send"]) {
         const refused = await postEditor(quote.reference, atLimit({ intent, ...changes }));
         expect(refused.status, JSON.stringify(changes)).toBe(400);

@@ -120,7 +120,15 @@ export function PaymentsPanel({ data }: { data: PaymentsPanelData }) {
             </NativeSelect>
           </FormField>
           <FormField id="payment-date" label={text.date}>
-            <Input id="payment-date" name="date" type="date" required max={data.today} defaultValue={data.today} />
+            <Input
+              id="payment-date"
+              name="date"
+              type="date"
+              required
+              min={data.orderDay}
+              max={data.today}
+              defaultValue={data.today}
+            />
           </FormField>
           <FormField
             id="payment-reference"

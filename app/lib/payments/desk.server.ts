@@ -185,6 +185,8 @@ export function paymentsPanelData(service: QuoteService, order: StoredOrder, mem
       reversal: payment.reversal && { reason: payment.reversal.reason, by: payment.reversal.reversedBy },
     })),
     today: pakistanDate(now.getTime()),
+    /** The first day a payment may be dated: the order's (Pakistan). */
+    orderDay: pakistanDate(Date.parse(order.createdAt)),
     /** The one-time key of the panel's forms (the record form and each reversal). */
     formKey: newOnceKey(),
     canRecord: hasPermission(member.role, "payments.record"),

@@ -399,3 +399,38 @@ describe("a quotation's total", () => {
     expect((await editorLoad(quote.reference)).status).toBe(200);
   });
 });
+
+it("a draft stored beyond the limit before saving checked it still opens in the editor, and Send refuses it with the message", async () => {
+  const quote = receive("limit-3", "buyer-limit-3@acme.example");
+  await postEditor(quote.reference, twoLines("save"));
+  const quotations = new Quotations(getQuoteService().store);
+  const saved = quotations.draft(quote.id)!;
+  // 10,000,000 pcs at PKR 1,000,000,000: past every safe integer of paisa.
+  const line = { ...saved.lines[0]!, options: [{ quantity: 10_000_000, unitPaisa: 100_000_000_000 }] };
+  quotations.saveDraft(
+    quote.id,
+    {
+      validUntil: saved.validUntil,
+      leadTimeDays: saved.leadTimeDays,
+      leadTime: saved.leadTime,
+      paymentTerms: saved.paymentTerms,
+      note: saved.note,
+      deliveryPaisa: saved.deliveryPaisa,
+      taxRateBp: saved.taxRateBp,
+      buyerNtn: saved.buyerNtn,
+      buyerStrn: saved.buyerStrn,
+      lines: [line],
+    },
+    null,
+  );
+  const page = await editorLoad(quote.reference);
+  expect(page.status).toBe(200);
+  expect((page.data as { totals: unknown }).totals).toBeNull();
+  const refused = await postEditor(quote.reference, {
+    ...twoLines("send", { lineCount: "1", "line-0-quantity-1": "10,000,000", "line-0-unit-1": "1,000,000,000" }),
+  });
+  expect(refused.status).toBe(400);
+  expect((refused.data as { errors: Record<string, string> }).errors).toEqual({ form: editorMessages.totalTooLarge });
+  expect(quotations.sentCount(quote.id)).toBe(0);
+  expect((await requestPage(quote.reference)).quotations).toEqual([]);
+});

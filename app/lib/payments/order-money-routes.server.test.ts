@@ -396,7 +396,10 @@ describe("a payment's bank reference and date", () => {
     await postPayment(stored.reference, payment("100", { reference: "TT-4472" }));
     await postPayment(stored.reference, payment("100", { reference: "" }));
     await postPayment(stored.reference, payment("100", { reference: "" }));
-    expect(paymentSummary(getQuoteService().store, stored)!.paidPaisa).toBe(280_000);
+    // Words without a digit ("N/A", "cash") name no transfer: not taken for the same money.
+    await postPayment(stored.reference, payment("100", { method: "cash", reference: "N/A" }));
+    await postPayment(stored.reference, payment("100", { method: "cash", reference: "n/a" }));
+    expect(paymentSummary(getQuoteService().store, stored)!.paidPaisa).toBe(300_000);
     // Once the first is reversed (recorded by mistake), its reference may be recorded again.
     await postPayment(stored.reference, { intent: "reverse", payment: String(first), reason: "Wrong amount" });
     expect((await postPayment(stored.reference, payment("2,400", { reference: "TT-4471" }))).location).toBe(

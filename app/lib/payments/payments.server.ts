@@ -104,8 +104,15 @@ export function summarize({
 const isCalendarDate = (date: string) =>
   /^\d{4}-\d{2}-\d{2}$/.test(date) && new Date(`${date}T00:00:00Z`).toISOString().startsWith(date);
 
-/** A bank reference as two people may type it: "tt 4471" and "TT-4471 " are the same transfer. */
-const sameReference = (reference: string) => reference.toUpperCase().replace(/[^0-9A-Z]/g, "");
+/**
+ * A bank reference as two people may type it: "tt 4471" and "TT-4471 " are the same transfer. Blank
+ * when it has no digit: a transfer, cheque or Raast reference always has one, while "cash" or "N/A"
+ * typed on two payments names no transfer and is no sign of the same money twice.
+ */
+const sameReference = (reference: string) => {
+  const plain = reference.toUpperCase().replace(/[^0-9A-Z]/g, "");
+  return /\d/.test(plain) ? plain : "";
+};
 
 const recordedBy = (actor: AuditActor) => (typeof actor === "object" ? actorLabel(actor) : actor);
 

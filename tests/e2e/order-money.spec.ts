@@ -109,6 +109,16 @@ for (const width of widths) {
     await expect(payments.getByRole("definition")).toHaveText(["PKR 31,270", "PKR 15,635", "PKR 15,635"]);
     await expect(payments.getByText(/PKR 15,635 · .* · Advance · Bank transfer · TT-4471/)).toBeVisible();
 
+    // The same transfer typed again: refused, naming the payment that has it.
+    await page.getByLabel("Amount (PKR)", { exact: true }).fill("15,635");
+    await page.getByLabel(/^Reference/).fill("tt 4471");
+    await page.getByRole("button", { name: "Record payment" }).click();
+    await expect(payments.getByRole("alert")).toHaveText(
+      /^This reference is already on the payment of PKR 15,635 dated [^:]*\d{4}:/,
+    );
+    await page.screenshot({ path: `${shots}/desk-order-money-same-reference-${width}.png`, fullPage: true });
+    await expect(payments.getByRole("definition")).toHaveText(["PKR 31,270", "PKR 15,635", "PKR 15,635"]);
+
     const invoices = page.locator("#invoices");
     await page.getByLabel("Buyer address").fill("12 Mall Road, Lahore");
     await page.getByRole("button", { name: "Issue invoice" }).click();

@@ -66,6 +66,7 @@ export const editorMessages = {
   paymentTerms: "Give the payment terms.",
   noLines: "Add at least one line.",
   tooManyLines: `A quotation has at most ${quotationTerms.maxLines} lines.`,
+  lineTooLarge: `At this quantity and price the option alone comes to more than ${formatPkr(MAX_TOTAL_PAISA)}, the most a quotation may total.`,
   totalTooLarge: `The total with tax may be at most ${formatPkr(MAX_TOTAL_PAISA)} for any choice of options: lower a quantity or a price, or split the order into several quotations.`,
 } as const;
 
@@ -248,6 +249,8 @@ export const quotationFormSchema = (today: string) =>
             (other) => other < slot && parseQuantity(line.quantities[other - 1]!.trim()) === quantity,
           );
           if (twin) problem(editorField.quantity(index, slot), editorMessages.sameQuantity(twin));
+          // Said at the price that makes it so, as well as for the whole quotation below.
+          if (quantity * unitPaisa > MAX_TOTAL_PAISA) problem(editorField.unit(index, slot), editorMessages.lineTooLarge);
           options.push({ quantity, unitPaisa });
         }
         // Options may be typed in any order (a 250 added below the buyer's 500): the buyer reads them smallest first.

@@ -250,7 +250,8 @@ export const quotationFormSchema = (today: string) =>
           );
           if (twin) problem(editorField.quantity(index, slot), editorMessages.sameQuantity(twin));
           // Said at the price that makes it so, as well as for the whole quotation below.
-          if (quantity * unitPaisa > MAX_TOTAL_PAISA) problem(editorField.unit(index, slot), editorMessages.lineTooLarge);
+          if (quantity * unitPaisa > MAX_TOTAL_PAISA)
+            problem(editorField.unit(index, slot), editorMessages.lineTooLarge);
           options.push({ quantity, unitPaisa });
         }
         // Options may be typed in any order (a 250 added below the buyer's 500): the buyer reads them smallest first.

@@ -377,20 +377,29 @@ describe("a quotation's total", () => {
 
   it("one paisa over the limit, or 10,000,000 pcs at PKR 1,000,000,000, is refused with a message and nothing saved", async () => {
     const quote = receive("limit-2");
-    const overLimit: Record<string, string>[] = [
-      { delivery: "0.01" },
-      { taxRate: "0.01" },
-      { "line-0-quantity-1": "10,000,000", "line-0-unit-1": "1,000,000,000" },
+    const total = { form: editorMessages.totalTooLarge };
+    // What is changed from the form at the limit, and the messages it gets: an option over the limit
+    // on its own is also named at its price.
+    const overLimit: [Record<string, string>, Record<string, string>][] = [
+      [{ delivery: "0.01" }, total],
+      [{ taxRate: "0.01" }, total],
+      [
+        { "line-0-quantity-1": "10,000,000", "line-0-unit-1": "1,000,000,000" },
+        { ...total, "line-0-unit-1": editorMessages.lineTooLarge },
+      ],
       // The dearest option counts, whichever the buyer picks.
-      { "line-0-quantity-1": "1", "line-0-unit-1": "1", "line-0-quantity-2": "1001", "line-0-unit-2": "1,000,000" },
+      [
+        { "line-0-quantity-1": "1", "line-0-unit-1": "1", "line-0-quantity-2": "1001", "line-0-unit-2": "1,000,000" },
+        { ...total, "line-0-unit-2": editorMessages.lineTooLarge },
+      ],
+      // Each option within the limit, the line's two together past it: the total says so.
+      [{ "line-0-unit-1": "600,000", "line-0-setup": "400,000,000.01" }, total],
     ];
-    for (const changes of overLimit) {
+    for (const [changes, messages] of overLimit) {
       for (const intent of ["save", "send"]) {
         const refused = await postEditor(quote.reference, atLimit({ intent, ...changes }));
         expect(refused.status, JSON.stringify(changes)).toBe(400);
-        expect((refused.data as { errors: Record<string, string> }).errors).toEqual({
-          form: editorMessages.totalTooLarge,
-        });
+        expect((refused.data as { errors: Record<string, string> }).errors, JSON.stringify(changes)).toEqual(messages);
       }
     }
     const quotations = new Quotations(getQuoteService().store);
@@ -430,7 +439,10 @@ it("a draft stored beyond the limit before saving checked it still opens in the 
     ...twoLines("send", { lineCount: "1", "line-0-quantity-1": "10,000,000", "line-0-unit-1": "1,000,000,000" }),
   });
   expect(refused.status).toBe(400);
-  expect((refused.data as { errors: Record<string, string> }).errors).toEqual({ form: editorMessages.totalTooLarge });
+  expect((refused.data as { errors: Record<string, string> }).errors).toEqual({
+    form: editorMessages.totalTooLarge,
+    "line-0-unit-1": editorMessages.lineTooLarge,
+  });
   expect(quotations.sentCount(quote.id)).toBe(0);
   expect((await requestPage(quote.reference)).quotations).toEqual([]);
 });

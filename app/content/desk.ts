@@ -362,10 +362,17 @@ export const deskText = {
       "invoice-off": "Invoice issued. E-mail is off: it was not sent.",
       "credit-note": "Credit note issued.",
     },
+    /** The duplicate-reference refusal naming the payment already recorded. */
+    sameReference: (amount: string, day: string) =>
+      `This reference is already on the payment of ${amount} dated ${day}: the same money is not recorded twice. Reverse that payment first if it was wrong.`,
     errors: {
-      amount: "Enter an amount in rupees above zero, e.g. 125000 or 1,25,000.50.",
+      amount: "Enter an amount in rupees above zero and at most PKR 1,000,000,000, e.g. 125000 or 1,25,000.50.",
       "more-than-due": "That is more than is due. Tick overpayment if the buyer really paid more.",
       date: "Enter the day it was paid: today or earlier.",
+      "date-before-order":
+        "That day is before the order was made: enter the day the money arrived, from the order's day to today.",
+      "same-reference":
+        "A payment with this reference is already recorded: check it is not the same money twice. Reverse the first one if it was wrong.",
       form: "Check the form: a field is missing or not one of the choices.",
       "no-payment": "That payment is not one of this order's.",
       "already-reversed": "That payment was already reversed.",

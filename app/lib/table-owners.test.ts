@@ -25,6 +25,7 @@ const owners: Record<string, string> = {
   proof_link_failures: "app/lib/proofs/proofs.server.ts",
   audit_events: "app/lib/audit/audit.server.ts",
   unmatched_mails: "app/lib/mailbox/unmatched.server.ts",
+  form_submissions: "app/lib/once/once.server.ts",
   quotations: "app/lib/quotations/quotations.server.ts",
   quotation_lines: "app/lib/quotations/quotations.server.ts",
   quotation_options: "app/lib/quotations/quotations.server.ts",

@@ -82,6 +82,14 @@ for (const width of [390]) {
       await expect(page.getByRole("group", { name: "Line 2" }).getByLabel("Unit price 1 (PKR)")).toHaveValue("-450");
       await fillLine(page, 2, { "Unit price 1 (PKR)": "450.50" });
 
+      // A total past what a quotation may come to is refused when saved, at the price and for the whole.
+      await fillLine(page, 2, { "Quantity 1": "10,000,000", "Unit price 1 (PKR)": "1,000,000,000" });
+      await page.getByRole("button", { name: "Save draft" }).click();
+      await expect(page.getByText(/^At this quantity and price the option alone comes to more than/)).toBeVisible();
+      await expect(page.getByText(/^The total with tax may be at most PKR 1,000,000,000/)).toBeVisible();
+      await page.screenshot({ path: `/tmp/desk-quotation-shots/total-too-large-${width}.png`, fullPage: true });
+      await fillLine(page, 2, { "Quantity 1": "100", "Unit price 1 (PKR)": "450.50" });
+
       await page.getByRole("button", { name: "Send quotation" }).click();
       const panel = page.getByRole("region", { name: "Quotations" });
       await expect(panel).toContainText(/Quotation v1 · sent \w{3} \d{1,2} \w{3} \d\d:\d\d · PKR 84,429 · Sent/);

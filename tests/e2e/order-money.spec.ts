@@ -109,6 +109,16 @@ for (const width of widths) {
     await expect(payments.getByRole("definition")).toHaveText(["PKR 31,270", "PKR 15,635", "PKR 15,635"]);
     await expect(payments.getByText(/PKR 15,635 · .* · Advance · Bank transfer · TT-4471/)).toBeVisible();
 
+    // The same transfer typed again: refused, naming the payment that has it.
+    await page.getByLabel("Amount (PKR)", { exact: true }).fill("15,635");
+    await page.getByLabel(/^Reference/).fill("tt 4471");
+    await page.getByRole("button", { name: "Record payment" }).click();
+    await expect(payments.getByRole("alert")).toHaveText(
+      /^This reference is already on the payment of PKR 15,635 dated [^:]*\d{4}:/,
+    );
+    await page.screenshot({ path: `${shots}/desk-order-money-same-reference-${width}.png`, fullPage: true });
+    await expect(payments.getByRole("definition")).toHaveText(["PKR 31,270", "PKR 15,635", "PKR 15,635"]);
+
     const invoices = page.locator("#invoices");
     await page.getByLabel("Buyer address").fill("12 Mall Road, Lahore");
     await page.getByRole("button", { name: "Issue invoice" }).click();
@@ -163,7 +173,15 @@ test("the money routes refuse another origin, bad amounts, more than due, a seco
     postForm(
       server,
       path,
-      { intent: "record", method: "cash", kind: "balance", date: new Date().toISOString().slice(0, 10), ...fields },
+      {
+        intent: "record",
+        idempotencyKey: crypto.randomUUID(),
+        method: "cash",
+        kind: "balance",
+        // Today in Pakistan (UTC+5): a payment dated before its order is refused.
+        date: new Date(Date.now() + 5 * 3_600_000).toISOString().slice(0, 10),
+        ...fields,
+      },
       cookie,
     );
 
@@ -182,7 +200,12 @@ test("the money routes refuse another origin, bad amounts, more than due, a seco
     `/desk/orders/${order}?payments-error=more-than-due#payments`,
   );
   expect((await record({ amount: "100" }, "/desk/orders/O-2099-9999/payments")).status).toBe(404);
-  const twice = await postForm(server, `/desk/orders/${other.order}/invoices`, { intent: "issue" }, cookie);
+  const twice = await postForm(
+    server,
+    `/desk/orders/${other.order}/invoices`,
+    { intent: "issue", idempotencyKey: crypto.randomUUID() },
+    cookie,
+  );
   expect(twice.headers.get("location")).toBe(`/desk/orders/${other.order}?invoices-error=already-invoiced#invoices`);
   // Another order's invoice through this order on the desk, and through this request's link.
   expect(

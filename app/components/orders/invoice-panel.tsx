@@ -6,6 +6,7 @@ import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import { deskText } from "~/content/desk";
 import type { InvoicePanelData } from "~/lib/invoices/desk.server";
+import { onceKeyField } from "~/lib/once/key";
 import { MoneyNotice } from "./money-notice";
 
 const text = deskText.orderMoney;
@@ -68,6 +69,7 @@ export function InvoicePanel({ data }: { data: InvoicePanelData }) {
       {data.canIssue && data.mayIssue && (
         <Form method="post" action={action} className="space-y-3 border-t border-border pt-4">
           <input type="hidden" name="intent" value="issue" />
+          <input type="hidden" name={onceKeyField} value={data.formKey} />
           <FormField id="invoice-address" label={text.buyerAddress} hint="(optional)">
             <Textarea id="invoice-address" name="buyerAddress" maxLength={500} rows={3} dir="auto" />
           </FormField>
@@ -81,6 +83,7 @@ export function InvoicePanel({ data }: { data: InvoicePanelData }) {
           </summary>
           <Form method="post" action={action} className="mt-3 grid gap-3 sm:grid-cols-2">
             <input type="hidden" name="intent" value="credit" />
+            <input type="hidden" name={onceKeyField} value={data.formKey} />
             {creditable.length === 1 ? (
               <input type="hidden" name="invoice" value={creditable[0]!.number} />
             ) : (

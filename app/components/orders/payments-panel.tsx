@@ -5,6 +5,7 @@ import { FormField, OptionsOf } from "~/components/ui/form-field";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
 import { deskText } from "~/content/desk";
+import { onceKeyField } from "~/lib/once/key";
 import type { PaymentsPanelData } from "~/lib/payments/desk.server";
 import { paymentKindLabel, paymentMethodLabel } from "~/lib/payments/labels";
 import { MoneyNotice } from "./money-notice";
@@ -55,7 +56,7 @@ export function PaymentsPanel({ data }: { data: PaymentsPanelData }) {
           )}
         </p>
       )}
-      <MoneyNotice panel="payments" />
+      <MoneyNotice panel="payments" payments={data.payments} />
       {data.payments.length === 0 ? (
         <p className="text-sm text-muted-foreground">{text.noPayments}</p>
       ) : (
@@ -80,6 +81,7 @@ export function PaymentsPanel({ data }: { data: PaymentsPanelData }) {
                     </summary>
                     <Form method="post" action={action} className="mt-2 flex flex-wrap items-end gap-2">
                       <input type="hidden" name="intent" value="reverse" />
+                      <input type="hidden" name={onceKeyField} value={data.formKey} />
                       <input type="hidden" name="payment" value={payment.id} />
                       <div className="min-w-48 flex-1 space-y-1">
                         <Label htmlFor={`reverse-${payment.id}`}>{text.reverseReason}</Label>
@@ -99,6 +101,7 @@ export function PaymentsPanel({ data }: { data: PaymentsPanelData }) {
       {data.canRecord && (
         <Form method="post" action={action} className="grid gap-3 border-t border-border pt-4 sm:grid-cols-2">
           <input type="hidden" name="intent" value="record" />
+          <input type="hidden" name={onceKeyField} value={data.formKey} />
           <FormField id="payment-amount" label={text.amount}>
             <Input id="payment-amount" name="amount" required inputMode="decimal" autoComplete="off" maxLength={40} />
           </FormField>
@@ -117,7 +120,15 @@ export function PaymentsPanel({ data }: { data: PaymentsPanelData }) {
             </NativeSelect>
           </FormField>
           <FormField id="payment-date" label={text.date}>
-            <Input id="payment-date" name="date" type="date" required max={data.today} defaultValue={data.today} />
+            <Input
+              id="payment-date"
+              name="date"
+              type="date"
+              required
+              min={data.orderDay}
+              max={data.today}
+              defaultValue={data.today}
+            />
           </FormField>
           <FormField
             id="payment-reference"

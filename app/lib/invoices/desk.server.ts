@@ -5,7 +5,9 @@ import type { StaffMember } from "~/lib/desk/staff.server";
 import { deskDay } from "~/lib/desk/time";
 import { formatPkr, parseRupees, rupeesField } from "~/lib/money";
 import type { StoredOrder } from "~/lib/orders/orders.server";
-import type { FormOutcome, MoneyError } from "~/lib/payments/desk.server";
+import { onceKeyField } from "~/lib/once/key";
+import { newOnceKey, once } from "~/lib/once/once.server";
+import { type FormOutcome, type MoneyError, onceKey, readMoneyForm } from "~/lib/payments/desk.server";
 import type { QuoteService } from "~/lib/quotes/service.server";
 import type { StoredQuote } from "~/lib/quotes/store.server";
 import { type CreditNoteRefusal, type InvoiceRefusal, Invoices, type StoredInvoice } from "./invoices.server";
@@ -23,11 +25,13 @@ export const deskDocumentPath = (orderReference: string, number: string) =>
 
 export const issueInvoiceSchema = z.object({
   intent: z.literal("issue"),
+  [onceKeyField]: onceKey,
   buyerAddress: z.string().max(500).default(""),
 });
 
 export const creditNoteSchema = z.object({
   intent: z.literal("credit"),
+  [onceKeyField]: onceKey,
   invoice: z.string().max(40),
   amount: z.string().max(40),
   reason: z.string().max(500),
@@ -80,7 +84,10 @@ const creditRefusal: Record<Exclude<CreditNoteRefusal, "no invoice">, MoneyError
   "amount not allowed": "credit-amount",
 };
 
-/** An invoice panel's post: the invoice issued or a credit note, or why not (nothing is stored then). */
+/**
+ * An invoice panel's post: the invoice issued or a credit note, or why not (nothing is stored then).
+ * Once per one-time key: the same key again gets the first post's outcome, never a second document.
+ */
 export function invoiceForm(
   service: QuoteService,
   target: { quote: StoredQuote; order: StoredOrder },
@@ -88,9 +95,21 @@ export function invoiceForm(
   staff: StaffMember,
   now = new Date(),
 ): FormOutcome {
-  const parsed = invoiceFormSchema.safeParse(body);
-  if (!parsed.success) return { ok: false, error: "form" };
-  const form = parsed.data;
+  const read = readMoneyForm(invoiceFormSchema, body);
+  if (!read.ok) return { ok: false, error: read.error };
+  const form = read.form;
+  return once(service.store, `${form.intent}:${target.order.reference}`, form[onceKeyField], () =>
+    invoiceFormOnce(service, target, form, staff, now),
+  );
+}
+
+function invoiceFormOnce(
+  service: QuoteService,
+  target: { quote: StoredQuote; order: StoredOrder },
+  form: z.infer<typeof invoiceFormSchema>,
+  staff: StaffMember,
+  now: Date,
+): FormOutcome {
   const actor = { name: staff.name, email: staff.email };
   if (form.intent === "issue") {
     const issued = issueOrderInvoice(service, target, {
@@ -150,6 +169,8 @@ export function invoicePanelData(service: QuoteService, order: StoredOrder, memb
     invoices: invoices.map((invoice) => invoiceView(order.reference, invoice)),
     // A new invoice only once every earlier one is fully credited (the invoices module says so too).
     mayIssue: invoices.every((invoice) => invoice.leftToCreditPaisa === 0),
+    /** The one-time key of the panel's forms (the invoice and each credit note). */
+    formKey: newOnceKey(),
     canIssue: hasPermission(member.role, "invoices.issue"),
     canCredit: hasPermission(member.role, "invoices.credit"),
   };

@@ -5,6 +5,8 @@ import { hasPermission } from "~/lib/desk/permissions";
 import type { StaffMember } from "~/lib/desk/staff.server";
 import { deskDay, pakistanDate } from "~/lib/desk/time";
 import { formatPkr, parseRupees } from "~/lib/money";
+import { onceKeyField, onceKeyPattern } from "~/lib/once/key";
+import { newOnceKey, once } from "~/lib/once/once.server";
 import { Orders, type StoredOrder } from "~/lib/orders/orders.server";
 import type { QuoteService } from "~/lib/quotes/service.server";
 import type { StoredQuote } from "~/lib/quotes/store.server";
@@ -35,8 +37,12 @@ export function orderByReference(
   return quote && order && order.reference === reference ? { quote, order } : null;
 }
 
+/** Every money form's one-time key (app/lib/once/): a post without one is refused, never recorded. */
+export const onceKey = z.string().regex(onceKeyPattern);
+
 export const recordPaymentSchema = z.object({
   intent: z.literal("record"),
+  [onceKeyField]: onceKey,
   amount: z.string().max(40),
   method: z.enum(paymentMethods),
   kind: z.enum(paymentKinds),
@@ -47,6 +53,7 @@ export const recordPaymentSchema = z.object({
 
 export const reversePaymentSchema = z.object({
   intent: z.literal("reverse"),
+  [onceKeyField]: onceKey,
   payment: z.coerce.number().int().positive(),
   reason: z.string().max(200),
 });
@@ -57,6 +64,8 @@ const recordRefusal: Record<Exclude<PaymentRefusal, "no order" | "not accepted">
   "amount not allowed": "amount",
   "more than due": "more-than-due",
   "date not allowed": "date",
+  "before order": "date-before-order",
+  "same reference": "same-reference",
 };
 const reverseRefusal: Record<ReversalRefusal, MoneyError | "not found"> = {
   "no payment": "not found",
@@ -66,11 +75,28 @@ const reverseRefusal: Record<ReversalRefusal, MoneyError | "not found"> = {
 
 export type FormOutcome =
   | { ok: true; done: MoneyDone }
-  | { ok: false; error: MoneyError }
+  /** `payment`: the earlier payment the refusal names (one with the same bank reference). */
+  | { ok: false; error: MoneyError; payment?: number }
   /** Another order's payment or invoice: the route answers 404. */
-  | { ok: false; error: "not found" };
+  | { ok: false; error: "not found" }
+  /** Posted without its one-time key: the route answers 400, nothing is recorded. */
+  | { ok: false; error: "no key" };
 
-/** A payments panel's post: a payment recorded or reversed, or why not (nothing is stored then). */
+/** A form's post read with its schema: a missing or malformed one-time key is told apart from the rest. */
+export function readMoneyForm<T>(
+  schema: z.ZodType<T>,
+  body: Record<string, unknown>,
+): { ok: true; form: T } | { ok: false; error: "form" | "no key" } {
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return { ok: true, form: parsed.data };
+  const keyless = !(typeof body[onceKeyField] === "string" && onceKeyPattern.test(body[onceKeyField]));
+  return { ok: false, error: keyless ? "no key" : "form" };
+}
+
+/**
+ * A payments panel's post: a payment recorded or reversed, or why not (nothing is stored then). Once per
+ * one-time key: the same key again gets the first post's outcome, never a second payment or reversal.
+ */
 export function paymentForm(
   service: QuoteService,
   order: StoredOrder,
@@ -78,9 +104,21 @@ export function paymentForm(
   actor: Actor,
   now = new Date(),
 ): FormOutcome {
-  const parsed = paymentFormSchema.safeParse(body);
-  if (!parsed.success) return { ok: false, error: "form" };
-  const form = parsed.data;
+  const read = readMoneyForm(paymentFormSchema, body);
+  if (!read.ok) return { ok: false, error: read.error };
+  const form = read.form;
+  // One page's key serves its every form: each is its own form here (a reversal, per payment).
+  const which = form.intent === "reverse" ? `reverse:${order.reference}:${form.payment}` : `payment:${order.reference}`;
+  return once(service.store, which, form[onceKeyField], () => paymentFormOnce(service, order, form, actor, now));
+}
+
+function paymentFormOnce(
+  service: QuoteService,
+  order: StoredOrder,
+  form: z.infer<typeof paymentFormSchema>,
+  actor: Actor,
+  now: Date,
+): FormOutcome {
   const payments = new Payments(service.store);
   if (form.intent === "reverse") {
     const reversed = payments.reverse(order, form.payment, { reason: form.reason, actor, now });
@@ -102,7 +140,8 @@ export function paymentForm(
   });
   if (recorded.ok) return { ok: true, done: "payment" };
   if (recorded.reason === "no order" || recorded.reason === "not accepted") return { ok: false, error: "not found" };
-  return { ok: false, error: recordRefusal[recorded.reason] };
+  const error = recordRefusal[recorded.reason];
+  return recorded.first ? { ok: false, error, payment: recorded.first.id } : { ok: false, error };
 }
 
 /** Which panel a form came from: its notice shows there, and the page scrolls to it. */
@@ -112,9 +151,11 @@ export type MoneyPanel = "payments" | "invoices";
 export function moneyRedirect(
   order: StoredOrder,
   panel: MoneyPanel,
-  outcome: Exclude<FormOutcome, { error: "not found" }>,
+  outcome: Exclude<FormOutcome, { error: "not found" | "no key" }>,
 ): string {
-  const said = outcome.ok ? `${panel}-done=${outcome.done}` : `${panel}-error=${outcome.error}`;
+  const said = outcome.ok
+    ? `${panel}-done=${outcome.done}`
+    : `${panel}-error=${outcome.error}${outcome.payment ? `&payment=${outcome.payment}` : ""}`;
   return `/desk/orders/${order.reference}?${said}#${panel}`;
 }
 
@@ -144,6 +185,10 @@ export function paymentsPanelData(service: QuoteService, order: StoredOrder, mem
       reversal: payment.reversal && { reason: payment.reversal.reason, by: payment.reversal.reversedBy },
     })),
     today: pakistanDate(now.getTime()),
+    /** The first day a payment may be dated: the order's (Pakistan). */
+    orderDay: pakistanDate(Date.parse(order.createdAt)),
+    /** The one-time key of the panel's forms (the record form and each reversal). */
+    formKey: newOnceKey(),
     canRecord: hasPermission(member.role, "payments.record"),
   };
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { simpleParser } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { outcome, type RouteArgs, routeArgs, underDeskLayout } from "../../../tests/support/desk-routes";
@@ -54,20 +55,27 @@ const payment = (amount: string, changes: Record<string, string> = {}) => ({
   ...changes,
 });
 
-const postPayment = (reference: string, fields: Record<string, string>, cookie = ownerCookie, origin = site) =>
+/** A form as the desk renders it: with a fresh one-time key, unless the fields bring their own. */
+const keyed = (fields: Record<string, string>) => ({ idempotencyKey: randomUUID(), ...fields });
+
+const postPaymentAsIs = (reference: string, fields: Record<string, string>, cookie = ownerCookie, origin = site) =>
   outcome(() =>
     underDeskLayout(
       orderPayments.action,
       args(post(`/desk/orders/${reference}/payments`, fields, cookie, origin), { reference }),
     ),
   );
-const postInvoice = (reference: string, fields: Record<string, string>, cookie = ownerCookie, origin = site) =>
+const postPayment = (reference: string, fields: Record<string, string>, cookie = ownerCookie, origin = site) =>
+  postPaymentAsIs(reference, keyed(fields), cookie, origin);
+const postInvoiceAsIs = (reference: string, fields: Record<string, string>, cookie = ownerCookie, origin = site) =>
   outcome(() =>
     underDeskLayout(
       orderInvoices.action,
       args(post(`/desk/orders/${reference}/invoices`, fields, cookie, origin), { reference }),
     ),
   );
+const postInvoice = (reference: string, fields: Record<string, string>, cookie = ownerCookie, origin = site) =>
+  postInvoiceAsIs(reference, keyed(fields), cookie, origin);
 const deskPdf = (reference: string, file: string, cookie = ownerCookie) =>
   outcome(() =>
     underDeskLayout(
@@ -102,7 +110,9 @@ describe("recording a payment", () => {
       status: 303,
       location: `/desk/orders/${stored.reference}?payments-done=payment#payments`,
     });
-    expect(await postPayment(stored.reference, payment("500.50", { method: "cheque" }), staffCookie)).toMatchObject({
+    expect(
+      await postPayment(stored.reference, payment("500.50", { method: "cheque", reference: "CHQ-0091" }), staffCookie),
+    ).toMatchObject({
       status: 303,
       location: `/desk/orders/${stored.reference}?payments-done=payment#payments`,
     });
@@ -110,7 +120,7 @@ describe("recording a payment", () => {
     const history = getQuoteService().store.audit.requestHistory(quote.id);
     expect(history.at(-1)).toMatchObject({
       actor: "Bilal Ahmed <bilal@promo.example>",
-      body: `Payment recorded for order ${stored.reference}: PKR 500.50 advance by cheque on ${today()} (ref. TT-4471)`,
+      body: `Payment recorded for order ${stored.reference}: PKR 500.50 advance by cheque on ${today()} (ref. CHQ-0091)`,
     });
   });
 
@@ -283,5 +293,155 @@ describe("the order's invoice", () => {
     await postInvoice(other.order.reference, { intent: "issue" });
     const [otherInvoice] = new Invoices(getQuoteService().store).invoicesOf(other.orderId);
     expect((await postInvoice(stored.reference, { ...credit, invoice: otherInvoice!.number })).status).toBe(404);
+  });
+});
+
+describe("a money form posted twice", () => {
+  const paymentsOf = (orderId: number) =>
+    getQuoteService()
+      .store.db.prepare("SELECT id, amount_paisa AS amount, paid_on AS paidOn FROM order_payments WHERE order_id = ?")
+      .all(orderId) as { id: number; amount: number; paidOn: string }[];
+
+  it("in parallel with one key records one payment, and the same key later gets the first outcome", async () => {
+    const { order: stored } = order();
+    const form = keyed(payment("10,000"));
+    const answers = await Promise.all([1, 2, 3].map(() => postPaymentAsIs(stored.reference, form)));
+    const done = `/desk/orders/${stored.reference}?payments-done=payment#payments`;
+    expect(answers.map((answer) => [answer.status, answer.location])).toEqual([
+      [303, done],
+      [303, done],
+      [303, done],
+    ]);
+    expect(paymentsOf(stored.id)).toHaveLength(1);
+    expect(paymentSummary(getQuoteService().store, stored)!.paidPaisa).toBe(1_000_000);
+    expect((await postPaymentAsIs(stored.reference, form)).location).toBe(done);
+    expect(paymentsOf(stored.id)).toHaveLength(1);
+  });
+
+  it("in parallel with one key reverses a payment once, each post told it was reversed", async () => {
+    const { order: stored } = order();
+    await postPayment(stored.reference, payment("100"));
+    const [first] = paymentsOf(stored.id);
+    const form = keyed({ intent: "reverse", payment: String(first!.id), reason: "Bounced" });
+    const answers = await Promise.all([1, 2, 3].map(() => postPaymentAsIs(stored.reference, form)));
+    expect(answers.map((answer) => answer.location)).toEqual(
+      Array(3).fill(`/desk/orders/${stored.reference}?payments-done=reversed#payments`),
+    );
+    const reversals = getQuoteService()
+      .store.db.prepare("SELECT COUNT(*) FROM payment_reversals WHERE payment_id = ?")
+      .pluck()
+      .get(first!.id);
+    expect(reversals).toBe(1);
+  });
+
+  it("in parallel with one key issues one invoice and one credit note, each post told the first outcome", async () => {
+    const { order: stored } = order();
+    const issue = keyed({ intent: "issue", buyerAddress: "12 Mall Road, Lahore" });
+    const issued = await Promise.all([1, 2, 3].map(() => postInvoiceAsIs(stored.reference, issue)));
+    expect(issued.map((answer) => answer.location)).toEqual(
+      Array(3).fill(`/desk/orders/${stored.reference}?invoices-done=invoice#invoices`),
+    );
+    const invoices = new Invoices(getQuoteService().store);
+    expect(invoices.invoicesOf(stored.id)).toHaveLength(1);
+    const [invoice] = invoices.invoicesOf(stored.id);
+    const credit = keyed({ intent: "credit", invoice: invoice!.number, amount: "1,000", reason: "Five pens short" });
+    const credited = await Promise.all([1, 2, 3, 4].map(() => postInvoiceAsIs(stored.reference, credit)));
+    expect(credited.map((answer) => answer.location)).toEqual(
+      Array(4).fill(`/desk/orders/${stored.reference}?invoices-done=credit-note#invoices`),
+    );
+    const after = invoices.invoice(invoice!.number)!;
+    expect(after.creditNotes).toHaveLength(1);
+    expect(after.creditedPaisa).toBe(100_000);
+    expect((await postInvoiceAsIs(stored.reference, credit)).location).toBe(
+      `/desk/orders/${stored.reference}?invoices-done=credit-note#invoices`,
+    );
+    expect(invoices.invoice(invoice!.number)!.creditNotes).toHaveLength(1);
+  });
+
+  it("without its one-time key is refused (400) with a message, recording nothing", async () => {
+    const { order: stored } = order();
+    for (const fields of [
+      payment("100"),
+      { ...payment("100"), idempotencyKey: "" },
+      { ...payment("100"), idempotencyKey: "x" },
+    ]) {
+      const refused = await postPaymentAsIs(stored.reference, fields);
+      expect(refused.status).toBe(400);
+      expect(JSON.stringify(refused.data)).toContain("without its one-time key");
+    }
+    const refused = await postInvoiceAsIs(stored.reference, { intent: "issue" });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.data)).toContain("without its one-time key");
+    expect(paymentsOf(stored.id)).toHaveLength(0);
+    expect(new Invoices(getQuoteService().store).invoicesOf(stored.id)).toHaveLength(0);
+  });
+});
+
+describe("a payment's bank reference and date", () => {
+  it("refuses a second payment with the bank reference of one already recorded, naming the first", async () => {
+    const { order: stored } = order();
+    await postPayment(stored.reference, payment("2,500", { reference: "TT-4471" }));
+    const [first] = getQuoteService()
+      .store.db.prepare("SELECT id FROM order_payments WHERE order_id = ?")
+      .pluck()
+      .all(stored.id) as number[];
+    for (const reference of ["TT-4471", " tt 4471 "]) {
+      expect(await postPayment(stored.reference, payment("2,500", { reference })), reference).toMatchObject({
+        status: 303,
+        location: `/desk/orders/${stored.reference}?payments-error=same-reference&payment=${first}#payments`,
+      });
+    }
+    expect(paymentSummary(getQuoteService().store, stored)!.paidPaisa).toBe(250_000);
+    // Another reference, or none, is another payment.
+    await postPayment(stored.reference, payment("100", { reference: "TT-4472" }));
+    await postPayment(stored.reference, payment("100", { reference: "" }));
+    await postPayment(stored.reference, payment("100", { reference: "" }));
+    // Words without a digit ("N/A", "cash") name no transfer: not taken for the same money.
+    await postPayment(stored.reference, payment("100", { method: "cash", reference: "N/A" }));
+    await postPayment(stored.reference, payment("100", { method: "cash", reference: "n/a" }));
+    expect(paymentSummary(getQuoteService().store, stored)!.paidPaisa).toBe(300_000);
+    // Once the first is reversed (recorded by mistake), its reference may be recorded again.
+    await postPayment(stored.reference, { intent: "reverse", payment: String(first), reason: "Wrong amount" });
+    expect((await postPayment(stored.reference, payment("2,400", { reference: "TT-4471" }))).location).toBe(
+      `/desk/orders/${stored.reference}?payments-done=payment#payments`,
+    );
+  });
+
+  it("refuses a day before the order was made and a day after today in Pakistan", async () => {
+    const service = getQuoteService();
+    const made = acceptedOrder(service.store, { now: new Date(Date.now() - 3 * 86_400_000) });
+    const stored = new Orders(service.store).forRequest(made.quote.id)!;
+    const orderDay = pakistanDate(Date.parse(stored.createdAt));
+    const dayBefore = pakistanDate(Date.parse(stored.createdAt) - 86_400_000);
+    const tomorrow = pakistanDate(Date.now() + 86_400_000);
+    expect(await postPayment(stored.reference, payment("100", { date: dayBefore }))).toMatchObject({
+      location: `/desk/orders/${stored.reference}?payments-error=date-before-order#payments`,
+    });
+    expect(await postPayment(stored.reference, payment("100", { date: tomorrow }))).toMatchObject({
+      location: `/desk/orders/${stored.reference}?payments-error=date#payments`,
+    });
+    expect(paymentSummary(service.store, stored)!.paidPaisa).toBe(0);
+    expect(await postPayment(stored.reference, payment("100", { date: orderDay }))).toMatchObject({
+      location: `/desk/orders/${stored.reference}?payments-done=payment#payments`,
+    });
+    expect(await postPayment(stored.reference, payment("100", { date: today(), reference: "TT-9" }))).toMatchObject({
+      location: `/desk/orders/${stored.reference}?payments-done=payment#payments`,
+    });
+  });
+
+  it("refuses an amount over PKR 1,000,000,000 even as an overpayment, and takes one at it", async () => {
+    const { order: stored } = order();
+    expect(await postPayment(stored.reference, payment("1,000,000,000.01", { overpayment: "on" }))).toMatchObject({
+      location: `/desk/orders/${stored.reference}?payments-error=amount#payments`,
+    });
+    expect(await postPayment(stored.reference, payment("1,000,000,000", { overpayment: "on" }))).toMatchObject({
+      location: `/desk/orders/${stored.reference}?payments-done=payment#payments`,
+    });
+    const page = await postPayment(
+      stored.reference,
+      payment("1,000,000,000", { overpayment: "on", reference: "TT-2" }),
+    );
+    expect(page.location).toBe(`/desk/orders/${stored.reference}?payments-done=payment#payments`);
+    expect(paymentSummary(getQuoteService().store, stored)!.paidPaisa).toBe(200_000_000_000);
   });
 });

@@ -4,7 +4,7 @@ import { type OrderRules, orderRules } from "~/content/order-rules";
 import { type AuditActor, actorLabel } from "~/lib/audit/events";
 import { pakistanDate } from "~/lib/desk/time";
 import { Invoices } from "~/lib/invoices/invoices.server";
-import { formatPkr, percentOf } from "~/lib/money";
+import { formatPkr, MAX_PAISA, percentOf } from "~/lib/money";
 import type { StoredOrder } from "~/lib/orders/orders.server";
 import { Quotations } from "~/lib/quotations/quotations.server";
 import type { QuoteStore } from "~/lib/quotes/store.server";
@@ -47,11 +47,15 @@ export type PaymentRefusal =
   /** More than is due, and not marked as an overpayment. */
   | "more than due"
   /** Not a calendar date, or after today in Pakistan. */
-  | "date not allowed";
+  | "date not allowed"
+  /** Before the day the order was made (Pakistan). */
+  | "before order"
+  /** The order already has a payment (not reversed) with this bank reference: see `first`. */
+  | "same reference";
 
 export type ReversalRefusal = "no payment" | "already reversed" | "no reason";
 
-type Done<T, R> = { ok: true; value: T } | { ok: false; reason: R };
+type Done<T, R> = { ok: true; value: T } | { ok: false; reason: R; first?: StoredPayment };
 
 /** Longest reference and reason kept. */
 const MAX_TEXT = 200;
@@ -99,6 +103,16 @@ export function summarize({
 
 const isCalendarDate = (date: string) =>
   /^\d{4}-\d{2}-\d{2}$/.test(date) && new Date(`${date}T00:00:00Z`).toISOString().startsWith(date);
+
+/**
+ * A bank reference as two people may type it: "tt 4471" and "TT-4471 " are the same transfer. Blank
+ * when it has no digit: a transfer, cheque or Raast reference always has one, while "cash" or "N/A"
+ * typed on two payments names no transfer and is no sign of the same money twice.
+ */
+const sameReference = (reference: string) => {
+  const plain = reference.toUpperCase().replace(/[^0-9A-Z]/g, "");
+  return /\d/.test(plain) ? plain : "";
+};
 
 const recordedBy = (actor: AuditActor) => (typeof actor === "object" ? actorLabel(actor) : actor);
 
@@ -150,9 +164,10 @@ export class Payments {
   }
 
   /**
-   * Records a payment of the order, paid on `paidOn` (a Pakistan date, not after today). Refused with
-   * nothing stored when the amount is not a positive whole number of paisa, or more than is due
-   * unless `overpayment` says it is meant.
+   * Records a payment of the order, paid on `paidOn` (a Pakistan date from the order's day to today).
+   * Refused with nothing stored when the amount is not a positive whole number of paisa (at most
+   * MAX_PAISA), more than is due unless `overpayment` says it is meant, or when a payment of the order
+   * not reversed already carries its bank reference (the same money recorded twice; `first` is that one).
    */
   record(
     order: StoredOrder,
@@ -170,15 +185,22 @@ export class Payments {
     const now = input.now ?? new Date();
     return this.store.db
       .transaction((): Done<StoredPayment, PaymentRefusal> => {
-        if (!Number.isSafeInteger(input.amountPaisa) || input.amountPaisa <= 0)
+        if (!Number.isSafeInteger(input.amountPaisa) || input.amountPaisa <= 0 || input.amountPaisa > MAX_PAISA)
           return { ok: false, reason: "amount not allowed" };
         if (!isCalendarDate(input.paidOn) || input.paidOn > pakistanDate(now.getTime()))
           return { ok: false, reason: "date not allowed" };
+        if (input.paidOn < pakistanDate(Date.parse(order.createdAt))) return { ok: false, reason: "before order" };
         const summary = this.summary(order);
         if (!summary) return { ok: false, reason: "not accepted" };
+        const reference = (input.reference ?? "").trim().slice(0, MAX_TEXT);
+        const first = sameReference(reference)
+          ? this.paymentsOf(order.id).find(
+              (payment) => !payment.reversal && sameReference(payment.reference) === sameReference(reference),
+            )
+          : undefined;
+        if (first) return { ok: false, reason: "same reference", first };
         const over = input.amountPaisa > summary.duePaisa;
         if (over && !input.overpayment) return { ok: false, reason: "more than due" };
-        const reference = (input.reference ?? "").trim().slice(0, MAX_TEXT);
         const { id } = this.orm
           .insert(orderPayments)
           .values({

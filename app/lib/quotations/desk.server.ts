@@ -4,7 +4,8 @@ import { pakistanDate, shortDateTime } from "~/lib/desk/time";
 import { orderReference } from "~/lib/orders/orders.server";
 import type { QuoteService } from "~/lib/quotes/service.server";
 import type { StoredQuote } from "~/lib/quotes/store.server";
-import { blankLine, editorValues, type EditorValues, readQuotationForm } from "./editor-schema";
+import { once } from "~/lib/once/once.server";
+import { blankLine, type EditorErrors, editorValues, type EditorValues, readQuotationForm } from "./editor-schema";
 import { draftFromVersion, prefillDraft } from "./prefill.server";
 import {
   type QuotationDraft,
@@ -14,7 +15,7 @@ import {
   type StoredAcceptance,
   type StoredQuotation,
 } from "./quotations.server";
-import { firstChoices, quotationTotals, type QuotationTotals } from "./totals";
+import { firstChoices, largestTotalPaisa, MAX_TOTAL_PAISA, quotationTotals, type QuotationTotals } from "./totals";
 
 // The desk's side of quotations: the editor's draft, "Send quotation" with its e-mail, and the
 // versions a request's page lists.
@@ -67,8 +68,11 @@ export function deskQuotations(service: QuoteService, quote: StoredQuote, now = 
   };
 }
 
+/** The saved draft's totals; null while it cannot have any (no line, or beyond the limit: saving then says why). */
 const totalsOf = (draft: Pick<QuotationDraft, "lines" | "deliveryPaisa" | "taxRateBp">): QuotationTotals | null =>
-  draft.lines.length > 0 && draft.lines.every((line) => line.options.length > 0)
+  draft.lines.length > 0 &&
+  draft.lines.every((line) => line.options.length > 0) &&
+  largestTotalPaisa(draft) <= MAX_TOTAL_PAISA
     ? quotationTotals(draft, firstChoices(draft))
     : null;
 
@@ -135,6 +139,38 @@ export function sendQuotation(
   });
   if (sent) service.outbox?.kick();
   return sent;
+}
+
+export type EditorSendOutcome =
+  | { ok: true; version: number }
+  | { ok: false; errors: EditorErrors }
+  /** The draft has no line: nothing was sent. */
+  | { ok: false; nothing: true };
+
+/**
+ * The editor's "Send quotation": what it posted saved as the draft, then sent, once per one-time key.
+ * The same key again (a double click, a retry, parallel posts) gets the first post's outcome: one
+ * version sent, never a second from the draft the first post's values would make again.
+ */
+export function sendFromEditor(
+  service: QuoteService,
+  quote: StoredQuote,
+  values: EditorValues,
+  { key, staff }: { key: string; staff: { id: number; name: string; email: string } },
+  now = new Date(),
+): EditorSendOutcome {
+  return once(
+    service.store,
+    `quotation:${quote.reference}`,
+    key,
+    (): EditorSendOutcome => {
+      const saved = saveQuotationDraft(service, quote, values, staff.id, now);
+      if (!saved.ok) return { ok: false, errors: saved.errors };
+      const sent = sendQuotation(service, quote, { name: staff.name, email: staff.email, staffId: staff.id }, now);
+      return sent ? { ok: true, version: sent.version! } : { ok: false, nothing: true };
+    },
+    now,
+  );
 }
 
 const pieces = (quantities: number[]) =>

@@ -1,7 +1,8 @@
 import * as z from "zod/mini"; // the mini build, jitless: the editor's page may show its rules in the browser
 import { quotationTerms } from "~/content/quotation-terms";
-import { formatRate, parseRupees, rupeesField } from "~/lib/money";
+import { formatPkr, formatRate, parseRupees, rupeesField } from "~/lib/money";
 import type { QuotationDraft } from "./quotations.server";
+import { largestTotalPaisa, MAX_TOTAL_PAISA } from "./totals";
 
 z.config({ jitless: true });
 
@@ -65,6 +66,8 @@ export const editorMessages = {
   paymentTerms: "Give the payment terms.",
   noLines: "Add at least one line.",
   tooManyLines: `A quotation has at most ${quotationTerms.maxLines} lines.`,
+  lineTooLarge: `At this quantity and price the option alone comes to more than ${formatPkr(MAX_TOTAL_PAISA)}, the most a quotation may total.`,
+  totalTooLarge: `The total with tax may be at most ${formatPkr(MAX_TOTAL_PAISA)} for any choice of options: lower a quantity or a price, or split the order into several quotations.`,
 } as const;
 
 export type LineValues = {
@@ -246,6 +249,9 @@ export const quotationFormSchema = (today: string) =>
             (other) => other < slot && parseQuantity(line.quantities[other - 1]!.trim()) === quantity,
           );
           if (twin) problem(editorField.quantity(index, slot), editorMessages.sameQuantity(twin));
+          // Said at the price that makes it so, as well as for the whole quotation below.
+          if (quantity * unitPaisa > MAX_TOTAL_PAISA)
+            problem(editorField.unit(index, slot), editorMessages.lineTooLarge);
           options.push({ quantity, unitPaisa });
         }
         // Options may be typed in any order (a 250 added below the buyer's 500): the buyer reads them smallest first.
@@ -283,9 +289,14 @@ export const quotationFormSchema = (today: string) =>
       if (leadTimeDays < 0 || leadTimeDays > editorLimits.maxLeadTimeDays)
         problem(editorField.leadTimeDays, editorMessages.leadTimeDays);
 
+      const deliveryPaisa = money(editorField.delivery, values.delivery);
+      // Checked here, where the draft is saved: whatever is saved can be totalled, shown and sent.
+      if (largestTotalPaisa({ lines, deliveryPaisa, taxRateBp: taxRateBp ?? 0 }) > MAX_TOTAL_PAISA)
+        problem(editorField.form, editorMessages.totalTooLarge);
+
       return {
         lines,
-        deliveryPaisa: money(editorField.delivery, values.delivery),
+        deliveryPaisa,
         taxRateBp: taxRateBp ?? 0,
         buyerNtn: taxNumber(editorField.buyerNtn, values.buyerNtn),
         buyerStrn: taxNumber(editorField.buyerStrn, values.buyerStrn),

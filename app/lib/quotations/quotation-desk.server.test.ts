@@ -46,9 +46,10 @@ const post = (path: string, fields: Record<string, string>, { origin = site, wit
     body: new URLSearchParams(fields).toString(),
   });
 
-/** The editor's form as a browser posts it: two lines, the first with two quantity options. */
+/** The editor's form as a browser posts it (a fresh one-time key each time): two lines, the first with two quantity options. */
 const twoLines = (intent: string, changes: Record<string, string> = {}) => ({
   intent,
+  idempotencyKey: crypto.randomUUID(),
   lineCount: "2",
   "line-0-item": "onset-pen",
   "line-0-description": "ONSET Signature Pen",
@@ -303,4 +304,145 @@ it("the approval record names the item by its catalogue title, its quantity and 
   });
   expect(itemName(design.itemId)).toBe("ONSET Signature Pen");
   expect(itemName("Custom pens")).toBe("Custom pens");
+});
+
+describe("Send quotation posted twice", () => {
+  it("in parallel with one key sends one version, each post told it was sent, and the same key later too", async () => {
+    const quote = receive("once-1", "buyer-once-1@acme.example");
+    const form = twoLines("send");
+    const answers = await Promise.all([1, 2, 3].map(() => postEditor(quote.reference, form)));
+    const sent = `/desk/quotes/${quote.reference}?done=quotation`;
+    expect(answers.map((answer) => [answer.status, answer.location])).toEqual([
+      [302, sent],
+      [302, sent],
+      [302, sent],
+    ]);
+    const quotations = new Quotations(getQuoteService().store);
+    expect(quotations.sentCount(quote.id)).toBe(1);
+    expect(quotations.draft(quote.id)).toBeNull();
+    expect((await postEditor(quote.reference, form)).location).toBe(sent);
+    expect(quotations.sentCount(quote.id)).toBe(1);
+    // A new rendering of the form (a new key) sends the next version.
+    await postEditor(quote.reference, twoLines("send", { "line-0-unit-1": "80" }));
+    expect(quotations.sentCount(quote.id)).toBe(2);
+  });
+
+  it("without its one-time key is refused (400) with a message, sending nothing", async () => {
+    const quote = receive("once-2");
+    for (const key of [undefined, "", "not a key"]) {
+      const { idempotencyKey: _, ...fields } = twoLines("send");
+      const refused = await postEditor(
+        quote.reference,
+        key === undefined ? fields : { ...fields, idempotencyKey: key },
+      );
+      expect(refused.status).toBe(400);
+      expect(JSON.stringify(refused.data)).toContain("without its one-time key");
+    }
+    expect(new Quotations(getQuoteService().store).sentCount(quote.id)).toBe(0);
+  });
+});
+
+describe("a quotation's total", () => {
+  // One line of 1,000 pcs at PKR 1,000,000 with no tax: PKR 1,000,000,000, the most a total may be.
+  const atLimit = (changes: Record<string, string> = {}) =>
+    twoLines("save", {
+      lineCount: "1",
+      "line-0-quantity-1": "1000",
+      "line-0-unit-1": "1,000,000",
+      "line-0-quantity-2": "",
+      "line-0-unit-2": "",
+      "line-0-setup": "",
+      delivery: "",
+      taxRate: "0",
+      ...changes,
+    });
+
+  it("at the limit saves, opens in the editor, sends and makes its PDF", async () => {
+    const quote = receive("limit-1", "buyer-limit-1@acme.example");
+    expect((await postEditor(quote.reference, atLimit())).status).toBe(302);
+    const page = await editorLoad(quote.reference);
+    expect(page.status).toBe(200);
+    expect((page.data as { totals: { totalPaisa: number } }).totals.totalPaisa).toBe(100_000_000_000);
+    expect(await postEditor(quote.reference, atLimit({ intent: "send" }))).toMatchObject({ status: 302 });
+    expect((await requestPage(quote.reference)).quotations).toMatchObject([{ version: 1, total: 100_000_000_000 }]);
+    const download = await outcome(() =>
+      underDeskLayout(
+        quotationPdfRoute.loader,
+        args(get(`/desk/quotes/${quote.reference}/quotations/v1.pdf`), { reference: quote.reference, file: "v1.pdf" }),
+      ),
+    );
+    expect(download.status).toBe(200);
+    expect(pdfText(new Uint8Array(await download.response!.arrayBuffer()))).toContain("PKR 1,000,000,000");
+  });
+
+  it("one paisa over the limit, or 10,000,000 pcs at PKR 1,000,000,000, is refused with a message and nothing saved", async () => {
+    const quote = receive("limit-2");
+    const total = { form: editorMessages.totalTooLarge };
+    // What is changed from the form at the limit, and the messages it gets: an option over the limit
+    // on its own is also named at its price.
+    const overLimit: [Record<string, string>, Record<string, string>][] = [
+      [{ delivery: "0.01" }, total],
+      [{ taxRate: "0.01" }, total],
+      [
+        { "line-0-quantity-1": "10,000,000", "line-0-unit-1": "1,000,000,000" },
+        { ...total, "line-0-unit-1": editorMessages.lineTooLarge },
+      ],
+      // The dearest option counts, whichever the buyer picks.
+      [
+        { "line-0-quantity-1": "1", "line-0-unit-1": "1", "line-0-quantity-2": "1001", "line-0-unit-2": "1,000,000" },
+        { ...total, "line-0-unit-2": editorMessages.lineTooLarge },
+      ],
+      // Each option within the limit, the line's two together past it: the total says so.
+      [{ "line-0-unit-1": "600,000", "line-0-setup": "400,000,000.01" }, total],
+    ];
+    for (const [changes, messages] of overLimit) {
+      for (const intent of ["save", "send"]) {
+        const refused = await postEditor(quote.reference, atLimit({ intent, ...changes }));
+        expect(refused.status, JSON.stringify(changes)).toBe(400);
+        expect((refused.data as { errors: Record<string, string> }).errors, JSON.stringify(changes)).toEqual(messages);
+      }
+    }
+    const quotations = new Quotations(getQuoteService().store);
+    expect(quotations.draft(quote.id)).toBeNull();
+    expect(quotations.sentCount(quote.id)).toBe(0);
+    expect((await editorLoad(quote.reference)).status).toBe(200);
+  });
+});
+
+it("a draft stored beyond the limit before saving checked it still opens in the editor, and Send refuses it with the message", async () => {
+  const quote = receive("limit-3", "buyer-limit-3@acme.example");
+  await postEditor(quote.reference, twoLines("save"));
+  const quotations = new Quotations(getQuoteService().store);
+  const saved = quotations.draft(quote.id)!;
+  // 10,000,000 pcs at PKR 1,000,000,000: past every safe integer of paisa.
+  const line = { ...saved.lines[0]!, options: [{ quantity: 10_000_000, unitPaisa: 100_000_000_000 }] };
+  quotations.saveDraft(
+    quote.id,
+    {
+      validUntil: saved.validUntil,
+      leadTimeDays: saved.leadTimeDays,
+      leadTime: saved.leadTime,
+      paymentTerms: saved.paymentTerms,
+      note: saved.note,
+      deliveryPaisa: saved.deliveryPaisa,
+      taxRateBp: saved.taxRateBp,
+      buyerNtn: saved.buyerNtn,
+      buyerStrn: saved.buyerStrn,
+      lines: [line],
+    },
+    null,
+  );
+  const page = await editorLoad(quote.reference);
+  expect(page.status).toBe(200);
+  expect((page.data as { totals: unknown }).totals).toBeNull();
+  const refused = await postEditor(quote.reference, {
+    ...twoLines("send", { lineCount: "1", "line-0-quantity-1": "10,000,000", "line-0-unit-1": "1,000,000,000" }),
+  });
+  expect(refused.status).toBe(400);
+  expect((refused.data as { errors: Record<string, string> }).errors).toEqual({
+    form: editorMessages.totalTooLarge,
+    "line-0-unit-1": editorMessages.lineTooLarge,
+  });
+  expect(quotations.sentCount(quote.id)).toBe(0);
+  expect((await requestPage(quote.reference)).quotations).toEqual([]);
 });

@@ -1,4 +1,4 @@
-import { percentOf } from "~/lib/money";
+import { MAX_PAISA, percentOf } from "~/lib/money";
 
 // A quotation's money, computed one way for the desk, the buyer's page, the acceptance and every PDF:
 // whole paisa, tax rounded half up once on the whole supply. Plain functions, no I/O.
@@ -60,6 +60,27 @@ export function quotationTotals(quotation: PricedQuotation, choices: readonly nu
     taxPaisa,
     totalPaisa: taxablePaisa + taxPaisa,
   };
+}
+
+/**
+ * The most a quotation's total may be, at any choice of options: PKR 1 billion (MAX_PAISA), far above
+ * any order of promotional products, while every sum, tax and PDF figure made from it stays an exact
+ * integer (a safe integer ends near PKR 90 trillion; quantity × unit price alone can pass that).
+ */
+export const MAX_TOTAL_PAISA = MAX_PAISA;
+
+/**
+ * The largest total any choice of options can come to (each line at its dearest option, with tax);
+ * Infinity when it is beyond exact arithmetic. What a draft is checked against before it is saved.
+ */
+export function largestTotalPaisa(quotation: PricedQuotation): number {
+  const taxable = quotation.lines.reduce(
+    (sum, line) =>
+      sum + line.setupPaisa + Math.max(0, ...line.options.map((option) => option.quantity * option.unitPaisa)),
+    quotation.deliveryPaisa,
+  );
+  if (!Number.isSafeInteger(taxable) || taxable > MAX_TOTAL_PAISA) return Number.POSITIVE_INFINITY;
+  return taxable + percentOf(taxable, quotation.taxRateBp);
 }
 
 /**

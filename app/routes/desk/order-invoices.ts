@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
 import { deskHeaders, requirePermission, requireSameOrigin } from "~/lib/desk/auth.server";
+import { missingOnceKey } from "~/lib/once/key";
 import { invoiceForm } from "~/lib/invoices/desk.server";
 import { moneyRedirect, orderByReference } from "~/lib/payments/desk.server";
 import { getQuoteService } from "~/lib/quotes/service.server";
@@ -23,8 +24,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (!target) throw notFound();
   const outcome = invoiceForm(service, target, body, staff);
   if (!outcome.ok && outcome.error === "not found") throw notFound();
-  throw redirect(moneyRedirect(target.order, "invoices", outcome as Exclude<typeof outcome, { error: "not found" }>), {
-    status: 303,
-    headers: deskHeaders,
-  });
+  if (!outcome.ok && outcome.error === "no key") throw data(missingOnceKey, { status: 400, headers: deskHeaders });
+  throw redirect(
+    moneyRedirect(target.order, "invoices", outcome as Exclude<typeof outcome, { error: "not found" | "no key" }>),
+    {
+      status: 303,
+      headers: deskHeaders,
+    },
+  );
 }

@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
 import { deskHeaders, requirePermission, requireSameOrigin } from "~/lib/desk/auth.server";
+import { missingOnceKey } from "~/lib/once/key";
 import { moneyRedirect, orderByReference, paymentForm } from "~/lib/payments/desk.server";
 import { getQuoteService } from "~/lib/quotes/service.server";
 import type { Route } from "./+types/order-payments";
@@ -22,8 +23,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const body = Object.fromEntries(await request.formData());
   const outcome = paymentForm(service, target.order, body, { name: staff.name, email: staff.email });
   if (!outcome.ok && outcome.error === "not found") throw notFound();
-  throw redirect(moneyRedirect(target.order, "payments", outcome as Exclude<typeof outcome, { error: "not found" }>), {
-    status: 303,
-    headers: deskHeaders,
-  });
+  if (!outcome.ok && outcome.error === "no key") throw data(missingOnceKey, { status: 400, headers: deskHeaders });
+  throw redirect(
+    moneyRedirect(target.order, "payments", outcome as Exclude<typeof outcome, { error: "not found" | "no key" }>),
+    {
+      status: 303,
+      headers: deskHeaders,
+    },
+  );
 }

@@ -10,7 +10,8 @@ import { quotationTerms } from "~/content/quotation-terms";
 import { requirePermission, requireSameOrigin } from "~/lib/desk/auth.server";
 import { deskMeta } from "~/lib/desk/meta";
 import { formatPkr, formatRate } from "~/lib/money";
-import { editorPage, saveQuotationDraft, sendQuotation } from "~/lib/quotations/desk.server";
+import { missingOnceKey, onceKeyField, onceKeyPattern } from "~/lib/once/key";
+import { editorPage, saveQuotationDraft, sendFromEditor } from "~/lib/quotations/desk.server";
 import {
   blankLine,
   editorField,
@@ -86,6 +87,14 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const refused = (errors: EditorErrors, notice: string, shown: EditorValues = values) =>
     data({ values: shown, errors, notice, formKey: crypto.randomUUID() }, { status: 400 });
 
+  if (intent === "send") {
+    const key = body.get(onceKeyField);
+    if (typeof key !== "string" || !onceKeyPattern.test(key)) throw data(missingOnceKey, { status: 400 });
+    const sent = sendFromEditor(service, quote, values, { key, staff });
+    if ("nothing" in sent) return refused({ [editorField.form]: text.nothingToSend }, text.nothingToSend);
+    if (!sent.ok) return refused(sent.errors, text.fix);
+    throw redirect(`/desk/quotes/${quote.reference}?done=${service.outbox ? "quotation" : "quotation-off"}`);
+  }
   const saved = saveQuotationDraft(service, quote, values, staff.id);
   if (!saved.ok) {
     const room = values.lines.length < quotationTerms.maxLines;
@@ -96,10 +105,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const here = `/desk/quotes/${quote.reference}/quotation`;
   if (intent === "save") throw redirect(`${here}?done=saved`);
   if (intent === "add-line") throw redirect(`${here}?done=added`);
-  if (typeof intent === "object") throw redirect(`${here}?done=removed`);
-  const sent = sendQuotation(service, quote, { name: staff.name, email: staff.email, staffId: staff.id });
-  if (!sent) return refused({ [editorField.form]: text.nothingToSend }, text.nothingToSend);
-  throw redirect(`/desk/quotes/${quote.reference}?done=${service.outbox ? "quotation" : "quotation-off"}`);
+  throw redirect(`${here}?done=removed`);
 }
 
 function Field({
@@ -185,6 +191,7 @@ export default function QuotationEditor({ loaderData, actionData }: Route.Compon
         noValidate
       >
         <input type="hidden" name={editorField.lineCount} value={values.lines.length} />
+        <input type="hidden" name={onceKeyField} value={actionData?.formKey ?? loaderData.formKey} />
         {/* Enter in a field saves: the first submit button is the one a browser presses for it. */}
         <button type="submit" name="intent" value="save" className="sr-only" tabIndex={-1} aria-hidden="true">
           {text.save}

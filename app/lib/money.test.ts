@@ -17,6 +17,9 @@ describe("money in paisa", () => {
     expect(parseRupees("PKR 99.05")).toBe(9_905);
     for (const bad of ["", "-5", "1.234", "12abc", "1e5", "Infinity", "2000000000"])
       expect(parseRupees(bad)).toBeNull();
+    // PKR 1,000,000,000 is the most any field takes; a paisa more is refused.
+    expect(parseRupees("1,000,000,000")).toBe(100_000_000_000);
+    expect(parseRupees("1,000,000,000.01")).toBeNull();
     expect(rupeesField(125_050)).toBe("1250.50");
     expect(rupeesField(12_500_000)).toBe("125000");
   });

@@ -140,6 +140,16 @@ describe("the editor's form", () => {
     expect(messages({ quantity: ["100"], unitPrice: ["92.505"] })[0]?.field).toBe("break-0-price");
   });
 
+  it("takes a break at 1,000,000 pcs and PKR 1,000,000,000 a piece, and refuses one piece or one paisa more", () => {
+    expect(read({ quantity: ["1,000,000"], unitPrice: ["1,000,000,000"] }).ok).toBe(true);
+    expect(messages({ quantity: ["1,000,001"], unitPrice: ["95"] }).map((error) => error.field)).toEqual([
+      "break-0-quantity",
+    ]);
+    expect(messages({ quantity: ["100"], unitPrice: ["1,000,000,000.01"] }).map((error) => error.field)).toEqual([
+      "break-0-price",
+    ]);
+  });
+
   it("refuses quantities that are not whole pieces", () => {
     for (const quantity of ["0", "-100", "2.5", "lots", "2000000"]) {
       expect(messages({ quantity: [quantity], unitPrice: ["95"] }), quantity).toEqual([

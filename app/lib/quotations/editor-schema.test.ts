@@ -89,6 +89,32 @@ describe("the quotation editor's form", () => {
     });
   });
 
+  it("takes each quantity and amount at its limit and refuses one over, at its own field", () => {
+    const line = values().lines[0]!;
+    // 10,000,000 pcs at PKR 1 and a set-up of PKR 990,000,000 with no tax: PKR 1,000,000,000 in all.
+    const atLimit = (changes: Partial<EditorValues["lines"][number]>, terms: Partial<EditorValues> = {}) =>
+      values({
+        lines: [
+          { ...line, quantities: ["10,000,000", "", ""], units: ["1", "", ""], setup: "990,000,000", ...changes },
+        ],
+        delivery: "",
+        taxRate: "0",
+        ...terms,
+      });
+    expect(readQuotationForm(atLimit({}), today)).toMatchObject({ ok: true });
+    expect(errorsOf(atLimit({ quantities: ["10,000,001", "", ""] }))).toEqual({
+      [editorField.quantity(0, 1)]: editorMessages.quantity,
+    });
+    expect(errorsOf(atLimit({ setup: "" }, { delivery: "990,000,000.01" }))).toEqual({
+      [editorField.form]: editorMessages.totalTooLarge,
+    });
+    // A price or charge past PKR 1,000,000,000 is no amount the desk takes at all.
+    expect(errorsOf(atLimit({ quantities: ["1", "", ""], units: ["1,000,000,000.01", "", ""], setup: "" }))).toEqual({
+      [editorField.unit(0, 1)]: editorMessages.money,
+    });
+    expect(errorsOf(atLimit({ setup: "1,000,000,000.01" }))).toEqual({ [editorField.setup(0)]: editorMessages.money });
+  });
+
   it("asks for a description and one complete quantity with its price, each quantity once", () => {
     const line = values().lines[0]!;
     expect(

@@ -191,6 +191,17 @@ describe("Duplicate as new quotation on the desk", () => {
     expect(service.store.audit.requestHistory(quote.id).at(-1)?.body).toBe(`Duplicated as new quotation ${reference}`);
   });
 
+  it("posted three times in parallel with one key makes one request, each post sent to its editor", async () => {
+    const { quote } = acceptedRequest("duplicate-parallel");
+    const made = count();
+    const fields = { intent: "duplicate", duplicateKey: crypto.randomUUID() };
+    const answers = await Promise.all([1, 2, 3].map(() => deskPost(quote.reference, fields)));
+    const locations = answers.map((answer) => answer.headers.get("location"));
+    expect(locations[0]).toMatch(/^\/desk\/quotes\/Q-\d{4}-\d{4,}\/quotation\?done=duplicated$/);
+    expect(locations).toEqual([locations[0], locations[0], locations[0]]);
+    expect(count()).toBe(made + 1);
+  });
+
   it("is refused, creating nothing, from another origin, without a session, or for a request with no sent quotation", async () => {
     const { quote } = acceptedRequest("duplicate-refused");
     const fresh = getQuoteService().store.insert(buyerFields, submissionMeta("no-quotation"), { notify: false }).quote;

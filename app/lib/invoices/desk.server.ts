@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { oneLine, severalLines } from "~/lib/text-fields";
 import type { Actor } from "~/lib/audit/events";
 import { hasPermission } from "~/lib/desk/permissions";
 import type { StaffMember } from "~/lib/desk/staff.server";
@@ -23,14 +24,14 @@ export const deskDocumentPath = (orderReference: string, number: string) =>
 
 export const issueInvoiceSchema = z.object({
   intent: z.literal("issue"),
-  buyerAddress: z.string().max(500).default(""),
+  buyerAddress: z.string().max(500).check(severalLines()).default(""),
 });
 
 export const creditNoteSchema = z.object({
   intent: z.literal("credit"),
   invoice: z.string().max(40),
   amount: z.string().max(40),
-  reason: z.string().max(500),
+  reason: z.string().max(500).check(oneLine("The reason")),
 });
 
 const invoiceFormSchema = z.discriminatedUnion("intent", [issueInvoiceSchema, creditNoteSchema]);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { oneLine } from "~/lib/text-fields";
 import { deskText } from "~/content/desk";
 import type { Actor } from "~/lib/audit/events";
 import { hasPermission } from "~/lib/desk/permissions";
@@ -41,14 +42,14 @@ export const recordPaymentSchema = z.object({
   method: z.enum(paymentMethods),
   kind: z.enum(paymentKinds),
   date: z.string().max(20),
-  reference: z.string().max(200).default(""),
+  reference: z.string().max(200).check(oneLine("The reference")).default(""),
   overpayment: z.literal("on").optional(),
 });
 
 export const reversePaymentSchema = z.object({
   intent: z.literal("reverse"),
   payment: z.coerce.number().int().positive(),
-  reason: z.string().max(200),
+  reason: z.string().max(200).check(oneLine("The reason")),
 });
 
 const paymentFormSchema = z.discriminatedUnion("intent", [recordPaymentSchema, reversePaymentSchema]);

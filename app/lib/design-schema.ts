@@ -39,7 +39,9 @@ export const designSpecSchema = z.object({
   ),
   /** How name and logo share the area; absent in designs kept before layouts existed. */
   layout: z.optional(z.enum(designLayouts)),
-  warnings: z.array(z.string().check(z.overwrite(flattenToOneLine), z.maxLength(designLimits.warning))).check(z.maxLength(designLimits.warnings)),
+  warnings: z
+    .array(z.string().check(z.overwrite(flattenToOneLine), z.maxLength(designLimits.warning)))
+    .check(z.maxLength(designLimits.warnings)),
 });
 
 export type DesignSpec = z.infer<typeof designSpecSchema>;

@@ -62,12 +62,14 @@ const tooLongMessage = (label: string, max: number) =>
  * naming the field; at most `max` characters. Optional fields read absent as "".
  */
 export function oneLineText(label: string, max: number, { required, tooLong }: FieldOptions = {}) {
-  const text = z.string({ error: required ?? `${label} must be text.` }).check(
-    z.trim(),
-    ...(required ? [z.minLength(1, required)] : []),
-    oneLine(label),
-    z.maxLength(max, tooLong ?? tooLongMessage(label, max)),
-  );
+  const text = z
+    .string({ error: required ?? `${label} must be text.` })
+    .check(
+      z.trim(),
+      ...(required ? [z.minLength(1, required)] : []),
+      oneLine(label),
+      z.maxLength(max, tooLong ?? tooLongMessage(label, max)),
+    );
   return required ? text : z._default(text, "");
 }
 
@@ -77,11 +79,13 @@ export function oneLineText(label: string, max: number, { required, tooLong }: F
  * absent as "".
  */
 export function severalLinesText(label: string, max: number, { required, tooLong }: FieldOptions = {}) {
-  const text = z.string({ error: required ?? `${label} must be text.` }).check(
-    severalLines(),
-    z.trim(),
-    ...(required ? [z.minLength(1, required)] : []),
-    z.maxLength(max, tooLong ?? tooLongMessage(label, max)),
-  );
+  const text = z
+    .string({ error: required ?? `${label} must be text.` })
+    .check(
+      severalLines(),
+      z.trim(),
+      ...(required ? [z.minLength(1, required)] : []),
+      z.maxLength(max, tooLong ?? tooLongMessage(label, max)),
+    );
   return required ? text : z._default(text, "");
 }

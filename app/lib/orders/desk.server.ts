@@ -25,12 +25,7 @@ const text = (label: string, max: number) =>
     .check(oneLine(`The ${label}`));
 /** Several lines: of the control characters only line breaks and tabs are kept. */
 const lines = (label: string, max: number) =>
-  z
-    .string()
-    .check(severalLines())
-    .trim()
-    .min(1, `Write the ${label}.`)
-    .max(max, `The ${label} is too long.`);
+  z.string().check(severalLines()).trim().min(1, `Write the ${label}.`).max(max, `The ${label} is too long.`);
 
 /** One schema per form of the order page, told apart by its button's intent. */
 export const orderFormSchema = z.discriminatedUnion("intent", [

@@ -1,6 +1,12 @@
 import { z } from "zod";
 import { describe, expect, it } from "vitest";
+import { readRequestForm } from "~/lib/desk/request-forms";
+import { readStaffForm } from "~/lib/desk/staff-forms";
+import { creditNoteSchema } from "~/lib/invoices/desk.server";
 import { fromSource } from "~/lib/mailbox/reader.server";
+import { orderFormSchema } from "~/lib/orders/desk.server";
+import { recordPaymentSchema, reversePaymentSchema } from "~/lib/payments/desk.server";
+import { editorField, editorMessages, readQuotationForm } from "~/lib/quotations/editor-schema";
 import { greetingName } from "~/lib/messaging/greeting";
 import { oneLine as subjectLine } from "~/lib/messaging/subjects";
 import { proofAnswerSchema } from "~/lib/proofs/answer-schema";
@@ -195,5 +201,77 @@ describe("the greeting of a mail to a buyer", () => {
       "",
     ])
       expect(greetingName(typed), typed).toBe("customer");
+  });
+});
+
+describe("the desk's forms", () => {
+  const formOf = (fields: Record<string, string>) => {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.set(name, value);
+    return form;
+  };
+
+  it("refuse control and direction characters in one-line fields, with a message naming the field", () => {
+    expect(
+      readStaffForm(formOf({ intent: "add", name: "Sana\u202E", email: "s@promo.example", role: "staff" })),
+    ).toEqual({ ok: false, error: "Name must be one line of text, without control or text-direction characters." });
+    expect(readRequestForm(formOf({ intent: "status", status: "lost", reason: "Cheaper\u001b[2J" }))).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/^Details \(optional\) must be one line/),
+    });
+    const payment = { intent: "record", amount: "1000", method: "cash", kind: "advance", date: "2026-11-20" };
+    expect(
+      recordPaymentSchema.safeParse({ ...payment, reference: "TX-1\r\nBcc: x" }).error?.issues[0]?.message,
+    ).toMatch(/^The reference must be one line/);
+    expect(reversePaymentSchema.safeParse({ intent: "reverse", payment: "1", reason: "x\u0007" }).success).toBe(false);
+    expect(
+      creditNoteSchema.safeParse({ intent: "credit", invoice: "INV-1", amount: "1", reason: "x\u2067" }).success,
+    ).toBe(false);
+    expect(
+      orderFormSchema.safeParse({ intent: "delivered", receivedBy: "Guard\u202E", receivedDate: "2026-11-20" }).error
+        ?.issues[0]?.message,
+    ).toMatch(/^The name of who received it must be one line/);
+  });
+
+  it("keep only line breaks and tabs in several-line fields", () => {
+    const note = readRequestForm(formOf({ intent: "note", note: "Called\r\n\tno answer\u0007\u202E" }));
+    expect(note).toEqual({ ok: true, form: { intent: "note", note: "Called\n\tno answer" } });
+    expect(orderFormSchema.parse({ intent: "back", reason: "Wrong\r\ncolour\u001b" })).toEqual({
+      intent: "back",
+      reason: "Wrong\ncolour",
+    });
+  });
+
+  it("the quotation editor refuses them in its one-line fields and keeps the note's lines", () => {
+    const values = {
+      lines: [
+        {
+          item: "onset-pen",
+          description: "ONSET pen\u202E",
+          decoration: "Pad print",
+          quantities: ["250", "", ""] as [string, string, string],
+          units: ["95", "", ""] as [string, string, string],
+          setup: "",
+        },
+      ],
+      delivery: "",
+      taxRate: "18",
+      buyerNtn: "",
+      buyerStrn: "",
+      validUntil: "2026-12-10",
+      leadTimeDays: "10",
+      leadTime: "10 business days",
+      paymentTerms: "50 % advance",
+      note: "Line one\r\n\tLine two\u0007",
+    };
+    expect(readQuotationForm(values, "2026-11-26")).toEqual({
+      ok: false,
+      errors: { [editorField.description(0)]: editorMessages.oneLine },
+    });
+    const fixed = readQuotationForm(
+      { ...values, lines: [{ ...values.lines[0]!, description: "ONSET pen" }] },
+      "2026-11-26",
+    );
+    expect(fixed).toMatchObject({ ok: true, draft: { note: "Line one\n\tLine two" } });
   });
 });

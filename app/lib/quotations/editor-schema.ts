@@ -219,7 +219,7 @@ export const quotationFormSchema = (today: string) =>
         const trimmed = (severalLines ? keepLinesAndTabs(value) : value).trim();
         if (required && !trimmed) problem(field, required);
         else if (trimmed.length > max) problem(field, editorMessages.tooLong(max));
-        else if (hasUnsafeCharacters(trimmed)) problem(field, editorMessages.oneLine);
+        else if (!severalLines && hasUnsafeCharacters(trimmed)) problem(field, editorMessages.oneLine);
         return trimmed;
       };
       const money = (field: string, value: string) => {

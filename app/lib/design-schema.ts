@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { flattenToOneLine } from "./text-fields";
 import { designLayouts } from "./design-layout";
 
 z.config({ jitless: true }); // no `new Function` under the Content-Security-Policy (see quote-schema.ts)
@@ -25,7 +26,8 @@ const millimetres = z.number().check(z.gte(0), z.lte(1000));
 
 export const designSpecSchema = z.object({
   itemId: z.string().check(z.minLength(1), z.maxLength(80), z.regex(/^[a-z0-9-]+$/)),
-  text: z.string().check(z.maxLength(designLimits.text)),
+  // Printed on the item and quoted in the office's mail: one line, no control or direction characters.
+  text: z.string().check(z.overwrite(flattenToOneLine), z.maxLength(designLimits.text)),
   colours: z.array(hexColour).check(z.maxLength(designLimits.colours)),
   logo: z.nullable(
     z.object({
@@ -37,7 +39,9 @@ export const designSpecSchema = z.object({
   ),
   /** How name and logo share the area; absent in designs kept before layouts existed. */
   layout: z.optional(z.enum(designLayouts)),
-  warnings: z.array(z.string().check(z.maxLength(designLimits.warning))).check(z.maxLength(designLimits.warnings)),
+  warnings: z
+    .array(z.string().check(z.overwrite(flattenToOneLine), z.maxLength(designLimits.warning)))
+    .check(z.maxLength(designLimits.warnings)),
 });
 
 export type DesignSpec = z.infer<typeof designSpecSchema>;

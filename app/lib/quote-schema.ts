@@ -9,6 +9,7 @@ import {
   type QuoteTextFieldName,
   quoteTextFieldNames,
 } from "./quote-fields";
+import { flattenToOneLine, keepLinesAndTabs } from "./text-fields";
 
 // No JIT: zod would otherwise compile parsers with `new Function`, which the Content-Security-Policy
 // (no unsafe-eval) blocks and reports in the browser.
@@ -54,6 +55,10 @@ function field(name: QuoteTextFieldName) {
         issue.input === undefined || issue.input === null ? MISSING : `${quoteFieldLabel[name]} must be text.`,
     })
     .check(
+      // What is stored goes on to mails, the desk and exports: the message keeps only its line breaks and
+      // tabs of the control and direction characters, the one-line fields none. Cleaned, not refused:
+      // the form's rules are the spec's.
+      z.overwrite(name === "message" ? keepLinesAndTabs : flattenToOneLine),
       z.trim(),
       z.maxLength(
         quoteLimits[name],

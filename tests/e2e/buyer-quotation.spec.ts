@@ -40,6 +40,7 @@ function seed(dataDir: string) {
   const seeded = {
     390: request("phone", new Date()),
     expired: request("expired", new Date(Date.now() - 20 * DAY)),
+    hostile: request("hostile", new Date()),
   };
   store.close();
   return seeded;
@@ -144,5 +145,46 @@ test("a quotation past its validity says so and offers to ask for a new one", as
   await page.getByLabel("What should change?").fill("Please send a new quotation for January.");
   await page.getByRole("button", { name: "Send" }).click();
   await expect(page.getByRole("status")).toContainText("The office will send you a new version");
+  await context.close();
+});
+
+test("a role that would add a Bcc header, or a name with a direction override, a bell or a terminal escape, is refused with a message naming the field, and nothing is accepted", async ({
+  browser,
+}) => {
+  const { path } = seeded.hostile;
+  const { page, context } = await openAt(browser, 390, path, false);
+  const hidden = async (name: string) => (await page.locator(`input[name="${name}"]`).first().getAttribute("value"))!;
+  const accept = {
+    intent: "accept",
+    version: await hidden("version"),
+    sha256: await hidden("sha256"),
+    "line-1": (await page.locator('input[name="line-1"]').first().getAttribute("value"))!,
+    name: "Dr. Ayesha Khan",
+    role: "Brand Manager",
+    poNumber: "PO-7781",
+  };
+  // Posted as a script would: a browser's one-line box drops line breaks itself.
+  const post = (fields: Record<string, string>) =>
+    page.request.post(`${server.baseURL}${path}`, {
+      form: fields,
+      headers: { Origin: server.baseURL },
+      maxRedirects: 0,
+    });
+  const refusals = [
+    { role: "Brand\r\nBcc: x@evil.test", says: "Your role must be one line of text" },
+    { name: "Ayesha\u202E nahK", says: "Your name must be one line of text" },
+    { name: "Ayesha\u0007 Khan", says: "Your name must be one line of text" },
+    { name: "Ayesha \u001b[2J Khan", says: "Your name must be one line of text" },
+    { poNumber: "PO-1\u2066", says: "Purchase order number must be one line of text" },
+  ];
+  for (const { says, ...field } of refusals) {
+    const answer = await post({ ...accept, ...field });
+    expect(answer.status(), JSON.stringify(field)).toBe(400);
+    expect(await answer.text()).toContain(`${says}, without control or text-direction characters.`);
+  }
+  // Shown on the page as the buyer would see it, and the quotation is still open.
+  await page.reload();
+  await expect(page.getByRole("button", { name: "Accept", exact: true })).toBeVisible();
+  await expect(page.getByText("Your acceptance")).toHaveCount(0);
   await context.close();
 });

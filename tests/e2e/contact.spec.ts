@@ -3,7 +3,9 @@ import { randomUUID } from "node:crypto";
 import type { Locator, Page, Request } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/axe";
 import { addStaff } from "./support/desk-http";
-import { pageWithEntryHeld } from "./support/site";
+import { simpleParser } from "mailparser";
+import { startSmtp, until } from "../support/smtp-server";
+import { pageWithEntryHeld, startOwnServer } from "./support/site";
 import { expect, test } from "./support/test";
 
 type Listed = {
@@ -445,4 +447,66 @@ test.describe("without JavaScript", () => {
     await expect(page).toHaveURL(/\/contact\??#quote-form$/);
     for (const label of Object.keys(buyer)) await expect(field(page, label)).toHaveValue("");
   });
+});
+
+test("the buyer's acknowledgement carries no stranger's words: 'Dear customer' for what is not a name, the address alone in To, and at most the site's hourly number", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const smtp = await startSmtp();
+  const server = await startOwnServer({
+    SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+    QUOTE_NOTIFY_TO: "sales@promo.example",
+    QUOTE_FROM: "Promo Works <sales@promo.example>",
+    QUOTE_RATE_LIMIT: "1000",
+    ACK_SITE_LIMIT_PER_HOUR: "2",
+  });
+  try {
+    const mailTo = (address: string) => smtp.received.find((mail) => mail.to.includes(address));
+    const read = async (address: string) => {
+      await until(() => mailTo(address) !== undefined);
+      return simpleParser(mailTo(address)!.raw);
+    };
+
+    // Through the form, as a spammer would: a victim's address and an offer as the name.
+    await page.goto(`${server.baseURL}/contact`);
+    await fill(page, {
+      Name: "CLAIM YOUR PKR 50,000 PRIZE AT http://evil.test/claim",
+      Email: "victim@inbox.example",
+      Message: "Hello",
+    });
+    await submit(page).click();
+    await expect(confirmation(page)).toContainText(/Your reference: Q-\d{4}-\d{4}/);
+    const spam = await read("victim@inbox.example");
+    expect(spam.text).toMatch(/^Dear customer,$/m);
+    expect(`${spam.text}\n${spam.html}\n${spam.subject}`).not.toMatch(/CLAIM|PRIZE|evil\.test/);
+    expect(spam.headers.get("to")).toMatchObject({ value: [{ name: "", address: "victim@inbox.example" }] });
+    expect(mailTo("victim@inbox.example")!.raw).toMatch(/^To: victim@inbox\.example\r$/m);
+
+    // A real name, in Urdu, is the greeting; still no display name in To.
+    const post = (name: string, email: string) =>
+      fetch(`${server.baseURL}/contact`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ name, email, message: "500 pens" }),
+      });
+    expect((await post("عائشہ خان", "ayesha@acme.example")).status).toBe(200);
+    const urdu = await read("ayesha@acme.example");
+    expect(urdu.text).toMatch(/^Dear عائشہ خان,$/m);
+    expect(mailTo("ayesha@acme.example")!.raw).toMatch(/^To: ayesha@acme\.example\r$/m);
+
+    // The site sent its 2 this hour: a third request is stored and the office told, the buyer not.
+    const third = await post("Bilal Ahmed", "bilal@else.example");
+    expect(third.status).toBe(200);
+    const reference = /Q-\d{4}-\d{4}/.exec(await third.text())![0];
+    const officeMail = () =>
+      smtp.received.find((mail) => mail.to.includes("sales@promo.example") && mail.raw.includes(reference));
+    await until(() => officeMail() !== undefined);
+    await new Promise((settle) => setTimeout(settle, 1_500));
+    expect(mailTo("bilal@else.example")).toBeUndefined();
+    expect(server.output()).toMatch(new RegExp(`${reference}.*acknowledgement was not sent.*ACK_SITE_LIMIT_PER_HOUR`));
+  } finally {
+    await server.stop();
+    await smtp.close();
+  }
 });

@@ -4,6 +4,7 @@ import { proofText } from "~/content/proofs";
 import type { Permission } from "~/lib/desk/permissions";
 import { proofLimits } from "~/lib/proofs/rules";
 import { lostReasons, quoteStatuses } from "~/lib/requests/status";
+import { oneLine, severalLines } from "~/lib/text-fields";
 
 /** What each of the request page's forms asks for, and the permission the member's role must hold. */
 export const intentPermission = {
@@ -24,17 +25,30 @@ export type RequestIntent = keyof typeof intentPermission;
 
 export const unknownAction = "Unknown action.";
 
-/** An optional text field: missing is blank, spaces around it dropped, anything past its length cut. */
-const text = (max: number) =>
+/**
+ * An optional one-line field: missing is blank, spaces around it dropped, anything past its length cut;
+ * a control or text-direction character is refused, naming the field.
+ */
+const text = (label: string, max: number) =>
   z
     .string()
+    .check(oneLine(label))
     .optional()
     .transform((value = "") => value.trim().slice(0, max));
 
-/** A text field that must say something. */
+/** An optional several-line field: of the control characters only line breaks and tabs are kept. */
+const lines = (max: number) =>
+  z
+    .string()
+    .check(severalLines())
+    .optional()
+    .transform((value = "") => value.trim().slice(0, max));
+
+/** A several-line field that must say something. */
 const filledText = (max: number, message: string) =>
   z
     .string({ error: message })
+    .check(severalLines())
     .trim()
     .min(1, message)
     .transform((value) => value.slice(0, max));
@@ -55,7 +69,7 @@ export const requestFormSchema = z.discriminatedUnion(
         (value) => (value === "" ? undefined : value),
         z.enum(lostReasons, { error: deskText.quote.reasonNeeded }).optional(),
       ),
-      reason: text(500),
+      reason: text(deskText.quote.reason, 500),
     }),
     z.object({
       intent: z.literal("note"),
@@ -88,7 +102,7 @@ export const requestFormSchema = z.discriminatedUnion(
         .instanceof(File, { error: chooseProof })
         .refine((file) => file.size > 0, chooseProof)
         .refine((file) => file.size <= proofLimits.fileBytes, proofText.desk.tooLarge),
-      message: text(proofLimits.messageChars),
+      message: lines(proofLimits.messageChars),
     }),
     z.object({
       intent: z.literal("end-link"),

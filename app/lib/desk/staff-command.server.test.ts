@@ -41,6 +41,16 @@ describe("npm run staff -- add --role", () => {
     expect(new StaffDirectory(store.db).list()).toEqual([]);
     store.close();
   });
+  it("refuses a name with a line break, a terminal escape or a direction override, adding nobody", () => {
+    const store = freshStore();
+    for (const name of ["Sana\r\nBcc: x@evil.test", "Sana \u001b[2J", "Sana\u202E"]) {
+      const refused = runStaffCommand(["add", "sana@promo.example", "--name", name], store.db, now);
+      expect(refused.code, JSON.stringify(name)).toBe(2);
+      expect(refused.output).toContain("--name is one line of at most 100 characters");
+    }
+    expect(new StaffDirectory(store.db).list()).toEqual([]);
+    store.close();
+  });
 });
 
 describe("npm run staff -- add / reset", () => {

@@ -1,6 +1,7 @@
 import { parseArgs } from "node:util";
 import type Database from "better-sqlite3";
 import { z } from "zod";
+import { hasUnsafeCharacters } from "~/lib/text-fields";
 import { addColleague, removeColleague, renewSetupLink, setupLink } from "./colleagues.server";
 import { isStaffRole } from "./permissions";
 import { pakistanTime } from "./time";
@@ -65,6 +66,8 @@ export function runStaffCommand(
   if (command === "add") {
     const name = parsed.values.name?.trim();
     if (!name) return usage('add needs the person\'s name: --name "NAME".');
+    if (hasUnsafeCharacters(name) || name.length > 100)
+      return usage("--name is one line of at most 100 characters, without control or text-direction characters.");
     const role = parsed.values.role ?? "staff";
     if (!isStaffRole(role)) return usage(`--role is owner or staff, not "${role}".`);
     const added = addColleague(staff, { email: address, name, role }, now);

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { deskText } from "~/content/desk";
 import { firstValues, unknownAction } from "./request-forms";
 import { staffRoles } from "./permissions";
+import { oneLineText } from "~/lib/text-fields";
 
 const text = deskText.staffPage;
 
@@ -17,13 +18,8 @@ export const staffFormSchema = z.discriminatedUnion(
   [
     z.object({
       intent: z.literal("add"),
-      name: z
-        .string({ error: text.nameNeeded })
-        .trim()
-        .min(1, text.nameNeeded)
-        .max(100, text.nameTooLong)
-        // A name is shown in e-mails' headers and the history: no line breaks or control characters.
-        .regex(/^[^\p{Cc}]+$/u, text.nameNeeded),
+      // A name is shown in e-mails' headers and the history: no line breaks, control or direction characters.
+      name: oneLineText(text.name, 100, { required: text.nameNeeded, tooLong: text.nameTooLong }),
       email: address,
       role: z.enum(staffRoles, { error: text.roleNeeded }),
     }),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { oneLine, severalLines } from "~/lib/text-fields";
 import type { Actor } from "~/lib/audit/events";
 import { hasPermission } from "~/lib/desk/permissions";
 import type { StaffMember } from "~/lib/desk/staff.server";
@@ -26,7 +27,7 @@ export const deskDocumentPath = (orderReference: string, number: string) =>
 export const issueInvoiceSchema = z.object({
   intent: z.literal("issue"),
   [onceKeyField]: onceKey,
-  buyerAddress: z.string().max(500).default(""),
+  buyerAddress: z.string().max(500).check(severalLines()).default(""),
 });
 
 export const creditNoteSchema = z.object({
@@ -34,7 +35,7 @@ export const creditNoteSchema = z.object({
   [onceKeyField]: onceKey,
   invoice: z.string().max(40),
   amount: z.string().max(40),
-  reason: z.string().max(500),
+  reason: z.string().max(500).check(oneLine("The reason")),
 });
 
 const invoiceFormSchema = z.discriminatedUnion("intent", [issueInvoiceSchema, creditNoteSchema]);

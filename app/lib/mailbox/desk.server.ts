@@ -1,4 +1,5 @@
 import { deskText } from "~/content/desk";
+import { cleanFileName } from "~/lib/text-fields";
 import type { Actor } from "~/lib/audit/events";
 import { pakistanTime } from "~/lib/desk/time";
 import type { StaffRole } from "~/lib/desk/permissions";
@@ -29,7 +30,7 @@ export function unmatchedMailPage(service: QuoteService, role: StaffRole) {
     text: mail.text,
     quoted: mail.quoted,
     tooLarge: mail.tooLarge,
-    files: mail.attachments.map((file) => ({ name: file.filename, size: kb(file.size) })),
+    files: mail.attachments.map((file) => ({ name: cleanFileName(file.filename), size: kb(file.size) })),
     filesWaiting: mail.quarantined,
   }));
   return {

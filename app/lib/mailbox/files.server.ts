@@ -4,6 +4,7 @@ import { join } from "node:path";
 import type { MailFileInput } from "~/lib/messaging/messaging.server";
 import { checkFile, type CheckedFileType } from "~/lib/quotes/file-check.server";
 import type { UploadChecker } from "~/lib/quotes/upload-checker.server";
+import { cleanFileName } from "~/lib/text-fields";
 import { uploadLimits } from "~/lib/upload-rules";
 import type { InboundAttachment } from "./inbound-mail";
 
@@ -38,7 +39,7 @@ export async function keepMailFiles(
   const files: MailFileInput[] = [];
   try {
     for (const attachment of attachments) {
-      const base = { originalName: attachment.filename, receivedBytes: attachment.size };
+      const base = { originalName: cleanFileName(attachment.filename), receivedBytes: attachment.size };
       const checked = await checkFile(attachment.content, { incomingDir, maxBytes, checker });
       if (!checked.ok) {
         files.push({ ...base, refused: checked.refused === "empty" ? "damaged" : checked.refused });

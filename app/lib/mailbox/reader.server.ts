@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { cleanFileName, flattenToOneLine } from "~/lib/text-fields";
 import { fileTypeFromBuffer } from "file-type";
 import { ImapFlow } from "imapflow";
 import { type AddressObject, type ParsedMail, simpleParser } from "mailparser";
@@ -421,15 +422,18 @@ function addresses(value: AddressObject | AddressObject[] | undefined): MailAddr
     .flatMap((object) => object.value)
     .flatMap((address) => (address.group ? address.group : [address]))
     .filter((address) => address.address)
-    .map((address) => ({ name: (address.name ?? "").slice(0, 200), address: address.address!.slice(0, 320) }));
+    .map((address) => ({
+      name: flattenToOneLine(address.name ?? "").slice(0, 200),
+      address: address.address!.slice(0, 320),
+    }));
 }
 
-/** A file name to show: the last part of any path, without control characters, at most 200 characters. */
+/**
+ * A file name to show: the last part of any path, without control or text-direction characters (a
+ * right-to-left override makes `evil<U+202E>gnp.svg` read as a PNG), at most 200 characters.
+ */
 function safeFilename(name: string | undefined): string {
   const base = (name ?? "").split(/[/\\]/).pop() ?? "";
-  const clean = base
-    .replace(/\p{Cc}/gu, "")
-    .trim()
-    .slice(0, 200);
-  return clean && clean !== "." && clean !== ".." ? clean : "attachment";
+  const clean = cleanFileName(base, 200, "attachment");
+  return clean !== "." && clean !== ".." ? clean : "attachment";
 }

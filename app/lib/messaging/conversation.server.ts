@@ -1,4 +1,5 @@
 import { pakistanTime } from "~/lib/desk/time";
+import { cleanFileName } from "~/lib/text-fields";
 import type { Message, MessageFile, MessageKind } from "./messaging.server";
 
 /** One entry of a request's conversation as the desk shows it: who wrote, when (PKT), and what. */
@@ -98,7 +99,7 @@ export function conversation(thread: readonly Message[], files: readonly Message
       const address = String(from.address ?? "");
       const kept = (filesOf.get(message.id) ?? []).map((file) => ({
         id: file.id,
-        name: file.originalName,
+        name: cleanFileName(file.originalName, 200, "attachment"),
         kb: Math.ceil((file.byteSize ?? file.receivedBytes) / 1024),
         mediaType: file.mediaType,
         refused: file.refused,

@@ -1,3 +1,4 @@
+import { simpleParser } from "mailparser";
 import { describe, expect, it } from "vitest";
 import { releaseDatabase } from "../../../tests/support/release-database";
 import { decoded, freeSmtpPort, startSmtp } from "../../../tests/support/smtp-server";
@@ -599,6 +600,75 @@ describe("the buyer's acknowledgement", () => {
     } finally {
       close();
       await smtp.close();
+    }
+  });
+
+  it("greets a name that is not a person's as 'Dear customer' and is addressed to the address alone", async () => {
+    const smtp = await startSmtp();
+    const { store, outbox, close } = setUp(tempDir("ack-greeting"), smtp.port);
+    try {
+      store.insert(
+        { ...buyer, name: "CLAIM YOUR PKR 50,000 PRIZE AT http://evil.test/claim", email: "victim@inbox.example" },
+        meta("ack-spam"),
+        { notify: true, now: friday },
+      );
+      store.insert({ ...buyer, name: "عائشہ خان", email: "ayesha@acme.example" }, meta("ack-urdu"), {
+        notify: true,
+        now: friday,
+      });
+      expect(await outbox.drain(() => friday.getTime())).toBe(4);
+      const to = (address: string) => smtp.received.find((received) => received.to.includes(address))!;
+      const spam = decoded(to("victim@inbox.example").raw);
+      expect(spam).toContain("Dear customer,");
+      expect(spam).not.toMatch(/CLAIM|PRIZE|evil\.test/);
+      expect(header(to("victim@inbox.example").raw, "To")).toBe("victim@inbox.example");
+      expect(header(to("ayesha@acme.example").raw, "To")).toBe("ayesha@acme.example");
+      expect((await simpleParser(to("ayesha@acme.example").raw)).text).toMatch(/^Dear عائشہ خان,$/m);
+    } finally {
+      close();
+      await smtp.close();
+    }
+  });
+
+  it("goes at most the site's hourly number in all; past it the request is stored, the office told, the buyer's recorded off with why", () => {
+    const store = QuoteStore.open(tempDir("ack-site-limit"));
+    try {
+      const held = [0, 1, 2, 3].map((index) => {
+        const { quote, acknowledgementHeld } = store.insert(
+          { ...buyer, email: `buyer${index}@else${index}.example` },
+          meta(`site-${index}`),
+          { notify: true, now: new Date(friday.getTime() + index * 60_000), acknowledgementsPerHour: 2 },
+        );
+        const messages = new Messaging(store).messages(quote.id);
+        return [
+          acknowledgementHeld,
+          messages.map((message) => [message.kind, message.status]),
+          messages.find((message) => message.kind === "acknowledgement")!.payload,
+        ];
+      });
+      const sent = [
+        ["request-notification", "queued"],
+        ["acknowledgement", "queued"],
+      ];
+      const off = [
+        ["request-notification", "queued"],
+        ["acknowledgement", "off"],
+      ];
+      expect(held).toEqual([
+        [null, sent, {}],
+        [null, sent, {}],
+        ["site-limit", off, { held: "site-limit" }],
+        ["site-limit", off, { held: "site-limit" }],
+      ]);
+      // An hour after the first two, the site sends again.
+      const later = store.insert({ ...buyer, email: "later@else.example" }, meta("site-later"), {
+        notify: true,
+        now: new Date(friday.getTime() + 3_600_001),
+        acknowledgementsPerHour: 2,
+      });
+      expect(later.acknowledgementHeld).toBeNull();
+    } finally {
+      store.close();
     }
   });
 

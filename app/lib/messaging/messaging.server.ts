@@ -210,6 +210,13 @@ function prepare(db: Database.Database) {
            AND lower(recipient) = lower(?) AND created_at >= ?`,
       )
       .pluck(),
+    // When the site's n-th latest acknowledgement was queued: read from the newest rows back, not counted over all.
+    nthLatestAcknowledgement: db
+      .prepare(
+        `SELECT created_at FROM messages WHERE kind = 'acknowledgement' AND status IN ('queued', 'sent')
+           ORDER BY id DESC LIMIT 1 OFFSET ?`,
+      )
+      .pluck(),
     byId: db.prepare("SELECT * FROM messages WHERE id = ?"),
     byMessageId: db.prepare("SELECT * FROM messages WHERE message_id = ?"),
     ofQuote: db.prepare("SELECT * FROM messages WHERE quote_id = ? ORDER BY id"),
@@ -285,33 +292,52 @@ export function queueMessage(db: Database.Database, input: QueueInput): number |
 /** Acknowledgements one buyer address gets per Pakistan day: the form cannot be used to flood an inbox. */
 export const ACKNOWLEDGEMENTS_PER_DAY = 3;
 
+/** Acknowledgements the whole site sends per hour unless told otherwise (ACK_SITE_LIMIT_PER_HOUR). */
+export const ACKNOWLEDGEMENTS_PER_HOUR = 60;
+
+/** Why an acknowledgement was recorded and not sent, when a limit held it back. */
+export type AcknowledgementHeld = "address-limit" | "site-limit";
+
 /**
  * Queues the buyer's acknowledgement of a stored request, in the caller's transaction: recorded "off"
- * (not sent) when e-mail is off, when the address is not one valid address, or when that address had
- * its day's acknowledgements already. Its text is made from the request when it is sent.
+ * (not sent) when e-mail is off, when the address is not one valid address, when that address had its
+ * day's acknowledgements already, or when the site sent `perHour` in the last hour (a script spreading
+ * its requests over many addresses). A limit's reason is kept in the row's payload and returned.
+ * Its text is made from the request when it is sent.
  */
 export function queueAcknowledgement(
   db: Database.Database,
-  { quoteId, email, mailOn, now }: { quoteId: number; email: string; mailOn: boolean; now: Date },
-): number | null {
+  {
+    quoteId,
+    email,
+    mailOn,
+    now,
+    perHour = ACKNOWLEDGEMENTS_PER_HOUR,
+  }: { quoteId: number; email: string; mailOn: boolean; now: Date; perHour?: number },
+): { id: number | null; held: AcknowledgementHeld | null } {
   const recipient = email.trim();
-  const sentToday =
-    mailOn && isEmailAddress(recipient)
-      ? (statements(db).acknowledgementsSince.get(
-          recipient,
-          new Date(pakistanDayStart(now.getTime())).toISOString(),
-        ) as number)
-      : 0;
-  const sendable = mailOn && isEmailAddress(recipient) && sentToday < ACKNOWLEDGEMENTS_PER_DAY;
-  return queueMessage(db, {
+  const sql = statements(db);
+  const mailable = mailOn && isEmailAddress(recipient);
+  const held: AcknowledgementHeld | null = !mailable
+    ? null
+    : (sql.acknowledgementsSince.get(recipient, new Date(pakistanDayStart(now.getTime())).toISOString()) as number) >=
+        ACKNOWLEDGEMENTS_PER_DAY
+      ? "address-limit"
+      : ((sql.nthLatestAcknowledgement.get(perHour - 1) as string | undefined) ?? "") >=
+          new Date(now.getTime() - 3_600_000).toISOString()
+        ? "site-limit"
+        : null;
+  const id = queueMessage(db, {
     quoteId,
     kind: "acknowledgement",
     recipient,
     // The subject is ours: nothing the buyer wrote goes into it.
     subject: "",
-    status: sendable ? "queued" : "off",
+    status: mailable && !held ? "queued" : "off",
+    ...(held ? { payload: { held } } : {}),
     now,
   });
+  return { id, held };
 }
 
 /** The Message-IDs a header names (In-Reply-To, References), without their angle brackets. */

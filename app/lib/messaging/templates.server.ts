@@ -26,6 +26,7 @@ import { invoicePdf } from "~/lib/invoices/pdf.server";
 import { longDate } from "~/lib/desk/time";
 import { proofUrl } from "~/lib/proofs/mail";
 import type { Message, OutboundKind, StoredReply } from "./messaging.server";
+import { greetingName } from "./greeting";
 import { notificationSubject, oneLine } from "./subjects";
 
 /** The addresses mail goes from, and (the office's mails) to. */
@@ -43,6 +44,12 @@ export type OutgoingMail = {
   /** From disk (`path`, read at each attempt) or made for this attempt (`content`, a quotation's PDF). */
   attachments?: ({ filename: string; contentType: string; cid?: string } & ({ path: string } | { content: Buffer }))[];
 };
+
+/**
+ * A buyer's address as a mail is sent to it: the address alone. A display name typed into the form would
+ * carry a stranger's words into the header of a mail from us (the greeting carries a name, checked).
+ */
+const buyerAddress = (address: string): MailAddress => ({ name: "", address });
 
 /** The desk's page of a request (a staff member signs in to open it). */
 export const deskUrl = (quote: Pick<StoredQuote, "reference">) => publicLink(`/desk/quotes/${quote.reference}`);
@@ -176,7 +183,7 @@ export function replyEmail(
 ): OutgoingMail {
   return {
     from,
-    to: { name: oneLine(quote.name), address: quote.email },
+    to: buyerAddress(quote.email),
     replyTo: from,
     subject: requestSubject(quote.reference),
     text: [reply.body, "", "--", reply.staffName, business.name, `Your reference: ${quote.reference}`].join("\n"),
@@ -207,7 +214,7 @@ export function acknowledgementEmail(
   { from }: Pick<MailConfig, "from">,
   messageId: string,
 ): OutgoingMail {
-  const name = oneLine(quote.name).slice(0, 100);
+  const name = greetingName(quote.name);
   const received = Date.parse(quote.receivedAt);
   const due = longDeadline(replyBy(quote.receivedAt), received);
   const hours = `${business.hours.days}, ${business.hours.opens}–${business.hours.closes} Pakistan time`;
@@ -220,7 +227,7 @@ export function acknowledgementEmail(
   const html = buyerLetterHtml(name, lines);
   return {
     from,
-    to: { name, address: quote.email },
+    to: buyerAddress(quote.email),
     replyTo: from,
     subject: requestSubject(quote.reference),
     text,
@@ -271,7 +278,7 @@ export function proofMailMessage(
   const to = (Array.isArray(mail.to) ? mail.to : [mail.to]) as readonly MailAddress[];
   return {
     from,
-    to: to.map(({ name, address }) => ({ name: oneLine(name ?? ""), address })),
+    to: to.map(({ address }) => buyerAddress(address)),
     replyTo: from,
     subject: oneLine(mail.subject).slice(0, 200),
     text: mail.body,
@@ -293,7 +300,7 @@ export async function quotationEmail(
   if (!quote || !quotation || !proofs) return null;
   const pdf = await quotationPdf(quote, quotation);
   const link = proofUrl(proofs.mintLinkForMessage(quote.id, message.id, now));
-  const name = oneLine(quote.name).slice(0, 100);
+  const name = greetingName(quote.name);
   const total = formatPkr(quotationTotals(quotation, firstChoices(quotation)).totalPaisa);
   const several = quotation.lines.some((line) => line.options.length > 1);
   // One line with a choice of quantities: its total at each, so the buyer compares without opening the PDF.
@@ -362,7 +369,7 @@ function buyerDocumentMail(
   const html = buyerLetterHtml(name, lines, { link, after });
   return {
     from: envelope.from,
-    to: { name, address: message.recipient },
+    to: buyerAddress(message.recipient),
     replyTo: envelope.from,
     subject: oneLine(message.subject).slice(0, 200),
     text: text.join("\n"),
@@ -408,7 +415,7 @@ async function quotationAnswerTemplate(
   const mail = proofMailMessage(
     {
       messageId: message.messageId,
-      to: toStaff ? envelope.to.map((address) => ({ address })) : [{ name: quote.name, address: message.recipient }],
+      to: toStaff ? envelope.to.map((address) => ({ address })) : [{ address: message.recipient }],
       subject: message.subject,
       body,
     },
@@ -432,7 +439,7 @@ function orderStageTemplate(message: Message, { store, proofs, envelope, now }: 
     mail: proofMailMessage(
       {
         messageId: message.messageId,
-        to: [{ name: quote.name, address: message.recipient }],
+        to: [{ address: message.recipient }],
         subject: message.subject,
         body,
       },
@@ -458,7 +465,7 @@ export async function invoiceEmail(
   if (!quote || !invoice || invoice.quoteId !== quote.id || !proofs) return null;
   const pdf = Buffer.from(await invoicePdf(invoice));
   const link = proofUrl(proofs.mintLinkForMessage(quote.id, message.id, now));
-  const name = oneLine(quote.name).slice(0, 100);
+  const name = greetingName(quote.name);
   const lines = [
     `Please find attached our sales tax invoice ${invoice.number} of ${longDate(invoice.issueDate)} for your order ${invoice.orderReference}${invoice.poNumber ? ` (your PO ${invoice.poNumber})` : ""}.`,
     `Total: ${formatPkr(invoice.totalPaisa)} including sales tax.`,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { oneLine, severalLines } from "~/lib/text-fields";
 import { courierIds, couriers } from "~/content/couriers";
 import { stageLabel } from "~/content/order-stages";
 import { longDate, pakistanDate, pakistanTime } from "~/lib/desk/time";
@@ -16,7 +17,15 @@ const date = z
   .regex(/^\d{4}-\d{2}-\d{2}$/, "Choose a date.")
   .refine((value) => !Number.isNaN(Date.parse(value)), "Choose a date.");
 const text = (label: string, max: number) =>
-  z.string().trim().min(1, `Write the ${label}.`).max(max, `The ${label} is too long.`);
+  z
+    .string()
+    .trim()
+    .min(1, `Write the ${label}.`)
+    .max(max, `The ${label} is too long.`)
+    .check(oneLine(`The ${label}`));
+/** Several lines: of the control characters only line breaks and tabs are kept. */
+const lines = (label: string, max: number) =>
+  z.string().check(severalLines()).trim().min(1, `Write the ${label}.`).max(max, `The ${label} is too long.`);
 
 /** One schema per form of the order page, told apart by its button's intent. */
 export const orderFormSchema = z.discriminatedUnion("intent", [
@@ -25,10 +34,14 @@ export const orderFormSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("dispatched"),
     courier: z.enum(courierIds, { message: "Choose the courier." }),
-    consignmentNumber: z.string().trim().max(60, "The consignment number is too long."),
+    consignmentNumber: z
+      .string()
+      .trim()
+      .max(60, "The consignment number is too long.")
+      .check(oneLine("The consignment number")),
   }),
   z.object({ intent: z.literal("delivered"), receivedBy: text("name of who received it", 120), receivedDate: date }),
-  z.object({ intent: z.literal("back"), reason: text("reason", 1000) }),
+  z.object({ intent: z.literal("back"), reason: lines("reason", 1000) }),
   z.object({ intent: z.literal("whatsapp") }),
 ]);
 export type OrderForm = z.infer<typeof orderFormSchema>;

@@ -1,4 +1,5 @@
 import { business } from "~/content/business";
+import { greetingName } from "~/lib/messaging/greeting";
 import { stageLabel } from "~/content/order-stages";
 import { longDate, pakistanDate } from "~/lib/desk/time";
 import { LINK_SLOT } from "~/lib/proofs/mail";
@@ -23,7 +24,7 @@ export function orderStageMail(
 ) {
   const today = longDate(pakistanDate(now.getTime()));
   const lines = [
-    `Dear ${quote.name},`,
+    `Dear ${greetingName(quote.name)},`,
     "",
     back
       ? `Your order ${order.reference} is back at "${stageLabel[stage]}" (${today}); we are sorry for the delay.`

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { oneLine } from "~/lib/text-fields";
 import { deskText } from "~/content/desk";
 import type { Actor } from "~/lib/audit/events";
 import { hasPermission } from "~/lib/desk/permissions";
@@ -47,7 +48,7 @@ export const recordPaymentSchema = z.object({
   method: z.enum(paymentMethods),
   kind: z.enum(paymentKinds),
   date: z.string().max(20),
-  reference: z.string().max(200).default(""),
+  reference: z.string().max(200).check(oneLine("The reference")).default(""),
   overpayment: z.literal("on").optional(),
 });
 
@@ -55,7 +56,7 @@ export const reversePaymentSchema = z.object({
   intent: z.literal("reverse"),
   [onceKeyField]: onceKey,
   payment: z.coerce.number().int().positive(),
-  reason: z.string().max(200),
+  reason: z.string().max(200).check(oneLine("The reason")),
 });
 
 const paymentFormSchema = z.discriminatedUnion("intent", [recordPaymentSchema, reversePaymentSchema]);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { oneLine } from "~/lib/text-fields";
 import { formatPkr, parseRupees } from "~/lib/money";
 
 /** A unit price from a quantity up (whole paisa). */
@@ -119,9 +120,9 @@ export const priceFormText = {
   leadTime: `Write the lead time as a whole number of business days, from 1 to ${limits.maxLeadTimeDays}.`,
 } as const;
 
-const field = z.string().max(200, "Too long.");
+const field = z.string().max(200, "Too long.").check(oneLine("A price field"));
 /** Repeated fields come as arrays (FormData.getAll); a form that sends none of them sends []. */
-const repeated = (max: number, message: string) => z.array(field).max(max, message);
+const repeated = (max: number, message: string, item = field) => z.array(item).max(max, message);
 
 /** The editor's one form, read from FormData's repeated fields. */
 export const priceFormSchema = z.object({
@@ -130,7 +131,11 @@ export const priceFormSchema = z.object({
   intent: z.string().regex(/^(?:save|add-break|add-setup|remove-(?:break|setup)-\d{1,2})$/, "Unknown action."),
   quantity: repeated(limits.breaks, priceFormText.tooManyBreaks),
   unitPrice: repeated(limits.breaks, priceFormText.tooManyBreaks),
-  setupLabel: repeated(limits.setupCharges, priceFormText.tooManySetupCharges),
+  setupLabel: repeated(
+    limits.setupCharges,
+    priceFormText.tooManySetupCharges,
+    z.string().max(200, "Too long.").check(oneLine("A set-up charge's label")),
+  ),
   setupAmount: repeated(limits.setupCharges, priceFormText.tooManySetupCharges),
   leadTimeDays: field.default(""),
 });

@@ -1,4 +1,5 @@
 import { business } from "~/content/business";
+import { greetingName } from "~/lib/messaging/greeting";
 import { publicLink } from "~/lib/site-url";
 import { pakistanTime } from "~/lib/desk/time";
 import { answerSummary } from "./rules";
@@ -31,7 +32,7 @@ export function proofEmail(quote: Quote, version: number, message: string) {
   return {
     subject: `Proof v${version} for ${quote.reference}`,
     body: [
-      `Dear ${quote.name},`,
+      `Dear ${greetingName(quote.name)},`,
       "",
       `Proof v${version} of your artwork for ${quote.reference} is ready for you to check.`,
       ...(message ? ["", message] : []),
@@ -49,7 +50,7 @@ export function reminderEmail(quote: Quote, proof: Proof) {
   return {
     subject: `Reminder: proof v${proof.version} for ${quote.reference} is waiting for you`,
     body: [
-      `Dear ${quote.name},`,
+      `Dear ${greetingName(quote.name)},`,
       "",
       `Proof v${proof.version} for ${quote.reference} is still waiting for your approval or your changes.`,
       "Production starts once you approve it.",

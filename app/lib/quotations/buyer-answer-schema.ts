@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { quotationPageText as text } from "~/content/quotation-page";
+import { oneLineText, severalLinesText } from "~/lib/text-fields";
 
 export const buyerAnswerLimits = { nameChars: 200, roleChars: 200, poChars: 100, changesChars: 5_000 } as const;
 
@@ -12,14 +13,15 @@ export const quotationAnswerSchema = z.discriminatedUnion("intent", [
     intent: z.literal("accept"),
     version,
     sha256: z.string().regex(/^[0-9a-f]{64}$/),
-    name: z.string().trim().min(1, text.nameNeeded).max(buyerAnswerLimits.nameChars),
-    role: z.string().trim().max(buyerAnswerLimits.roleChars).default(""),
-    poNumber: z.string().trim().max(buyerAnswerLimits.poChars).default(""),
+    // Printed on the record, its PDF and both sides' mails: one line each, no control or direction characters.
+    name: oneLineText(text.yourName, buyerAnswerLimits.nameChars, { required: text.nameNeeded }),
+    role: oneLineText(text.yourRole, buyerAnswerLimits.roleChars),
+    poNumber: oneLineText(text.poNumber, buyerAnswerLimits.poChars),
   }),
   z.object({
     intent: z.literal("quotation-changes"),
     version,
-    changes: z.string().trim().min(1, text.changesNeeded).max(buyerAnswerLimits.changesChars),
+    changes: severalLinesText(text.whatChange, buyerAnswerLimits.changesChars, { required: text.changesNeeded }),
   }),
 ]);
 export type QuotationAnswer = z.infer<typeof quotationAnswerSchema>;

@@ -1,4 +1,5 @@
 import { business } from "~/content/business";
+import { greetingName } from "~/lib/messaging/greeting";
 import { formatPkr } from "~/lib/money";
 import { longDate, pakistanTime } from "~/lib/desk/time";
 import { LINK_SLOT } from "~/lib/proofs/mail";
@@ -47,7 +48,7 @@ const acceptedLines = (facts: AcceptedFacts) => [
 export const acceptedBuyerEmail = (quote: Quote, facts: AcceptedFacts): MailText => ({
   subject: `Your order ${facts.order}: acceptance of quotation v${facts.version}`,
   body: [
-    `Dear ${quote.name},`,
+    `Dear ${greetingName(quote.name)},`,
     "",
     `Thank you: your acceptance of quotation v${facts.version} for ${quote.reference} is recorded as order ${facts.order}.`,
     "",
@@ -83,7 +84,7 @@ export const changesStaffEmail = (quote: Quote, version: number, text: string): 
 export const reminderBuyerEmail = (quote: Quote, version: number, validUntil: string): MailText => ({
   subject: `Reminder: quotation v${version} for ${quote.reference} is valid until ${longDate(validUntil)}`,
   body: [
-    `Dear ${quote.name},`,
+    `Dear ${greetingName(quote.name)},`,
     "",
     `Quotation v${version} for ${quote.reference} is valid until ${longDate(validUntil)}.`,
     "You can choose your quantities and accept it, or ask us for changes, here (your private link):",

@@ -1,4 +1,5 @@
 import * as z from "zod/mini"; // the mini build, jitless: the editor's page may show its rules in the browser
+import { hasUnsafeCharacters, keepLinesAndTabs } from "~/lib/text-fields";
 import { quotationTerms } from "~/content/quotation-terms";
 import { formatPkr, formatRate, parseRupees, rupeesField } from "~/lib/money";
 import type { QuotationDraft } from "./quotations.server";
@@ -57,6 +58,7 @@ export const editorMessages = {
   sameQuantity: (slot: number) => `Option ${slot} already has this quantity; give each option its own.`,
   description: "Describe the item.",
   tooLong: (max: number) => `Keep it within ${max} characters.`,
+  oneLine: "Keep it on one line, without control or text-direction characters.",
   taxRate: "Write the rate in percent, such as 18 or 17.5 (at most 100).",
   taxNumber: "Letters, digits and dashes only.",
   validUntil: "Choose a date from today on.",
@@ -215,10 +217,12 @@ export const quotationFormSchema = (today: string) =>
     z.transform((values, ctx): QuotationDraft => {
       const problem = (field: string, message: string) =>
         ctx.issues.push({ code: "custom", message, input: values, path: [field] });
-      const text = (field: string, value: string, max: number, required?: string) => {
-        const trimmed = value.trim();
+      // One-line fields refuse control and direction characters; the note keeps only line breaks and tabs.
+      const text = (field: string, value: string, max: number, required?: string, severalLines = false) => {
+        const trimmed = (severalLines ? keepLinesAndTabs(value) : value).trim();
         if (required && !trimmed) problem(field, required);
         else if (trimmed.length > max) problem(field, editorMessages.tooLong(max));
+        else if (!severalLines && hasUnsafeCharacters(trimmed)) problem(field, editorMessages.oneLine);
         return trimmed;
       };
       const money = (field: string, value: string) => {
@@ -309,7 +313,7 @@ export const quotationFormSchema = (today: string) =>
           editorLimits.paymentTerms,
           editorMessages.paymentTerms,
         ),
-        note: text(editorField.note, values.note, editorLimits.note),
+        note: text(editorField.note, values.note, editorLimits.note, undefined, true),
       };
     }),
   );

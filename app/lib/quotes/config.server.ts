@@ -1,5 +1,6 @@
 import { resolve } from "node:path";
 import { z } from "zod";
+import { ACKNOWLEDGEMENTS_PER_HOUR } from "~/lib/messaging/messaging.server";
 
 /** Environment variables of the quote pipeline; each is documented in README.md ("Quote requests"). */
 const blankAsUnset = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
@@ -47,6 +48,14 @@ const envSchema = z.object({
       .positive("QUOTE_EMAIL_RATE_WINDOW_MINUTES must be a positive number.")
       .default(60),
   ),
+  ACK_SITE_LIMIT_PER_HOUR: z.preprocess(
+    blankAsUnset,
+    z.coerce
+      .number({ error: "ACK_SITE_LIMIT_PER_HOUR must be a whole number of 1 or more." })
+      .int("ACK_SITE_LIMIT_PER_HOUR must be a whole number of 1 or more.")
+      .min(1, "ACK_SITE_LIMIT_PER_HOUR must be a whole number of 1 or more.")
+      .default(ACKNOWLEDGEMENTS_PER_HOUR),
+  ),
   QUOTE_RATE_WINDOW_MINUTES: z.preprocess(
     blankAsUnset,
     z.coerce
@@ -68,6 +77,8 @@ export type QuoteConfig = {
   rateLimit: { max: number; windowMs: number };
   /** Requests per buyer e-mail address, whatever the client address. */
   emailRateLimit: { max: number; windowMs: number };
+  /** Acknowledgements the whole site sends per hour; past it a request is stored and the office told, the buyer not. */
+  acknowledgementsPerHour: number;
 };
 
 export class QuoteConfigError extends Error {
@@ -100,5 +111,6 @@ export function readQuoteConfig(env: Record<string, string | undefined> = proces
       max: vars.QUOTE_EMAIL_RATE_LIMIT,
       windowMs: Math.round(vars.QUOTE_EMAIL_RATE_WINDOW_MINUTES * 60_000),
     },
+    acknowledgementsPerHour: vars.ACK_SITE_LIMIT_PER_HOUR,
   };
 }

@@ -169,7 +169,11 @@ export function createQuoteService(
 
       // The files are on disk before the request that names them is committed; if it is not, they go.
       for (const file of files) written.push(store.writeFile(file));
-      const { quote: stored, created } = store.insert(
+      const {
+        quote: stored,
+        created,
+        acknowledgementHeld,
+      } = store.insert(
         quote,
         {
           clientIp: context.clientIp.slice(0, 100),
@@ -177,8 +181,20 @@ export function createQuoteService(
           page: context.page.slice(0, 500),
           idempotencyKey,
         },
-        { notify: Boolean(outbox), now, design, files: written },
+        {
+          notify: Boolean(outbox),
+          now,
+          design,
+          files: written,
+          acknowledgementsPerHour: config.acknowledgementsPerHour,
+        },
       );
+      if (acknowledgementHeld === "site-limit") {
+        log(
+          `Quote request ${stored.reference} stored and the office told; the buyer's acknowledgement was not sent: ` +
+            `the site sent ${config.acknowledgementsPerHour} in the last hour (ACK_SITE_LIMIT_PER_HOUR).`,
+        );
+      }
       if (!created) store.removeFiles(written);
       if (created) outbox?.kick();
       return { kind: "accepted", quote: stored, duplicate: !created };

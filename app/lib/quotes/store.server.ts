@@ -11,7 +11,12 @@ import { migrate } from "~/lib/db/migrate.server";
 import { type DesignSpec, parseDesignSpec } from "~/lib/design-schema";
 import { requestCategory } from "./category";
 import type { LogoType } from "~/lib/upload-rules";
-import { queueAcknowledgement, queueMessage, type NotifyStatus } from "~/lib/messaging/messaging.server";
+import {
+  type AcknowledgementHeld,
+  queueAcknowledgement,
+  queueMessage,
+  type NotifyStatus,
+} from "~/lib/messaging/messaging.server";
 import { notificationSubject } from "~/lib/messaging/subjects";
 import type { QuoteFields } from "~/lib/quote-schema";
 import {
@@ -378,8 +383,17 @@ export class QuoteStore {
       now = new Date(),
       design = null,
       files = [],
-    }: { notify: boolean; now?: Date; design?: DesignSpec | null; files?: readonly WrittenFile[] },
-  ): { quote: StoredQuote; created: boolean } {
+      acknowledgementsPerHour,
+    }: {
+      notify: boolean;
+      now?: Date;
+      design?: DesignSpec | null;
+      files?: readonly WrittenFile[];
+      /** The site's hourly cap on acknowledgements (ACK_SITE_LIMIT_PER_HOUR). */
+      acknowledgementsPerHour?: number;
+    },
+  ): { quote: StoredQuote; created: boolean; acknowledgementHeld: AcknowledgementHeld | null } {
+    let acknowledgementHeld: AcknowledgementHeld | null = null;
     const created = this.db
       .transaction(() => {
         // A retry is answered before a number is taken, so references have no gaps from retries.
@@ -419,7 +433,13 @@ export class QuoteStore {
           now,
         });
         // The buyer's acknowledgement likewise (its own limits say when it is recorded "off" instead).
-        queueAcknowledgement(this.db, { quoteId, email: quote.email, mailOn: notify, now });
+        ({ held: acknowledgementHeld } = queueAcknowledgement(this.db, {
+          quoteId,
+          email: quote.email,
+          mailOn: notify,
+          now,
+          perHour: acknowledgementsPerHour,
+        }));
         this.audit.record({
           subject: { type: "request", id: quoteId },
           actor: "website",
@@ -432,7 +452,7 @@ export class QuoteStore {
       .immediate();
     const stored = this.findByKey(meta.idempotencyKey);
     if (!stored) throw new Error("Quote request not found right after storing it.");
-    return { quote: stored, created };
+    return { quote: stored, created, acknowledgementHeld: created ? acknowledgementHeld : null };
   }
 
   /**

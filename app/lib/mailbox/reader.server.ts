@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { cleanFileName, flattenToOneLine } from "~/lib/text-fields";
+import { cleanFileName } from "~/lib/text-fields";
 import { fileTypeFromBuffer } from "file-type";
 import { ImapFlow } from "imapflow";
 import { type AddressObject, type ParsedMail, simpleParser } from "mailparser";
@@ -422,10 +422,7 @@ function addresses(value: AddressObject | AddressObject[] | undefined): MailAddr
     .flatMap((object) => object.value)
     .flatMap((address) => (address.group ? address.group : [address]))
     .filter((address) => address.address)
-    .map((address) => ({
-      name: flattenToOneLine(address.name ?? "").slice(0, 200),
-      address: address.address!.slice(0, 320),
-    }));
+    .map((address) => ({ name: (address.name ?? "").slice(0, 200), address: address.address!.slice(0, 320) }));
 }
 
 /**

@@ -5,6 +5,7 @@ import { readStaffForm } from "~/lib/desk/staff-forms";
 import { creditNoteSchema } from "~/lib/invoices/desk.server";
 import { fromSource } from "~/lib/mailbox/reader.server";
 import { orderFormSchema } from "~/lib/orders/desk.server";
+import { onceKeyField } from "~/lib/once/key";
 import { recordPaymentSchema, reversePaymentSchema } from "~/lib/payments/desk.server";
 import { editorField, editorMessages, readQuotationForm } from "~/lib/quotations/editor-schema";
 import { greetingName } from "~/lib/messaging/greeting";
@@ -219,14 +220,23 @@ describe("the desk's forms", () => {
       ok: false,
       error: expect.stringMatching(/^Details \(optional\) must be one line/),
     });
-    const payment = { intent: "record", amount: "1000", method: "cash", kind: "advance", date: "2026-11-20" };
+    // A valid one-time key on the money forms, so the only fault left is the field under test.
+    const key = { [onceKeyField]: "key-0123456789abcdef" };
+    const payment = { ...key, intent: "record", amount: "1000", method: "cash", kind: "advance", date: "2026-11-20" };
     expect(
       recordPaymentSchema.safeParse({ ...payment, reference: "TX-1\r\nBcc: x" }).error?.issues[0]?.message,
     ).toMatch(/^The reference must be one line/);
-    expect(reversePaymentSchema.safeParse({ intent: "reverse", payment: "1", reason: "x\u0007" }).success).toBe(false);
+    expect(reversePaymentSchema.safeParse({ ...key, intent: "reverse", payment: "1", reason: "x\u0007" }).success).toBe(
+      false,
+    );
+    expect(reversePaymentSchema.safeParse({ ...key, intent: "reverse", payment: "1", reason: "x" }).success).toBe(true);
     expect(
-      creditNoteSchema.safeParse({ intent: "credit", invoice: "INV-1", amount: "1", reason: "x\u2067" }).success,
+      creditNoteSchema.safeParse({ ...key, intent: "credit", invoice: "INV-1", amount: "1", reason: "x\u2067" })
+        .success,
     ).toBe(false);
+    expect(
+      creditNoteSchema.safeParse({ ...key, intent: "credit", invoice: "INV-1", amount: "1", reason: "x" }).success,
+    ).toBe(true);
     expect(
       orderFormSchema.safeParse({ intent: "delivered", receivedBy: "Guard\u202E", receivedDate: "2026-11-20" }).error
         ?.issues[0]?.message,

@@ -92,3 +92,10 @@ export class BodyTooLarge extends Error {
     super(`Request body over ${limit} bytes`);
   }
 }
+
+/** A body that ended before it was complete: the client went away or sent less than it declared. */
+export class BodyCutOff extends Error {
+  constructor() {
+    super("Request body cut off");
+  }
+}

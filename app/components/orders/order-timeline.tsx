@@ -54,6 +54,25 @@ export function OrderTimeline({ order }: { order: BuyerOrderTimeline }) {
           </li>
         ))}
       </ol>
+      {order.photos.length > 0 && (
+        <figure className="mt-4">
+          <figcaption className="text-sm font-medium">{text.qcPhotos}</figcaption>
+          <ul className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-3">
+            {order.photos.map((href, index) => (
+              <li key={href}>
+                <a href={href} className="block rounded-md focus-visible:outline-2 focus-visible:outline-primary">
+                  <img
+                    src={href}
+                    alt={text.qcPhoto(index + 1)}
+                    loading="lazy"
+                    className="aspect-square w-full rounded-md border border-border object-cover"
+                  />
+                </a>
+              </li>
+            ))}
+          </ul>
+        </figure>
+      )}
       {order.tracking && (
         <p className="mt-4 text-sm break-words">
           {text.courier}: {order.tracking.courier}

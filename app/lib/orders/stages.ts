@@ -15,6 +15,19 @@ export const previousStage = (stage: OrderStage): OrderStage | null =>
 export const qcChecklist = ["quantity", "print", "colours", "packing"] as const;
 export const QC_MAX_PHOTOS = 6;
 
+/**
+ * A QC photo as a phone camera takes it: up to 10 MB and 50 megapixels (a 48 MP phone's full
+ * size), kept as a JPEG at most `largeSide` pixels on its longest side, and shown to the buyer at
+ * `smallSide`.
+ */
+export const qcPhotoLimits = {
+  bytes: 10 * 1024 * 1024,
+  pixels: 50_000_000,
+  largeSide: 2000,
+  smallSide: 800,
+  types: ["image/jpeg", "image/png", "image/webp"],
+} as const;
+
 /** Why production may not start yet: no approved proof, or (when the rules ask for it) the advance unpaid. */
 export type StartRefusal = "no_approved_proof" | "advance_unpaid";
 

@@ -6,9 +6,8 @@ import type { UploadChecker } from "~/lib/quotes/upload-checker.server";
 import { uploadChecker } from "~/lib/quotes/upload-checker.server";
 import { type ReceivedFile, textLimits, type UploadForm, type UploadProblem } from "~/lib/quotes/uploads.server";
 import type { WrittenPhoto } from "./orders.server";
-import { QC_MAX_PHOTOS, qcPhotoLimits } from "./stages";
+import { QC_MAX_PHOTOS, qcPhotoLimits, qcPhotoMessages } from "./stages";
 
-const megabytes = (bytes: number) => `${bytes / (1024 * 1024)} MB`;
 const photoTypes: readonly SniffedType[] = qcPhotoLimits.types;
 
 /** The QC form's refusals, as the order page shows them: nothing is changed by a refused form. */
@@ -17,13 +16,13 @@ export const qcPhotoProblems = {
     status: 413,
     code: "request_too_large",
     title: "Too large",
-    message: `Too large: up to ${QC_MAX_PHOTOS} photos of ${megabytes(qcPhotoLimits.bytes)} each. Nothing was changed.`,
+    message: qcPhotoMessages.requestTooLarge,
   },
   tooManyFiles: {
     status: 400,
     code: "too_many_photos",
     title: "Too many photos",
-    message: `Too many photos: up to ${QC_MAX_PHOTOS}. Nothing was changed.`,
+    message: qcPhotoMessages.tooMany,
   },
   unexpectedFile: {
     status: 400,
@@ -31,11 +30,11 @@ export const qcPhotoProblems = {
     title: "Unexpected file",
     message: "Only photos can be sent with the quality check. Nothing was changed.",
   },
-  fileTooLarge: (_role: "photo", limit: number): UploadProblem => ({
+  fileTooLarge: (): UploadProblem => ({
     status: 413,
     code: "photo_too_large",
     title: "Photo too large",
-    message: `A photo is over ${megabytes(limit)}: each may be at most ${megabytes(limit)}. Nothing was changed.`,
+    message: qcPhotoMessages.tooLarge,
   }),
   unreadable: (): UploadProblem => ({
     status: 422,
@@ -47,7 +46,7 @@ export const qcPhotoProblems = {
     status: 415,
     code: "photo_type",
     title: "Not a photo",
-    message: "A file is not a photo: photos must be JPEG, PNG or WebP pictures. Nothing was changed.",
+    message: qcPhotoMessages.notPhoto,
   },
   tooManyPixels: {
     status: 422,

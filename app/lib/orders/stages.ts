@@ -28,6 +28,16 @@ export const qcPhotoLimits = {
   types: ["image/jpeg", "image/png", "image/webp"],
 } as const;
 
+const photoMegabytes = `${qcPhotoLimits.bytes / (1024 * 1024)} MB`;
+
+/** What the QC form says of photos it cannot take. */
+export const qcPhotoMessages = {
+  tooMany: `Too many photos: up to ${QC_MAX_PHOTOS}. Nothing was changed.`,
+  tooLarge: `A photo is over ${photoMegabytes}: each may be at most ${photoMegabytes}. Nothing was changed.`,
+  requestTooLarge: `Too large: up to ${QC_MAX_PHOTOS} photos of ${photoMegabytes} each. Nothing was changed.`,
+  notPhoto: "A file is not a photo: photos must be JPEG, PNG or WebP pictures. Nothing was changed.",
+} as const;
+
 /** Why production may not start yet: no approved proof, or (when the rules ask for it) the advance unpaid. */
 export type StartRefusal = "no_approved_proof" | "advance_unpaid";
 

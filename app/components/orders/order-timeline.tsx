@@ -44,14 +44,14 @@ export function OrderTimeline({ order }: { order: BuyerOrderTimeline }) {
                 step.state === "next" && "border-slate-400 bg-white",
               )}
             />
-            <span className="min-w-0 flex-1">
+            <div className="min-w-0 flex-1">
               <span className={cn("block", step.state === "current" && "font-semibold")}>{step.label}</span>
               <span className="block text-sm text-slate-700">
                 {step.state === "next" ? text.next : step.state === "current" ? text.current : text.done}
                 {step.date && ` · ${step.date}`}
               </span>
               {step.stage === "quality_checked" && <QcPhotos photos={order.photos} />}
-            </span>
+            </div>
           </li>
         ))}
       </ol>

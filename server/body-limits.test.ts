@@ -10,13 +10,17 @@ describe("bodyLimitFor", () => {
     }
   });
 
-  it("gives the two forms with files their larger limit, only at their own address", () => {
+  it("gives the forms with files their larger limit, only at their own address", () => {
     expect(bodyLimitFor("POST", "/contact")).toBe(64 * 1024 * 1024);
     expect(bodyLimitFor("POST", "/desk/quotes/Q-2026-0042")).toBe(64 * 1024 * 1024);
     expect(bodyLimitFor("POST", "/contact.data")).toBe(64 * 1024 * 1024); // sent by the form's fetcher
     expect(bodyLimitFor("POST", "/contact/x")).toBe(64 * 1024);
     expect(bodyLimitFor("POST", "/contact.datax")).toBe(64 * 1024);
     expect(bodyLimitFor("POST", "/desk/quotes/Q-2026-0042/files/logo")).toBe(64 * 1024);
+    // An order's page, where the quality check sends its photos; not its money forms.
+    expect(bodyLimitFor("POST", "/desk/orders/O-2026-0042")).toBe(64 * 1024 * 1024);
+    expect(bodyLimitFor("POST", "/desk/orders/O-2026-0042.data")).toBe(64 * 1024 * 1024);
+    expect(bodyLimitFor("POST", "/desk/orders/O-2026-0042/payments")).toBe(64 * 1024);
   });
 
   it("lets no GET or HEAD carry a body", () => {

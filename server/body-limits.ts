@@ -5,7 +5,7 @@ import { drainLimits, textLimits } from "~/lib/quotes/uploads.server";
 /**
  * How many bytes of a request body the server reads at most, by path: one table for the whole server.
  * A form without files (sign-in, set-up, a buyer's answer to a proof, anything else) is a few KB. The
- * two forms with files stream their files within limits of their own and answer past them with their
+ * forms with files stream their files within limits of their own and answer past them with their
  * own message; up to `drainLimits.bytes` they may read a body for its text alone (the quote form's 413
  * page keeps what the buyer typed).
  */
@@ -14,6 +14,8 @@ export const bodyLimits = {
   withFiles: [
     { route: "/contact", path: /^\/contact$/, bytes: drainLimits.bytes },
     { route: "/desk/quotes/:reference", path: /^\/desk\/quotes\/[^/]+$/, bytes: drainLimits.bytes },
+    // The quality check's photos (app/lib/orders/photos.server.ts).
+    { route: "/desk/orders/:reference", path: /^\/desk\/orders\/[^/]+$/, bytes: drainLimits.bytes },
   ],
 } as const;
 
@@ -90,5 +92,12 @@ export class BodyLimit extends Transform {
 export class BodyTooLarge extends Error {
   constructor(readonly limit: number) {
     super(`Request body over ${limit} bytes`);
+  }
+}
+
+/** A body that ended before it was complete: the client went away or sent less than it declared. */
+export class BodyCutOff extends Error {
+  constructor() {
+    super("Request body cut off");
   }
 }

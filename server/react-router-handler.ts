@@ -1,7 +1,7 @@
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
 import type { NextFunction, Request, Response } from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
-import { BodyLimit, BodyTooLarge, bodyLimitFor, refuseBody } from "./body-limits";
+import { BodyCutOff, BodyLimit, BodyTooLarge, bodyLimitFor, refuseBody } from "./body-limits";
 
 /** Headers sent on every response that a route may send a value of its own for, which then replaces ours. */
 export const routeOwnHeaders = new Set([
@@ -38,7 +38,12 @@ export function reactRouterHandler({
   };
 }
 
-function webRequest(req: Request, res: Response): globalThis.Request {
+/**
+ * The web Request a route sees for an Express request: its body read through `BodyLimit`, and a body
+ * that ends before it is complete (the client gone, the connection reset, fewer bytes than declared)
+ * fails the route's read at once, so whatever the route wrote for it is removed then, not left waiting.
+ */
+export function webRequest(req: Request, res: Response): globalThis.Request {
   // As @react-router/express builds it: the host without anything that could start a path or a user.
   const hostname = req.hostname.split(/[\\/?#@]/)[0] || "localhost";
   const port = /:(\d+)$/.exec(req.host ?? "")?.[1];
@@ -64,6 +69,10 @@ function webRequest(req: Request, res: Response): globalThis.Request {
       req.pause();
       refuseBody(res, limit);
       controller.abort();
+    });
+    // A piped stream does not pass on its source's end: a body cut off would leave the route waiting.
+    req.once("close", () => {
+      if (!req.complete) body.destroy(new BodyCutOff());
     });
     init.body = createReadableStreamFromReadable(body);
     init.duplex = "half";

@@ -111,7 +111,7 @@ export const deskText = {
       colours: "Colours checked",
       packing: "Packing",
     },
-    photos: "Photos (up to 6, PNG, JPEG or WebP)",
+    photos: "Photos (up to 6, 10 MB each: JPEG, PNG or WebP, as the phone takes them)",
     courier: "Courier",
     consignment: "Consignment number",
     receivedBy: "Received by",

@@ -17,6 +17,8 @@ export const orderTimelineText = {
   late: (date: string) => `Running late: now planned for dispatch on ${date}.`,
   lateNoDate: "Running late: we will write to you with the new date.",
   plannedDispatch: "Planned dispatch",
+  qcPhotos: "Photos from the quality check",
+  qcPhoto: (n: number) => `Quality check photo ${n}`,
   courier: "Courier",
   consignment: "Consignment number",
   track: "Track your parcel",

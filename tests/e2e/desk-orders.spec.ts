@@ -1,4 +1,5 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ProofDesk } from "../../app/lib/proofs/proofs.server";
@@ -6,13 +7,14 @@ import { QuoteStore } from "../../app/lib/quotes/store.server";
 import { pdfText } from "../support/pdf-text";
 import { onsetPenLine, sender, sentQuotation } from "../support/quotation-fixture";
 import { fixtures } from "../support/upload-fixtures";
-import { addStaff } from "./support/desk-http";
+import { addStaff, type OwnServer, signIn } from "./support/desk-http";
 import { startOwnServer } from "./support/site";
 import { expect, test } from "./support/test";
 
 // An order from an accepted quotation to a repeat order on the production build, at a phone's width
 // and a desktop's: the buyer approves the artwork on their link; staff record the advance its terms ask
-// for and start production with a planned date, pass QC with the checklist and a photo, dispatch with
+// for and start production with a planned date, pass QC with the checklist and two phone photos (a post
+// cut off half way leaves nothing behind), dispatch with
 // TCS and a consignment number (tracking link on the desk and the buyer's page), issue the invoice and
 // read its PDF back, and mark it delivered; the board shows it at its stage, the buyer's page its
 // timeline, what is paid and the invoice, and "Order again" makes the repeat request.
@@ -34,6 +36,41 @@ async function seed(dataDir: string, key: string) {
   store.close();
   return { order: order.reference, buyerPath: `/proof/${token}` };
 }
+
+/**
+ * Half of a QC form carrying a 1.1 MB photo, sent with the signed-in page's session, then the
+ * connection reset: the server removes what it wrote of the photo at once.
+ */
+async function cutOffQcPost(server: OwnServer, order: string) {
+  const { baseURL: base, dataDir } = server;
+  const incoming = join(dataDir, "attachments", "incoming");
+  const form = new FormData();
+  form.append("intent", "quality_checked");
+  form.append("photos", new Blob([new Uint8Array(await fixtures.noisePng(620))], { type: "image/png" }), "a.png");
+  const request = new Request(`${base}/`, { method: "POST", body: form });
+  const body = Buffer.from(await request.arrayBuffer());
+  expect(body.length).toBeGreaterThan(1.1 * 1024 * 1024);
+  const cookie = await signIn(server, "sana@promo.example", password);
+  const { port } = new URL(base);
+  const socket = connect(Number(port), "127.0.0.1");
+  await new Promise<void>((resolve) => socket.once("connect", resolve));
+  socket.write(
+    `POST /desk/orders/${order} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nOrigin: ${base}\r\nCookie: ${cookie}\r\n` +
+      `Content-Type: ${request.headers.get("content-type")}\r\nContent-Length: ${body.length}\r\n\r\n`,
+  );
+  await new Promise<void>((resolve) => socket.write(body.subarray(0, body.length >> 1), () => resolve()));
+  await expect.poll(() => filesIn(incoming).length, { timeout: 10_000 }).toBeGreaterThan(0);
+  socket.resetAndDestroy();
+  await expect.poll(() => filesIn(incoming), { timeout: 10_000 }).toEqual([]);
+}
+
+const filesIn = (dir: string) => {
+  try {
+    return readdirSync(dir);
+  } catch {
+    return [];
+  }
+};
 
 for (const width of [390, 1440]) {
   test(`at ${width} px an order goes from artwork approval, advance and production to QC, dispatch, invoice, delivery and Order again`, async ({
@@ -92,11 +129,16 @@ for (const width of [390, 1440]) {
 
       for (const point of ["Quantity counted", "Print matches the approved proof", "Colours checked", "Packing"])
         await page.getByLabel(point).check();
-      await page
-        .getByLabel(/^Photos/)
-        .setInputFiles({ name: "carton.png", mimeType: "image/png", buffer: await fixtures.png() });
+      // A QC post cut off half way through its photo leaves nothing behind on the server.
+      if (width === 1440) await cutOffQcPost(server, order);
+      // Two photos as the phone took them, about 4 MB each: taken, upright.
+      const photo = await fixtures.phoneJpeg();
+      await page.getByLabel(/^Photos/).setInputFiles([
+        { name: "IMG_0001.jpg", mimeType: "image/jpeg", buffer: photo },
+        { name: "IMG_0002.jpg", mimeType: "image/jpeg", buffer: photo },
+      ]);
       await page.getByRole("button", { name: "Quality check passed" }).click();
-      await expect(page.getByRole("link", { name: "Photo 1" })).toBeVisible();
+      await expect(page.getByRole("link", { name: "Photo 2" })).toBeVisible();
 
       await page.getByLabel("Courier").selectOption({ label: "TCS" });
       await page.getByLabel("Consignment number").fill("772001234567");
@@ -135,7 +177,17 @@ for (const width of [390, 1440]) {
       await page.goto(`${base}${buyerPath}`);
       const timeline = page.getByRole("region", { name: `Your order ${order}` });
       await expect(timeline).toBeVisible();
-      await expect(timeline.getByRole("listitem")).toHaveCount(5);
+      // The QC photos, smaller, as the buyer sees them: upright (taller than wide).
+      const shown = timeline.getByRole("img", { name: /^Quality check photo/ });
+      await expect(shown).toHaveCount(2);
+      const natural = await shown
+        .first()
+        .evaluate(async (image: HTMLImageElement) =>
+          image.decode().then(() => ({ width: image.naturalWidth, height: image.naturalHeight })),
+        );
+      expect(natural).toEqual({ width: 600, height: 800 });
+      if (shots) await page.screenshot({ path: join(shots, `buyer-photos-${width}.png`), fullPage: true });
+      await expect(timeline.locator("ol > li")).toHaveCount(5);
       await expect(timeline.getByRole("link", { name: "Track your parcel" })).toHaveAttribute(
         "href",
         "https://www.tcsexpress.com/track/772001234567",

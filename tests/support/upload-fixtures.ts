@@ -8,7 +8,35 @@ const EXIF = { IFD0: { Copyright: "EXIF-SECRET-OWNER", ImageDescription: "EXIF-S
 const drawing = (width = 240, height = 120) =>
   sharp({ create: { width, height, channels: 3, background: { r: 21, g: 101, b: 192 } } });
 
+/** A phone camera's EXIF: its make and model, and where the photo was taken (Lahore). */
+export const phoneExif = {
+  IFD0: { Make: "PHONEMAKER-SECRET", Model: "PHONEMODEL-SECRET" },
+  IFD3: { GPSLatitudeRef: "N", GPSLatitude: "31/1 31/1 0/1", GPSLongitudeRef: "E", GPSLongitude: "74/1 21/1 0/1" },
+};
+
+/** Whether EXIF bytes point to a GPS section (tag 0x8825, in either byte order). */
+export const hasGps = (exif: Buffer | undefined) =>
+  !!exif && (exif.includes(Buffer.from([0x88, 0x25])) || exif.includes(Buffer.from([0x25, 0x88])));
+
 export const fixtures = {
+  /**
+   * A photo as a phone takes it held sideways: 4000 × 3000 pixels of noise (about 4 MB), stored
+   * sideways with EXIF orientation 6 (turn 90° clockwise to view), the phone's make and model, and GPS.
+   */
+  phoneJpeg: () =>
+    sharp({
+      create: {
+        width: 4000,
+        height: 3000,
+        channels: 3,
+        background: "#777",
+        noise: { type: "gaussian", mean: 128, sigma: 20 },
+      },
+    })
+      .jpeg({ quality: 85 })
+      .withMetadata({ orientation: 6 })
+      .withExifMerge(phoneExif)
+      .toBuffer(),
   /** A PNG logo carrying EXIF metadata. */
   png: () => drawing().png().withExif(EXIF).toBuffer(),
   jpeg: () => drawing().jpeg().withExif(EXIF).toBuffer(),

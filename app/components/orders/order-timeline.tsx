@@ -44,13 +44,14 @@ export function OrderTimeline({ order }: { order: BuyerOrderTimeline }) {
                 step.state === "next" && "border-slate-400 bg-white",
               )}
             />
-            <span className="min-w-0">
+            <div className="min-w-0 flex-1">
               <span className={cn("block", step.state === "current" && "font-semibold")}>{step.label}</span>
               <span className="block text-sm text-slate-700">
                 {step.state === "next" ? text.next : step.state === "current" ? text.current : text.done}
                 {step.date && ` · ${step.date}`}
               </span>
-            </span>
+              {step.stage === "quality_checked" && <QcPhotos photos={order.photos} />}
+            </div>
           </li>
         ))}
       </ol>
@@ -84,5 +85,29 @@ export function OrderTimeline({ order }: { order: BuyerOrderTimeline }) {
         </p>
       )}
     </section>
+  );
+}
+
+/** The quality check's photos, in their smaller copies, each a link to itself. */
+function QcPhotos({ photos }: { photos: readonly string[] }) {
+  if (photos.length === 0) return null;
+  return (
+    <figure className="mt-2">
+      <figcaption className="text-sm font-medium">{text.qcPhotos}</figcaption>
+      <ul className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-3">
+        {photos.map((href, index) => (
+          <li key={href}>
+            <a href={href} className="block rounded-md focus-visible:outline-2 focus-visible:outline-primary">
+              <img
+                src={href}
+                alt={text.qcPhoto(index + 1)}
+                loading="lazy"
+                className="aspect-[3/4] w-full rounded-md border border-border object-cover"
+              />
+            </a>
+          </li>
+        ))}
+      </ul>
+    </figure>
   );
 }

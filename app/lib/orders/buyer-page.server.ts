@@ -1,12 +1,30 @@
 import { orderTimelineText, stageLabel } from "~/content/order-stages";
 import { longDate, pakistanDate } from "~/lib/desk/time";
 import type { Orders } from "./orders.server";
-import { isLate } from "./stages";
+import { isLate, orderStages } from "./stages";
 
 const day = (iso: string) => longDate(pakistanDate(Date.parse(iso)));
 
+/**
+ * The photos of the order's last quality check, in their smaller copies, by the buyer's link
+ * (`/proof/:token/photos/:id`): none until the check is passed.
+ */
+function qcPhotos(orders: Orders, order: NonNullable<ReturnType<Orders["forRequest"]>>, token: string) {
+  const at = orderStages.indexOf(order.stage);
+  if (at < orderStages.indexOf("quality_checked")) return [];
+  const check = orders
+    .history(order.id)
+    .filter((event) => event.stage === "quality_checked" && !event.back)
+    .at(-1);
+  if (!check) return [];
+  return orders
+    .photos(order.id)
+    .filter((photo) => photo.stageEventId === check.id && photo.smallStoredName)
+    .map((photo) => `/proof/${token}/photos/${photo.id}`);
+}
+
 /** The buyer's page of a request, once there is an order: its stages with their dates (Pakistan), honestly late or not. */
-export function buyerOrderTimeline(orders: Orders, quoteId: number, now = Date.now()) {
+export function buyerOrderTimeline(orders: Orders, quoteId: number, token: string, now = Date.now()) {
   const order = orders.forRequest(quoteId);
   if (!order) return null;
   const today = pakistanDate(now);
@@ -29,6 +47,7 @@ export function buyerOrderTimeline(orders: Orders, quoteId: number, now = Date.n
     tracking: order.stage === "dispatched" || order.stage === "delivered" ? orders.tracking(order) : null,
     receivedBy: order.stage === "delivered" ? order.receivedBy : null,
     received: order.stage === "delivered" && order.receivedDate ? longDate(order.receivedDate) : null,
+    photos: qcPhotos(orders, order, token),
   };
 }
 

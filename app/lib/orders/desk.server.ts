@@ -8,8 +8,16 @@ import { formatPkr } from "~/lib/money";
 import { chosenLines } from "~/lib/quotations/acceptance.server";
 import type { QuoteService } from "~/lib/quotes/service.server";
 import type { StoredQuote } from "~/lib/quotes/store.server";
+import {
+  formDataWithin,
+  readMultipart,
+  type ReceivedFile,
+  textLimits,
+  type UploadProblem,
+  uploadProblems,
+} from "~/lib/quotes/uploads.server";
 import { type MoveRefusal, productionMayStart, qcChecklist, type StageInput, type StoredOrder } from "./orders.server";
-import { keepQcPhotos } from "./photos.server";
+import { keepQcPhotos, qcPhotoForm } from "./photos.server";
 import { dueDate, isLate, nextStage, previousStage, waitingForProof } from "./stages";
 
 const date = z
@@ -46,7 +54,10 @@ export const orderFormSchema = z.discriminatedUnion("intent", [
 ]);
 export type OrderForm = z.infer<typeof orderFormSchema>;
 
-export function readOrderForm(body: FormData) {
+/** A form's fields as read from a form sent with or without files. */
+type SentFields = { get(name: string): FormDataEntryValue | null; getAll(name: string): FormDataEntryValue[] };
+
+export function readOrderForm(body: SentFields) {
   return orderFormSchema.safeParse({
     intent: body.get("intent"),
     plannedDispatchDate: body.get("plannedDispatchDate") ?? undefined,
@@ -59,7 +70,25 @@ export function readOrderForm(body: FormData) {
   });
 }
 
-export const refusalText: Record<MoveRefusal | "too_many" | "not_image" | "consignment", string> = {
+/**
+ * An order page's post: a form without files read whole (64 KB at most), or the QC form with its
+ * photos streamed to the incoming folder within `qcPhotoForm`'s limits. The caller removes the
+ * photos received (`discardReceived`) whatever happens.
+ */
+export async function readOrderRequest(
+  request: Request,
+  incomingDir: string,
+): Promise<{ fields: SentFields; photos: ReceivedFile<"photo">[]; problem: UploadProblem | null }> {
+  const multipart = /^multipart\/form-data\b/i.test(request.headers.get("content-type") ?? "");
+  if (multipart) {
+    const read = await readMultipart(request, incomingDir, qcPhotoForm);
+    return { fields: new URLSearchParams(read.entries), photos: read.files, problem: read.ok ? null : read.problem };
+  }
+  const body = await formDataWithin(request, textLimits.totalBytes);
+  return { fields: body ?? new FormData(), photos: [], problem: body ? null : uploadProblems.textTooLarge };
+}
+
+export const refusalText: Record<MoveRefusal | "consignment", string> = {
   skipped: "That is not this order's next stage: a stage cannot be skipped. Nothing was changed.",
   no_approved_proof: waitingForProof,
   advance_unpaid: "Production can start only once the advance is paid: record it in Payments.",
@@ -67,8 +96,6 @@ export const refusalText: Record<MoveRefusal | "too_many" | "not_image" | "consi
   checklist: "Tick all four checks: quantity, print, colours and packing.",
   photos: "Up to 6 photos.",
   not_started: "The order is at its first stage: there is nothing to move back.",
-  too_many: "Up to 6 photos. Nothing was changed.",
-  not_image: "Photos must be PNG, JPEG or WebP pictures. Nothing was changed.",
   consignment: "Write the consignment number.",
 };
 
@@ -80,7 +107,7 @@ export async function moveOrder(
   service: QuoteService,
   order: StoredOrder,
   form: Exclude<OrderForm, { intent: "whatsapp" }>,
-  photos: readonly Blob[],
+  photos: readonly ReceivedFile<"photo">[],
   actor: Actor,
 ): Promise<{ ok: true } | { ok: false; error: string }> {
   if (form.intent === "back") {
@@ -93,11 +120,8 @@ export async function moveOrder(
   if (form.intent !== nextStage(order.stage)) return { ok: false, error: refusalText.skipped };
   let input: StageInput;
   if (form.intent === "quality_checked") {
-    const kept = await keepQcPhotos(photos, {
-      attachmentsDir: service.store.attachmentsDir,
-      incomingDir: service.store.incomingDir,
-    });
-    if (!kept.ok) return { ok: false, error: refusalText[kept.refused] };
+    const kept = await keepQcPhotos(photos, { attachmentsDir: service.store.attachmentsDir });
+    if (!kept.ok) return { ok: false, error: kept.problem.message };
     input = { stage: "quality_checked", checklist: form.checklist, photos: kept.photos };
   } else if (form.intent === "dispatched") {
     if (form.courier !== "own" && !form.consignmentNumber) return { ok: false, error: refusalText.consignment };

@@ -1,9 +1,11 @@
+import { readdirSync } from "node:fs";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { outcome, type RouteArgs, routeArgs, underDeskLayout } from "../../../tests/support/desk-routes";
 import { signedInAccount, startDeskService } from "../../../tests/support/desk-service";
 import { bilal, buyerFields, submissionMeta } from "../../../tests/support/request-fixture";
 import { decoded, startSmtp, until } from "../../../tests/support/smtp-server";
-import { fixtures } from "../../../tests/support/upload-fixtures";
+import { fixtures, hasGps } from "../../../tests/support/upload-fixtures";
 import { hasPermission } from "~/lib/desk/permissions";
 import type { StoredOrder } from "~/lib/orders/orders.server";
 import { Payments } from "~/lib/payments/payments.server";
@@ -13,6 +15,7 @@ import * as orderPhoto from "~/routes/desk/order-photo";
 import * as orderRoute from "~/routes/desk/order";
 import * as boardRoute from "~/routes/desk/orders";
 import * as buyerPage from "~/routes/proof/page";
+import * as buyerPhoto from "~/routes/proof/qc-photo";
 
 // An order's stages through the desk's routes, as React Router calls them, on a real SQLite store and
 // SMTP server: each move, its e-mail to the buyer, the buyer's timeline, and every refusal.
@@ -52,6 +55,14 @@ const move = (
       args(new Request(`${site}/desk/orders/${reference}`, { method: "POST", headers, body }), { reference }),
     ),
   );
+};
+/** The files left in a folder (none when it is missing). */
+const filesUnder = (dir: string) => {
+  try {
+    return readdirSync(dir);
+  } catch {
+    return [];
+  }
 };
 const png = async () => new Blob([new Uint8Array(await fixtures.png())], { type: "image/png" });
 const mailTo = (address: string) =>
@@ -169,8 +180,8 @@ describe("an order's stages on the desk", () => {
     expect(checked.status).toBe(302);
     const order = service.orders.byReference(reference)!;
     const [photo] = service.orders.photos(order.id);
-    expect(photo).toMatchObject({ mediaType: "image/png" });
-    expect(photo!.storedName).toMatch(/^qc-[0-9a-f-]{36}\.png$/);
+    expect(photo).toMatchObject({ mediaType: "image/jpeg" });
+    expect(photo!.storedName).toMatch(/^qc-[0-9a-f-]{36}\.jpg$/);
     const download = await outcome(() =>
       underDeskLayout(
         orderPhoto.loader,
@@ -181,7 +192,7 @@ describe("an order's stages on the desk", () => {
       ),
     );
     expect(download.status).toBe(200);
-    expect(download.headers.get("content-disposition")).toMatch(/^attachment; filename="O-\d{4}-\d{4}-qc-\d+\.png"$/);
+    expect(download.headers.get("content-disposition")).toMatch(/^attachment; filename="O-\d{4}-\d{4}-qc-\d+\.jpg"$/);
     expect(download.headers.get("content-security-policy")).toContain("sandbox");
 
     expect(
@@ -279,15 +290,111 @@ describe("an order's stages on the desk", () => {
     const checklist = ["quantity", "print", "colours", "packing"];
     const partial = await move(reference, { intent: "quality_checked", checklist: ["quantity", "print"] });
     expect(partial.status).toBe(409);
+    const notPhoto = "A file is not a photo: photos must be JPEG, PNG or WebP pictures. Nothing was changed.";
     const notImage = new Blob([Buffer.from("%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n")]);
-    expect((await move(reference, { intent: "quality_checked", checklist }, { photos: [notImage] })).status).toBe(409);
+    const pdf = await move(reference, { intent: "quality_checked", checklist }, { photos: [notImage] });
+    expect(pdf).toMatchObject({ status: 415, data: { error: notPhoto } });
     const svg = new Blob([new Uint8Array(fixtures.svg())]);
-    expect((await move(reference, { intent: "quality_checked", checklist }, { photos: [svg] })).status).toBe(409);
+    const svgMove = await move(reference, { intent: "quality_checked", checklist }, { photos: [svg] });
+    expect(svgMove).toMatchObject({ status: 415, data: { error: notPhoto } });
+    const damaged = new Blob([new Uint8Array(await fixtures.truncatedPng())]);
+    const damagedMove = await move(reference, { intent: "quality_checked", checklist }, { photos: [damaged] });
+    expect(damagedMove).toMatchObject({ status: 409, data: { error: expect.stringMatching(/could not be read/) } });
     const seven = await Promise.all(Array.from({ length: 7 }, png));
     const tooMany = await move(reference, { intent: "quality_checked", checklist }, { photos: seven });
-    expect(tooMany.status).toBe(409);
+    expect(tooMany).toMatchObject({
+      status: 400,
+      data: { error: "Too many photos: up to 6. Nothing was changed." },
+    });
     expect(snapshot(reference)).toEqual(started);
+    expect(filesUnder(getQuoteService().store.incomingDir)).toEqual([]);
   });
+
+  it("takes six phone photos of 4 MB, kept upright without their location or camera, shown smaller to the buyer alone", async () => {
+    const service = getQuoteService();
+    const { reference, quote } = await acceptedOrder("phone-photos");
+    const other = await acceptedOrder("phone-photos-other");
+    await move(reference, { intent: "in_production", plannedDispatchDate: "2099-01-05" });
+    const checklist = ["quantity", "print", "colours", "packing"];
+    const photo = await fixtures.phoneJpeg();
+    const sent = await sharp(photo).metadata();
+    expect(photo.length).toBeGreaterThan(3 * 1024 * 1024);
+    expect(sent).toMatchObject({ width: 4000, height: 3000, orientation: 6 });
+    expect(photo.includes("PHONEMAKER-SECRET")).toBe(true);
+    expect(hasGps(sent.exif)).toBe(true);
+    const phone = () => new Blob([new Uint8Array(photo)], { type: "image/jpeg" });
+    const started = snapshot(reference);
+
+    // An 11 MB photo, and a seventh: refused, with nothing changed and nothing left behind.
+    const eleven = new Blob([new Uint8Array(photo), new Uint8Array(11 * 1024 * 1024 - photo.length)]);
+    const tooLarge = await move(reference, { intent: "quality_checked", checklist }, { photos: [phone(), eleven] });
+    expect(tooLarge).toMatchObject({
+      status: 413,
+      data: { error: "A photo is over 10 MB: each may be at most 10 MB. Nothing was changed." },
+    });
+    const seven = Array.from({ length: 7 }, phone);
+    const tooMany = await move(reference, { intent: "quality_checked", checklist }, { photos: seven });
+    expect(tooMany).toMatchObject({ status: 400, data: { error: "Too many photos: up to 6. Nothing was changed." } });
+    expect(snapshot(reference)).toEqual(started);
+    expect(filesUnder(service.store.incomingDir)).toEqual([]);
+
+    const six = await move(
+      reference,
+      { intent: "quality_checked", checklist },
+      { photos: Array.from({ length: 6 }, phone) },
+    );
+    expect(six.status).toBe(302);
+    expect(filesUnder(service.store.incomingDir)).toEqual([]);
+    const order = service.orders.byReference(reference)!;
+    const photos = service.orders.photos(order.id);
+    expect(photos).toHaveLength(6);
+
+    // Kept: upright (the sideways 4000 × 3000 turned), at most 2000 px, a JPEG with no metadata at all.
+    const kept = await outcome(() =>
+      underDeskLayout(
+        orderPhoto.loader,
+        args(new Request(`${site}/desk/orders/${reference}/photos/${photos[0]!.id}`, { headers: { Cookie: cookie } }), {
+          reference,
+          id: String(photos[0]!.id),
+        }),
+      ),
+    );
+    const keptBytes = Buffer.from(await kept.response!.arrayBuffer());
+    const keptMeta = await sharp(keptBytes).metadata();
+    expect(keptMeta).toMatchObject({ format: "jpeg", width: 1500, height: 2000 });
+    expect(keptMeta.orientation).toBeUndefined();
+    expect(keptMeta.exif).toBeUndefined();
+    expect(keptMeta.xmp).toBeUndefined();
+    expect(keptMeta.icc).toBeUndefined();
+    expect(keptBytes.includes("PHONEMAKER-SECRET")).toBe(false);
+    expect(keptBytes.includes("PHONEMODEL-SECRET")).toBe(false);
+
+    // The buyer's link shows the six, smaller, under the quality check; another order's link gets none.
+    const token = service.proofs.mintLinkForStaffMessage(quote.id);
+    const buyer = await outcome(() =>
+      buyerPage.loader(args(new Request(`${site}/proof/${token}`), { token }) as never),
+    );
+    const shown = (buyer.data as { order: { photos: string[] } }).order.photos;
+    expect(shown).toEqual(photos.map((each) => `/proof/${token}/photos/${each.id}`));
+    const fetchPhoto = (linkToken: string, id: number) =>
+      outcome(() =>
+        buyerPhoto.loader(
+          args(new Request(`${site}/proof/${linkToken}/photos/${id}`), { token: linkToken, id: String(id) }) as never,
+        ),
+      );
+    const small = await fetchPhoto(token, photos[0]!.id);
+    expect(small.status).toBe(200);
+    expect(small.headers.get("content-type")).toBe("image/jpeg");
+    expect(small.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(small.headers.get("content-disposition")).toBe(`inline; filename="${reference}-qc-${photos[0]!.id}.jpg"`);
+    const smallBytes = Buffer.from(await small.response!.arrayBuffer());
+    const smallMeta = await sharp(smallBytes).metadata();
+    expect(smallMeta).toMatchObject({ format: "jpeg", width: 600, height: 800 });
+    expect(smallMeta.exif).toBeUndefined();
+    const otherToken = service.proofs.mintLinkForStaffMessage(other.quote.id);
+    expect((await fetchPhoto(otherToken, photos[0]!.id)).status).toBe(404);
+    expect((await fetchPhoto(otherToken, 999_999)).status).toBe(404);
+  }, 180_000);
 
   it("moves back one stage only with a reason, which the history keeps", async () => {
     const { reference } = await acceptedOrder("back");

@@ -36,7 +36,13 @@ export type QcPhoto = typeof orderQcPhotos.$inferSelect;
 export const orderReference = (requestReference: string) => requestReference.replace(/^Q-/, "O-");
 
 /** A checked photo already written to the attachments folder (app/lib/orders/photos.server.ts). */
-export type WrittenPhoto = { storedName: string; mediaType: string; byteSize: number; sha256: string };
+export type WrittenPhoto = {
+  storedName: string;
+  smallStoredName: string;
+  mediaType: string;
+  byteSize: number;
+  sha256: string;
+};
 
 /** What each forward move records. */
 export type StageInput =
@@ -163,13 +169,20 @@ export class Orders {
       .all();
   }
 
-  photo(orderId: number, photoId: number): (QcPhoto & { path: string }) | null {
+  /** One of this order's photos (another order's is not found), with where its copies are kept. */
+  photo(orderId: number, photoId: number): (QcPhoto & { path: string; smallPath: string | null }) | null {
     const row = this.orm
       .select()
       .from(orderQcPhotos)
       .where(and(eq(orderQcPhotos.orderId, orderId), eq(orderQcPhotos.id, photoId)))
       .get();
-    return row ? { ...row, path: join(this.store.attachmentsDir, row.storedName) } : null;
+    if (!row) return null;
+    const dir = this.store.attachmentsDir;
+    return {
+      ...row,
+      path: join(dir, row.storedName),
+      smallPath: row.smallStoredName && join(dir, row.smallStoredName),
+    };
   }
 
   /** The board: every order with its request's company and owner, due soonest first (none yet last). */
@@ -330,7 +343,9 @@ export class Orders {
 
   /** Removes written photos of a move that was refused. */
   removePhotos(photos: readonly WrittenPhoto[]) {
-    for (const photo of photos) rmSync(join(this.store.attachmentsDir, photo.storedName), { force: true });
+    for (const photo of photos)
+      for (const name of [photo.storedName, photo.smallStoredName])
+        rmSync(join(this.store.attachmentsDir, name), { force: true });
   }
 
   /** The stages as the buyer and the desk see them: each done (with its latest date) or not. */

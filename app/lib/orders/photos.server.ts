@@ -1,57 +1,114 @@
 import { createHash, randomUUID } from "node:crypto";
 import { mkdir, open, rm } from "node:fs/promises";
 import { join } from "node:path";
-import { checkFile } from "~/lib/quotes/file-check.server";
+import type { SniffedType } from "~/lib/quotes/images.server";
 import type { UploadChecker } from "~/lib/quotes/upload-checker.server";
-import { uploadLimits } from "~/lib/upload-rules";
-import { QC_MAX_PHOTOS, type WrittenPhoto } from "./orders.server";
+import { uploadChecker } from "~/lib/quotes/upload-checker.server";
+import { type ReceivedFile, textLimits, type UploadForm, type UploadProblem } from "~/lib/quotes/uploads.server";
+import type { WrittenPhoto } from "./orders.server";
+import { QC_MAX_PHOTOS, qcPhotoLimits, qcPhotoMessages } from "./stages";
 
-const photoExtension = { "image/png": "png", "image/jpeg": "jpg", "image/webp": "webp" } as const;
-type PhotoType = keyof typeof photoExtension;
-const isPhotoType = (type: string): type is PhotoType => type in photoExtension;
+const photoTypes: readonly SniffedType[] = qcPhotoLimits.types;
 
-export type PhotoRefusal = "too_many" | "not_image";
+/** The QC form's refusals, as the order page shows them: nothing is changed by a refused form. */
+export const qcPhotoProblems = {
+  requestTooLarge: {
+    status: 413,
+    code: "request_too_large",
+    title: "Too large",
+    message: qcPhotoMessages.requestTooLarge,
+  },
+  tooManyFiles: {
+    status: 400,
+    code: "too_many_photos",
+    title: "Too many photos",
+    message: qcPhotoMessages.tooMany,
+  },
+  unexpectedFile: {
+    status: 400,
+    code: "unexpected_file",
+    title: "Unexpected file",
+    message: "Only photos can be sent with the quality check. Nothing was changed.",
+  },
+  fileTooLarge: (): UploadProblem => ({
+    status: 413,
+    code: "photo_too_large",
+    title: "Photo too large",
+    message: qcPhotoMessages.tooLarge,
+  }),
+  unreadable: (): UploadProblem => ({
+    status: 422,
+    code: "photo_unreadable",
+    title: "Photo could not be read",
+    message: "A photo could not be read: the file is damaged or incomplete. Nothing was changed.",
+  }),
+  notImage: {
+    status: 415,
+    code: "photo_type",
+    title: "Not a photo",
+    message: qcPhotoMessages.notPhoto,
+  },
+  tooManyPixels: {
+    status: 422,
+    code: "photo_too_many_pixels",
+    title: "Photo too large",
+    message: `A photo has too many pixels: at most ${qcPhotoLimits.pixels / 1_000_000} megapixels. Nothing was changed.`,
+  },
+} as const satisfies Record<string, UploadProblem | ((...args: never[]) => UploadProblem)>;
+
+/** The QC form as it is streamed in (`readMultipart`): up to six photos in `photos`, typed by their bytes. */
+export const qcPhotoForm: UploadForm<"photo"> = {
+  requestBytes: QC_MAX_PHOTOS * qcPhotoLimits.bytes + textLimits.totalBytes,
+  files: QC_MAX_PHOTOS,
+  roleOf: (field) => (field === "photos" ? "photo" : null),
+  repeats: true,
+  limitOf: () => qcPhotoLimits.bytes,
+  typeProblem: (_role, sniffed) => (photoTypes.includes(sniffed) ? null : qcPhotoProblems.notImage),
+  problems: qcPhotoProblems,
+};
 
 /**
- * A QC form's photos checked like the quote form's uploads (size first, type from the bytes, images
- * decoded and re-encoded on the checker's thread; PNG, JPEG and WebP only: no SVG or PDF), then
- * written and synced under generated names. Refused whole (nothing kept) for a 7th photo or any file
- * that is not a photo.
+ * A QC form's photos, received on disk (`qcPhotoForm`), made into upright JPEGs without metadata on
+ * the checker's thread (never the one that answers pages), then written and synced under generated
+ * names with their smaller copies. Refused whole (nothing kept) for any that cannot be read.
  */
 export async function keepQcPhotos(
-  files: readonly Blob[],
-  { attachmentsDir, incomingDir, checker }: { attachmentsDir: string; incomingDir: string; checker?: UploadChecker },
-): Promise<{ ok: true; photos: WrittenPhoto[] } | { ok: false; refused: PhotoRefusal }> {
-  const chosen = files.filter((file) => file.size > 0);
-  if (chosen.length > QC_MAX_PHOTOS) return { ok: false, refused: "too_many" };
-  const checked: { data: Uint8Array; mediaType: PhotoType }[] = [];
+  files: readonly ReceivedFile<"photo">[],
+  { attachmentsDir, checker = uploadChecker() }: { attachmentsDir: string; checker?: UploadChecker },
+): Promise<{ ok: true; photos: WrittenPhoto[] } | { ok: false; problem: UploadProblem }> {
+  const chosen = files.filter((file) => file.bytes > 0);
+  if (chosen.length > QC_MAX_PHOTOS) return { ok: false, problem: qcPhotoProblems.tooManyFiles };
+  const copies: { large: Uint8Array; small: Uint8Array }[] = [];
   for (const file of chosen) {
-    const result = await checkFile(new Uint8Array(await file.arrayBuffer()), {
-      incomingDir,
-      maxBytes: uploadLimits.mailFileBytes,
-      ...(checker ? { checker } : {}),
+    const result = await checker.photo(file.path, {
+      pixels: qcPhotoLimits.pixels,
+      sides: { large: qcPhotoLimits.largeSide, small: qcPhotoLimits.smallSide },
     });
-    if (!result.ok || !isPhotoType(result.mediaType)) return { ok: false, refused: "not_image" };
-    checked.push({ data: result.data, mediaType: result.mediaType });
+    if (!result.ok || !result.small)
+      return {
+        ok: false,
+        problem:
+          !result.ok && result.reason === "too_many_pixels"
+            ? qcPhotoProblems.tooManyPixels
+            : qcPhotoProblems.unreadable(),
+      };
+    copies.push({ large: result.data, small: result.small });
   }
   const photos: WrittenPhoto[] = [];
   try {
     await mkdir(attachmentsDir, { recursive: true });
-    for (const photo of checked) {
-      const storedName = `qc-${randomUUID()}.${photoExtension[photo.mediaType]}`;
-      photos.push({
-        storedName,
-        mediaType: photo.mediaType,
-        byteSize: photo.data.byteLength,
-        sha256: createHash("sha256").update(photo.data).digest("hex"),
-      });
-      const handle = await open(join(attachmentsDir, storedName), "wx", 0o600);
-      try {
-        await handle.writeFile(photo.data);
-        await handle.sync();
-      } finally {
-        await handle.close();
-      }
+    for (const copy of copies) {
+      const name = `qc-${randomUUID()}`;
+      const photo: WrittenPhoto = {
+        storedName: `${name}.jpg`,
+        smallStoredName: `${name}-small.jpg`,
+        mediaType: "image/jpeg",
+        byteSize: copy.large.byteLength,
+        sha256: createHash("sha256").update(copy.large).digest("hex"),
+      };
+      photos.push(photo);
+      await writeSynced(join(attachmentsDir, photo.storedName), copy.large);
+      await writeSynced(join(attachmentsDir, photo.smallStoredName), copy.small);
     }
     const folder = await open(attachmentsDir, "r");
     try {
@@ -60,8 +117,22 @@ export async function keepQcPhotos(
       await folder.close();
     }
   } catch (error) {
-    await Promise.all(photos.map((photo) => rm(join(attachmentsDir, photo.storedName), { force: true })));
+    await Promise.all(
+      photos.flatMap((photo) =>
+        [photo.storedName, photo.smallStoredName].map((name) => rm(join(attachmentsDir, name), { force: true })),
+      ),
+    );
     throw error;
   }
   return { ok: true, photos };
+}
+
+async function writeSynced(path: string, data: Uint8Array) {
+  const handle = await open(path, "wx", 0o600);
+  try {
+    await handle.writeFile(data);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
 }

@@ -61,7 +61,7 @@ export const orderStageEvents = sqliteTable(
   ],
 );
 
-/** The photos of a quality check: checked and re-encoded like uploads, kept under generated names. */
+/** The photos of a quality check: upright JPEGs without metadata, kept under generated names. */
 export const orderQcPhotos = sqliteTable(
   "order_qc_photos",
   {
@@ -76,6 +76,8 @@ export const orderQcPhotos = sqliteTable(
     byteSize: integer("byte_size").notNull(),
     sha256: text("sha256").notNull(),
     storedName: text("stored_name").notNull().unique(),
+    /** The smaller copy the buyer's link shows (none for photos kept before there was one). */
+    smallStoredName: text("small_stored_name").unique(),
     createdAt: text("created_at").notNull(),
   },
   (table) => [index("order_qc_photos_order_idx").on(table.orderId)],

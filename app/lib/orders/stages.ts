@@ -15,6 +15,29 @@ export const previousStage = (stage: OrderStage): OrderStage | null =>
 export const qcChecklist = ["quantity", "print", "colours", "packing"] as const;
 export const QC_MAX_PHOTOS = 6;
 
+/**
+ * A QC photo as a phone camera takes it: up to 10 MB and 50 megapixels (a 48 MP phone's full
+ * size), kept as a JPEG at most `largeSide` pixels on its longest side, and shown to the buyer at
+ * `smallSide`.
+ */
+export const qcPhotoLimits = {
+  bytes: 10 * 1024 * 1024,
+  pixels: 50_000_000,
+  largeSide: 2000,
+  smallSide: 800,
+  types: ["image/jpeg", "image/png", "image/webp"],
+} as const;
+
+const photoMegabytes = `${qcPhotoLimits.bytes / (1024 * 1024)} MB`;
+
+/** What the QC form says of photos it cannot take. */
+export const qcPhotoMessages = {
+  tooMany: `Too many photos: up to ${QC_MAX_PHOTOS}. Nothing was changed.`,
+  tooLarge: `A photo is over ${photoMegabytes}: each may be at most ${photoMegabytes}. Nothing was changed.`,
+  requestTooLarge: `Too large: up to ${QC_MAX_PHOTOS} photos of ${photoMegabytes} each. Nothing was changed.`,
+  notPhoto: "A file is not a photo: photos must be JPEG, PNG or WebP pictures. Nothing was changed.",
+} as const;
+
 /** Why production may not start yet: no approved proof, or (when the rules ask for it) the advance unpaid. */
 export type StartRefusal = "no_approved_proof" | "advance_unpaid";
 

@@ -57,13 +57,7 @@ export async function reencodeRaster(
           : upright.webp({ quality: 92, lossless: await isLosslessWebp(file) });
     return { ok: true, data: await encoded.toBuffer() };
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    const reason = /pixel limit/i.test(message)
-      ? "too_many_pixels"
-      : /timeout/i.test(message)
-        ? "timeout"
-        : "unreadable";
-    return { ok: false, reason };
+    return { ok: false, reason: failureOf(error) };
   }
 }
 
@@ -77,4 +71,37 @@ async function isLosslessWebp(file: string): Promise<boolean> {
   } finally {
     await handle.close();
   }
+}
+
+export type PhotoCopies =
+  { ok: true; large: Buffer; small: Buffer } | { ok: false; reason: "too_many_pixels" | "unreadable" | "timeout" };
+
+/**
+ * A photo (JPEG, PNG or WebP) as kept: a JPEG turned upright by its EXIF orientation, without any
+ * metadata (sharp writes none unless asked: no location, camera or time), its longest side at most
+ * `sides.large`; and a copy at most `sides.small` to show.
+ */
+export async function photoCopies(
+  file: string,
+  { pixels, sides }: { pixels: number; sides: { large: number; small: number } },
+): Promise<PhotoCopies> {
+  const within = (side: number) => ({ width: side, height: side, fit: "inside", withoutEnlargement: true }) as const;
+  try {
+    const large = await sharp(file, { limitInputPixels: pixels, failOn: "error", sequentialRead: true })
+      .autoOrient()
+      .resize(within(sides.large))
+      .flatten({ background: "#ffffff" })
+      .jpeg({ quality: 85 })
+      .timeout({ seconds: RASTER_SECONDS })
+      .toBuffer();
+    const small = await sharp(large).resize(within(sides.small)).jpeg({ quality: 80 }).toBuffer();
+    return { ok: true, large, small };
+  } catch (error) {
+    return { ok: false, reason: failureOf(error) };
+  }
+}
+
+function failureOf(error: unknown) {
+  const message = error instanceof Error ? error.message : String(error);
+  return /pixel limit/i.test(message) ? "too_many_pixels" : /timeout/i.test(message) ? "timeout" : "unreadable";
 }

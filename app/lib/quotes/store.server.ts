@@ -237,7 +237,8 @@ function prepare(db: Database.Database) {
       .prepare(
         `SELECT stored_name FROM quote_attachments UNION ALL SELECT stored_name FROM proofs
          UNION ALL SELECT stored_name FROM message_files WHERE stored_name IS NOT NULL
-         UNION ALL SELECT stored_name FROM order_qc_photos`,
+         UNION ALL SELECT stored_name FROM order_qc_photos
+         UNION ALL SELECT small_stored_name FROM order_qc_photos WHERE small_stored_name IS NOT NULL`,
       )
       .pluck(),
     // The files of a request besides its own uploads: its proofs, its buyers' e-mails' files, its order's QC photos.
@@ -246,7 +247,9 @@ function prepare(db: Database.Database) {
         `SELECT stored_name FROM proofs WHERE quote_id = @id
          UNION ALL SELECT stored_name FROM message_files WHERE quote_id = @id AND stored_name IS NOT NULL
          UNION ALL SELECT p.stored_name FROM order_qc_photos p JOIN orders o ON o.id = p.order_id
-           WHERE o.quote_id = @id`,
+           WHERE o.quote_id = @id
+         UNION ALL SELECT p.small_stored_name FROM order_qc_photos p JOIN orders o ON o.id = p.order_id
+           WHERE o.quote_id = @id AND p.small_stored_name IS NOT NULL`,
       )
       .pluck(),
     deleteQuote: db.prepare("DELETE FROM quotes WHERE id = ?"),

@@ -2,19 +2,24 @@
 // uploaded file at a time, away from the thread that answers pages. Its own entry in the server build.
 import { setPriority } from "node:os";
 import { parentPort } from "node:worker_threads";
-import { reencodeRaster } from "./images.server";
+import { photoCopies, reencodeRaster } from "./images.server";
 import { cleanSvg, prepareSvg } from "./svg.server";
-import type { CheckJob, CheckReply } from "./upload-checker.server";
+import type { CheckJob, CheckReply, CheckResult } from "./upload-checker.server";
+
+/** One job's answer: the checked copy, or why there is none. */
+async function check(job: CheckJob): Promise<CheckResult> {
+  if (job.kind === "photo") {
+    const copies = await photoCopies(job.path, job);
+    return copies.ok ? { ok: true, data: copies.large, small: copies.small } : copies;
+  }
+  const result = job.kind === "svg" ? await cleanSvg(job.bytes) : await reencodeRaster(job.path, job.type);
+  if (!result.ok) return { ok: false, reason: result.reason };
+  return { ok: true, data: "svg" in result ? result.svg : result.data };
+}
 
 parentPort?.on("message", (job: CheckJob) => {
-  const work = job.kind === "svg" ? cleanSvg(job.bytes) : reencodeRaster(job.path, job.type);
-  work.then(
-    (result) => {
-      const reply: CheckReply = result.ok
-        ? { id: job.id, result: { ok: true, data: "svg" in result ? result.svg : result.data } }
-        : { id: job.id, result: { ok: false, reason: result.reason } };
-      parentPort?.postMessage(reply);
-    },
+  check(job).then(
+    (result) => parentPort?.postMessage({ id: job.id, result } satisfies CheckReply),
     () => parentPort?.postMessage({ id: job.id, result: { ok: false, reason: "unreadable" } } satisfies CheckReply),
   );
 });

@@ -8,11 +8,13 @@ import "sharp";
 /** One file to check: an SVG's bytes, or a raster image received on disk. */
 export type CheckJob =
   | { id: number; kind: "svg"; bytes: Uint8Array }
-  | { id: number; kind: "raster"; path: string; type: "image/png" | "image/jpeg" | "image/webp" };
+  | { id: number; kind: "raster"; path: string; type: "image/png" | "image/jpeg" | "image/webp" }
+  | { id: number; kind: "photo"; path: string; pixels: number; sides: { large: number; small: number } };
 
 export type CheckFailure =
   "declarations" | "not_svg" | "not_image" | "unreadable" | "too_complex" | "too_many_pixels" | "timeout";
-export type CheckResult = { ok: true; data: Uint8Array } | { ok: false; reason: CheckFailure };
+/** The checked copy (for a photo, the one kept, and `small`, the one shown), or why there is none. */
+export type CheckResult = { ok: true; data: Uint8Array; small?: Uint8Array } | { ok: false; reason: CheckFailure };
 export type CheckReply = { id: number; result: CheckResult } | { ready: true };
 
 type Pending = { job: CheckJob; resolve: (result: CheckResult) => void };
@@ -70,6 +72,11 @@ export class UploadChecker {
 
   raster(path: string, type: "image/png" | "image/jpeg" | "image/webp"): Promise<CheckResult> {
     return this.run({ id: this.nextId++, kind: "raster", path, type });
+  }
+
+  /** A photo received on disk, as kept (`data`, JPEG) and as shown (`small`). */
+  photo(path: string, limits: { pixels: number; sides: { large: number; small: number } }): Promise<CheckResult> {
+    return this.run({ id: this.nextId++, kind: "photo", path, ...limits });
   }
 
   /** Stops every thread (tests, and the process's shutdown). */

@@ -1,5 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { connect, type Socket } from "node:net";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, expect, it } from "vitest";
 import { freePort } from "../../../tests/support/free-port";
@@ -122,3 +124,57 @@ it("keeps an acknowledged quote with its files through a kill -9 of the server",
     store.close();
   }
 }, 60_000);
+
+/** Files left in a folder (none when it is missing). */
+function filesIn(dir: string): string[] {
+  try {
+    return readdirSync(dir);
+  } catch {
+    return [];
+  }
+}
+
+/** Waits until `check` holds, looking every 20 ms, for at most `ms`. */
+async function eventually(check: () => boolean, ms = 10_000) {
+  const until = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > until) return false;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return true;
+}
+
+it.each([
+  ["reset", (socket: Socket) => socket.resetAndDestroy()],
+  ["closed shorter than declared", (socket: Socket) => socket.end()],
+])(
+  "removes a logo whose upload is cut off half way (connection %s), at once, and goes on answering",
+  async (_, cut) => {
+    const dataDir = tempDir("uploads-cut-off");
+    const port = await freePort();
+    await startServer(dataDir, port);
+    const logo = await fixtures.noisePng(620);
+    expect(logo.length).toBeGreaterThan(1024 * 1024);
+    const request = new Request("http://x/", { method: "POST", body: quoteForm(logo, 1) });
+    const body = Buffer.from(await request.arrayBuffer());
+    const incoming = join(dataDir, "attachments", "incoming");
+
+    // Half the body, as declared for the whole; then the connection is reset.
+    const socket = connect(port, "127.0.0.1");
+    await new Promise<void>((resolve) => socket.once("connect", resolve));
+    socket.write(
+      `POST /contact HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAccept: application/json\r\n` +
+        `Content-Type: ${request.headers.get("content-type")}\r\nContent-Length: ${body.length}\r\n\r\n`,
+    );
+    await new Promise<void>((resolve) => socket.write(body.subarray(0, body.length >> 1), () => resolve()));
+    // The logo is being written when the connection goes.
+    expect(await eventually(() => filesIn(incoming).some((name) => name.endsWith(".upload")))).toBe(true);
+    cut(socket);
+
+    expect(await eventually(() => filesIn(incoming).length === 0)).toBe(true);
+    expect(filesIn(incoming)).toEqual([]);
+    // The server answers the next buyer as before.
+    expect((await post(port, quoteForm(await fixtures.png(), 2))).status).toBe(200);
+  },
+  60_000,
+);

@@ -14,8 +14,8 @@ import { type CheckFailure, type UploadChecker, uploadChecker } from "./upload-c
 export type UploadProblem = { status: 400 | 413 | 415 | 422; code: string; title: string; message: string };
 
 /** A file as received, in the incoming folder, its type known from its first bytes only. */
-export type ReceivedFile = {
-  role: AttachmentRole;
+export type ReceivedFile<Role extends string = AttachmentRole> = {
+  role: Role;
   path: string;
   sniffed: SniffedType;
   bytes: number;
@@ -136,9 +136,54 @@ export const textLimits = { totalBytes: 64 * 1024, designBytes: 8 * 1024, fields
  */
 export const drainLimits = { bytes: 64 * 1024 * 1024, ms: 30_000 } as const;
 
-export type MultipartRead =
-  | { ok: true; fields: Map<string, string>; files: ReceivedFile[] }
-  | { ok: false; problem: UploadProblem; files: ReceivedFile[]; fields: Map<string, string>; closing?: boolean };
+/**
+ * What a multipart form may carry, and its refusals in its own words: which fields hold files (each
+ * role once, or `repeats`), how many and how large, which types by their first bytes.
+ */
+export type UploadForm<Role extends string> = {
+  requestBytes: number;
+  files: number;
+  /** The role of a file sent in this field, or null for a field that takes none. */
+  roleOf(field: string): Role | null;
+  /** Whether a role may come more than once (up to `files`). */
+  repeats: boolean;
+  /** The most a file may hold: before its type is known (`sniffed` null), then for its type. */
+  limitOf(role: Role, sniffed: SniffedType | null): number;
+  /** Why a file of this type is refused, or null when it is taken. */
+  typeProblem(role: Role, sniffed: SniffedType, head: Buffer): UploadProblem | null;
+  problems: {
+    requestTooLarge: UploadProblem;
+    tooManyFiles: UploadProblem;
+    unexpectedFile: UploadProblem;
+    fileTooLarge(role: Role, limit: number): UploadProblem;
+    unreadable(role: Role): UploadProblem;
+  };
+};
+
+/** The quote form: one logo (SVG, PNG, JPEG or WebP) and one mockup (PNG). */
+export const quoteUploadForm: UploadForm<AttachmentRole> = {
+  requestBytes: uploadLimits.requestBytes,
+  files: uploadLimits.files,
+  roleOf: (field) => (field === designFields.logo || field === designFields.mockup ? field : null),
+  repeats: false,
+  limitOf: (role, sniffed) =>
+    role === "mockup" ? uploadLimits.mockupBytes : sniffed === "text" ? uploadLimits.svgBytes : uploadLimits.logoBytes,
+  typeProblem(role, sniffed, head) {
+    if (role === "mockup" && sniffed !== "image/png") return uploadProblems.mockupType;
+    if (sniffed === "other-image") return uploadProblems.logoType;
+    if (sniffed === "other" || (sniffed === "text" && !looksLikeXml(head))) return uploadProblems.notImage;
+    return null;
+  },
+  problems: uploadProblems,
+};
+
+export type MultipartRead<Role extends string = AttachmentRole> = {
+  files: ReceivedFile<Role>[];
+  /** Each text field's first value. */
+  fields: Map<string, string>;
+  /** Every text field as sent, in order, repeated names included. */
+  entries: [string, string][];
+} & ({ ok: true } | { ok: false; problem: UploadProblem; closing?: boolean });
 
 /** The length a request declares, or NaN. */
 export function declaredLength(request: Request): number {
@@ -210,24 +255,30 @@ export function drainBody(reader: ReadableStreamDefaultReader<Uint8Array>, alrea
 }
 
 /**
- * Reads a multipart quote request, streaming each file to its own file in `incomingDir` and
+ * Reads a multipart request, streaming each file to its own file in `incomingDir` and
  * refusing the request as soon as it passes a limit (it is then parsed no further, its rest drained).
  * Text fields are kept in memory within `textLimits`. The caller removes the received files
  * (`discardReceived`).
  */
-export async function readMultipart(request: Request, incomingDir: string): Promise<MultipartRead> {
+export async function readMultipart<Role extends string = AttachmentRole>(
+  request: Request,
+  incomingDir: string,
+  form: UploadForm<Role> = quoteUploadForm as unknown as UploadForm<Role>,
+): Promise<MultipartRead<Role>> {
+  const problems = form.problems;
   const declared = declaredLength(request);
   // Declared over the limit: refused, but read within the drain limits for its text alone (its files
   // are thrown away unwritten), so the page that says so keeps what the buyer typed. Larger, it is
   // not read, and the connection ends.
-  const overDeclared = Number.isFinite(declared) && declared > uploadLimits.requestBytes;
+  const overDeclared = Number.isFinite(declared) && declared > form.requestBytes;
   if (overDeclared && (declared > drainLimits.bytes || !request.body)) {
     await request.body?.cancel().catch(() => undefined);
-    return { ok: false, problem: uploadProblems.requestTooLarge, files: [], fields: new Map(), closing: true };
+    return { ok: false, problem: problems.requestTooLarge, files: [], fields: new Map(), entries: [], closing: true };
   }
   const fields = new Map<string, string>();
-  const files: ReceivedFile[] = [];
-  if (!request.body) return { ok: true, fields, files };
+  const entries: [string, string][] = [];
+  const files: ReceivedFile<Role>[] = [];
+  if (!request.body) return { ok: true, fields, entries, files };
   await mkdir(incomingDir, { recursive: true });
 
   let parser: busboy.Busboy;
@@ -237,20 +288,20 @@ export async function readMultipart(request: Request, incomingDir: string): Prom
       // File names as browsers send them, in UTF-8 (busboy reads them as latin1 unless told).
       defParamCharset: "utf8",
       limits: {
-        files: uploadLimits.files,
-        fileSize: uploadLimits.logoBytes + 1, // a backstop: each file's own limit is checked below
+        files: form.files,
+        fileSize: form.requestBytes + 1, // a backstop: each file's own limit is checked below
         fields: textLimits.fields,
         fieldSize: textLimits.totalBytes,
-        parts: textLimits.fields + uploadLimits.files,
+        parts: textLimits.fields + form.files,
       },
     });
   } catch {
     drainBody(request.body.getReader());
-    return { ok: false, problem: uploadProblems.unreadableBody, files, fields };
+    return { ok: false, problem: uploadProblems.unreadableBody, files, fields, entries };
   }
 
   const reader = request.body.getReader();
-  return new Promise<MultipartRead>((resolve) => {
+  return new Promise<MultipartRead<Role>>((resolve) => {
     let settled = false;
     let received = 0;
     let textBytes = 0;
@@ -267,7 +318,7 @@ export async function readMultipart(request: Request, incomingDir: string): Prom
       parser.on("error", () => undefined);
       parser.destroy();
       // Every file's write has ended (its file opened, then closed) before the caller removes them.
-      void Promise.allSettled(writes).then(() => resolve({ ok: false, problem, files, fields }));
+      void Promise.allSettled(writes).then(() => resolve({ ok: false, problem, files, fields, entries }));
     }
 
     // Read by hand rather than piped: a refused body goes on being read (and thrown away) from where
@@ -282,8 +333,8 @@ export async function readMultipart(request: Request, incomingDir: string): Prom
             return;
           }
           received += value.byteLength;
-          if (!overDeclared && received > uploadLimits.requestBytes) {
-            refuse(uploadProblems.requestTooLarge);
+          if (!overDeclared && received > form.requestBytes) {
+            refuse(problems.requestTooLarge);
             return drainBody(reader, received);
           }
           if (settled) return drainBody(reader, received);
@@ -304,30 +355,37 @@ export async function readMultipart(request: Request, incomingDir: string): Prom
       if (info.valueTruncated || textBytes > textLimits.totalBytes) return refuse(uploadProblems.textTooLarge);
       if (name === designFields.design && Buffer.byteLength(value) > textLimits.designBytes)
         return refuse(uploadProblems.textTooLarge);
+      entries.push([name, value]);
       if (!fields.has(name)) fields.set(name, value);
     });
     parser.on("fieldsLimit", () => refuse(uploadProblems.textTooLarge));
     parser.on("partsLimit", () => refuse(uploadProblems.textTooLarge));
-    parser.on("filesLimit", () => refuse(uploadProblems.tooManyFiles));
+    parser.on("filesLimit", () => refuse(problems.tooManyFiles));
 
     parser.on("file", (name, stream, info) => {
       // A refused request ends its parser, which ends the file being read with an error: expected.
       stream.on("error", () => undefined);
       if (settled || overDeclared) return void stream.resume();
-      if (name !== designFields.logo && name !== designFields.mockup) {
+      const role = form.roleOf(name);
+      if (role === null) {
         stream.resume();
-        return refuse(uploadProblems.unexpectedFile);
+        return refuse(problems.unexpectedFile);
       }
-      const role: AttachmentRole = name;
-      if (roles.has(role)) {
+      if (roles.has(role) && !form.repeats) {
         stream.resume();
-        return refuse(uploadProblems.tooManyFiles);
+        return refuse(problems.tooManyFiles);
       }
       roles.add(role);
       const path = join(incomingDir, `${randomUUID()}.upload`);
-      const file: ReceivedFile = { role, path, sniffed: "other", bytes: 0, originalName: displayName(info.filename) };
+      const file: ReceivedFile<Role> = {
+        role,
+        path,
+        sniffed: "other",
+        bytes: 0,
+        originalName: displayName(info.filename),
+      };
       files.push(file);
-      const check = new FileCheck(role, file);
+      const check = new FileCheck(form, file);
       writes.push(
         (async () => {
           // Opened before anything is written or refused: the file exists by the time its write settles,
@@ -346,12 +404,12 @@ export async function readMultipart(request: Request, incomingDir: string): Prom
       void Promise.allSettled(writes).then(() => {
         if (settled) return;
         settled = true;
-        if (overDeclared) return resolve({ ok: false, problem: uploadProblems.requestTooLarge, files, fields });
+        if (overDeclared) return resolve({ ok: false, problem: problems.requestTooLarge, files, fields, entries });
         // A file input left empty on the page without JavaScript still sends a part: no file.
         const sent = files.filter((file) => file.bytes > 0 || file.originalName);
         const empty = sent.find((file) => file.bytes === 0);
-        if (empty) return resolve({ ok: false, problem: uploadProblems.unreadable(empty.role), files, fields });
-        resolve({ ok: true, fields, files });
+        if (empty) return resolve({ ok: false, problem: problems.unreadable(empty.role), files, fields, entries });
+        resolve({ ok: true, fields, entries, files });
       });
     });
   });
@@ -364,24 +422,24 @@ class RefusedUpload extends Error {
 }
 
 /** Counts a file's bytes against its limit, and finds its type in its first bytes. */
-class FileCheck extends Transform {
+class FileCheck<Role extends string> extends Transform {
   /** The first bytes, held until the type is known; null after. */
   private head: Buffer[] | null = [];
   private headBytes = 0;
-  private limit: number = uploadLimits.logoBytes;
+  private limit: number;
 
   constructor(
-    private readonly role: AttachmentRole,
-    private readonly file: ReceivedFile,
+    private readonly form: UploadForm<Role>,
+    private readonly file: ReceivedFile<Role>,
   ) {
     super();
-    if (role === "mockup") this.limit = uploadLimits.mockupBytes;
+    this.limit = form.limitOf(file.role, null);
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
     this.file.bytes += chunk.byteLength;
     if (this.file.bytes > this.limit)
-      return callback(new RefusedUpload(uploadProblems.fileTooLarge(this.role, this.limit)));
+      return callback(new RefusedUpload(this.form.problems.fileTooLarge(this.file.role, this.limit)));
     if (this.head) {
       this.head.push(chunk);
       this.headBytes += chunk.byteLength;
@@ -402,12 +460,11 @@ class FileCheck extends Transform {
     this.head = null;
     const sniffed = await sniffType(head);
     this.file.sniffed = sniffed;
-    if (this.role === "mockup" && sniffed !== "image/png") throw new RefusedUpload(uploadProblems.mockupType);
-    if (sniffed === "other-image") throw new RefusedUpload(uploadProblems.logoType);
-    if (sniffed === "other" || (sniffed === "text" && !looksLikeXml(head)))
-      throw new RefusedUpload(uploadProblems.notImage);
-    if (sniffed === "text") this.limit = uploadLimits.svgBytes;
-    if (this.file.bytes > this.limit) throw new RefusedUpload(uploadProblems.fileTooLarge(this.role, this.limit));
+    const problem = this.form.typeProblem(this.file.role, sniffed, head);
+    if (problem) throw new RefusedUpload(problem);
+    this.limit = this.form.limitOf(this.file.role, sniffed);
+    if (this.file.bytes > this.limit)
+      throw new RefusedUpload(this.form.problems.fileTooLarge(this.file.role, this.limit));
     this.push(head);
   }
 }
@@ -461,7 +518,7 @@ export async function checkReceived(
   return { ok: true, files: checked };
 }
 
-export async function discardReceived(files: ReceivedFile[]) {
+export async function discardReceived(files: readonly ReceivedFile<string>[]) {
   await Promise.all(files.map((file) => rm(file.path, { force: true })));
 }
 

@@ -15,12 +15,11 @@ import { deskMeta } from "~/lib/desk/meta";
 import { whatsappNumber } from "~/lib/desk/whatsapp";
 import { proofUrl } from "~/lib/proofs/mail";
 import { invoicePanelData } from "~/lib/invoices/desk.server";
-import { moveOrder, orderPage, readOrderForm } from "~/lib/orders/desk.server";
+import { moveOrder, orderPage, readOrderForm, readOrderRequest } from "~/lib/orders/desk.server";
 import { paymentsPanelData } from "~/lib/payments/desk.server";
-import { QC_MAX_PHOTOS, qcChecklist } from "~/lib/orders/stages";
+import { qcChecklist, qcPhotoLimits } from "~/lib/orders/stages";
 import { getQuoteService } from "~/lib/quotes/service.server";
-import { formDataWithin } from "~/lib/quotes/uploads.server";
-import { uploadLimits } from "~/lib/upload-rules";
+import { discardReceived } from "~/lib/quotes/uploads.server";
 import { cn } from "~/lib/utils";
 import type { Route } from "./+types/order";
 
@@ -54,25 +53,27 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   requireSameOrigin(request);
   const staff = requirePermission(context, "orders.manage");
   const { service, order, quote } = findOrder(params.reference);
-  // Six photos at the upload limit each, and the form's fields.
-  const body = await formDataWithin(request, (QC_MAX_PHOTOS + 1) * uploadLimits.mailFileBytes + 64 * 1024);
-  if (!body) return data({ error: "Too large: up to 6 photos of 5 MB each." }, { status: 413 });
-  const read = readOrderForm(body);
-  if (!read.success) return data({ error: read.error.issues[0]?.message ?? "Check the form." }, { status: 400 });
-  const form = read.data;
-  const actor = { name: staff.name, email: staff.email };
-  if (form.intent === "whatsapp") {
-    const number = whatsappNumber(quote.phone);
-    if (!number) return data({ error: deskText.quote.noWhatsapp }, { status: 400 });
-    service.store.recordWhatsappUsed(quote.id, actor);
-    const link = proofUrl(service.proofs.mintLinkForStaffMessage(quote.id));
-    const message = text.whatsappMessage(quote.name, order.reference, stageLabel[order.stage], link);
-    throw redirect(`https://wa.me/${number}?text=${encodeURIComponent(message)}`);
+  const sent = await readOrderRequest(request, service.store.incomingDir);
+  try {
+    if (sent.problem) return data({ error: sent.problem.message }, { status: sent.problem.status });
+    const read = readOrderForm(sent.fields);
+    if (!read.success) return data({ error: read.error.issues[0]?.message ?? "Check the form." }, { status: 400 });
+    const form = read.data;
+    const actor = { name: staff.name, email: staff.email };
+    if (form.intent === "whatsapp") {
+      const number = whatsappNumber(quote.phone);
+      if (!number) return data({ error: deskText.quote.noWhatsapp }, { status: 400 });
+      service.store.recordWhatsappUsed(quote.id, actor);
+      const link = proofUrl(service.proofs.mintLinkForStaffMessage(quote.id));
+      const message = text.whatsappMessage(quote.name, order.reference, stageLabel[order.stage], link);
+      throw redirect(`https://wa.me/${number}?text=${encodeURIComponent(message)}`);
+    }
+    const moved = await moveOrder(service, order, form, sent.photos, actor);
+    if (!moved.ok) return data({ error: moved.error }, { status: 409 });
+    throw redirect(`/desk/orders/${order.reference}?done=1`);
+  } finally {
+    await discardReceived(sent.photos);
   }
-  const photos = body.getAll("photos").filter((value): value is File => typeof value !== "string");
-  const moved = await moveOrder(service, order, form, photos, actor);
-  if (!moved.ok) return data({ error: moved.error }, { status: 409 });
-  throw redirect(`/desk/orders/${order.reference}?done=1`);
 }
 
 function Section({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
@@ -118,7 +119,7 @@ function NextAction({ loaderData }: { loaderData: Route.ComponentProps["loaderDa
             ))}
           </fieldset>
           <FormField id="photos" label={text.photos}>
-            <Input id="photos" name="photos" type="file" accept="image/png,image/jpeg,image/webp" multiple />
+            <Input id="photos" name="photos" type="file" accept={qcPhotoLimits.types.join(",")} multiple />
           </FormField>
           {submit}
         </Form>

@@ -51,7 +51,7 @@ export function loader({ request, params, context }: Route.LoaderArgs) {
   const quotation = quotationPageData(service.quotationAnswers, quote);
   // The request's page shows whatever was sent to the buyer: with neither a quotation nor a proof, nothing.
   if (!proofs && !quotation) throw data("Not found", { status: 404, headers: proofHeaders });
-  const order = buyerOrderTimeline(service.orders, quote.id);
+  const order = buyerOrderTimeline(service.orders, quote.id, params.token);
   const doneValue = doneValues.find((value) => value === done) ?? null;
   return data(
     {

@@ -17,8 +17,9 @@ export const routeOwnHeaders = new Set([
  * body reaches a route only through `BodyLimit`, so no route reads more than its path's limit
  * however the body is sent; and a route's own value of one of `routeOwnHeaders` replaces the
  * site-wide one instead of going out beside it (a doubled Cross-Origin-Resource-Policy is ignored).
- * A route that answers before the whole body came (a redirect to sign in, a 404) needs nothing more:
- * Node's server then says Connection: close and reads no more of it.
+ * A route that answers before the whole body came (a redirect to sign in, a 404, a form refused at
+ * its first fault) answers with Connection: close: what is left of that body is still being read or
+ * drained, so the client must not send its next request on the same connection.
  */
 export function reactRouterHandler({
   build,
@@ -31,6 +32,7 @@ export function reactRouterHandler({
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
       const response = await handle(webRequest(req, res), getLoadContext(req, res));
+      if (!req.complete && !res.headersSent) res.setHeader("Connection", "close");
       await sendWebResponse(res, response);
     } catch (error) {
       next(error);

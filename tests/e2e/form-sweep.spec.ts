@@ -278,10 +278,8 @@ function hostileValues(field: Field): { kind: string; value: string }[] {
   const values = [
     { kind: "100 KB of text", value: "Lahore pens ".repeat(8_534).slice(0, 102_400) },
     { kind: "CR LF and a Bcc header", value: "Brand\r\nBcc: x@evil.test" },
-    { kind: "right-to-left override (U+202E)", value: "evil\u202Egnp.svg" },
-    { kind: "BEL", value: "Ayesha\u0007Khan" },
-    { kind: "ESC[2J", value: "Ayesha\u001b[2JKhan" },
-    { kind: "NUL", value: "Ayesha\u0000Khan" },
+    // One post for the rest: a field that takes any of them is found by the one that carries them all.
+    { kind: "U+202E, U+2066, BEL, ESC[2J and NUL", value: "evil\u202Egnp\u2066.svg Ayesha\u0007\u001b[2J\u0000Khan" },
   ];
   if (field.numeric || field.kind === "date") {
     const limits: string[] = [];

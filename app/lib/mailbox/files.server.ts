@@ -71,9 +71,12 @@ export async function removeMailFiles(files: readonly MailFileInput[], attachmen
   );
 }
 
-/** Written, and it and its folder entry on disk, before the mail that points at it is committed. */
-async function writeSynced(folder: string, name: string, data: Uint8Array) {
-  await mkdir(folder, { recursive: true });
+/**
+ * Written, and it and its folder entry on disk, before the row that points at it is committed. A folder
+ * it makes is its owner's alone (0700).
+ */
+export async function writeSynced(folder: string, name: string, data: Uint8Array) {
+  await mkdir(folder, { recursive: true, mode: 0o700 });
   const handle = await open(join(folder, name), "wx", 0o600);
   try {
     await handle.writeFile(data);

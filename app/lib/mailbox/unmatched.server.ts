@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { readdirSync, rmSync, statSync } from "node:fs";
-import { mkdir, open, readFile, rm } from "node:fs/promises";
+import { readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
 import type { Actor } from "~/lib/audit/events";
 import type { QuoteStore } from "~/lib/quotes/store.server";
 import type { SenderCheck } from "./authentication-results";
 import { type DeliveryDeps, MAX_QUOTED_CHARS, MAX_TEXT_CHARS, putOnThread } from "./deliver.server";
+import { writeSynced } from "./files.server";
 import type { InboundAttachment, InboundMail, MailAddress } from "./inbound-mail";
 import { fromSource, type StoreOutcome, type UnreadableMail } from "./reader.server";
 import type { senderChecks, unmatchedMailKinds } from "./schema";
@@ -307,17 +308,5 @@ export class UnmatchedMailbox {
     } catch {
       return [];
     }
-  }
-}
-
-/** Written, and it and its folder entry on disk, before the row that points at it is committed. */
-async function writeSynced(folder: string, name: string, data: Uint8Array) {
-  await mkdir(folder, { recursive: true, mode: 0o700 });
-  const handle = await open(join(folder, name), "wx", 0o600);
-  try {
-    await handle.writeFile(data);
-    await handle.sync();
-  } finally {
-    await handle.close();
   }
 }

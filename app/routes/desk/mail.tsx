@@ -1,4 +1,5 @@
 import { data, Form, redirect } from "react-router";
+import { QuotedHistory } from "~/components/desk/quoted-history";
 import { DeskNotice } from "~/components/desk/desk-card";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
@@ -94,16 +95,7 @@ export default function UnmatchedMailPage({ loaderData, actionData }: Route.Comp
                       {mail.text}
                     </p>
                   )}
-                  {mail.quoted && (
-                    <details className="mt-2">
-                      <summary className="cursor-pointer text-xs text-slate-700 pointer-coarse:min-h-11 pointer-coarse:py-3">
-                        {text.quoted}
-                      </summary>
-                      <p className="mt-1 whitespace-pre-wrap break-words text-xs text-slate-700" dir="auto">
-                        {mail.quoted}
-                      </p>
-                    </details>
-                  )}
+                  {mail.quoted && <QuotedHistory label={text.quoted} text={mail.quoted} />}
                   {mail.files.length > 0 && (
                     <div className="mt-2 text-xs text-slate-700">
                       <p>{mail.filesWaiting ? text.files : text.filesNotKept}</p>

@@ -1,5 +1,6 @@
 import { Fragment, type ReactNode } from "react";
 import { data, Form, redirect } from "react-router";
+import { QuotedHistory } from "~/components/desk/quoted-history";
 import { DeskNotice } from "~/components/desk/desk-card";
 import { StatusBadge, WaitingBadge } from "~/components/desk/status-badge";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -230,16 +231,7 @@ function Conversation({ entries, reference }: { entries: Entry[]; reference: str
                   {entry.text}
                 </p>
               )}
-              {entry.quoted && (
-                <details className="mt-2">
-                  <summary className="cursor-pointer text-xs text-slate-700 pointer-coarse:min-h-11 pointer-coarse:py-3">
-                    {text.conversationQuoted}
-                  </summary>
-                  <p className="mt-1 whitespace-pre-wrap break-words text-xs text-slate-700" dir="auto">
-                    {entry.quoted}
-                  </p>
-                </details>
-              )}
+              {entry.quoted && <QuotedHistory label={text.conversationQuoted} text={entry.quoted} />}
               {entry.files.length > 0 && (
                 <div className="mt-2 text-sm text-slate-700">
                   <p className="text-xs">{text.mailFiles}</p>

@@ -8,11 +8,11 @@ z.config({ jitless: true });
  * the bidi embedding, override and isolate characters (U+202A–U+202E, U+2066–U+2069), which make
  * `evil<U+202E>gnp.svg` read as `evilsvg.png`. Letters of any script (Urdu too) are not among them.
  */
-const UNSAFE = /[\p{Cc}\u202A-\u202E\u2066-\u2069]/u;
-const UNSAFE_ALL = /[\p{Cc}\u202A-\u202E\u2066-\u2069]/gu;
+const controlOrDirection = /[\p{Cc}\u202A-\u202E\u2066-\u2069]/u;
+const controlOrDirectionEvery = /[\p{Cc}\u202A-\u202E\u2066-\u2069]/gu;
 
 /** Whether one-line text holds a character it may not: a control or text-direction character. */
-export const hasUnsafeCharacters = (text: string) => UNSAFE.test(text);
+export const hasUnsafeCharacters = (text: string) => controlOrDirection.test(text);
 
 /** What a one-line field answers when it holds such a character, naming the field. */
 export const oneLineMessage = (label: string) =>
@@ -23,20 +23,21 @@ export const oneLineMessage = (label: string) =>
  * character and every text-direction character is removed.
  */
 export const keepLinesAndTabs = (text: string) =>
-  text.replace(/\r\n?/g, "\n").replace(UNSAFE_ALL, (char) => (char === "\n" || char === "\t" ? char : ""));
+  text.replace(/\r\n?/g, "\n").replace(controlOrDirectionEvery, (char) => (char === "\n" || char === "\t" ? char : ""));
 
 /**
  * One-line text made safe where refusing it is not ours to do (the public quote form, whose rules the
  * spec fixes): line breaks and tabs become spaces, other control and text-direction characters go.
  */
-export const flattenToOneLine = (text: string) => text.replace(/[\t\n\v\f\r\u0085]/g, " ").replace(UNSAFE_ALL, "");
+export const flattenToOneLine = (text: string) =>
+  text.replace(/[\t\n\v\f\r\u0085]/g, " ").replace(controlOrDirectionEvery, "");
 
 /**
  * A file name from outside as stored and shown: control and text-direction characters removed, runs of
  * spaces as one, at most `max` characters; `fallback` when nothing is left.
  */
 export function cleanFileName(name: string, max = 200, fallback = "file"): string {
-  const cleaned = name.replace(UNSAFE_ALL, "").replace(/\s+/g, " ").trim().slice(0, max).trim();
+  const cleaned = name.replace(controlOrDirectionEvery, "").replace(/\s+/g, " ").trim().slice(0, max).trim();
   return cleaned || fallback;
 }
 

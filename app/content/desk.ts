@@ -285,6 +285,16 @@ export const deskText = {
     quantity: (slot: number) => `Quantity ${slot}`,
     unitPrice: (slot: number) => `Unit price ${slot} (PKR)`,
     setup: "Set-up charge (PKR)",
+    priceItem: "Price-list item",
+    priceItemHint:
+      "Type part of a name, such as metal pen or mug, then Find: it fills the options, unit prices and set-up.",
+    find: "Find and fill",
+    pricedFrom: (name: string) => `Priced from the price list: ${name}`,
+    pricedFromRetired: (name: string) => `Priced from ${name}, now retired from the price list`,
+    freeLine: "Make it a free line",
+    freeLineNote: "A free line: no price-list item, type the prices yourself.",
+    pick: (name: string) => `Use ${name}`,
+    buyerAsked: (quantity: string) => `asked for ${quantity}`,
     optionsHint: "One to three quantity options, in any order (they are sent smallest first); the buyer picks one.",
     delivery: "Delivery charge (PKR)",
     taxRate: "Sales tax (%)",
@@ -403,7 +413,8 @@ export const deskText = {
     allPrices: "All prices",
     madeInto: "Portfolio pieces made from it",
     addTitle: "Add an item",
-    addHint: "Name it as the office quotes it, such as “Ceramic mug 11 oz, pad print”; set its prices on the next page.",
+    addHint:
+      "Name it as the office quotes it, such as “Ceramic mug 11 oz, pad print”; set its prices on the next page.",
     name: "Name",
     category: "Category",
     add: "Add item",
@@ -416,7 +427,8 @@ export const deskText = {
     retiredNote: (when: string) =>
       `Retired ${when}: not offered for new quotations. Quotations already made and the history keep it.`,
     retire: "Retire this item",
-    retireHint: "A retired item is no longer offered for new quotations; quotations already made and its history keep it.",
+    retireHint:
+      "A retired item is no longer offered for new quotations; quotations already made and its history keep it.",
     retiredDone: "Item retired: it is no longer offered for new quotations.",
     restore: "Offer it again",
     restored: "Item offered again for new quotations.",

@@ -411,7 +411,7 @@ export const deskText = {
     priced: (priced: number, total: number) => `${priced} of ${total} items priced`,
     itemCount: (count: number) => `${count} ${count === 1 ? "item" : "items"}`,
     allPrices: "All prices",
-    madeInto: "Portfolio pieces made from it",
+    madeInto: "Catalogue pieces made from it",
     addTitle: "Add an item",
     addHint:
       "Name it as the office quotes it, such as “Ceramic mug 11 oz, pad print”; set its prices on the next page.",

@@ -91,6 +91,8 @@ for (const width of [360, 1440]) {
       await line2.getByLabel("Price-list item").fill("ceramic mug");
       await line2.getByRole("button", { name: "Find and fill" }).click();
       await expect(page.getByRole("status")).toContainText("2 items match “ceramic mug”");
+      await expect(line2.getByLabel("Price-list item")).toHaveValue("ceramic mug");
+      await shot(page, `editor-found-${width}`);
       await page
         .getByRole("group", { name: "Line 2" })
         .getByRole("button", { name: "Use Ceramic mug 11 oz, pad print" })

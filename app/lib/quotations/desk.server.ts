@@ -144,8 +144,8 @@ export type LineOutcome = {
   values: EditorValues;
   notice: string;
   tone: "ok" | "error";
-  /** The items a search found, for the staff member to choose from on that line. */
-  found: { line: number; items: FoundItem[] } | null;
+  /** A search on a line: what was typed (shown again) and the items found to choose from (none when one filled the line). */
+  found: { line: number; query: string; items: FoundItem[] } | null;
 };
 
 const editorText = {
@@ -237,7 +237,13 @@ export function priceLineFromList(
   const matches = exact ? [exact] : searchItems(offered, query, 20);
   if (matches.length === 1)
     return { ...fillLine(service, quote, values, action.line, matches[0]!.itemId)!, found: null };
-  if (matches.length === 0) return { values, notice: editorText.notFound(query), tone: "error", found: null };
+  if (matches.length === 0)
+    return {
+      values,
+      notice: editorText.notFound(query),
+      tone: "error",
+      found: { line: action.line, query, items: [] },
+    };
   const lists = service.prices.all();
   return {
     values,
@@ -245,6 +251,7 @@ export function priceLineFromList(
     tone: "ok",
     found: {
       line: action.line,
+      query,
       items: matches.map((item) => {
         const lowest = lists.get(item.itemId)?.breaks[0];
         const from = lowest

@@ -38,7 +38,7 @@ type EditorData = {
   values: EditorValues;
   notice?: string;
   tone?: string;
-  found?: { line: number; items: { itemId: string; name: string; detail: string }[] } | null;
+  found?: { line: number; query: string; items: { itemId: string; name: string; detail: string }[] } | null;
   suggestions: string[];
   buyerQuantity: string | null;
 };
@@ -160,7 +160,7 @@ describe("a quotation priced from the price list", () => {
     });
     expect(several.status).toBe(200);
     const offered = several.data as EditorData;
-    expect(offered.found?.line).toBe(0);
+    expect(offered.found).toMatchObject({ line: 0, query: "mug" });
     expect(offered.found?.items.map((item) => item.name)).toEqual([
       "Ceramic mug 11 oz, pad print",
       "Ceramic mug 11 oz, full-colour wrap",
@@ -187,7 +187,8 @@ describe("a quotation priced from the price list", () => {
     const one = await postEditor(quote.reference, { ...form("find-0"), "line-0-find": "steel travel" });
     expect((one.data as EditorData).values.lines[0]?.item).toBe("steel-travel-mug-laser");
     const none = await postEditor(quote.reference, { ...form("find-0"), "line-0-find": "umbrella" });
-    expect(none.data as EditorData).toMatchObject({ tone: "error", found: null });
+    // What was typed is shown again, to correct.
+    expect(none.data as EditorData).toMatchObject({ tone: "error", found: { line: 0, query: "umbrella", items: [] } });
     expect((none.data as EditorData).notice).toMatch(/No item on the price list matches “umbrella”/);
 
     const free = await postEditor(quote.reference, {

@@ -241,7 +241,7 @@ export default function QuotationEditor({ loaderData, actionData }: Route.Compon
               <PriceListPicker
                 line={index}
                 item={line.item ? itemNames[line.item] : undefined}
-                found={found?.line === index ? found.items : null}
+                found={found?.line === index ? found : null}
               />
               <Field
                 name={editorField.description(index)}
@@ -409,7 +409,7 @@ function PriceListPicker({
 }: {
   line: number;
   item: { name: string; retired: boolean } | undefined;
-  found: FoundItem[] | null;
+  found: { query: string; items: FoundItem[] } | null;
 }) {
   const id = findField(line);
   return (
@@ -437,6 +437,7 @@ function PriceListPicker({
           maxLength={100}
           className="min-w-0 flex-1 basis-48"
           aria-describedby={`${id}-hint`}
+          defaultValue={found?.query}
           dir="auto"
         />
         <Button type="submit" name="intent" value={`find-${line}`} variant="outline">
@@ -446,9 +447,9 @@ function PriceListPicker({
       <p id={`${id}-hint`} className="text-xs text-muted-foreground">
         {text.priceItemHint}
       </p>
-      {found && (
+      {found && found.items.length > 0 && (
         <ul className="grid gap-2 sm:grid-cols-2" aria-label={text.priceItem}>
-          {found.map((each) => (
+          {found.items.map((each) => (
             <li key={each.itemId}>
               <Button
                 type="submit"

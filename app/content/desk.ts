@@ -294,6 +294,7 @@ export const deskText = {
     freeLine: "Make it a free line",
     freeLineNote: "A free line: no price-list item, type the prices yourself.",
     pick: (name: string) => `Use ${name}`,
+    itemsFound: "Items found",
     buyerAsked: (quantity: string) => `asked for ${quantity}`,
     optionsHint: "One to three quantity options, in any order (they are sent smallest first); the buyer picks one.",
     delivery: "Delivery charge (PKR)",

@@ -448,7 +448,7 @@ function PriceListPicker({
         {text.priceItemHint}
       </p>
       {found && found.items.length > 0 && (
-        <ul className="grid gap-2 sm:grid-cols-2" aria-label={text.priceItem}>
+        <ul className="grid gap-2 sm:grid-cols-2" aria-label={text.itemsFound}>
           {found.items.map((each) => (
             <li key={each.itemId}>
               <Button

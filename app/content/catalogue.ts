@@ -4,6 +4,11 @@ import { type PrintMethod, printMethods as by } from "./print-rules";
 export type Product = {
   /** URL-safe slug, unique: also the image file name and the portfolio's ?product= value. */
   id: string;
+  /**
+   * The price-list item this piece is made from (the desk's price list, seeded by drizzle/0022): what
+   * a request for it is priced as. Never shown on the website.
+   */
+  priceItemId: string;
   title: string;
   /** Image path under app/ (800x600), e.g. "/images/products/onset-pen.svg". Replace the file, or point this at a photograph of that size. */
   image: string;
@@ -27,6 +32,7 @@ export const products: Product[] = [
   // Pens
   {
     id: "acecol-pen",
+    priceItemId: "plastic-click-pen-pad-print",
     image: "/images/products/acecol-pen.svg",
     title: "ACECOL Retractable Ballpoint Pen",
     category: "pens",
@@ -39,6 +45,7 @@ export const products: Product[] = [
   },
   {
     id: "biofer-pen",
+    priceItemId: "click-pen-gold-foil",
     image: "/images/products/biofer-pen.svg",
     title: "BIOFER Iron Supplement Pen",
     category: "pens",
@@ -51,6 +58,7 @@ export const products: Product[] = [
   },
   {
     id: "onset-pen",
+    priceItemId: "plastic-click-pen-pad-print",
     image: "/images/products/onset-pen.svg",
     title: "ONSET Signature Pen",
     category: "pens",
@@ -63,6 +71,7 @@ export const products: Product[] = [
   },
   {
     id: "naprox-pen-red",
+    priceItemId: "plastic-twist-pen-screen-print",
     image: "/images/products/naprox-pen-red.svg",
     title: "NAPROX Pen, Red Edition",
     category: "pens",
@@ -75,6 +84,7 @@ export const products: Product[] = [
   },
   {
     id: "naprox-pen-blue",
+    priceItemId: "plastic-twist-pen-screen-print",
     image: "/images/products/naprox-pen-blue.svg",
     title: "NAPROX Pen, Blue Edition",
     category: "pens",
@@ -87,6 +97,7 @@ export const products: Product[] = [
   },
   {
     id: "naprox-pen-metal",
+    priceItemId: "metal-ball-pen-laser",
     image: "/images/products/naprox-pen-metal.svg",
     title: "NAPROX Executive Metal Pen",
     category: "pens",
@@ -99,6 +110,7 @@ export const products: Product[] = [
   },
   {
     id: "ciplox-pen",
+    priceItemId: "plastic-click-pen-pad-print",
     image: "/images/products/ciplox-pen.svg",
     title: "CIPLOX Antibiotic Pen",
     category: "pens",
@@ -111,6 +123,7 @@ export const products: Product[] = [
   },
   {
     id: "marena-pen",
+    priceItemId: "plastic-click-pen-pad-print",
     image: "/images/products/marena-pen.svg",
     title: "MARENA Campaign Pen",
     category: "pens",
@@ -123,6 +136,7 @@ export const products: Product[] = [
   },
   {
     id: "gastrol-pen",
+    priceItemId: "gel-pen-screen-print",
     image: "/images/products/gastrol-pen.svg",
     title: "GASTROL Gel Pen",
     category: "pens",
@@ -135,6 +149,7 @@ export const products: Product[] = [
   },
   {
     id: "lipitrex-pen",
+    priceItemId: "metal-ball-pen-pad-print",
     image: "/images/products/lipitrex-pen.svg",
     title: "LIPITREX Cardiology Pen",
     category: "pens",
@@ -146,6 +161,7 @@ export const products: Product[] = [
   },
   {
     id: "zoltac-pen",
+    priceItemId: "highlighter-pad-print",
     image: "/images/products/zoltac-pen.svg",
     title: "ZOLTAC Highlighter Pen",
     category: "pens",
@@ -160,6 +176,7 @@ export const products: Product[] = [
   // Paper chit pads
   {
     id: "azythra-chit-pad",
+    priceItemId: "chit-pad-box-3-5-inch",
     image: "/images/products/azythra-chit-pad.svg",
     title: "AZYTHRA Chit Pad Box",
     category: "paper-chit-pads",
@@ -172,6 +189,7 @@ export const products: Product[] = [
   },
   {
     id: "ciplox-chit-pad",
+    priceItemId: "chit-pad-box-3-5-inch",
     image: "/images/products/ciplox-chit-pad.svg",
     title: "CIPLOX Chit Pad Box",
     category: "paper-chit-pads",
@@ -184,6 +202,7 @@ export const products: Product[] = [
   },
   {
     id: "dolorex-chit-pad",
+    priceItemId: "chit-pad-box-3-5-inch",
     image: "/images/products/dolorex-chit-pad.svg",
     title: "DOLOREX Chit Pad Box",
     category: "paper-chit-pads",
@@ -195,6 +214,7 @@ export const products: Product[] = [
   },
   {
     id: "glucomet-chit-pad",
+    priceItemId: "chit-pad-box-4-inch",
     image: "/images/products/glucomet-chit-pad.svg",
     title: "GLUCOMET Chit Pad Box",
     category: "paper-chit-pads",
@@ -207,6 +227,7 @@ export const products: Product[] = [
   },
   {
     id: "ventosal-chit-pad",
+    priceItemId: "chit-pad-box-3-5-inch",
     image: "/images/products/ventosal-chit-pad.svg",
     title: "VENTOSAL Chit Pad Box",
     category: "paper-chit-pads",
@@ -218,6 +239,7 @@ export const products: Product[] = [
   },
   {
     id: "calcivit-chit-pad",
+    priceItemId: "chit-pad-box-4-inch",
     image: "/images/products/calcivit-chit-pad.svg",
     title: "CALCIVIT Chit Pad Box",
     category: "paper-chit-pads",
@@ -229,6 +251,7 @@ export const products: Product[] = [
   },
   {
     id: "rabeprol-chit-pad",
+    priceItemId: "chit-pad-box-3-5-inch",
     image: "/images/products/rabeprol-chit-pad.svg",
     title: "RABEPROL Chit Pad Box",
     category: "paper-chit-pads",
@@ -242,6 +265,7 @@ export const products: Product[] = [
   // Drinkware
   {
     id: "onset-cup",
+    priceItemId: "ceramic-mug-11-oz",
     image: "/images/products/onset-cup.svg",
     title: "ONSET Ceramic Cup",
     category: "drinkware",
@@ -253,6 +277,7 @@ export const products: Product[] = [
   },
   {
     id: "marena-mug",
+    priceItemId: "ceramic-mug-11-oz-wrap",
     image: "/images/products/marena-mug.svg",
     title: "MARENA Campaign Mug",
     category: "drinkware",
@@ -264,6 +289,7 @@ export const products: Product[] = [
   },
   {
     id: "biofer-travel-mug",
+    priceItemId: "steel-travel-mug-laser",
     image: "/images/products/biofer-travel-mug.svg",
     title: "BIOFER Travel Mug",
     category: "drinkware",
@@ -277,6 +303,7 @@ export const products: Product[] = [
   // Office accessories
   {
     id: "onset-pen-holder",
+    priceItemId: "pen-holder-uv-print",
     image: "/images/products/onset-pen-holder.svg",
     title: "ONSET Pen Holder",
     category: "office-accessories",
@@ -288,6 +315,7 @@ export const products: Product[] = [
   },
   {
     id: "gastrol-desk-organiser",
+    priceItemId: "desk-organiser-screen-print",
     image: "/images/products/gastrol-desk-organiser.svg",
     title: "GASTROL Desk Organiser",
     category: "office-accessories",
@@ -299,6 +327,7 @@ export const products: Product[] = [
   },
   {
     id: "cardimax-mouse-pad",
+    priceItemId: "mouse-pad-full-colour",
     image: "/images/products/cardimax-mouse-pad.svg",
     title: "CARDIMAX Mouse Pad",
     category: "office-accessories",
@@ -310,6 +339,7 @@ export const products: Product[] = [
   },
   {
     id: "ventosal-desk-calendar",
+    priceItemId: "desk-calendar-13-sheets",
     image: "/images/products/ventosal-desk-calendar.svg",
     title: "VENTOSAL Desk Calendar",
     category: "office-accessories",
@@ -322,6 +352,7 @@ export const products: Product[] = [
   },
   {
     id: "lipitrex-paperweight",
+    priceItemId: "acrylic-paperweight-uv",
     image: "/images/products/lipitrex-paperweight.svg",
     title: "LIPITREX Acrylic Paperweight",
     category: "office-accessories",
@@ -335,6 +366,7 @@ export const products: Product[] = [
   // Games
   {
     id: "onset-maze-game",
+    priceItemId: "maze-game-pad-print",
     image: "/images/products/onset-maze-game.svg",
     title: "ONSET Maze Game",
     category: "games",

@@ -42,6 +42,7 @@ const printMethodSchema = z.strictObject({
 
 export const productSchema = z.strictObject({
   id: slug,
+  priceItemId: slug,
   title: text,
   image: publicImage,
   category: z.enum(categorySlugs),

@@ -5,6 +5,7 @@ import { categoryText, productDialogId } from "./portfolio-filter";
 
 const make = (id: string, category: Product["category"]): Product => ({
   id,
+  priceItemId: "metal-ball-pen-pad-print",
   title: id,
   image: `/images/products/${id}.svg`,
   category,

@@ -88,7 +88,7 @@ const signedInPages = () => [
   { path: "/desk/orders", heading: "Orders", current: null },
   { path: "/desk/mail", heading: "Unmatched mail", current: null },
   { path: "/desk/prices", heading: "Prices", current: null },
-  { path: "/desk/prices/onset-pen", heading: "ONSET Signature Pen", current: null },
+  { path: "/desk/prices/metal-ball-pen-pad-print", heading: "Metal ball pen, one-colour pad print", current: null },
   { path: "/desk/no-such-page", heading: "Not found", current: null },
 ];
 

@@ -6,9 +6,10 @@ import { startOwnServer } from "./support/site";
 import { expect, test } from "./support/test";
 import { expectFingerSized, targetsOn } from "./support/touch";
 
-// The desk's price list on the production build: an owner sets an item's prices (a mistake first,
-// named on its field with nothing lost), sees them saved with their history; a staff member reads
-// them and has nothing to edit with. At a desktop's width and on a phone.
+// The desk's price list on the production build: the shop's own items by category; an owner adds an
+// item, sets its prices (a mistake first, named on its field with nothing lost), sees them saved with
+// their history, renames it and retires it; a staff member reads them and has nothing to edit with.
+// At a desktop's width and on a small phone.
 
 const password = "lahore-blue-pens-2026";
 const owner = { email: "sana.prices@promo.example", name: "Sana Iqbal" };
@@ -36,9 +37,12 @@ async function signIn(page: Page, email: string) {
 }
 
 const widths = [
-  { name: "a desktop", width: 1440, height: 900, touch: false, item: "ACECOL Retractable Ballpoint Pen" },
-  { name: "a phone", width: 390, height: 844, touch: true, item: "ONSET Signature Pen" },
+  { name: "a desktop", width: 1440, height: 900, touch: false, item: "Bamboo ball pen, laser-engraved" },
+  { name: "a phone", width: 360, height: 780, touch: true, item: "Wooden ball pen, laser-engraved" },
 ] as const;
+
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: `/tmp/desk-prices-shots/${name}.png`, fullPage: true });
 
 async function contextAt(browser: Browser, size: (typeof widths)[number]) {
   return browser.newContext({
@@ -66,7 +70,7 @@ test.afterAll(async () => {
 });
 
 for (const size of widths) {
-  test(`on ${size.name} (${size.width} px) an owner sets an item's prices and sees them saved with their history; a staff member reads them only`, async ({
+  test(`on ${size.name} (${size.width} px) an owner adds an item, prices, renames and retires it, with its history; a staff member reads them only`, async ({
     browser,
   }) => {
     test.setTimeout(90_000);
@@ -75,12 +79,24 @@ for (const size of widths) {
     await signIn(page, owner.email);
     await page.getByRole("navigation", { name: "Desk" }).getByRole("link", { name: "Prices" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Prices" })).toBeVisible();
-    const itemLink = page.getByRole("link", { name: new RegExp(size.item) });
-    await expect(itemLink).toContainText("No prices yet");
+    // The shop's own items, seeded for every category, each priced; no past client's branded piece.
+    for (const category of ["Pens", "Paper Chit Pads", "Drinkware", "Apparel", "Acrylic Awards", "Wall Clocks"])
+      await expect(page.getByRole("heading", { level: 2, name: new RegExp(`^${category}`) })).toBeVisible();
+    await expect(page.getByRole("link", { name: /Metal ball pen, one-colour pad print/ })).toContainText(
+      "PKR 180 each from 100 pcs",
+    );
+    await expect(page.getByText(/NAPROX|ACECOL/)).toHaveCount(0);
     await expectNoSidewaysScroll(page, size.width);
-    await itemLink.click();
+    await shot(page, `list-${size.width}`);
+
+    // An owner adds an item: its name and category, then its prices on its own page.
+    await page.getByText("Add an item").click();
+    await page.getByLabel("Name", { exact: true }).fill(size.item);
+    await page.getByLabel("Category", { exact: true }).selectOption("Pens");
+    await page.getByRole("button", { name: "Add item" }).click();
     await expect(page.getByRole("heading", { level: 1, name: size.item })).toBeVisible();
-    await expect(page.getByText("No changes yet.")).toBeVisible();
+    await expect(page.getByRole("status")).toContainText("Item added");
+    await expect(page.getByRole("region", { name: "Recent changes" })).toContainText(`Added as “${size.item}” in Pens`);
 
     // Three breaks, the third a quantity already given: refused on its field, everything typed kept.
     const field = (name: string) => page.getByLabel(name, { exact: true });
@@ -131,8 +147,30 @@ for (const size of widths) {
     await field("Unit price (PKR), break 2").press("Enter");
     await expect(page.getByRole("status")).toHaveText("Prices saved.");
     await expect(history.getByRole("listitem").first()).toContainText("500 pcs PKR 95 → PKR 92");
-    await expect(history.locator("ol > li")).toHaveCount(2);
+    await expect(history.locator("ol > li")).toHaveCount(3);
     await expectNoSidewaysScroll(page, size.width);
+
+    // Renamed and moved; retired (listed apart, offered to no new quotation); offered again.
+    const renamed = `${size.item.replace("ball pen", "pen")}, gift box`;
+    await page.getByLabel("Name", { exact: true }).fill(renamed);
+    await page.getByRole("button", { name: "Save name and category" }).click();
+    await expect(page.getByRole("status")).toHaveText("Name and category saved.");
+    await expect(page.getByRole("heading", { level: 1, name: renamed })).toBeVisible();
+    await expect(history.getByRole("listitem").first()).toContainText(`Renamed “${size.item}” → “${renamed}”`);
+    await page.getByRole("button", { name: "Retire this item" }).click();
+    await expect(page.getByRole("status")).toContainText("Item retired");
+    await expect(page.getByText(/^Retired .*: not offered for new quotations/)).toBeVisible();
+    await shot(page, `item-retired-${size.width}`);
+    await page.goto(`${server.baseURL}/desk/prices`);
+    const retired = page.getByRole("region", { name: /^Retired items/ });
+    await expect(retired.getByRole("link", { name: new RegExp(renamed) })).toContainText("Retired");
+    await retired.getByRole("link", { name: new RegExp(renamed) }).click();
+    await page.getByRole("button", { name: "Offer it again" }).click();
+    await expect(page.getByRole("status")).toHaveText("Item offered again for new quotations.");
+    await expectNoAxeViolations(page, `an item's page for an owner (${size.width} px)`);
+    if (size.touch) expectFingerSized(await targetsOn(page), "an item's page on a phone");
+    await expectNoSidewaysScroll(page, size.width);
+    await shot(page, `item-owner-${size.width}`);
     await ownerContext.close();
 
     // A staff member: the prices and their history, and nothing to change them with.
@@ -140,10 +178,9 @@ for (const size of widths) {
     const staffPage = await staffContext.newPage();
     await signIn(staffPage, staff.email);
     await staffPage.goto(`${server.baseURL}/desk/prices`);
-    await expect(staffPage.getByRole("link", { name: new RegExp(size.item) })).toContainText(
-      "PKR 120 each from 100 pcs",
-    );
-    await staffPage.getByRole("link", { name: new RegExp(size.item) }).click();
+    await expect(staffPage.getByText("Add an item")).toHaveCount(0);
+    await expect(staffPage.getByRole("link", { name: new RegExp(renamed) })).toContainText("PKR 120 each from 100 pcs");
+    await staffPage.getByRole("link", { name: new RegExp(renamed) }).click();
     const breaks = staffPage.getByRole("table", { name: "Unit price by quantity" });
     // The item's page has come: its rows are read in one go below.
     await expect(breaks.getByRole("row")).toHaveCount(4);
@@ -161,6 +198,8 @@ for (const size of widths) {
     ]);
     await expect(staffPage.getByText("Lead time (business days): 10")).toBeVisible();
     await expect(staffPage.getByRole("button", { name: "Save prices" })).toHaveCount(0);
+    await expect(staffPage.getByRole("button", { name: "Retire this item" })).toHaveCount(0);
+    await shot(staffPage, `item-staff-${size.width}`);
     await expect(staffPage.getByRole("textbox")).toHaveCount(0);
     await expect(staffPage.getByRole("region", { name: "Recent changes" })).toContainText("500 pcs PKR 95 → PKR 92");
     if (size.touch) expectFingerSized(await targetsOn(staffPage), "the price list read-only on a phone");
@@ -170,7 +209,13 @@ for (const size of widths) {
     const cookieOf = async (context: typeof staffContext) =>
       (await context.cookies()).map((cookie) => `${cookie.name}=${cookie.value}`).join("; ");
     const fields = { intent: "save", quantity: "100", unitPrice: "1", leadTimeDays: "1" };
-    expect((await postForm(server, itemPath, fields, await cookieOf(staffContext))).status).toBe(403);
+    const staffCookie = await cookieOf(staffContext);
+    expect((await postForm(server, itemPath, fields, staffCookie)).status).toBe(403);
+    expect((await postForm(server, itemPath, { intent: "retire" }, staffCookie)).status).toBe(403);
+    const rename = { intent: "rename", name: "Cheap pen", category: "pens" };
+    expect((await postForm(server, itemPath, rename, staffCookie)).status).toBe(403);
+    const add = { name: "Cheap pen", category: "pens" };
+    expect((await postForm(server, "/desk/prices", add, staffCookie)).status).toBe(403);
     const ownerCookie = await signInByPostAs(owner.email);
     const forged = (headers: Record<string, string>) =>
       fetch(`${server.baseURL}${itemPath}`, {

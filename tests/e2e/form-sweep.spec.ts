@@ -127,7 +127,7 @@ function urlsOf(pattern: string, seeded: Seeded & { setupToken: string }): strin
     "orders/:reference": seeded.orders,
     "proof/:token": seeded.buyerLinks,
     "setup/:token": [seeded.setupToken],
-    "prices/:itemId": ["acecol-pen"],
+    "prices/:itemId": ["metal-ball-pen-pad-print"],
     "desk/*": ["no-such-desk-page"],
   };
   let urls = [""];

@@ -17,7 +17,7 @@ import { expect, test } from "./support/test";
 // a procurement clerk reads them, against what the buyer's page showed.
 
 const password = "lahore-blue-pens-2026";
-const pen = { id: "onset-pen", title: "ONSET Signature Pen" };
+const pen = { id: "onset-pen", title: "ONSET Signature Pen", priceItemId: "plastic-click-pen-pad-print" };
 // Screenshots of each step when QUOTE_JOURNEY_SHOTS names a folder (the journey's look, judged by eye).
 const shotsDir = process.env.QUOTE_JOURNEY_SHOTS;
 const widths = (process.env.QUOTE_JOURNEY_WIDTHS ?? "390,1440").split(",").map(Number);
@@ -60,15 +60,17 @@ for (const width of widths) {
       await desk.getByRole("button", { name: "Sign in" }).click();
       await expect(desk.getByRole("heading", { name: "Quote requests" })).toBeVisible();
 
-      // The owner prices the pen: three breaks, a set-up per colour, a lead time.
-      await desk.goto(`${base}/desk/prices/${pen.id}`);
+      // The owner reprices the item the pen is made from: three breaks (of the seed's five), a set-up
+      // per colour, a lead time.
+      await desk.goto(`${base}/desk/prices/${pen.priceItemId}`);
       const field = (name: string) => desk.getByLabel(name, { exact: true });
+      await desk.getByRole("button", { name: "Remove break 5" }).click();
+      await desk.getByRole("button", { name: "Remove break 4" }).click();
+      await expect(field("Quantity, break 4")).toHaveCount(0);
       await field("Quantity, break 1").fill("250");
       await field("Unit price (PKR), break 1").fill("90");
-      await desk.getByRole("button", { name: "Add a break" }).click();
       await field("Quantity, break 2").fill("500");
       await field("Unit price (PKR), break 2").fill("85");
-      await desk.getByRole("button", { name: "Add a break" }).click();
       await field("Quantity, break 3").fill("1,000");
       await field("Unit price (PKR), break 3").fill("78");
       await field("Label, set-up charge 1").fill("Pad print, per colour");
@@ -103,21 +105,26 @@ for (const width of widths) {
       )![0];
       const order = reference.replace("Q-", "O-");
 
-      // Staff prepare the quotation: the line is the pen at 500 from the price list, set-up for its colour.
+      // Staff prepare the quotation: the pen from the price list, options around the 500 asked, set-up for its colour.
       const requestPage = `${base}/desk/quotes/${reference}`;
       await desk.goto(requestPage);
       await desk.getByRole("link", { name: "Prepare quotation" }).click();
       await expect(desk.getByRole("heading", { name: `Quotation v1 for ${reference}` })).toBeVisible();
       const line = desk.getByRole("group", { name: "Line 1" });
       await expect(line.getByLabel("Description", { exact: true })).toHaveValue(pen.title);
-      await expect(line.getByLabel("Quantity 1", { exact: true })).toHaveValue("500");
-      await expect(line.getByLabel("Unit price 1 (PKR)", { exact: true })).toHaveValue("85");
+      const options = [1, 2, 3].map((slot) =>
+        Promise.all([
+          line.getByLabel(`Quantity ${slot}`, { exact: true }).inputValue(),
+          line.getByLabel(`Unit price ${slot} (PKR)`, { exact: true }).inputValue(),
+        ]),
+      );
+      expect(await Promise.all(options)).toEqual([
+        ["250", "90"],
+        ["500", "85"],
+        ["1000", "78"],
+      ]);
       await expect(line.getByLabel("Set-up charge (PKR)", { exact: true })).toHaveValue("2500"); // one colour
       await shot(desk, `editor-prefilled-${width}`);
-      await line.getByLabel("Quantity 2", { exact: true }).fill("250");
-      await line.getByLabel("Unit price 2 (PKR)", { exact: true }).fill("90");
-      await line.getByLabel("Quantity 3", { exact: true }).fill("1000");
-      await line.getByLabel("Unit price 3 (PKR)", { exact: true }).fill("78");
       await desk.getByRole("button", { name: "Send quotation" }).click();
       const panel = desk.getByRole("region", { name: "Quotations" });
       await expect(panel).toContainText(/Quotation v1 · .* · Sent/);

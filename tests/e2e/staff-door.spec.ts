@@ -28,7 +28,7 @@ function urlsOf(pattern: string): string[] {
     role: ["logo"],
     version: ["1"],
     format: ["csv", "json"],
-    itemId: ["acecol-pen"],
+    itemId: ["metal-ball-pen-pad-print"],
     file: ["outcomes.csv"],
   };
   let urls = [`/${pattern}`];

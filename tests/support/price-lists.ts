@@ -1,8 +1,8 @@
 import type { PriceBook, PriceEditor, PriceListInput } from "../../app/lib/prices/prices.server";
 
-/** A few catalogue items' prices, as an owner would set them (amounts in paisa). */
+/** Prices an owner sets over a few of the seeded items (drizzle/0022), amounts in paisa. */
 export const samplePriceLists: Record<string, PriceListInput> = {
-  "acecol-pen": {
+  "plastic-click-pen-pad-print": {
     breaks: [
       { quantity: 100, unitPaisa: 12_000 },
       { quantity: 250, unitPaisa: 10_500 },
@@ -12,7 +12,7 @@ export const samplePriceLists: Record<string, PriceListInput> = {
     setupCharges: [{ label: "Pad print, per colour", paisa: 250_000 }],
     leadTimeDays: 10,
   },
-  "biofer-pen": {
+  "click-pen-gold-foil": {
     breaks: [
       { quantity: 250, unitPaisa: 18_000 },
       { quantity: 1_000, unitPaisa: 15_050 },
@@ -23,14 +23,14 @@ export const samplePriceLists: Record<string, PriceListInput> = {
     ],
     leadTimeDays: 12,
   },
-  "onset-pen": {
+  "gel-pen-screen-print": {
     breaks: [{ quantity: 500, unitPaisa: 9_000 }],
     setupCharges: [],
     leadTimeDays: 8,
   },
 };
 
-/** Saves the sample price lists (none is in the database by default), as `editor`; returns the items' ids. */
+/** Saves the sample price lists over the seeded items', as `editor`; returns the items' ids. */
 export function fillPriceLists(book: PriceBook, editor: PriceEditor, now = new Date()): string[] {
   for (const [itemId, list] of Object.entries(samplePriceLists)) {
     const saved = book.save(itemId, list, editor, now);

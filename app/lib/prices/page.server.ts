@@ -3,15 +3,15 @@ import { categories, categorySlugs } from "~/content/categories";
 import { dayAndTime } from "~/lib/desk/time";
 import { formatPkr, rupeesField } from "~/lib/money";
 import { printMethods } from "~/content/print-rules";
-import { describeChange, formatPieces, type PriceList, type PriceFormValues } from "./price-list";
+import { describeChange, formatPieces, type PriceList, type PriceFormValues, searchItems } from "./price-list";
 import type { PriceBook } from "./prices.server";
 
 /** What the list shows of an item's prices: its lowest break's unit price, and the lead time. */
 export type PriceSummary = { from: string; fromQuantity: string; leadTimeDays: number };
 
-const summaryOf = (list: PriceList | undefined): PriceSummary | null => {
-  const lowest = list?.breaks[0];
-  return list && lowest
+const summaryOf = (list: PriceList): PriceSummary | null => {
+  const lowest = list.breaks[0];
+  return lowest
     ? {
         from: formatPkr(lowest.unitPaisa),
         fromQuantity: formatPieces(lowest.quantity),
@@ -20,38 +20,34 @@ const summaryOf = (list: PriceList | undefined): PriceSummary | null => {
     : null;
 };
 
-const matches = (query: string, ...texts: string[]) => {
-  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
-  const haystack = texts.join(" ").toLowerCase();
-  return words.every((word) => haystack.includes(word));
-};
-
-/** The list page: the catalogue by category, each item with its prices' summary or none, filtered by a query. */
+/** The list page: the shop's items by category, each with its prices' summary or none, filtered by a query; retired items last. */
 export function priceListPage(book: PriceBook, query: string) {
-  const lists = book.all();
-  const shown = products.filter((product) => !query || matches(query, product.title, product.brand, product.id));
+  const lists = [...book.all().values()];
+  const shown = query ? searchItems(lists, query, lists.length) : lists;
+  const row = (list: PriceList) => ({
+    id: list.itemId,
+    name: list.name,
+    retired: list.retiredAt !== null,
+    prices: summaryOf(list),
+  });
   return {
-    total: products.length,
-    priced: products.filter((product) => lists.has(product.id)).length,
+    total: lists.filter((list) => list.retiredAt === null).length,
+    priced: lists.filter((list) => list.retiredAt === null && list.breaks.length > 0).length,
     groups: categorySlugs
       .map((slug) => ({
         slug,
         label: categories[slug].label,
-        items: shown
-          .filter((product) => product.category === slug)
-          .map((product) => ({
-            id: product.id,
-            title: product.title,
-            brand: product.brand,
-            prices: summaryOf(lists.get(product.id)),
-          })),
+        items: shown.filter((list) => list.category === slug && list.retiredAt === null).map(row),
       }))
       .filter((group) => group.items.length > 0),
+    retired: shown.filter((list) => list.retiredAt !== null).map(row),
+    categories: categorySlugs.map((slug) => ({ slug, label: categories[slug].label })),
   };
 }
 
-/** The catalogue item with this id, or undefined. */
-export const catalogueItem = (itemId: string) => products.find((product) => product.id === itemId);
+/** The portfolio pieces made from an item (app/content/catalogue.ts), as its page lists them. */
+export const piecesMadeFrom = (itemId: string) =>
+  products.filter((product) => product.priceItemId === itemId).map((product) => product.title);
 
 /** The set-up charges the studio's print methods suggest, named as the catalogue names them. */
 export const setupLabelSuggestions: string[] = [
@@ -73,23 +69,28 @@ export function formValuesOf(list: PriceList | null): PriceFormValues {
 
 /** An item's page: the item, its prices (read-only words and the editor's fields), and its recent history. */
 export function priceItemPage(book: PriceBook, itemId: string) {
-  const product = catalogueItem(itemId);
-  if (!product) return null;
   const list = book.list(itemId);
+  if (!list) return null;
+  const priced = list.breaks.length > 0;
   return {
     item: {
-      id: product.id,
-      title: product.title,
-      brand: product.brand,
-      category: categories[product.category].label,
-      printedWith: product.print.map((method) => method.name).join(", "),
+      id: list.itemId,
+      name: list.name,
+      category: list.category,
+      categoryLabel: categories[list.category].label,
+      retired: list.retiredAt !== null,
+      retiredOn: list.retiredAt ? dayAndTime(list.retiredAt) : null,
+      pieces: piecesMadeFrom(list.itemId),
     },
-    prices: list && {
-      breaks: list.breaks.map((b) => ({ quantity: formatPieces(b.quantity), unit: formatPkr(b.unitPaisa) })),
-      setupCharges: list.setupCharges.map((c) => ({ label: c.label, amount: formatPkr(c.paisa) })),
-      leadTimeDays: list.leadTimeDays,
-    },
-    values: formValuesOf(list),
+    prices: priced
+      ? {
+          breaks: list.breaks.map((b) => ({ quantity: formatPieces(b.quantity), unit: formatPkr(b.unitPaisa) })),
+          setupCharges: list.setupCharges.map((c) => ({ label: c.label, amount: formatPkr(c.paisa) })),
+          leadTimeDays: list.leadTimeDays,
+        }
+      : null,
+    values: formValuesOf(priced ? list : null),
+    categories: categorySlugs.map((slug) => ({ slug, label: categories[slug].label })),
     history: book.history(itemId).map((entry) => ({
       id: entry.id,
       by: entry.by,

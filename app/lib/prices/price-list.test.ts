@@ -4,14 +4,21 @@ import {
   describeChange,
   editRows,
   isValidList,
+  itemForWords,
+  optionsAround,
+  type PriceItem,
   type PriceList,
   priceAt,
   priceFormSchema,
   readPriceForm,
+  searchItems,
 } from "./price-list";
 
 const list: PriceList = {
-  itemId: "acecol-pen",
+  itemId: "metal-ball-pen-pad-print",
+  name: "Metal ball pen, one-colour pad print",
+  category: "pens",
+  retiredAt: null,
   updatedAt: "2026-11-24T10:02:00.000Z",
   breaks: [
     { quantity: 100, unitPaisa: 12_000 },
@@ -26,7 +33,7 @@ const list: PriceList = {
 describe("priceAt (what priceFor answers)", () => {
   it("takes the highest break at or below the quantity", () => {
     expect(priceAt(list, 499)).toEqual({
-      itemId: "acecol-pen",
+      itemId: "metal-ball-pen-pad-print",
       quantity: 499,
       unitPaisa: 10_500,
       breakQuantity: 250,
@@ -314,5 +321,70 @@ describe("what a save changed", () => {
       "Lead time 10 business days",
     ]);
     expect(changesBetween(list, list)).toEqual([]);
+  });
+});
+
+describe("the options a quotation line starts with", () => {
+  const rupees = (options: { quantity: number; unitPaisa: number }[]) =>
+    options.map(({ quantity, unitPaisa }) => `${quantity} @ ${unitPaisa / 100}`);
+
+  it("puts the buyer's quantity between its neighbouring breaks, each at its break's unit price", () => {
+    // Breaks 100/250/500/1000 at PKR 120/105/95/85.
+    expect(rupees(optionsAround(list, 500))).toEqual(["250 @ 105", "500 @ 95", "1000 @ 85"]);
+    expect(rupees(optionsAround(list, 600))).toEqual(["500 @ 95", "600 @ 95", "1000 @ 85"]);
+    expect(rupees(optionsAround(list, 100))).toEqual(["100 @ 120", "250 @ 105", "500 @ 95"]);
+  });
+
+  it("takes more breaks from the side that has them at either end, and the lowest breaks without a quantity", () => {
+    expect(rupees(optionsAround(list, 50))).toEqual(["50 @ 120", "100 @ 120", "250 @ 105"]);
+    expect(rupees(optionsAround(list, 5_000))).toEqual(["500 @ 95", "1000 @ 85", "5000 @ 85"]);
+    expect(rupees(optionsAround(list, null))).toEqual(["100 @ 120", "250 @ 105", "500 @ 95"]);
+    expect(optionsAround({ ...list, breaks: [] }, 500)).toEqual([]);
+    expect(rupees(optionsAround({ ...list, breaks: [{ quantity: 500, unitPaisa: 9_000 }] }, 200))).toEqual([
+      "200 @ 90",
+      "500 @ 90",
+    ]);
+  });
+});
+
+describe("finding an item", () => {
+  const item = (itemId: string, name: string, category: PriceItem["category"]): PriceItem => ({
+    itemId,
+    name,
+    category,
+    retiredAt: null,
+  });
+  const items = [
+    item("metal-ball-pen-pad-print", "Metal ball pen, one-colour pad print", "pens"),
+    item("plastic-click-pen", "Plastic click pen, pad print", "pens"),
+    item("chit-pad-box", "Chit pad box 3.5 in, 500 sheets, full colour", "paper-chit-pads"),
+    item("ceramic-mug-11-oz", "Ceramic mug 11 oz, pad print", "drinkware"),
+    item("a5-diary", "A5 diary, PU cover, debossed logo", "office-accessories"),
+  ];
+  const ids = (found: PriceItem[]) => found.map((each) => each.itemId);
+
+  it("finds items by the beginnings of their words, names first, whatever the case and plural", () => {
+    expect(ids(searchItems(items, "metal pen"))).toEqual(["metal-ball-pen-pad-print"]);
+    expect(ids(searchItems(items, "MUGS"))).toEqual(["ceramic-mug-11-oz"]);
+    expect(ids(searchItems(items, "pad"))).toEqual([
+      "metal-ball-pen-pad-print",
+      "plastic-click-pen",
+      "chit-pad-box",
+      "ceramic-mug-11-oz",
+    ]);
+    expect(ids(searchItems(items, "drinkware"))).toEqual(["ceramic-mug-11-oz"]);
+    expect(ids(searchItems(items, "diar"))).toEqual(["a5-diary"]);
+    expect(searchItems(items, "umbrella")).toEqual([]);
+    expect(searchItems(items, "  ")).toHaveLength(items.length);
+  });
+
+  it("takes the item a buyer's words name, else the first of their category, else none", () => {
+    expect(itemForWords(items, "Custom pens with logo")?.itemId).toBe("metal-ball-pen-pad-print");
+    expect(itemForWords(items, "Plastic click pens for a launch")?.itemId).toBe("plastic-click-pen");
+    expect(itemForWords(items, "11 oz mugs")?.itemId).toBe("ceramic-mug-11-oz");
+    expect(itemForWords(items, "Chit pads")?.itemId).toBe("chit-pad-box");
+    expect(itemForWords(items, "قلم", "pens")?.itemId).toBe("metal-ball-pen-pad-print");
+    expect(itemForWords(items, "Something for the conference", "other")).toBeNull();
+    expect(itemForWords(items, "Custom branded logo printing")).toBeNull();
   });
 });

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { products } from "~/content/catalogue";
+import { categories, type CategorySlug, categorySlugs } from "~/content/categories";
 import { oneLine } from "~/lib/text-fields";
 import { formatPkr, parseRupees } from "~/lib/money";
 
@@ -7,7 +9,7 @@ export type PriceBreak = { quantity: number; unitPaisa: number };
 /** A named one-off charge per order: "Screen print, per colour" PKR 2,500. */
 export type SetupCharge = { label: string; paisa: number };
 
-/** What an owner sets for a catalogue item. */
+/** What an owner sets for an item's prices. */
 export type PriceListInput = {
   /** Lowest quantity first, each quantity once. */
   breaks: PriceBreak[];
@@ -15,12 +17,21 @@ export type PriceListInput = {
   leadTimeDays: number;
 };
 
-/** A catalogue item's saved price list. */
-export type PriceList = PriceListInput & {
+/** An item of the shop's price list: what it is called, its category, whether it is still offered. */
+export type PriceItem = {
   itemId: string;
-  /** ISO 8601, UTC. */
-  updatedAt: string;
+  name: string;
+  category: CategorySlug;
+  /** ISO 8601, UTC; null while the item is offered for new quotations. */
+  retiredAt: string | null;
 };
+
+/** An item with its saved prices (no breaks: not priced yet). */
+export type PriceList = PriceListInput &
+  PriceItem & {
+    /** ISO 8601, UTC. */
+    updatedAt: string;
+  };
 
 /** The price of an item at a quantity, as the quotation editor takes it. */
 export type ItemPrice = {
@@ -40,6 +51,7 @@ export type ItemPrice = {
 export type PriceFor = (itemId: string, quantity: number) => ItemPrice | null;
 
 export const limits = {
+  nameLength: 120,
   breaks: 20,
   setupCharges: 20,
   maxQuantity: 1_000_000,
@@ -73,6 +85,135 @@ export function priceAt(list: PriceList, quantity: number): ItemPrice | null {
 const pieces = new Intl.NumberFormat("en-US");
 /** "1,000 pcs" */
 export const formatPieces = (quantity: number) => `${pieces.format(quantity)} pcs`;
+
+/** A quotation option: a quantity and its unit price. */
+export type PricedOption = { quantity: number; unitPaisa: number };
+
+/**
+ * Up to `count` quotation options around what the buyer asked for: their quantity, the nearest break
+ * below it and the nearest above (asked 500 of breaks 100/250/500/1000: 250, 500, 1000), more breaks
+ * on the side that has them when one side runs out; each at the unit price of its break. Without a
+ * quantity, the lowest breaks. Lowest quantity first; none when the item has no breaks.
+ */
+export function optionsAround(list: PriceList, quantity: number | null, count = 3): PricedOption[] {
+  const breaks = [...new Set(list.breaks.map((priceBreak) => priceBreak.quantity))].sort((a, b) => a - b);
+  if (breaks.length === 0) return [];
+  let chosen: number[];
+  if (quantity === null || !Number.isSafeInteger(quantity) || quantity < 1) chosen = breaks.slice(0, count);
+  else {
+    const below = breaks.filter((breakQuantity) => breakQuantity < quantity).reverse();
+    const above = breaks.filter((breakQuantity) => breakQuantity > quantity);
+    chosen = [quantity];
+    // Alternate below and above, nearest first, until there are enough or no break is left.
+    while (chosen.length < count && (below.length > 0 || above.length > 0)) {
+      const next = chosen.length % 2 === 1 ? (below.shift() ?? above.shift()) : (above.shift() ?? below.shift());
+      chosen.push(next!);
+    }
+  }
+  return chosen
+    .sort((a, b) => a - b)
+    .map((optionQuantity) => ({ quantity: optionQuantity, unitPaisa: priceAt(list, optionQuantity)!.unitPaisa }));
+}
+
+const stopWords = new Set(
+  "a an and the of for with in on to our your my logo logos custom branded brand printed print printing promotional promo item items piece pieces pcs qty quantity please need want".split(
+    " ",
+  ),
+);
+
+/** A word as the search compares it: lower case, a plural's "s" or "es" dropped ("pens" finds "pen"). */
+const stem = (word: string) =>
+  word.length > 4 && word.endsWith("es") && !word.endsWith("ses")
+    ? word.slice(0, -2)
+    : word.length > 3 && word.endsWith("s") && !word.endsWith("ss")
+      ? word.slice(0, -1)
+      : word;
+
+/** The words of a text as the search compares them. */
+export const searchWords = (text: string) =>
+  text
+    .toLowerCase()
+    .normalize("NFKC")
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .map(stem);
+
+const itemWords = (item: PriceItem) => searchWords(`${item.name} ${categories[item.category].label}`);
+
+/**
+ * The items a query finds, as the quotation editor's search offers them: every word of the query
+ * begins a word of the item's name or category ("metal pen", "mug 11"), best first (more words in the
+ * name, then the list's order). An empty query finds every item.
+ */
+export function searchItems<T extends PriceItem>(items: readonly T[], query: string, limit = 50): T[] {
+  const words = searchWords(query).slice(0, 12);
+  if (words.length === 0) return items.slice(0, limit);
+  return items
+    .map((item, order) => {
+      const haystack = itemWords(item);
+      const nameWords = searchWords(item.name);
+      const found = words.every((word) => haystack.some((candidate) => candidate.startsWith(word)));
+      const inName = words.filter((word) => nameWords.some((candidate) => candidate.startsWith(word))).length;
+      return { item, order, found, inName };
+    })
+    .filter((hit) => hit.found)
+    .sort((a, b) => b.inName - a.inName || a.order - b.order)
+    .slice(0, limit)
+    .map((hit) => hit.item);
+}
+
+/**
+ * The item a buyer's words most likely mean ("Custom pens with logo", "11 oz mugs"): the one sharing
+ * the most words with them, at least one of them a word of its name or its category's, earliest in the
+ * list on a tie; else the first item of `category` when one is given; else none.
+ */
+export function itemForWords<T extends PriceItem>(
+  items: readonly T[],
+  text: string,
+  category?: string | null,
+): T | null {
+  const words = searchWords(text)
+    .filter((word) => !stopWords.has(word))
+    .slice(0, 40);
+  let best: { item: T; score: number } | null = null;
+  for (const item of items) {
+    const haystack = itemWords(item);
+    const score = words.filter((word) => haystack.includes(word)).length;
+    if (score > 0 && (!best || score > best.score)) best = { item, score };
+  }
+  return best?.item ?? items.find((item) => item.category === category) ?? null;
+}
+
+/** A new item's id: its first name as a slug ("Metal ball pen, pad print" → metal-ball-pen-pad-print). */
+export function slugFor(name: string): string {
+  const slug = name
+    .normalize("NFKD")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 60)
+    .replace(/-+$/, "");
+  return slug || "item";
+}
+
+// ---- An item's name and category ---------------------------------------------------------------
+
+export const itemFormText = {
+  name: `Write the item's name, such as "Metal ball pen, one-colour pad print" (at most ${limits.nameLength} characters).`,
+  category: "Choose one of the catalogue's categories.",
+} as const;
+
+/** The add and rename form: a name on one line and a category of the catalogue. */
+export const itemDetailsSchema = z.object({
+  name: z
+    .string()
+    .max(1_000, itemFormText.name)
+    .check(oneLine("The item's name"))
+    .transform((name) => name.trim().replace(/\s+/g, " "))
+    .pipe(z.string().min(1, itemFormText.name).max(limits.nameLength, itemFormText.name)),
+  category: z.enum(categorySlugs, { error: itemFormText.category }),
+});
+export type ItemDetails = z.infer<typeof itemDetailsSchema>;
 
 // ---- The editor's form -------------------------------------------------------------------------
 
@@ -327,6 +468,13 @@ export const priceChangeSchema = z.discriminatedUnion("kind", [
     from: z.number().int().nullable(),
     to: z.number().int(),
   }),
+  z.strictObject({ kind: z.literal("added"), name: z.string(), category: z.string() }),
+  z.strictObject({ kind: z.literal("name"), from: z.string(), to: z.string() }),
+  z.strictObject({ kind: z.literal("category"), from: z.string(), to: z.string() }),
+  /** Retired (true) or offered again (false). */
+  z.strictObject({ kind: z.literal("retired"), to: z.boolean() }),
+  /** The prices a portfolio piece had, when the list was keyed by the catalogue's pieces. */
+  z.strictObject({ kind: z.literal("carried-over"), piece: z.string() }),
 ]);
 export type PriceChange = z.infer<typeof priceChangeSchema>;
 
@@ -362,9 +510,23 @@ const amountChange = (from: number | null, to: number | null) =>
       ? `removed (was ${formatPkr(from)})`
       : `${formatPkr(from)} → ${formatPkr(to)}`;
 
+const categoryLabel = (slug: string) =>
+  Object.hasOwn(categories, slug) ? categories[slug as CategorySlug].label : slug;
+const pieceTitle = (id: string) => products.find((product) => product.id === id)?.title ?? id;
+
 /** One change in words: "500 pcs PKR 95 → PKR 92", "Set-up “Laser engraving” PKR 1,500 (new)". */
 export function describeChange(change: PriceChange): string {
   switch (change.kind) {
+    case "added":
+      return `Added as “${change.name}” in ${categoryLabel(change.category)}`;
+    case "name":
+      return `Renamed “${change.from}” → “${change.to}”`;
+    case "category":
+      return `Category ${categoryLabel(change.from)} → ${categoryLabel(change.to)}`;
+    case "retired":
+      return change.to ? "Retired: no longer offered for new quotations" : "Offered again for new quotations";
+    case "carried-over":
+      return `Prices carried over from the portfolio piece “${pieceTitle(change.piece)}”`;
     case "break":
       return `${formatPieces(change.quantity)} ${amountChange(change.from, change.to)}`;
     case "setup":

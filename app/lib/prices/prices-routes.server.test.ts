@@ -49,11 +49,33 @@ const priceForm = (breaks: [string, string][], leadTimeDays: string, setup: [str
   ["leadTimeDays", leadTimeDays] as [string, string],
 ];
 
-const itemPath = "/desk/prices/onset-pen";
-const params = { itemId: "onset-pen" };
-const saveAs = (cookie: string, fields = priceForm([["500", "90"]], "8"), origin = site) =>
-  outcome(() => underDeskLayout(itemRoute.action, args(post(itemPath, fields, cookie, origin), params)));
+const itemId = "gel-pen-screen-print";
+const itemPath = `/desk/prices/${itemId}`;
+const params = { itemId };
+const saveAs = (cookie: string, fields = priceForm([["500", "90"]], "8"), origin = site, path = itemPath) =>
+  outcome(() =>
+    underDeskLayout(itemRoute.action, args(post(path, fields, cookie, origin), { itemId: path.split("/").at(-1)! })),
+  );
+const addAs = (cookie: string, fields: [string, string][], origin = site) =>
+  outcome(() => underDeskLayout(listRoute.action, args(post("/desk/prices", fields, cookie, origin))));
 const prices = () => getQuoteService().prices;
+/** The seeded item as the migration left it: what a refused post must leave alone. */
+const seeded = {
+  name: "Gel pen, screen print",
+  category: "pens",
+  retiredAt: null,
+  leadTimeDays: 9,
+  breaks: [
+    { quantity: 250, unitPaisa: 7_000 },
+    { quantity: 500, unitPaisa: 6_000 },
+    { quantity: 1_000, unitPaisa: 5_200 },
+  ],
+  setupCharges: [{ label: "Screen print, per colour", paisa: 300_000 }],
+};
+const untouched = () => {
+  expect(prices().list(itemId)).toMatchObject(seeded);
+  expect(prices().history(itemId)).toEqual([]);
+};
 
 async function account(email: string, name: string) {
   const service = getQuoteService();
@@ -102,33 +124,82 @@ describe("the price list's pages", () => {
     const saved = await saveAs("");
     expect(saved.status).toBe(302);
     expect(saved.location).toMatch(/^\/desk\/sign-in/);
-    expect(prices().list("onset-pen")).toBeNull();
+    untouched();
   });
 
-  it("start empty, marking every item as without prices", async () => {
+  it("list the shop's own items by category, every category of the catalogue, each priced", async () => {
     const page = await outcome(() => underDeskLayout(listRoute.loader, args(get("/desk/prices", ownerCookie))));
     const data = page.data as Awaited<ReturnType<typeof listRoute.loader>>;
-    expect(data.priced).toBe(0);
-    expect(data.groups.flatMap((group) => group.items).every((item) => item.prices === null)).toBe(true);
-    expect(data.groups.map((group) => group.label)).toContain("Pens");
+    expect(data.priced).toBe(data.total);
+    expect(data.groups.map((group) => group.label)).toEqual([
+      "Pens",
+      "Paper Chit Pads",
+      "Drinkware",
+      "Office Accessories",
+      "Games",
+      "Apparel",
+      "Acrylic Awards",
+      "Wall Clocks",
+    ]);
+    expect(data.groups[0]?.items[0]).toEqual({
+      id: "metal-ball-pen-pad-print",
+      name: "Metal ball pen, one-colour pad print",
+      retired: false,
+      prices: { from: "PKR 180", fromQuantity: "100 pcs", leadTimeDays: 10 },
+    });
+    expect(data.retired).toEqual([]);
   });
 
-  it("let a staff member read the prices, without the editor, and refuse their post with 403, saving nothing", async () => {
+  it("let a staff member read, and refuse their add, rename, retire and reprice with 403, changing nothing", async () => {
     const page = await outcome(() => underDeskLayout(itemRoute.loader, args(get(itemPath, staffCookie), params)));
     expect(page.status).toBe(200);
-    expect(page.data).toMatchObject({ canEdit: false, item: { title: "ONSET Signature Pen" } });
-    const refused = await saveAs(staffCookie);
-    expect(refused.status).toBe(403);
-    expect(String(refused.data)).toContain('"prices.manage"');
-    expect(refused.headers.get("cache-control")).toBe("private, no-store");
-    expect(prices().list("onset-pen")).toBeNull();
-    expect(prices().history("onset-pen")).toEqual([]);
+    expect(page.data).toMatchObject({ canEdit: false, item: { name: "Gel pen, screen print", categoryLabel: "Pens" } });
+    const before = prices().items().length;
+    const added = await addAs(staffCookie, [
+      ["name", "Slim click pen"],
+      ["category", "pens"],
+    ]);
+    expect(added.status).toBe(403);
+    for (const fields of [
+      [
+        ["intent", "rename"],
+        ["name", "Cheap gel pen"],
+        ["category", "pens"],
+      ],
+      [["intent", "retire"]],
+      priceForm([["500", "10"]], "8"),
+    ] as [string, string][][]) {
+      const refused = await saveAs(staffCookie, fields);
+      expect(refused.status).toBe(403);
+      expect(String(refused.data)).toContain('"prices.manage"');
+      expect(refused.headers.get("cache-control")).toBe("private, no-store");
+    }
+    expect(prices().items()).toHaveLength(before);
+    untouched();
   });
 
-  it("refuse a save sent from another site, even an owner's", async () => {
-    const refused = await saveAs(ownerCookie, priceForm([["500", "90"]], "8"), "https://evil.example");
-    expect(refused.status).toBe(403);
-    expect(prices().list("onset-pen")).toBeNull();
+  it("refuse an add, rename, retire or save sent from another site, even an owner's", async () => {
+    const evil = "https://evil.example";
+    expect((await saveAs(ownerCookie, priceForm([["500", "90"]], "8"), evil)).status).toBe(403);
+    expect((await saveAs(ownerCookie, [["intent", "retire"]], evil)).status).toBe(403);
+    const renamed = [
+      ["intent", "rename"],
+      ["name", "Evil pen"],
+      ["category", "pens"],
+    ] as [string, string][];
+    expect((await saveAs(ownerCookie, renamed, evil)).status).toBe(403);
+    const before = prices().items().length;
+    const added = await addAs(
+      ownerCookie,
+      [
+        ["name", "Evil pen"],
+        ["category", "pens"],
+      ],
+      evil,
+    );
+    expect(added.status).toBe(403);
+    expect(prices().items()).toHaveLength(before);
+    untouched();
   });
 
   it("refuse an owner's bad input with every problem, keeping what was typed and saving nothing", async () => {
@@ -159,7 +230,7 @@ describe("the price list's pages", () => {
       setupCharges: [{ label: "Screen print, per colour", amount: "2,5OO" }],
       leadTimeDays: "eight",
     });
-    expect(prices().list("onset-pen")).toBeNull();
+    untouched();
   });
 
   it("add and remove rows for an owner without saving, keeping what was typed", async () => {
@@ -199,10 +270,77 @@ describe("the price list's pages", () => {
       fields.map(([name, value]) => [name, name === "intent" ? "add-break" : value]),
     );
     expect(refused.status).toBe(403);
-    expect(prices().list("onset-pen")).toBeNull();
+    untouched();
+  });
+
+  it("let an owner add an item, rename it, retire it and offer it again, refusing a name without words", async () => {
+    const empty = await addAs(ownerCookie, [
+      ["name", "   "],
+      ["category", "pens"],
+    ]);
+    expect(empty.status).toBe(400);
+    expect(empty.data).toMatchObject({ error: expect.stringMatching(/item's name/) });
+    const badCategory = await addAs(ownerCookie, [
+      ["name", "Mug"],
+      ["category", "kitchen"],
+    ]);
+    expect(badCategory.status).toBe(400);
+    const added = await addAs(ownerCookie, [
+      ["name", "Bamboo ball pen, laser-engraved"],
+      ["category", "pens"],
+    ]);
+    expect(added.status).toBe(302);
+    expect(added.location).toBe("/desk/prices/bamboo-ball-pen-laser-engraved?done=added");
+    const path = "/desk/prices/bamboo-ball-pen-laser-engraved";
+    const renamed = await saveAs(
+      ownerCookie,
+      [
+        ["intent", "rename"],
+        ["name", "Bamboo pen, laser-engraved"],
+        ["category", "office-accessories"],
+      ],
+      site,
+      path,
+    );
+    expect(renamed.location).toBe(`${path}?done=renamed`);
+    const retired = await saveAs(ownerCookie, [["intent", "retire"]], site, path);
+    expect(retired.location).toBe(`${path}?done=retired`);
+    const list = await outcome(() => underDeskLayout(listRoute.loader, args(get("/desk/prices", staffCookie))));
+    const listed = list.data as Awaited<ReturnType<typeof listRoute.loader>>;
+    expect(listed.retired).toEqual([
+      { id: "bamboo-ball-pen-laser-engraved", name: "Bamboo pen, laser-engraved", retired: true, prices: null },
+    ]);
+    expect(
+      prices()
+        .offered()
+        .map((item) => item.itemId),
+    ).not.toContain("bamboo-ball-pen-laser-engraved");
+    const restored = await saveAs(ownerCookie, [["intent", "restore"]], site, path);
+    expect(restored.location).toBe(`${path}?done=restored`);
+    const page = await outcome(() =>
+      underDeskLayout(itemRoute.loader, args(get(path, staffCookie), { itemId: "bamboo-ball-pen-laser-engraved" })),
+    );
+    const data = page.data as Awaited<ReturnType<typeof itemRoute.loader>>;
+    expect(data.item).toMatchObject({
+      name: "Bamboo pen, laser-engraved",
+      categoryLabel: "Office Accessories",
+      retired: false,
+    });
+    expect(data.history.map((entry) => entry.changes)).toEqual([
+      ["Offered again for new quotations"],
+      ["Retired: no longer offered for new quotations"],
+      [
+        "Renamed “Bamboo ball pen, laser-engraved” → “Bamboo pen, laser-engraved”",
+        "Category Pens → Office Accessories",
+      ],
+      ["Added as “Bamboo ball pen, laser-engraved” in Pens"],
+    ]);
   });
 
   it("save an owner's prices, then show them, the list's summary and the item's history", async () => {
+    const added = prices().add({ name: "Slim click pen, pad print", category: "pens" }, { id: 0, name: "Sana Iqbal" });
+    expect(added).toEqual({ ok: true, itemId: "slim-click-pen-pad-print" });
+    const path = "/desk/prices/slim-click-pen-pad-print";
     const saved = await saveAs(
       ownerCookie,
       priceForm(
@@ -213,10 +351,12 @@ describe("the price list's pages", () => {
         "8",
         [["Pad print, per colour", "2,500"]],
       ),
+      site,
+      path,
     );
     expect(saved.status).toBe(302);
-    expect(saved.location).toBe("/desk/prices/onset-pen?done=saved");
-    expect(prices().priceFor("onset-pen", 600)).toMatchObject({ unitPaisa: 9_200, breakQuantity: 500 });
+    expect(saved.location).toBe(`${path}?done=saved`);
+    expect(prices().priceFor("slim-click-pen-pad-print", 600)).toMatchObject({ unitPaisa: 9_200, breakQuantity: 500 });
 
     const again = await saveAs(
       ownerCookie,
@@ -228,11 +368,16 @@ describe("the price list's pages", () => {
         "8",
         [["Pad print, per colour", "2,500"]],
       ),
+      site,
+      path,
     );
-    expect(again.location).toBe("/desk/prices/onset-pen?done=saved");
+    expect(again.location).toBe(`${path}?done=saved`);
 
     const page = await outcome(() =>
-      underDeskLayout(itemRoute.loader, args(get(`${itemPath}?done=saved`, staffCookie), params)),
+      underDeskLayout(
+        itemRoute.loader,
+        args(get(`${path}?done=saved`, staffCookie), { itemId: "slim-click-pen-pad-print" }),
+      ),
     );
     const data = page.data as Awaited<ReturnType<typeof itemRoute.loader>>;
     expect(data.done).toBe("saved");
@@ -255,6 +400,7 @@ describe("the price list's pages", () => {
           "Lead time 8 business days",
         ],
       ],
+      ["Sana Iqbal", ["Added as “Slim click pen, pad print” in Pens"]],
     ]);
     expect(data.history[0]?.when).toMatch(/^(Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{1,2} [A-Z][a-z]{2} \d\d:\d\d$/);
 
@@ -268,30 +414,30 @@ describe("the price list's pages", () => {
         "8",
         [["Pad print, per colour", "2500"]],
       ),
+      site,
+      path,
     );
-    expect(unchanged.location).toBe("/desk/prices/onset-pen?done=unchanged");
-    expect(prices().history("onset-pen")).toHaveLength(2);
+    expect(unchanged.location).toBe(`${path}?done=unchanged`);
+    expect(prices().history("slim-click-pen-pad-print")).toHaveLength(3);
 
     fillPriceLists(prices(), getQuoteService().staff.find("sana@promo.example")!);
     const list = await outcome(() =>
-      underDeskLayout(listRoute.loader, args(get("/desk/prices?q=biofer", staffCookie))),
+      underDeskLayout(listRoute.loader, args(get("/desk/prices?q=foil%20pens", staffCookie))),
     );
     const listed = list.data as Awaited<ReturnType<typeof listRoute.loader>>;
     expect(listed.canEdit).toBe(false);
-    expect(listed.priced).toBe(3);
     expect(listed.groups.flatMap((group) => group.items)).toEqual([
       {
-        id: "biofer-pen",
-        title: "BIOFER Iron Supplement Pen",
-        brand: "Zenith Pharma - BIOFER",
+        id: "click-pen-gold-foil",
+        name: "Click pen, gold foil logo and pad-printed tagline",
+        retired: false,
         prices: { from: "PKR 180", fromQuantity: "250 pcs", leadTimeDays: 12 },
       },
-      { id: "biofer-travel-mug", title: "BIOFER Travel Mug", brand: "Zenith Pharma - BIOFER", prices: null },
     ]);
-    expect(listed.groups.map((group) => group.label)).toEqual(["Pens", "Drinkware"]);
+    expect(listed.groups.map((group) => group.label)).toEqual(["Pens"]);
   });
 
-  it("answer 404 for an item not in the catalogue, to read or to save", async () => {
+  it("answer 404 for an item not on the list, to read or to save", async () => {
     const missing = { itemId: "no-such-item" };
     const page = await outcome(() =>
       underDeskLayout(itemRoute.loader, args(get("/desk/prices/no-such-item", ownerCookie), missing)),

@@ -1,15 +1,19 @@
 import type Database from "better-sqlite3";
-import { products } from "~/content/catalogue";
+import { categorySlugs } from "~/content/categories";
 import {
   changesBetween,
+  type ItemDetails,
+  itemDetailsSchema,
   type ItemPrice,
   isValidList,
   type PriceChange,
   priceAt,
   priceChangeSchema,
+  type PriceItem,
   type PriceList,
   type PriceListInput,
   type SetupCharge,
+  slugFor,
 } from "./price-list";
 
 export {
@@ -17,6 +21,7 @@ export {
   type PriceBreak,
   type PriceChange,
   type PriceFor,
+  type PriceItem,
   type PriceList,
   type PriceListInput,
   type SetupCharge,
@@ -37,17 +42,26 @@ export type PriceHistoryEntry = {
 };
 
 export type SaveResult = { ok: true; changes: PriceChange[] } | { ok: false; refused: "unknown item" | "invalid list" };
+export type AddResult = { ok: true; itemId: string } | { ok: false; refused: "invalid details" };
+export type DetailsResult =
+  { ok: true; changes: PriceChange[] } | { ok: false; refused: "unknown item" | "invalid details" };
 
-const catalogueIds = new Set(products.map((product) => product.id));
+type ItemRow = PriceItem & { leadTimeDays: number; updatedAt: string };
 
-type ItemRow = { itemId: string; leadTimeDays: number; updatedAt: string };
+const itemColumns = `item_id AS itemId, name, category, lead_time_days AS leadTimeDays, updated_at AS updatedAt,
+  retired_at AS retiredAt`;
+// The list's order: the catalogue's categories, then the order items were added (the seed's most usual first).
+const categoryOrder = `CASE category ${categorySlugs.map((slug, index) => `WHEN '${slug}' THEN ${index}`).join(" ")} END`;
+
+/** A new item's lead time until an owner sets its prices. */
+const DEFAULT_LEAD_TIME_DAYS = 10;
 
 /**
  * The desk's price list (price_items, price_breaks, price_setup_charges, and price_changes, its
- * append-only history): prices per catalogue item by quantity break, set-up charges and lead time,
- * in whole paisa. Owners save a whole item at a time; every save that changes something appends one
- * history row saying who, when, and each old → new. Read by the desk and by `priceFor`, which the
- * quotation editor calls.
+ * append-only history): the shop's own items by category, each with prices by quantity break, set-up
+ * charges and lead time, in whole paisa. Owners add, rename, retire and reprice items; every change
+ * appends one history row saying who, when, and each old → new. Read by the desk and by `priceFor`,
+ * which the quotation editor calls.
  */
 export class PriceBook {
   private readonly db: Database.Database;
@@ -56,12 +70,8 @@ export class PriceBook {
   constructor(db: Database.Database) {
     this.db = db;
     this.sql = {
-      item: db.prepare(
-        "SELECT item_id AS itemId, lead_time_days AS leadTimeDays, updated_at AS updatedAt FROM price_items WHERE item_id = ?",
-      ),
-      items: db.prepare(
-        "SELECT item_id AS itemId, lead_time_days AS leadTimeDays, updated_at AS updatedAt FROM price_items",
-      ),
+      item: db.prepare(`SELECT ${itemColumns} FROM price_items WHERE item_id = ?`),
+      items: db.prepare(`SELECT ${itemColumns} FROM price_items ORDER BY ${categoryOrder}, rowid`),
       breaks: db.prepare(
         "SELECT quantity, unit_paisa AS unitPaisa FROM price_breaks WHERE item_id = ? ORDER BY quantity",
       ),
@@ -72,10 +82,14 @@ export class PriceBook {
       allCharges: db.prepare(
         "SELECT item_id AS itemId, label, paisa FROM price_setup_charges ORDER BY item_id, position",
       ),
-      upsertItem: db.prepare(
-        `INSERT INTO price_items (item_id, lead_time_days, updated_at) VALUES (@itemId, @leadTimeDays, @updatedAt)
-         ON CONFLICT (item_id) DO UPDATE SET lead_time_days = excluded.lead_time_days, updated_at = excluded.updated_at`,
+      idTaken: db.prepare("SELECT 1 FROM price_items WHERE item_id = ?").pluck(),
+      insertItem: db.prepare(
+        `INSERT INTO price_items (item_id, name, category, lead_time_days, updated_at)
+         VALUES (@itemId, @name, @category, @leadTimeDays, @updatedAt)`,
       ),
+      updateLeadTime: db.prepare("UPDATE price_items SET lead_time_days = ?, updated_at = ? WHERE item_id = ?"),
+      updateDetails: db.prepare("UPDATE price_items SET name = ?, category = ?, updated_at = ? WHERE item_id = ?"),
+      updateRetired: db.prepare("UPDATE price_items SET retired_at = ?, updated_at = ? WHERE item_id = ?"),
       clearBreaks: db.prepare("DELETE FROM price_breaks WHERE item_id = ?"),
       insertBreak: db.prepare("INSERT INTO price_breaks (item_id, quantity, unit_paisa) VALUES (?, ?, ?)"),
       clearCharges: db.prepare("DELETE FROM price_setup_charges WHERE item_id = ?"),
@@ -90,7 +104,32 @@ export class PriceBook {
     };
   }
 
-  /** An item's price list, or null when it has none. */
+  private record(itemId: string, changes: PriceChange[], editor: PriceEditor, at: string) {
+    this.sql.insertChange.run({
+      itemId,
+      at,
+      staffId: editor.id,
+      actorName: editor.name,
+      changes: JSON.stringify(changes),
+    });
+  }
+
+  /** Every item, retired ones too, in the list's order (by category, then as added). */
+  items(): PriceItem[] {
+    return (this.sql.items.all() as ItemRow[]).map(({ itemId, name, category, retiredAt }) => ({
+      itemId,
+      name,
+      category,
+      retiredAt,
+    }));
+  }
+
+  /** The items a new quotation may use: not retired, in the list's order. */
+  offered(): PriceItem[] {
+    return this.items().filter((item) => item.retiredAt === null);
+  }
+
+  /** An item with its prices, or null when there is no such item. */
   list(itemId: string): PriceList | null {
     const item = this.sql.item.get(itemId) as ItemRow | undefined;
     if (!item) return null;
@@ -101,7 +140,7 @@ export class PriceBook {
     };
   }
 
-  /** Every priced item's list, by item id (three queries, whatever the number of items). */
+  /** Every item with its prices, by item id, in the list's order (three queries, whatever the number of items). */
   all(): Map<string, PriceList> {
     const lists = new Map<string, PriceList>();
     for (const item of this.sql.items.all() as ItemRow[])
@@ -125,19 +164,82 @@ export class PriceBook {
   }
 
   /**
+   * Adds an item, not priced yet (its prices are set on its page), with a history row. Its id is a slug
+   * of its name, numbered when taken; the id stays when the item is renamed.
+   */
+  add(details: ItemDetails, editor: PriceEditor, now = new Date()): AddResult {
+    const checked = itemDetailsSchema.safeParse(details);
+    if (!checked.success) return { ok: false, refused: "invalid details" };
+    const { name, category } = checked.data;
+    return this.db
+      .transaction((): AddResult => {
+        const base = slugFor(name);
+        let itemId = base;
+        for (let n = 2; this.sql.idTaken.get(itemId); n += 1) itemId = `${base}-${n}`;
+        const at = now.toISOString();
+        this.sql.insertItem.run({ itemId, name, category, leadTimeDays: DEFAULT_LEAD_TIME_DAYS, updatedAt: at });
+        this.record(itemId, [{ kind: "added", name, category }], editor, at);
+        return { ok: true, itemId };
+      })
+      .immediate();
+  }
+
+  /** Renames an item or moves it to another category; quotations already made keep the words they were sent with. */
+  rename(itemId: string, details: ItemDetails, editor: PriceEditor, now = new Date()): DetailsResult {
+    const checked = itemDetailsSchema.safeParse(details);
+    if (!checked.success) return { ok: false, refused: "invalid details" };
+    const { name, category } = checked.data;
+    return this.db
+      .transaction((): DetailsResult => {
+        const item = this.sql.item.get(itemId) as ItemRow | undefined;
+        if (!item) return { ok: false, refused: "unknown item" };
+        const changes: PriceChange[] = [];
+        if (item.name !== name) changes.push({ kind: "name", from: item.name, to: name });
+        if (item.category !== category) changes.push({ kind: "category", from: item.category, to: category });
+        if (changes.length === 0) return { ok: true, changes };
+        const at = now.toISOString();
+        this.sql.updateDetails.run(name, category, at, itemId);
+        this.record(itemId, changes, editor, at);
+        return { ok: true, changes };
+      })
+      .immediate();
+  }
+
+  /**
+   * Retires an item (`retired`: no new quotation offers it; old ones and its history keep it) or offers
+   * it again.
+   */
+  retire(itemId: string, retired: boolean, editor: PriceEditor, now = new Date()): DetailsResult {
+    return this.db
+      .transaction((): DetailsResult => {
+        const item = this.sql.item.get(itemId) as ItemRow | undefined;
+        if (!item) return { ok: false, refused: "unknown item" };
+        if ((item.retiredAt !== null) === retired) return { ok: true, changes: [] };
+        const at = now.toISOString();
+        this.sql.updateRetired.run(retired ? at : null, at, itemId);
+        const changes: PriceChange[] = [{ kind: "retired", to: retired }];
+        this.record(itemId, changes, editor, at);
+        return { ok: true, changes };
+      })
+      .immediate();
+  }
+
+  /**
    * Replaces an item's price list, in one transaction with its history row; a save that changes
    * nothing writes nothing. The list must be one the editor's form gives (breaks rising in quantity,
    * unit prices not rising with it): anything else is refused, whoever calls.
    */
   save(itemId: string, list: PriceListInput, editor: PriceEditor, now = new Date()): SaveResult {
-    if (!catalogueIds.has(itemId)) return { ok: false, refused: "unknown item" };
     if (!isValidList(list)) return { ok: false, refused: "invalid list" };
     return this.db
       .transaction((): SaveResult => {
-        const changes = changesBetween(this.list(itemId), list);
+        const saved = this.list(itemId);
+        if (!saved) return { ok: false, refused: "unknown item" };
+        // An item not priced yet has a lead time only as a default: its first prices are all new.
+        const changes = changesBetween(saved.breaks.length > 0 ? saved : null, list);
         if (changes.length === 0) return { ok: true, changes };
         const at = now.toISOString();
-        this.sql.upsertItem.run({ itemId, leadTimeDays: list.leadTimeDays, updatedAt: at });
+        this.sql.updateLeadTime.run(list.leadTimeDays, at, itemId);
         this.sql.clearBreaks.run(itemId);
         for (const priceBreak of list.breaks)
           this.sql.insertBreak.run(itemId, priceBreak.quantity, priceBreak.unitPaisa);
@@ -145,13 +247,7 @@ export class PriceBook {
         list.setupCharges.forEach((charge, position) =>
           this.sql.insertCharge.run(itemId, position, charge.label, charge.paisa),
         );
-        this.sql.insertChange.run({
-          itemId,
-          at,
-          staffId: editor.id,
-          actorName: editor.name,
-          changes: JSON.stringify(changes),
-        });
+        this.record(itemId, changes, editor, at);
         return { ok: true, changes };
       })
       .immediate();

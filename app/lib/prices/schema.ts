@@ -2,21 +2,35 @@ import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { staff } from "../desk/staff-schema";
 
-// The desk's price list (app/lib/prices/prices.server.ts writes every table here). An item is a
-// catalogue item's id (app/content/catalogue.ts): the catalogue lives in code, so no foreign key. Money
-// is whole paisa. CHECKs name bare columns: drizzle-kit keeps a table's name in a CHECK when it
-// rebuilds the table, which SQLite then refuses.
+// The desk's price list (app/lib/prices/prices.server.ts writes every table here): the shop's own
+// items ("Metal ball pen, one-colour pad print"), grouped by the catalogue's categories. The catalogue's
+// portfolio pieces name the item they are made from (Product.priceItemId). Money is whole paisa.
+// CHECKs name bare columns: drizzle-kit keeps a table's name in a CHECK when it rebuilds the table,
+// which SQLite then refuses.
 
-/** One row per priced catalogue item: what is not a list (its lead time) and when it last changed. */
+/** One row per item the shop sells: its name, category, lead time, and whether it is retired. */
 export const priceItems = sqliteTable(
   "price_items",
   {
+    /** A slug made from the first name, kept when the item is renamed: quotation lines keep it. */
     itemId: text("item_id").primaryKey(),
+    name: text("name").notNull(),
+    /** A category slug of app/content/category-slugs.ts. */
+    category: text("category").notNull(),
     leadTimeDays: integer("lead_time_days").notNull(),
     /** ISO 8601, UTC. */
     updatedAt: text("updated_at").notNull(),
+    /** ISO 8601, UTC: a retired item is offered to no new quotation; old ones and its history keep it. */
+    retiredAt: text("retired_at"),
   },
-  () => [check("price_items_lead_time", sql`lead_time_days BETWEEN 1 AND 365`)],
+  () => [
+    check("price_items_lead_time", sql`lead_time_days BETWEEN 1 AND 365`),
+    check("price_items_name", sql`length(name) BETWEEN 1 AND 120`),
+    check(
+      "price_items_category",
+      sql`category IN ('pens', 'paper-chit-pads', 'drinkware', 'office-accessories', 'games', 'shirts', 'acrylic', 'clocks')`,
+    ),
+  ],
 );
 
 /** A unit price from a quantity up: the highest break at or below an order's quantity applies. */

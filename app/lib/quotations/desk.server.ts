@@ -1,12 +1,25 @@
 import { business } from "~/content/business";
+import { products } from "~/content/catalogue";
 import type { AuditActor } from "~/lib/audit/events";
 import { pakistanDate, shortDateTime } from "~/lib/desk/time";
 import { orderReference } from "~/lib/orders/orders.server";
 import type { QuoteService } from "~/lib/quotes/service.server";
 import type { StoredQuote } from "~/lib/quotes/store.server";
 import { once } from "~/lib/once/once.server";
-import { blankLine, type EditorErrors, editorValues, type EditorValues, readQuotationForm } from "./editor-schema";
-import { draftFromVersion, prefillDraft } from "./prefill.server";
+import { categories } from "~/content/categories";
+import { quotationTerms } from "~/content/quotation-terms";
+import { formatPkr, rupeesField } from "~/lib/money";
+import { formatPieces, searchItems } from "~/lib/prices/price-list";
+import {
+  blankLine,
+  type EditorErrors,
+  editorValues,
+  type EditorValues,
+  type LineValues,
+  optionSlots,
+  readQuotationForm,
+} from "./editor-schema";
+import { draftFromVersion, lineFromItem, prefillDraft } from "./prefill.server";
 import {
   type QuotationDraft,
   type QuotationState,
@@ -85,17 +98,168 @@ export function editorPage(service: QuoteService, quote: StoredQuote, now = new 
   const draft = quotations.draft(quote.id);
   const latest = quotations.latest(quote.id);
   const start: QuotationDraft =
-    draft ??
-    (latest ? draftFromVersion(latest, now) : prefillDraft(quote, now, service.prices.priceFor.bind(service.prices)));
+    draft ?? (latest ? draftFromVersion(latest, now) : prefillDraft(quote, now, service.prices));
   const values = editorValues(start);
   if (values.lines.length === 0) values.lines.push(blankLine());
+  // A new draft no item prices still starts from what the buyer asked: their quantity, for staff to price.
+  const first = values.lines[0]!;
+  if (!draft && !latest && quote.quantity && first.quantities.every((quantity) => !quantity))
+    first.quantities[0] = String(quote.quantity);
   return {
     values,
+    ...editorItems(service),
+    buyerQuantity: quote.quantity ? formatPieces(quote.quantity) : null,
     saved: draft !== null,
     savedAt: draft ? shortDateTime(Date.parse(draft.updatedAt)) : null,
     totals: draft ? totalsOf(draft) : null,
     version: (latest?.version ?? 0) + 1,
     today: pakistanDate(now.getTime()),
+  };
+}
+
+/**
+ * The price list as the editor offers it: the names the search suggests (items not retired), and every
+ * item's name by id, retired ones too (an old line keeps the item it was priced from).
+ */
+export function editorItems(service: QuoteService) {
+  const items = service.prices.items();
+  return {
+    suggestions: items.filter((item) => item.retiredAt === null).map((item) => item.name),
+    itemNames: Object.fromEntries(
+      items.map((item) => [item.itemId, { name: item.name, retired: item.retiredAt !== null }]),
+    ) as Record<string, { name: string; retired: boolean }>,
+  };
+}
+
+/** A line's button that works with the price list: find by words, use an item found, or make it free. */
+export type LineAction =
+  | { kind: "find"; line: number; query: string }
+  | { kind: "pick"; line: number; itemId: string }
+  | { kind: "free"; line: number };
+
+/** An item a search found, as the editor offers it to pick. */
+export type FoundItem = { itemId: string; name: string; detail: string };
+
+export type LineOutcome = {
+  values: EditorValues;
+  notice: string;
+  tone: "ok" | "error";
+  /** A search on a line: what was typed (shown again) and the items found to choose from (none when one filled the line). */
+  found: { line: number; query: string; items: FoundItem[] } | null;
+};
+
+const editorText = {
+  filled: (name: string, basis: string) =>
+    `Filled from ${name}: ${basis}, their unit prices and the set-up. Not saved yet: check, then Save draft.`,
+  basis: (quantity: string | null) => (quantity ? `options around ${quantity}` : "its lowest quantity breaks"),
+  found: (count: number, query: string) => `${count} items match “${query}”: choose one to fill the line.`,
+  notFound: (query: string) =>
+    `No item on the price list matches “${query}”. Try fewer or other words, or price it as a free line.`,
+  findEmpty: "Type part of an item's name to find it on the price list.",
+  notPriced: (name: string) => `${name} has no prices on the price list yet: an owner sets them under Prices.`,
+  free: "The line is a free line now; its prices stay as typed. Not saved yet.",
+};
+
+const typedQuantity = (line: LineValues) =>
+  line.quantities
+    .map((text) => text.trim().replace(/[,\s]/g, ""))
+    .filter((text) => /^\d{1,8}$/.test(text))
+    .map(Number)
+    .find((quantity) => quantity > 0) ?? null;
+
+/**
+ * A line filled from a price-list item, the rest of the form as typed: the item's name, options around
+ * the buyer's quantity (else the line's first typed quantity), their unit prices, the set-up; the lead
+ * time raised to the item's when it is longer. Nothing is saved: the editor shows the form again.
+ */
+function fillLine(service: QuoteService, quote: StoredQuote, values: EditorValues, index: number, itemId: string) {
+  const list = service.prices.list(itemId);
+  const line = values.lines[index];
+  if (!list || !line || list.retiredAt !== null) return null;
+  if (list.breaks.length === 0) return { values, notice: editorText.notPriced(list.name), tone: "error" as const };
+  const basis = quote.quantity ?? typedQuantity(line);
+  const filled = lineFromItem(list, quote, basis);
+  const lines = values.lines.map((each, at) =>
+    at === index
+      ? {
+          ...each,
+          item: filled.itemId,
+          description: filled.description,
+          quantities: optionSlots.map((slot) =>
+            String(filled.options[slot - 1]?.quantity ?? ""),
+          ) as LineValues["quantities"],
+          units: optionSlots.map((slot) => {
+            const option = filled.options[slot - 1];
+            return option ? rupeesField(option.unitPaisa) : "";
+          }) as LineValues["units"],
+          setup: filled.setupPaisa ? rupeesField(filled.setupPaisa) : "",
+        }
+      : each,
+  );
+  const typedLead = /^\d{1,3}$/.test(values.leadTimeDays.trim()) ? Number(values.leadTimeDays.trim()) : 0;
+  const longer = list.leadTimeDays > typedLead;
+  return {
+    values: {
+      ...values,
+      lines,
+      ...(longer && { leadTimeDays: String(list.leadTimeDays), leadTime: quotationTerms.leadTime(list.leadTimeDays) }),
+    },
+    notice: editorText.filled(list.name, editorText.basis(basis ? formatPieces(basis) : null)),
+    tone: "ok" as const,
+  };
+}
+
+/**
+ * A line's price-list button, without saving: a search that finds one item (or names one exactly)
+ * fills the line from it, several are offered to choose from, none says so; a chosen item fills the
+ * line; "free" keeps the line as typed without an item. Null for a line or item that is not there.
+ */
+export function priceLineFromList(
+  service: QuoteService,
+  quote: StoredQuote,
+  values: EditorValues,
+  action: LineAction,
+): LineOutcome | null {
+  const line = values.lines[action.line];
+  if (!line) return null;
+  if (action.kind === "free") {
+    const lines = values.lines.map((each, at) => (at === action.line ? { ...each, item: "" } : each));
+    return { values: { ...values, lines }, notice: editorText.free, tone: "ok", found: null };
+  }
+  if (action.kind === "pick") {
+    const filled = fillLine(service, quote, values, action.line, action.itemId);
+    return filled && { ...filled, found: null };
+  }
+  const query = action.query.trim().slice(0, 100);
+  if (!query) return { values, notice: editorText.findEmpty, tone: "error", found: null };
+  const offered = service.prices.offered();
+  const exact = offered.find((item) => item.name.toLowerCase() === query.toLowerCase());
+  const matches = exact ? [exact] : searchItems(offered, query, 20);
+  if (matches.length === 1)
+    return { ...fillLine(service, quote, values, action.line, matches[0]!.itemId)!, found: null };
+  if (matches.length === 0)
+    return {
+      values,
+      notice: editorText.notFound(query),
+      tone: "error",
+      found: { line: action.line, query, items: [] },
+    };
+  const lists = service.prices.all();
+  return {
+    values,
+    notice: editorText.found(matches.length, query),
+    tone: "ok",
+    found: {
+      line: action.line,
+      query,
+      items: matches.map((item) => {
+        const lowest = lists.get(item.itemId)?.breaks[0];
+        const from = lowest
+          ? `${formatPkr(lowest.unitPaisa)} each from ${formatPieces(lowest.quantity)}`
+          : "No prices yet";
+        return { itemId: item.itemId, name: item.name, detail: `${categories[item.category].label} · ${from}` };
+      }),
+    },
   };
 }
 
@@ -184,8 +348,12 @@ export function quotationForRecord(service: QuoteService, quote: StoredQuote) {
   const versions = new Quotations(service.store).versions(quote.id);
   const quotation = versions.find((version) => version.acceptance) ?? versions.at(-1);
   if (!quotation) return { quotation: null, quantity: null };
+  // A line names the price-list item the studio piece is made from (older ones, the piece itself).
+  const piece = products.find((product) => product.id === quote.design?.itemId);
   const index = Math.max(
-    quotation.lines.findIndex((line) => line.itemId !== null && line.itemId === quote.design?.itemId),
+    quotation.lines.findIndex(
+      (line) => line.itemId !== null && (line.itemId === quote.design?.itemId || line.itemId === piece?.priceItemId),
+    ),
     0,
   );
   const line = quotation.lines[index];

@@ -1,6 +1,8 @@
 import { products } from "~/content/catalogue";
 import { quotationTerms } from "~/content/quotation-terms";
-import type { ItemPrice, PriceFor } from "~/lib/prices/price-list";
+import { itemForWords, optionsAround, type PriceList } from "~/lib/prices/price-list";
+import type { PriceBook } from "~/lib/prices/prices.server";
+import { requestCategory } from "~/lib/quotes/category";
 import type { StoredQuote } from "~/lib/quotes/store.server";
 import { defaultTerms, type QuotationDraft, type StoredQuotation } from "./quotations.server";
 
@@ -15,40 +17,84 @@ function designDecoration(design: NonNullable<StoredQuote["design"]>, method: { 
 
 /**
  * The set-up a design needs from an item's price list: the charge named for its print method, per
- * colour when the charge says so ("Pad print, per colour" × 2 colours).
+ * colour when the charge says so ("Pad print, per colour" × 2 colours); the item's whole set-up when
+ * no charge is named for the method.
  */
-function designSetup(price: ItemPrice, method: string | undefined, colours: number): number {
-  if (!method) return 0;
-  const charge = price.setupCharges.find((setup) => setup.label.toLowerCase().startsWith(method.toLowerCase()));
-  if (!charge) return 0;
+function designSetup(list: PriceList, method: string | undefined, colours: number): number {
+  const charge = method
+    ? list.setupCharges.find((setup) => setup.label.toLowerCase().startsWith(method.toLowerCase()))
+    : undefined;
+  if (!charge) return setupOf(list);
   return /per colou?r/i.test(charge.label) ? charge.paisa * Math.max(1, colours) : charge.paisa;
 }
 
+/** What the editor needs of the price list: the items offered, and an item's prices. */
+export type PriceLookup = Pick<PriceBook, "offered" | "list">;
+
+const noPrices: PriceLookup = { offered: () => [], list: () => null };
+
 /**
- * A request's first draft: one line for what the buyer asked for (the studio design's catalogue item
- * when there is one, else the product they named), its decoration from the design; priced from the
- * price list when the item has prices and the buyer gave a quantity (unit price of that break, the
- * design's set-up, the item's lead time); the terms from app/content/quotation-terms.ts.
+ * The price-list item a request is for: the one its studio design's piece is made from, else the one
+ * the buyer's product words name ("Custom pens with logo": a pen), else the first of the category the
+ * words name; none when nothing matches or the item is retired.
  */
-export function prefillDraft(quote: StoredQuote, now: Date, priceFor: PriceFor = () => null): QuotationDraft {
-  const item = quote.design ? products.find((product) => product.id === quote.design!.itemId) : undefined;
-  const method = item?.print[0];
-  const price = item && quote.quantity ? priceFor(item.id, quote.quantity) : null;
+export function requestedItem(quote: StoredQuote, prices: PriceLookup): PriceList | null {
+  const piece = quote.design ? products.find((product) => product.id === quote.design!.itemId) : undefined;
+  const offered = prices.offered();
+  const itemId = piece
+    ? piece.priceItemId
+    : itemForWords(offered, quote.product, requestCategory(quote.product, null))?.itemId;
+  const list = itemId ? prices.list(itemId) : null;
+  return list && list.retiredAt === null ? list : null;
+}
+
+/**
+ * A line priced from a price-list item for a request: options around the buyer's quantity (else
+ * `quantity`, else the item's lowest breaks) at its breaks; its set-up (a studio design's print
+ * method per colour, else all of the item's); named as the studio piece the buyer designed when the
+ * item is the one it is made from, else as the item.
+ */
+export function lineFromItem(list: PriceList, quote: StoredQuote, quantity: number | null = null) {
+  const piece = quote.design ? products.find((product) => product.id === quote.design!.itemId) : undefined;
+  const forPiece = piece?.priceItemId === list.itemId ? piece : undefined;
+  return {
+    itemId: list.itemId,
+    description: forPiece?.title ?? list.name,
+    setupPaisa: forPiece
+      ? designSetup(list, forPiece.print[0]?.name, quote.design?.colours.length ?? 0)
+      : setupOf(list),
+    options: optionsAround(list, quote.quantity ?? quantity),
+  };
+}
+
+/**
+ * A request's first draft: one line for what the buyer asked for, priced from the price-list item it
+ * is made from when one is found (see requestedItem and lineFromItem), with the item's lead time;
+ * else named in the buyer's words, for staff to price. The terms from app/content/quotation-terms.ts.
+ */
+export function prefillDraft(quote: StoredQuote, now: Date, prices: PriceLookup = noPrices): QuotationDraft {
+  const piece = quote.design ? products.find((product) => product.id === quote.design!.itemId) : undefined;
+  const method = piece?.print[0];
+  const list = requestedItem(quote, prices);
+  const priced = list && list.breaks.length > 0 ? lineFromItem(list, quote) : null;
   const terms = defaultTerms(now);
   return {
     ...terms,
-    ...(price && { leadTimeDays: price.leadTimeDays, leadTime: quotationTerms.leadTime(price.leadTimeDays) }),
+    ...(priced && { leadTimeDays: list!.leadTimeDays, leadTime: quotationTerms.leadTime(list!.leadTimeDays) }),
     lines: [
       {
-        itemId: item?.id ?? null,
-        description: item?.title ?? quote.product.trim(),
+        itemId: priced?.itemId ?? piece?.priceItemId ?? null,
+        description: priced?.description ?? piece?.title ?? quote.product.trim(),
         decoration: quote.design ? designDecoration(quote.design, method) : "",
-        setupPaisa: price ? designSetup(price, method?.name, quote.design?.colours.length ?? 0) : 0,
-        options: price ? [{ quantity: price.quantity, unitPaisa: price.unitPaisa }] : [],
+        setupPaisa: priced?.setupPaisa ?? 0,
+        options: priced?.options ?? [],
       },
     ],
   };
 }
+
+/** An item's whole set-up: each charge once (a per-colour charge for one colour). */
+export const setupOf = (list: PriceList) => list.setupCharges.reduce((sum, charge) => sum + charge.paisa, 0);
 
 /** The next version's draft: the latest version as sent, valid again from today. */
 export function draftFromVersion(version: StoredQuotation, now: Date): QuotationDraft {

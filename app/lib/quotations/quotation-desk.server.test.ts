@@ -138,7 +138,8 @@ describe("the quotation editor", () => {
       saved: boolean;
     };
     expect(opened.saved).toBe(false);
-    expect(opened.values.lines.map((line) => line.description)).toEqual(["Pens"]);
+    // "Pens", without a quantity: the first pen of the price list, at its lowest breaks.
+    expect(opened.values.lines.map((line) => line.description)).toEqual(["Metal ball pen, one-colour pad print"]);
 
     expect(await postEditor(quote.reference, twoLines("add-line"))).toMatchObject({
       status: 302,

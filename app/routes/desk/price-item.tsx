@@ -4,17 +4,19 @@ import { DeskNotice } from "~/components/desk/desk-card";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { NativeSelect } from "~/components/ui/native-select";
 import { deskText } from "~/content/desk";
 import { requirePermission, requireSameOrigin } from "~/lib/desk/auth.server";
 import { deskMeta } from "~/lib/desk/meta";
 import { hasPermission } from "~/lib/desk/permissions";
-import { catalogueItem, priceItemPage } from "~/lib/prices/page.server";
+import { priceItemPage } from "~/lib/prices/page.server";
 import {
   type FieldError,
   editRows,
   fieldIds,
   formFields,
   formValues,
+  itemDetailsSchema,
   limits,
   priceFormSchema,
   type PriceFormValues,
@@ -26,10 +28,17 @@ import type { Route } from "./+types/price-item";
 const text = deskText.pricesPage;
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
-  deskMeta(loaderData ? `${text.title}: ${loaderData.item.title}` : text.title);
+  deskMeta(loaderData ? `${text.title}: ${loaderData.item.name}` : text.title);
 
 const notFound = () => data("Not found", { status: 404 });
-const doneMessages = { saved: text.saved, unchanged: text.unchanged } as const;
+const doneMessages = {
+  saved: text.saved,
+  unchanged: text.unchanged,
+  added: text.added,
+  renamed: text.renamed,
+  retired: text.retiredDone,
+  restored: text.restored,
+} as const;
 type Done = keyof typeof doneMessages;
 const isDone = (value: string | null): value is Done => value !== null && Object.hasOwn(doneMessages, value);
 
@@ -44,12 +53,40 @@ export function loader({ request, params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   requireSameOrigin(request);
   const me = requirePermission(context, "prices.manage");
-  if (!catalogueItem(params.itemId)) throw notFound();
+  const book = getQuoteService().prices;
+  if (!book.list(params.itemId)) throw notFound();
+  const here = `/desk/prices/${params.itemId}`;
   // The server bounds every form body before a route reads it (server/body-limits.ts).
-  const parsed = priceFormSchema.safeParse(formFields(await request.formData()));
+  const form = await request.formData();
+  const intent = form.get("intent");
+  if (intent === "retire" || intent === "restore") {
+    book.retire(params.itemId, intent === "retire", me);
+    throw redirect(`${here}?done=${intent === "retire" ? "retired" : "restored"}`);
+  }
+  if (intent === "rename") {
+    const typed = { name: String(form.get("name") ?? ""), category: String(form.get("category") ?? "") };
+    const details = itemDetailsSchema.safeParse(typed);
+    if (!details.success)
+      return data(
+        {
+          errors: [] as FieldError[],
+          values: null,
+          edited: false,
+          details: { error: details.error.issues[0]?.message ?? text.detailsProblem, values: typed },
+        },
+        { status: 400 },
+      );
+    const renamed = book.rename(params.itemId, details.data, me);
+    if (!renamed.ok) throw notFound();
+    throw redirect(`${here}?done=${renamed.changes.length > 0 ? "renamed" : "unchanged"}`);
+  }
+  const parsed = priceFormSchema.safeParse(formFields(form));
   if (!parsed.success) {
     const message = parsed.error.issues[0]?.message ?? "The form could not be read.";
-    return data({ errors: [{ field: "", message }] as FieldError[], values: null, edited: false }, { status: 400 });
+    return data(
+      { errors: [{ field: "", message }] as FieldError[], values: null, edited: false, details: null },
+      { status: 400 },
+    );
   }
   // A row added or removed: the form again, with what was typed, nothing saved.
   if (parsed.data.intent !== "save")
@@ -57,16 +94,18 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       errors: [] as FieldError[],
       values: editRows(formValues(parsed.data), parsed.data.intent),
       edited: true,
+      details: null,
     });
   const read = readPriceForm(parsed.data);
-  if (!read.ok) return data({ errors: read.errors, values: read.values, edited: false }, { status: 400 });
-  const saved = getQuoteService().prices.save(params.itemId, read.list, me);
+  if (!read.ok)
+    return data({ errors: read.errors, values: read.values, edited: false, details: null }, { status: 400 });
+  const saved = book.save(params.itemId, read.list, me);
   if (!saved.ok) throw notFound();
-  throw redirect(`/desk/prices/${params.itemId}?done=${saved.changes.length > 0 ? "saved" : "unchanged"}`);
+  throw redirect(`${here}?done=${saved.changes.length > 0 ? "saved" : "unchanged"}`);
 }
 
 export default function PriceItemPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { item, prices, history, canEdit, done, values, suggestions } = loaderData;
+  const { item, prices, history, canEdit, done, values, suggestions, categories } = loaderData;
   const formAction = `/desk/prices/${item.id}`;
   return (
     <>
@@ -79,13 +118,22 @@ export default function PriceItemPage({ loaderData, actionData }: Route.Componen
           {text.allPrices}
         </a>
       </p>
-      <h1 className="mt-2 text-2xl font-bold tracking-tight">{item.title}</h1>
+      <h1 className="mt-2 text-2xl font-bold tracking-tight" dir="auto">
+        {item.name}
+      </h1>
       <p className="mt-1 text-sm text-slate-700">
-        {item.brand} · {item.category} · <span className="font-mono text-xs">{item.id}</span>
+        {item.categoryLabel} · <span className="font-mono text-xs">{item.id}</span>
       </p>
-      <p className="mt-1 text-sm text-slate-700">
-        {text.printedWith}: {item.printedWith}
-      </p>
+      {item.pieces.length > 0 && (
+        <p className="mt-1 text-sm text-slate-700">
+          {text.madeInto}: {item.pieces.join(", ")}
+        </p>
+      )}
+      {item.retiredOn && (
+        <p className="mt-3 max-w-prose rounded-md border border-slate-300 bg-slate-100 px-3 py-2 text-sm text-slate-900">
+          {text.retiredNote(item.retiredOn)}
+        </p>
+      )}
       {done && !actionData && (
         <div className="mt-4">
           <DeskNotice tone="ok">{doneMessages[done]}</DeskNotice>
@@ -105,31 +153,102 @@ export default function PriceItemPage({ loaderData, actionData }: Route.Componen
         ) : (
           <PricesReadOnly prices={prices} />
         )}
-        <section aria-labelledby="history-heading" className="min-w-0 rounded-lg border border-border p-4">
-          <h2 id="history-heading" className="text-lg font-bold">
-            {text.historyTitle}
-          </h2>
-          {history.length === 0 ? (
-            <p className="mt-2 text-sm text-slate-700">{text.historyEmpty}</p>
-          ) : (
-            <ol className="mt-2 space-y-3 text-sm">
-              {history.map((entry) => (
-                <li key={entry.id}>
-                  <p className="font-semibold">
-                    <time dateTime={entry.at}>{text.changedBy(entry.by, entry.when)}</time>
-                  </p>
-                  <ul className="mt-1 list-disc pl-5 text-slate-800">
-                    {entry.changes.map((change) => (
-                      <li key={change}>{change}</li>
-                    ))}
-                  </ul>
-                </li>
-              ))}
-            </ol>
+        <div className="min-w-0 space-y-6">
+          {canEdit && (
+            <ItemDetailsForm
+              action={formAction}
+              item={item}
+              categories={categories}
+              problem={actionData?.details ?? null}
+            />
           )}
-        </section>
+          <section aria-labelledby="history-heading" className="min-w-0 rounded-lg border border-border p-4">
+            <h2 id="history-heading" className="text-lg font-bold">
+              {text.historyTitle}
+            </h2>
+            {history.length === 0 ? (
+              <p className="mt-2 text-sm text-slate-700">{text.historyEmpty}</p>
+            ) : (
+              <ol className="mt-2 space-y-3 text-sm">
+                {history.map((entry) => (
+                  <li key={entry.id}>
+                    <p className="font-semibold">
+                      <time dateTime={entry.at}>{text.changedBy(entry.by, entry.when)}</time>
+                    </p>
+                    <ul className="mt-1 list-disc pl-5 text-slate-800">
+                      {entry.changes.map((change) => (
+                        <li key={change}>{change}</li>
+                      ))}
+                    </ul>
+                  </li>
+                ))}
+              </ol>
+            )}
+          </section>
+        </div>
       </div>
     </>
+  );
+}
+
+type PageItem = Route.ComponentProps["loaderData"]["item"];
+
+/** The owner's name-and-category form, and retiring (or offering again) the item. */
+function ItemDetailsForm({
+  action,
+  item,
+  categories,
+  problem,
+}: {
+  action: string;
+  item: PageItem;
+  categories: { slug: string; label: string }[];
+  problem: { error: string; values: { name: string; category: string } } | null;
+}) {
+  return (
+    <section aria-labelledby="details-heading" className="rounded-lg border border-border p-4">
+      <h2 id="details-heading" className="text-lg font-bold">
+        {text.detailsTitle}
+      </h2>
+      <Form method="post" action={action} noValidate className="mt-2 space-y-3">
+        {problem && (
+          <p role="alert" id="details-error" className="text-sm font-medium text-red-800">
+            {problem.error}
+          </p>
+        )}
+        <div className="space-y-1.5">
+          <Label htmlFor="item-name">{text.name}</Label>
+          <Input
+            id="item-name"
+            name="name"
+            autoComplete="off"
+            maxLength={limits.nameLength}
+            defaultValue={problem?.values.name ?? item.name}
+            dir="auto"
+            {...(problem ? { "aria-invalid": true, "aria-describedby": "details-error" } : {})}
+          />
+        </div>
+        <div className="space-y-1.5">
+          <Label htmlFor="item-category">{text.category}</Label>
+          <NativeSelect id="item-category" name="category" defaultValue={problem?.values.category ?? item.category}>
+            {categories.map((category) => (
+              <option key={category.slug} value={category.slug}>
+                {category.label}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <Button type="submit" name="intent" value="rename" variant="outline">
+          {text.rename}
+        </Button>
+      </Form>
+      <Form method="post" action={action} className="mt-4 space-y-2 border-t border-border pt-4">
+        {!item.retired && <p className="text-sm text-slate-700">{text.retireHint}</p>}
+        <Button type="submit" name="intent" value={item.retired ? "restore" : "retire"} variant="outline">
+          {item.retired ? text.restore : text.retire}
+        </Button>
+      </Form>
+    </section>
   );
 }
 

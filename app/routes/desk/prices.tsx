@@ -1,13 +1,15 @@
-import { ChevronRight } from "lucide-react";
-import { Form } from "react-router";
+import { ChevronRight, Plus } from "lucide-react";
+import { data, Form, redirect } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { NativeSelect } from "~/components/ui/native-select";
 import { deskText } from "~/content/desk";
-import { requirePermission, takesNoForm } from "~/lib/desk/auth.server";
+import { requirePermission, requireSameOrigin } from "~/lib/desk/auth.server";
 import { hasPermission } from "~/lib/desk/permissions";
 import { deskMeta } from "~/lib/desk/meta";
 import { priceListPage } from "~/lib/prices/page.server";
+import { itemDetailsSchema, limits } from "~/lib/prices/price-list";
 import { getQuoteService } from "~/lib/quotes/service.server";
 import type { Route } from "./+types/prices";
 
@@ -25,10 +27,23 @@ export function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export const action = takesNoForm;
+/** An owner adds an item: its name and category; its prices are set on its page, where this leads. */
+export async function action({ request, context }: Route.ActionArgs) {
+  requireSameOrigin(request);
+  const me = requirePermission(context, "prices.manage");
+  // The server bounds every form body before a route reads it (server/body-limits.ts).
+  const form = await request.formData();
+  const typed = { name: String(form.get("name") ?? ""), category: String(form.get("category") ?? "") };
+  const parsed = itemDetailsSchema.safeParse(typed);
+  if (!parsed.success)
+    return data({ error: parsed.error.issues[0]?.message ?? text.detailsProblem, values: typed }, { status: 400 });
+  const added = getQuoteService().prices.add(parsed.data, me);
+  if (!added.ok) return data({ error: text.detailsProblem, values: typed }, { status: 400 });
+  throw redirect(`/desk/prices/${added.itemId}?done=added`);
+}
 
-export default function PricesPage({ loaderData }: Route.ComponentProps) {
-  const { groups, query, canEdit, priced, total } = loaderData;
+export default function PricesPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { groups, retired, categories, query, canEdit, priced, total } = loaderData;
   return (
     <>
       <h1 className="text-2xl font-bold tracking-tight">{text.title}</h1>
@@ -60,44 +75,105 @@ export default function PricesPage({ loaderData }: Route.ComponentProps) {
         </p>
       )}
 
-      {groups.length === 0 && <p className="mt-6 text-sm text-slate-700">{text.noMatch(query)}</p>}
+      {canEdit && (
+        <details className="mt-4 max-w-xl rounded-lg border border-border p-3" open={Boolean(actionData)}>
+          <summary className="flex min-h-11 cursor-pointer items-center gap-2 font-semibold">
+            <Plus aria-hidden="true" className="size-4" />
+            {text.addTitle}
+          </summary>
+          <Form method="post" noValidate className="mt-2 space-y-3" aria-label={text.addTitle}>
+            <p className="text-sm text-slate-700">{text.addHint}</p>
+            {actionData?.error && (
+              <p role="alert" id="add-error" className="text-sm font-medium text-red-800">
+                {actionData.error}
+              </p>
+            )}
+            <div className="space-y-1.5">
+              <Label htmlFor="add-name">{text.name}</Label>
+              <Input
+                id="add-name"
+                name="name"
+                autoComplete="off"
+                maxLength={limits.nameLength}
+                defaultValue={actionData?.values.name}
+                dir="auto"
+                {...(actionData?.error ? { "aria-invalid": true, "aria-describedby": "add-error" } : {})}
+              />
+            </div>
+            <div className="space-y-1.5">
+              <Label htmlFor="add-category">{text.category}</Label>
+              <NativeSelect id="add-category" name="category" defaultValue={actionData?.values.category ?? "pens"}>
+                {categories.map((category) => (
+                  <option key={category.slug} value={category.slug}>
+                    {category.label}
+                  </option>
+                ))}
+              </NativeSelect>
+            </div>
+            <Button type="submit">{text.add}</Button>
+          </Form>
+        </details>
+      )}
+
+      {groups.length === 0 && retired.length === 0 && (
+        <p className="mt-6 text-sm text-slate-700">{text.noMatch(query)}</p>
+      )}
       <div className="mt-6 space-y-8">
         {groups.map((group) => (
           <section key={group.slug} aria-labelledby={`category-${group.slug}`}>
             <h2 id={`category-${group.slug}`} className="text-lg font-bold">
               {group.label} <span className="text-sm font-normal text-slate-600">({group.items.length})</span>
             </h2>
-            <ul className="mt-2 divide-y divide-border rounded-lg border border-border">
-              {group.items.map((item) => (
-                <li key={item.id}>
-                  <a
-                    href={`/desk/prices/${item.id}`}
-                    className="flex min-h-11 items-center gap-3 p-3 text-sm hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
-                  >
-                    <span className="min-w-0 flex-1">
-                      <span className="block font-semibold text-foreground">{item.title}</span>
-                      <span className="block text-slate-600">{item.brand}</span>
-                    </span>
-                    {item.prices ? (
-                      <span className="shrink-0 text-right">
-                        <span className="block font-semibold tabular-nums">
-                          {text.from(item.prices.from, item.prices.fromQuantity)}
-                        </span>
-                        <span className="block text-slate-600">{text.leadTime(item.prices.leadTimeDays)}</span>
-                      </span>
-                    ) : (
-                      <span className="shrink-0 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-950">
-                        {text.noPrices}
-                      </span>
-                    )}
-                    <ChevronRight aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
-                  </a>
-                </li>
-              ))}
-            </ul>
+            <ItemRows items={group.items} />
           </section>
         ))}
+        {retired.length > 0 && (
+          <section aria-labelledby="category-retired">
+            <h2 id="category-retired" className="text-lg font-bold">
+              {text.retiredTitle} <span className="text-sm font-normal text-slate-600">({retired.length})</span>
+            </h2>
+            <ItemRows items={retired} />
+          </section>
+        )}
       </div>
     </>
+  );
+}
+
+type ItemRow = Route.ComponentProps["loaderData"]["retired"][number];
+
+function ItemRows({ items }: { items: ItemRow[] }) {
+  return (
+    <ul className="mt-2 divide-y divide-border rounded-lg border border-border">
+      {items.map((item) => (
+        <li key={item.id}>
+          <a
+            href={`/desk/prices/${item.id}`}
+            className="flex min-h-11 items-center gap-3 p-3 text-sm hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
+          >
+            <span className="min-w-0 flex-1 font-semibold text-foreground" dir="auto">
+              {item.name}
+            </span>
+            {item.retired ? (
+              <span className="shrink-0 rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-800">
+                {text.retiredBadge}
+              </span>
+            ) : item.prices ? (
+              <span className="shrink-0 text-right">
+                <span className="block font-semibold tabular-nums">
+                  {text.from(item.prices.from, item.prices.fromQuantity)}
+                </span>
+                <span className="block text-slate-600">{text.leadTime(item.prices.leadTimeDays)}</span>
+              </span>
+            ) : (
+              <span className="shrink-0 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-950">
+                {text.noPrices}
+              </span>
+            )}
+            <ChevronRight aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
+          </a>
+        </li>
+      ))}
+    </ul>
   );
 }

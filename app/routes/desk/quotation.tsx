@@ -11,7 +11,14 @@ import { requirePermission, requireSameOrigin } from "~/lib/desk/auth.server";
 import { deskMeta } from "~/lib/desk/meta";
 import { formatPkr, formatRate } from "~/lib/money";
 import { missingOnceKey, onceKeyField, onceKeyPattern } from "~/lib/once/key";
-import { editorPage, saveQuotationDraft, sendFromEditor } from "~/lib/quotations/desk.server";
+import {
+  editorPage,
+  type FoundItem,
+  type LineAction,
+  priceLineFromList,
+  saveQuotationDraft,
+  sendFromEditor,
+} from "~/lib/quotations/desk.server";
 import {
   blankLine,
   editorField,
@@ -64,12 +71,25 @@ export function loader({ request, context, params }: Route.LoaderArgs) {
   };
 }
 
-/** The editor's buttons: save, add a line, remove line n, send. */
-const readIntent = (value: FormDataEntryValue | null) => {
+/** The editor's buttons: save, add a line, remove line n, send; a line's find, use-this-item and free-line. */
+const readIntent = (value: FormDataEntryValue | null, body: FormData) => {
   if (value === "save" || value === "add-line" || value === "send") return value;
-  const remove = typeof value === "string" ? /^remove-(\d{1,2})$/.exec(value) : null;
-  return remove ? ({ remove: Number(remove[1]) } as const) : null;
+  if (typeof value !== "string") return null;
+  const remove = /^remove-(\d{1,2})$/.exec(value);
+  if (remove) return { kind: "remove", line: Number(remove[1]) } as const;
+  const find = /^find-(\d{1,2})$/.exec(value);
+  if (find) {
+    const query = body.get(findField(Number(find[1])));
+    return { kind: "find", line: Number(find[1]), query: typeof query === "string" ? query : "" } satisfies LineAction;
+  }
+  const pick = /^pick-(\d{1,2})-([a-z0-9-]{1,80})$/.exec(value);
+  if (pick) return { kind: "pick", line: Number(pick[1]), itemId: pick[2]! } satisfies LineAction;
+  const free = /^free-(\d{1,2})$/.exec(value);
+  return free ? ({ kind: "free", line: Number(free[1]) } satisfies LineAction) : null;
 };
+
+/** A line's search box: read only by its Find button, never saved. */
+const findField = (line: number) => `line-${line}-find`;
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   requireSameOrigin(request);
@@ -80,12 +100,21 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   refuseOnceOrdered(service, quote);
   const body = await formDataWithin(request, 256 * 1024);
   if (!body) throw data("Too large", { status: 413 });
-  const intent = readIntent(body.get("intent"));
+  const intent = readIntent(body.get("intent"), body);
   if (!intent) throw data("Unknown action.", { status: 400 });
   const values = valuesFromForm(body);
-  if (typeof intent === "object") values.lines.splice(intent.remove, 1);
   const refused = (errors: EditorErrors, notice: string, shown: EditorValues = values) =>
-    data({ values: shown, errors, notice, formKey: crypto.randomUUID() }, { status: 400 });
+    data(
+      { values: shown, errors, notice, tone: "error" as const, found: null, formKey: crypto.randomUUID() },
+      { status: 400 },
+    );
+  // A line priced from the price list (or made free): the form again, filled, nothing saved.
+  if (typeof intent === "object" && intent.kind !== "remove") {
+    const outcome = priceLineFromList(service, quote, values, intent);
+    if (!outcome) throw data("Unknown action.", { status: 400 });
+    return data({ ...outcome, errors: {} as EditorErrors, formKey: crypto.randomUUID() });
+  }
+  if (typeof intent === "object") values.lines.splice(intent.line, 1);
 
   if (intent === "send") {
     const key = body.get(onceKeyField);
@@ -148,11 +177,12 @@ function Field({
 }
 
 export default function QuotationEditor({ loaderData, actionData }: Route.ComponentProps) {
-  const { reference, buyer, totals, version, today, saved, savedAt, done } = loaderData;
+  const { reference, buyer, totals, version, today, saved, savedAt, done, suggestions, itemNames } = loaderData;
   const values = actionData?.values ?? loaderData.values;
   const errors: EditorErrors = actionData?.errors ?? {};
+  const found = actionData?.found ?? null;
   const notice = actionData
-    ? { tone: "error" as const, text: actionData.notice }
+    ? { tone: actionData.tone, text: actionData.notice }
     : done === "saved" && savedAt
       ? { tone: "ok" as const, text: text.saved(savedAt) }
       : done && editorDone[done]
@@ -172,6 +202,7 @@ export default function QuotationEditor({ loaderData, actionData }: Route.Compon
       <h1 className="mt-3 text-2xl font-bold tracking-tight">{text.editorTitle(version, reference)}</h1>
       <p className="mt-1 text-sm text-slate-700" dir="auto">
         {buyer}
+        {loaderData.buyerQuantity && ` · ${text.buyerAsked(loaderData.buyerQuantity)}`}
       </p>
       {notice && (
         <div className="mt-4">
@@ -191,6 +222,12 @@ export default function QuotationEditor({ loaderData, actionData }: Route.Compon
         noValidate
       >
         <input type="hidden" name={editorField.lineCount} value={values.lines.length} />
+        {/* The search's suggestions as one types: the names of the items offered (the browser filters them). */}
+        <datalist id="price-list-items">
+          {suggestions.map((name) => (
+            <option key={name} value={name} />
+          ))}
+        </datalist>
         <input type="hidden" name={onceKeyField} value={actionData?.formKey ?? loaderData.formKey} />
         {/* Enter in a field saves: the first submit button is the one a browser presses for it. */}
         <button type="submit" name="intent" value="save" className="sr-only" tabIndex={-1} aria-hidden="true">
@@ -201,6 +238,11 @@ export default function QuotationEditor({ loaderData, actionData }: Route.Compon
             <fieldset key={index} className="space-y-3 rounded-xl border border-border p-4">
               <legend className="px-1 text-base font-bold">{text.line(index + 1)}</legend>
               <input type="hidden" name={editorField.item(index)} value={line.item} />
+              <PriceListPicker
+                line={index}
+                item={line.item ? itemNames[line.item] : undefined}
+                found={found?.line === index ? found : null}
+              />
               <Field
                 name={editorField.description(index)}
                 label={text.description}
@@ -352,5 +394,78 @@ export default function QuotationEditor({ loaderData, actionData }: Route.Compon
         </aside>
       </Form>
     </>
+  );
+}
+
+/**
+ * A line's price-list item: type part of a name (the browser suggests the items' names) and Find: one
+ * item found fills the line, several are offered as buttons to choose from. Each is a post that saves
+ * nothing and shows the form again, so it works without a script; a priced line can be made free.
+ */
+function PriceListPicker({
+  line,
+  item,
+  found,
+}: {
+  line: number;
+  item: { name: string; retired: boolean } | undefined;
+  found: { query: string; items: FoundItem[] } | null;
+}) {
+  const id = findField(line);
+  return (
+    <div className="space-y-2 rounded-lg border border-border bg-muted/40 p-3">
+      {item ? (
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <p className="text-sm font-semibold" dir="auto">
+            {item.retired ? text.pricedFromRetired(item.name) : text.pricedFrom(item.name)}
+          </p>
+          <Button type="submit" name="intent" value={`free-${line}`} variant="outline" size="sm">
+            {text.freeLine}
+          </Button>
+        </div>
+      ) : (
+        <p className="text-sm text-slate-700">{text.freeLineNote}</p>
+      )}
+      <Label htmlFor={id}>{text.priceItem}</Label>
+      <div className="flex flex-wrap gap-2">
+        <Input
+          id={id}
+          name={id}
+          type="search"
+          list="price-list-items"
+          autoComplete="off"
+          maxLength={100}
+          className="min-w-0 flex-1 basis-48"
+          aria-describedby={`${id}-hint`}
+          defaultValue={found?.query}
+          dir="auto"
+        />
+        <Button type="submit" name="intent" value={`find-${line}`} variant="outline">
+          {text.find}
+        </Button>
+      </div>
+      <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+        {text.priceItemHint}
+      </p>
+      {found && found.items.length > 0 && (
+        <ul className="grid gap-2 sm:grid-cols-2" aria-label={text.itemsFound}>
+          {found.items.map((each) => (
+            <li key={each.itemId}>
+              <Button
+                type="submit"
+                name="intent"
+                value={`pick-${line}-${each.itemId}`}
+                variant="outline"
+                className="h-auto min-h-11 w-full flex-col items-start gap-0.5 py-2 text-left whitespace-normal"
+                aria-label={text.pick(each.name)}
+              >
+                <span className="font-semibold">{each.name}</span>
+                <span className="text-xs font-normal text-muted-foreground">{each.detail}</span>
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
   );
 }

@@ -86,6 +86,7 @@ const signedInPages = () => [
   { path: "/desk", heading: "Quote requests", current: "page" },
   { path: `/desk/quotes/${reference}`, heading: `${longBuyer.name} · ${longBuyer.company}`, current: "true" },
   { path: "/desk/orders", heading: "Orders", current: null },
+  { path: "/desk/receivables", heading: "Receivables", current: null },
   { path: "/desk/mail", heading: "Unmatched mail", current: null },
   { path: "/desk/prices", heading: "Prices", current: null },
   { path: "/desk/prices/onset-pen", heading: "ONSET Signature Pen", current: null },
@@ -128,6 +129,7 @@ test("signed in, every desk page has the desk's header with Inbox, the member's 
     await expect(nav.getByRole("link"), path).toHaveText([
       "Inbox",
       "Orders",
+      "Receivables",
       "Unmatched mail",
       "Reports",
       "Prices",

@@ -86,7 +86,6 @@ const signedInPages = () => [
   { path: "/desk", heading: "Quote requests", current: "page" },
   { path: `/desk/quotes/${reference}`, heading: `${longBuyer.name} · ${longBuyer.company}`, current: "true" },
   { path: "/desk/orders", heading: "Orders", current: null },
-  { path: "/desk/receivables", heading: "Receivables", current: null },
   { path: "/desk/mail", heading: "Unmatched mail", current: null },
   { path: "/desk/prices", heading: "Prices", current: null },
   { path: "/desk/prices/onset-pen", heading: "ONSET Signature Pen", current: null },

@@ -375,6 +375,8 @@ export const deskText = {
     issue: "Issue invoice",
     pdf: "PDF",
     credited: (amount: string) => `credited ${amount}`,
+    settled: "Settled",
+    balanceDue: (amount: string) => `${amount} to pay`,
     creditHeading: "Issue credit note",
     creditAmount: "Credit amount (PKR)",
     creditReason: "Reason",

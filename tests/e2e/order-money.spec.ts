@@ -159,6 +159,7 @@ for (const width of widths) {
     await expect(page.getByRole("button", { name: "Issue invoice" })).toHaveCount(0);
     const number = (await invoices.locator(".font-mono").first().textContent())!;
     expect(number).toMatch(/^INV-\d{4}-\d{2}-\d{4}$/);
+    await expect(invoices.getByText("PKR 15,635 to pay")).toBeVisible();
 
     // The balance: PKR 14,700 received, PKR 700 income tax and PKR 235 sales tax withheld with certificates.
     await page.getByLabel(/^Amount \(PKR\)/).fill("14,700");
@@ -181,6 +182,7 @@ for (const width of widths) {
     await expect(payments.getByRole("status")).toContainText("Payment recorded with its receipt.");
     await expect(payments.getByRole("definition")).toHaveText(["PKR 31,270", "PKR 31,270", "PKR 0"]);
     await expect(payments.getByText("Tax withheld: PKR 935")).toBeVisible();
+    await expect(invoices.getByText(/· Settled$/)).toBeVisible();
     await expect(payments.getByText("Income tax withheld PKR 700 (certificate CPR-IT-2026-0091)")).toBeVisible();
     await expect(payments.getByText("Sales tax withheld PKR 235 (certificate CPR-ST-2026-0044)")).toBeVisible();
     await expect(page.getByLabel(/^Amount \(PKR\)/)).toHaveValue("");

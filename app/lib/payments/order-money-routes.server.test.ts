@@ -7,6 +7,7 @@ import { acceptedOrder } from "../../../tests/support/invoice-fixture";
 import { pdfText } from "../../../tests/support/pdf-text";
 import { startSmtp, until } from "../../../tests/support/smtp-server";
 import { pakistanDate } from "~/lib/desk/time";
+import { conversation } from "~/lib/messaging/conversation.server";
 import { formatPkr } from "~/lib/money";
 import { Invoices } from "~/lib/invoices/invoices.server";
 import { Orders } from "~/lib/orders/orders.server";
@@ -513,6 +514,8 @@ describe("a payment's receipt and the tax withheld, through the routes", () => {
     await until(() =>
       service.store.audit.requestHistory(quote.id).some((line) => line.type === "payment.receipt_mailed"),
     );
+    // The request's conversation shows it among the desk's mails to the buyer.
+    expect(conversation(service.messaging.messages(quote.id)).map((entry) => entry.subject)).toContain(mail.subject);
 
     // The desk downloads it; through the buyer's link from the mail, their own receipt downloads too.
     const desk = await deskReceipt(stored.reference, `${number}.pdf`, staffCookie);

@@ -77,7 +77,7 @@ export default function Receivables({ loaderData }: Route.ComponentProps) {
                   {bucket.rows.map((row) => (
                     <li
                       key={row.reference}
-                      className="grid gap-1 p-3 text-sm sm:grid-cols-[8rem_1fr_1fr_6rem_9rem] sm:items-center sm:gap-4"
+                      className="grid grid-cols-[1fr_auto] gap-x-3 gap-y-1 p-3 text-sm sm:grid-cols-[8rem_1fr_1fr_6rem_9rem] sm:items-center sm:gap-4"
                     >
                       <a
                         href={`/desk/orders/${row.reference}#payments`}
@@ -85,21 +85,22 @@ export default function Receivables({ loaderData }: Route.ComponentProps) {
                       >
                         {row.reference}
                       </a>
-                      <p className="min-w-0 truncate font-medium">
+                      {/* On a phone the amount sits beside the order; on a wider screen in the last column. */}
+                      <p className="text-right font-semibold tabular-nums sm:order-last">
+                        <span className="sr-only">{text.columns.due}: </span>
+                        {row.due}
+                      </p>
+                      <p className="col-span-2 min-w-0 truncate font-medium sm:col-span-1">
                         <span className="sr-only">{text.columns.buyer}: </span>
                         {row.company}
                       </p>
-                      <p className="text-slate-700">
+                      <p className="col-span-2 text-slate-700 sm:col-span-1">
                         <span className="sr-only">{text.columns.owed}: </span>
                         {row.owed}
                       </p>
-                      <p className="text-slate-700">
+                      <p className="col-span-2 text-slate-700 sm:col-span-1">
                         <span className="sr-only">{text.columns.age}: </span>
                         {row.age}
-                      </p>
-                      <p className="font-semibold tabular-nums sm:text-right">
-                        <span className="sr-only">{text.columns.due}: </span>
-                        {row.due}
                       </p>
                     </li>
                   ))}

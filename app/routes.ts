@@ -35,10 +35,12 @@ export default [
       route("orders/:reference/payments", "routes/desk/order-payments.ts"),
       route("orders/:reference/invoices", "routes/desk/order-invoices.ts"),
       route("orders/:reference/invoices/:file", "routes/desk/order-document.ts"),
+      route("orders/:reference/receipts/:file", "routes/desk/order-receipt.ts"),
       route("export/:format", "routes/desk/export.ts"),
       route("mail", "routes/desk/mail.tsx"),
       route("orders", "routes/desk/orders.tsx"),
       route("orders/:reference", "routes/desk/order.tsx"),
+      route("receivables", "routes/desk/receivables.tsx"),
       route("orders/:reference/photos/:id", "routes/desk/order-photo.ts"),
       route("prices", "routes/desk/prices.tsx"),
       route("prices/:itemId", "routes/desk/price-item.tsx"),
@@ -56,6 +58,7 @@ export default [
   route("proof/:token/acceptance", "routes/proof/acceptance.tsx"),
   route("proof/:token/acceptance/pdf", "routes/proof/acceptance-pdf.ts"),
   route("proof/:token/invoices/:file", "routes/proof/invoice-pdf.ts"),
+  route("proof/:token/receipts/:file", "routes/proof/receipt-pdf.ts"),
   route("proof/:token/photos/:id", "routes/proof/qc-photo.ts"),
 
   // Resource routes (no UI).

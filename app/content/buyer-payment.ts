@@ -12,4 +12,7 @@ export const buyerPaymentText = {
   invoice: (number: string, day: string, total: string) => `Sales tax invoice ${number} · ${day} · ${total}`,
   creditNote: (number: string, day: string, amount: string) => `Credit note ${number} · ${day} · ${amount}`,
   pdf: "Download PDF",
+  withheldOnly: "Tax withheld",
+  withheld: (amount: string) => `incl. tax withheld ${amount}`,
+  receipt: (number: string) => `Receipt ${number}`,
 };

@@ -75,7 +75,7 @@ export const deskText = {
   lateOrdersInHeader: "Late orders",
   orders: {
     title: "Orders",
-    lead: "Every accepted quotation's order, due soonest first. Late ones are in red.",
+    lead: "Every accepted quotation's order, due soonest first, with what it still owes. Late ones are in red.",
     stage: "Stage",
     owner: "Owner",
     anyStage: "Any stage",
@@ -86,6 +86,16 @@ export const deskText = {
     columns: { order: "Order", company: "Company", item: "Item and total", stage: "Stage", due: "Due" },
     late: "Late",
     notYet: "Set once the proof is approved",
+    /** What the one date a board row shows is. */
+    dateLabel: {
+      promised: "Promised dispatch",
+      planned: "Planned dispatch",
+      dispatched: "Dispatched",
+      delivered: "Delivered",
+    },
+    dueAmount: (amount: string) => `Due ${amount}`,
+    dueWithAdvance: (amount: string, advance: string) => `Due ${amount} · advance ${advance} unpaid`,
+    paidInFull: "Paid in full",
     back: "Back to the board",
     request: (reference: string) => `Conversation and request ${reference}`,
     quotation: "Accepted quotation",
@@ -351,6 +361,20 @@ export const deskText = {
     reference: "Reference",
     referenceHint: "Cheque or transfer number",
     overpayment: "More than due on purpose (overpayment)",
+    amountHint: "Filled with what is due next",
+    withheldHeading: "Tax withheld at source by the buyer",
+    withheldHint:
+      "Corporate and pharma buyers pay less and send a certificate for the tax they withheld: it settles the invoice like money. Leave blank when none; the amount received may then be 0.",
+    incomeTax: "Income tax withheld (PKR)",
+    salesTax: "Sales tax withheld (PKR)",
+    incomeTaxCertificate: "Income tax certificate no.",
+    salesTaxCertificate: "Sales tax certificate no.",
+    withheld: "Tax withheld",
+    withheldLine: (tax: "income" | "sales", amount: string, certificate: string) =>
+      `${tax === "income" ? "Income" : "Sales"} tax withheld ${amount} (certificate ${certificate})`,
+    withheldOnly: "Tax withheld only",
+    receipt: (number: string) => `Receipt ${number}`,
+    receiptCancelled: "cancelled: its payment was reversed",
     record: "Record payment",
     reverse: "Reverse payment",
     reverseReason: "Why it is reversed",
@@ -362,12 +386,15 @@ export const deskText = {
     issue: "Issue invoice",
     pdf: "PDF",
     credited: (amount: string) => `credited ${amount}`,
+    settled: "Settled",
+    balanceDue: (amount: string) => `${amount} to pay`,
     creditHeading: "Issue credit note",
     creditAmount: "Credit amount (PKR)",
     creditReason: "Reason",
     credit: "Issue credit note",
     done: {
-      payment: "Payment recorded.",
+      payment: "Payment recorded and its receipt e-mailed to the buyer.",
+      "payment-off": "Payment recorded with its receipt. E-mail is off: the receipt was not sent.",
       reversed: "Payment reversed; it stays in the list.",
       invoice: "Invoice issued and e-mailed to the buyer with its PDF.",
       "invoice-off": "Invoice issued. E-mail is off: it was not sent.",
@@ -378,7 +405,11 @@ export const deskText = {
       `This reference is already on the payment of ${amount} dated ${day}: the same money is not recorded twice. Reverse that payment first if it was wrong.`,
     errors: {
       amount: "Enter an amount in rupees above zero and at most PKR 1,000,000,000, e.g. 125000 or 1,25,000.50.",
-      "more-than-due": "That is more than is due. Tick overpayment if the buyer really paid more.",
+      "more-than-due":
+        "That settles more than is due (received and withheld together). Tick overpayment if the buyer really paid more.",
+      withheld: "Enter each tax withheld in rupees, e.g. 4500 or 4,500.50, or leave it blank.",
+      "income-tax-certificate": "Write the income tax certificate's number: it is how the tax withheld is claimed.",
+      "sales-tax-certificate": "Write the sales tax certificate's number: it is how the tax withheld is claimed.",
       date: "Enter the day it was paid: today or earlier.",
       "date-before-order":
         "That day is before the order was made: enter the day the money arrived, from the order's day to today.",
@@ -393,6 +424,19 @@ export const deskText = {
       "no-invoice": "That invoice is not one of this order's.",
       "credit-amount": "The credit must be above zero and at most what is left on the invoice.",
     },
+  },
+  receivables: {
+    title: "Receivables",
+    lead: "Who owes what today, oldest first. An invoiced order owes its balance, aged from the invoice's date; an order not yet invoiced owes only the advance its payment terms ask for, aged from the day the buyer accepted the quotation (the rest falls due with the invoice). Tax withheld with a certificate counts as paid.",
+    asOf: (day: string) => `As of ${day} (Pakistan).`,
+    total: "Total owed",
+    bucket: { "0-30": "0–30 days", "31-60": "31–60 days", "61-90": "61–90 days", "over-90": "Over 90 days" },
+    none: "Nobody owes anything: every invoice is settled and every advance asked is paid.",
+    noneInBucket: "Nothing owed this long.",
+    invoice: (number: string, day: string) => `Invoice ${number} of ${day}`,
+    advance: (day: string) => `Advance, accepted ${day}`,
+    days: (days: number) => (days === 1 ? "1 day" : `${days} days`),
+    columns: { buyer: "Buyer", order: "Order", owed: "For", age: "Age", due: "Due" },
   },
   pricesPage: {
     title: "Prices",
@@ -529,6 +573,16 @@ export const deskText = {
         `${onTime} of ${counted(delivered, "delivered order", "delivered orders")} left by the date promised (${percent} %).`,
       chart: (orders: number, months: number) =>
         `${counted(orders, "order", "orders")} over ${counted(months, "month", "months")}.`,
+    },
+    taxWithheld: {
+      title: "Tax withheld at source",
+      lead: "Income tax and sales tax buyers withheld from their payments each month (by the day paid), as their certificates say: claim them with your tax returns. Reversed payments are left out.",
+      month: "Month",
+      incomeTax: "Income tax",
+      salesTax: "Sales tax",
+      certificates: "Certificates",
+      chart: (income: string, sales: string, months: number) =>
+        `Income tax ${income} and sales tax ${sales} withheld over ${counted(months, "month", "months")}.`,
     },
   },
 } as const;

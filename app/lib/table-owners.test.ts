@@ -39,6 +39,8 @@ const owners: Record<string, string> = {
   credit_notes: "app/lib/invoices/invoices.server.ts",
   order_payments: "app/lib/payments/payments.server.ts",
   payment_reversals: "app/lib/payments/payments.server.ts",
+  payment_receipts: "app/lib/payments/payments.server.ts",
+  receipt_sequences: "app/lib/payments/payments.server.ts",
   price_items: "app/lib/prices/prices.server.ts",
   price_breaks: "app/lib/prices/prices.server.ts",
   price_setup_charges: "app/lib/prices/prices.server.ts",

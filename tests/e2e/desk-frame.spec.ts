@@ -128,6 +128,7 @@ test("signed in, every desk page has the desk's header with Inbox, the member's 
     await expect(nav.getByRole("link"), path).toHaveText([
       "Inbox",
       "Orders",
+      "Receivables",
       "Unmatched mail",
       "Reports",
       "Prices",

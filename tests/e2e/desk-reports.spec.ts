@@ -83,15 +83,16 @@ function addStaff(server: { dataDir: string }, email: string, name: string) {
 async function expectReadable(page: Page, width: number) {
   await page.setViewportSize({ width, height: 900 });
   const charts = page.getByRole("img");
-  await expect(charts).toHaveCount(5);
+  await expect(charts).toHaveCount(6);
   for (const chart of await charts.all()) await expect(chart).toBeVisible();
-  await expect(page.getByRole("table")).toHaveCount(5);
+  await expect(page.getByRole("table")).toHaveCount(6);
   for (const table of await page.getByRole("table").all()) await expect(table).toBeAttached();
   await expect(page.getByRole("img", { name: /First answer over 12 weeks: \d+ requests answered/ })).toBeVisible();
   await expect(page.getByRole("img", { name: /over 12 weeks; most of them/ })).toBeVisible();
   await expect(page.getByRole("img", { name: /won, \d+ lost: a win rate of \d+ %/ })).toBeVisible();
   await expect(page.getByRole("img", { name: /PKR 147,500 quoted, PKR 147,500 won/ })).toBeVisible();
   await expect(page.getByText("No delivered orders yet.")).toBeVisible();
+  await expect(page.getByRole("img", { name: /^Income tax PKR 0 and sales tax PKR 0 withheld over/ })).toBeVisible();
   const widest = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(widest, `nothing wider than ${width} px`).toBeLessThanOrEqual(width);
 }
@@ -143,6 +144,7 @@ test("an owner reads the reports on a phone and a wide screen and downloads each
       ["outcomes", "measure,count"],
       ["value-by-month", "month,quotations_sent,quoted_paisa,accepted,won_paisa"],
       ["orders-by-month", "month,orders,delivered,dispatched_on_time"],
+      ["tax-withheld-by-month", "month,income_tax_withheld_pkr,sales_tax_withheld_pkr,certificates"],
     ] as const) {
       const downloading = page.waitForEvent("download");
       await page.locator(`a[href^="/desk/reports/${file}.csv"]`).click();

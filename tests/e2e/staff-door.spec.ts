@@ -46,6 +46,7 @@ const nothingMadeFor = new Set([
   "desk/orders/:reference",
   "desk/orders/:reference/photos/:id",
   "desk/orders/:reference/invoices/:file",
+  "desk/orders/:reference/receipts/:file",
 ]);
 
 /** Desk URLs that only take a form: signed in, a GET is told to post (405), private all the same. */

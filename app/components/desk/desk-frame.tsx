@@ -7,6 +7,7 @@ import {
   Package,
   Tags,
   Users,
+  Wallet,
   type LucideIcon,
 } from "lucide-react";
 import type * as React from "react";
@@ -25,6 +26,7 @@ export type DeskMember = { name: string; role: StaffRole };
 const sectionIcon: Record<string, LucideIcon> = {
   Inbox,
   Orders: Package,
+  Receivables: Wallet,
   "Unmatched mail": MailQuestion,
   Reports: BarChart3,
   Prices: Tags,
@@ -64,7 +66,8 @@ export function DeskFrame({
           <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-4 sm:gap-4 sm:px-6">
             <p className="flex shrink-0 items-center gap-2 text-sm font-semibold">
               <LogoMark />
-              <span className={member ? "sr-only md:not-sr-only" : undefined}>
+              {/* Signed in, the name gives the sections its room until the screen is wide enough for both. */}
+              <span className={member ? "sr-only 2xl:not-sr-only" : undefined}>
                 {business.name} <span className="font-normal text-slate-300">· {deskText.title}</span>
               </span>
             </p>

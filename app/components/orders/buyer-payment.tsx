@@ -1,7 +1,10 @@
 import { buyerPaymentText as text } from "~/content/buyer-payment";
 import type { BuyerPayment } from "~/lib/payments/buyer.server";
 
-/** The buyer's order money: total, paid, due, the payments received and the invoices as PDFs through their link. */
+/**
+ * The buyer's order money: total, paid, due, the payments received with their receipts, and the
+ * invoices, as PDFs through their link.
+ */
 export function BuyerPaymentSection({ payment, base }: { payment: BuyerPayment; base: string }) {
   return (
     <section aria-labelledby="payment-heading" className="space-y-4">
@@ -36,9 +39,25 @@ export function BuyerPaymentSection({ payment, base }: { payment: BuyerPayment; 
             {payment.payments.map((row) => (
               <li key={row.id} className="flex flex-wrap justify-between gap-x-3 px-3 py-2">
                 <span>
-                  {row.day} · {row.method}
+                  {row.day} · {row.method ?? text.withheldOnly}
                 </span>
-                <span className="font-semibold tabular-nums">{row.amount}</span>
+                <span className="font-semibold tabular-nums">
+                  {row.amount}
+                  {row.withheld && <span className="font-normal text-slate-700"> ({text.withheld(row.withheld)})</span>}
+                </span>
+                {row.receipt && (
+                  <span className="flex w-full flex-wrap items-center justify-between gap-x-3 text-slate-700">
+                    {text.receipt(row.receipt)}
+                    <a
+                      className="font-semibold text-primary underline pointer-coarse:inline-flex pointer-coarse:min-h-11 pointer-coarse:items-center"
+                      href={`${base}/receipts/${row.receipt}.pdf`}
+                      download
+                    >
+                      {text.pdf}
+                      <span className="sr-only"> {row.receipt}</span>
+                    </a>
+                  </span>
+                )}
               </li>
             ))}
           </ul>

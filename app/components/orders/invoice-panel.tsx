@@ -41,6 +41,12 @@ export function InvoicePanel({ data }: { data: InvoicePanelData }) {
                   <span className="font-mono font-semibold">{invoice.number}</span> · {invoice.day} ·{" "}
                   <span className="tabular-nums">{invoice.total}</span>
                   {invoice.credited && <span> · {text.credited(invoice.credited)}</span>}
+                  {invoice.settlement && (
+                    <span className={invoice.settlement.settled ? "font-semibold text-green-800" : "font-semibold"}>
+                      {" · "}
+                      {invoice.settlement.settled ? text.settled : text.balanceDue(invoice.settlement.due)}
+                    </span>
+                  )}
                 </span>
                 <a className={linkClass} href={invoice.pdf} download>
                   {text.pdf}

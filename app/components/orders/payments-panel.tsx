@@ -42,6 +42,11 @@ export function PaymentsPanel({ data }: { data: PaymentsPanelData }) {
           </div>
         ))}
       </dl>
+      {data.withheld && (
+        <p className="text-sm">
+          {text.withheld}: <span className="font-semibold tabular-nums">{data.withheld}</span>
+        </p>
+      )}
       {(data.advance || data.overpaid) && (
         <p className="text-sm">
           {data.advance && (
@@ -65,9 +70,26 @@ export function PaymentsPanel({ data }: { data: PaymentsPanelData }) {
             <li key={payment.id} className="rounded-lg border border-border p-2">
               <p className={payment.reversal ? "text-slate-600 line-through" : undefined}>
                 <span className="font-semibold tabular-nums">{payment.amount}</span> · {payment.day} · {payment.kind} ·{" "}
-                {payment.method}
+                {payment.method ?? text.withheldOnly}
                 {payment.reference && <span className="wrap-anywhere"> · {payment.reference}</span>}
               </p>
+              {payment.withheld.map((line) => (
+                <p key={line.tax} className={payment.reversal ? "text-slate-600 line-through" : "wrap-anywhere"}>
+                  {text.withheldLine(line.tax, line.amount, line.certificate)}
+                </p>
+              ))}
+              {payment.receipt && (
+                <p className="text-xs">
+                  <a
+                    href={payment.receipt.pdf}
+                    download
+                    className="font-semibold text-primary underline underline-offset-4 pointer-coarse:inline-flex pointer-coarse:min-h-11 pointer-coarse:items-center"
+                  >
+                    {text.receipt(payment.receipt.number)} · {text.pdf}
+                  </a>
+                  {payment.reversal && <span className="text-slate-700"> · {text.receiptCancelled}</span>}
+                </p>
+              )}
               <p className="text-xs text-slate-600">{text.recordedBy(payment.recordedBy)}</p>
               {payment.reversal ? (
                 <p className="text-xs font-semibold text-slate-700">
@@ -102,8 +124,20 @@ export function PaymentsPanel({ data }: { data: PaymentsPanelData }) {
         <Form method="post" action={action} className="grid gap-3 border-t border-border pt-4 sm:grid-cols-2">
           <input type="hidden" name="intent" value="record" />
           <input type="hidden" name={onceKeyField} value={data.formKey} />
-          <FormField id="payment-amount" label={text.amount}>
-            <Input id="payment-amount" name="amount" required inputMode="decimal" autoComplete="off" maxLength={40} />
+          <FormField
+            id="payment-amount"
+            label={text.amount}
+            hint={data.next.amount ? `(${text.amountHint})` : undefined}
+          >
+            <Input
+              id="payment-amount"
+              name="amount"
+              required
+              inputMode="decimal"
+              autoComplete="off"
+              maxLength={40}
+              defaultValue={data.next.amount}
+            />
           </FormField>
           <FormField id="payment-method" label={text.method}>
             <NativeSelect id="payment-method" name="method" defaultValue="bank_transfer">
@@ -111,11 +145,7 @@ export function PaymentsPanel({ data }: { data: PaymentsPanelData }) {
             </NativeSelect>
           </FormField>
           <FormField id="payment-kind" label={text.kind}>
-            <NativeSelect
-              id="payment-kind"
-              name="kind"
-              defaultValue={data.advance && !data.advance.met ? "advance" : "balance"}
-            >
+            <NativeSelect id="payment-kind" name="kind" defaultValue={data.next.kind}>
               <OptionsOf labels={paymentKindLabel} />
             </NativeSelect>
           </FormField>
@@ -138,6 +168,34 @@ export function PaymentsPanel({ data }: { data: PaymentsPanelData }) {
           >
             <Input id="payment-reference" name="reference" maxLength={200} autoComplete="off" />
           </FormField>
+          <fieldset className="space-y-3 rounded-lg border border-border p-3 sm:col-span-2">
+            <legend className="px-1 text-sm font-semibold">{text.withheldHeading}</legend>
+            <p className="text-xs text-slate-700">{text.withheldHint}</p>
+            <div className="grid gap-3 sm:grid-cols-2">
+              <FormField id="payment-income-tax" label={text.incomeTax}>
+                <Input id="payment-income-tax" name="incomeTax" inputMode="decimal" autoComplete="off" maxLength={40} />
+              </FormField>
+              <FormField id="payment-income-tax-certificate" label={text.incomeTaxCertificate}>
+                <Input
+                  id="payment-income-tax-certificate"
+                  name="incomeTaxCertificate"
+                  autoComplete="off"
+                  maxLength={200}
+                />
+              </FormField>
+              <FormField id="payment-sales-tax" label={text.salesTax}>
+                <Input id="payment-sales-tax" name="salesTax" inputMode="decimal" autoComplete="off" maxLength={40} />
+              </FormField>
+              <FormField id="payment-sales-tax-certificate" label={text.salesTaxCertificate}>
+                <Input
+                  id="payment-sales-tax-certificate"
+                  name="salesTaxCertificate"
+                  autoComplete="off"
+                  maxLength={200}
+                />
+              </FormField>
+            </div>
+          </fieldset>
           <label className="flex items-center gap-2 text-sm sm:col-span-2 pointer-coarse:min-h-11">
             <input type="checkbox" name="overpayment" className="size-4" />
             {text.overpayment}

@@ -283,6 +283,11 @@ describe("the audit trail", () => {
         ["email", "Invoice INV-2026-27-0001 e-mailed to ayesha@acme.example"],
       ],
       [
+        { type: "payment.receipt_mailed", payload: { number: "R-2026-0001", to: "ayesha@acme.example" } },
+        "website",
+        ["email", "Receipt R-2026-0001 e-mailed to ayesha@acme.example"],
+      ],
+      [
         { type: "request.assigned", payload: { ownerStaffId: 7, ownerName: "Bilal Ahmed" } },
         "staff",
         ["owner", "Assigned to Bilal Ahmed"],

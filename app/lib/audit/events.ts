@@ -90,6 +90,12 @@ export const payloadSchemas = {
     amountPaisa: z.number().int(),
     paidOn: z.string(),
     reference: z.string(),
+    // Tax the buyer withheld, with its certificate, and the receipt sent (none before receipts were).
+    incomeTaxWithheldPaisa: z.number().int().optional(),
+    incomeTaxCertificate: z.string().optional(),
+    salesTaxWithheldPaisa: z.number().int().optional(),
+    salesTaxCertificate: z.string().optional(),
+    receipt: z.string().optional(),
   }),
   /** A payment recorded by mistake was reversed, with why. */
   "payment.reversed": z.strictObject({
@@ -100,6 +106,8 @@ export const payloadSchemas = {
   }),
   /** An invoice's e-mail (its PDF attached) went out to the buyer. */
   "invoice.mail_sent": z.strictObject({ number: z.string(), to: z.string() }),
+  /** A payment's receipt (its PDF attached) went out to the buyer. */
+  "payment.receipt_mailed": z.strictObject({ number: z.string(), to: z.string() }),
   /** An e-mail about a quotation's answer or follow-up went out. */
   "quotation.mail_sent": z.strictObject({ subject: z.string(), to: z.string() }),
   /** An order moved on a stage, or back one for a reason. */
@@ -300,9 +308,18 @@ export function describe(event: AuditEventData): { kind: string; body: string } 
     }
     case "payment.recorded": {
       const { order, kind, method, amountPaisa, paidOn, reference } = event.payload;
+      const {
+        incomeTaxWithheldPaisa: incomeTax,
+        incomeTaxCertificate,
+        salesTaxWithheldPaisa: salesTax,
+      } = event.payload;
+      const withheld = [
+        incomeTax ? `income tax ${formatPkr(incomeTax)} withheld (certificate ${incomeTaxCertificate})` : "",
+        salesTax ? `sales tax ${formatPkr(salesTax)} withheld (certificate ${event.payload.salesTaxCertificate})` : "",
+      ].filter(Boolean);
       return {
         kind: "payment",
-        body: `Payment recorded for order ${order}: ${formatPkr(amountPaisa)} ${kind} by ${method} on ${paidOn}${reference ? ` (ref. ${reference})` : ""}`,
+        body: `Payment recorded for order ${order}: ${formatPkr(amountPaisa)} ${kind} by ${method} on ${paidOn}${reference ? ` (ref. ${reference})` : ""}${withheld.length ? `; ${withheld.join("; ")}` : ""}${event.payload.receipt ? `; receipt ${event.payload.receipt}` : ""}`,
       };
     }
     case "payment.reversed": {
@@ -314,6 +331,8 @@ export function describe(event: AuditEventData): { kind: string; body: string } 
     }
     case "invoice.mail_sent":
       return { kind: "email", body: `Invoice ${event.payload.number} e-mailed to ${event.payload.to}` };
+    case "payment.receipt_mailed":
+      return { kind: "email", body: `Receipt ${event.payload.number} e-mailed to ${event.payload.to}` };
     case "quotation.mail_sent":
     case "order.mail_sent":
       return { kind: "email", body: `${event.payload.subject} e-mailed to ${event.payload.to}` };

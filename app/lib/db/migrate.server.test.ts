@@ -165,7 +165,7 @@ describe("a database of the last release (schema version 9)", () => {
     expect(shape.tables.map((table) => table.table)).toContain("staff_sign_in_holds");
     // The history's four, the word index's three, the inside-words index's three, the sent quotations'
     // and acceptances' six, the invoices' six, the price list history's two.
-    expect(shape.triggers).toHaveLength(29);
+    expect(shape.triggers).toHaveLength(31);
     expect(schemaShape(upgraded.db)).toEqual(shape);
     expect(upgraded.db.pragma("user_version", { simple: true })).toBe(
       fresh.db.pragma("user_version", { simple: true }),

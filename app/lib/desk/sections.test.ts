@@ -6,21 +6,36 @@ const labels = (sections: DeskSection[]) => sections.map((section) => section.la
 const allLive = deskSections.map((section) => ({ ...section, live: true }));
 
 describe("the desk header's sections", () => {
-  it("shows the inbox, Orders, Unmatched mail and Prices to everyone, Reports and Staff to owners: every page it links exists", () => {
-    expect(labels(sectionsFor("owner"))).toEqual(["Inbox", "Orders", "Unmatched mail", "Reports", "Prices", "Staff"]);
-    expect(labels(sectionsFor("staff"))).toEqual(["Inbox", "Orders", "Unmatched mail", "Prices"]);
+  it("shows the inbox, Orders, Receivables, Unmatched mail and Prices to everyone, Reports and Staff to owners: every page it links exists", () => {
+    expect(labels(sectionsFor("owner"))).toEqual([
+      "Inbox",
+      "Orders",
+      "Receivables",
+      "Unmatched mail",
+      "Reports",
+      "Prices",
+      "Staff",
+    ]);
+    expect(labels(sectionsFor("staff"))).toEqual(["Inbox", "Orders", "Receivables", "Unmatched mail", "Prices"]);
   });
 
   it("once the planned pages are live, shows Reports and Staff to owners only, Orders and Prices to both", () => {
     expect(labels(sectionsFor("owner", allLive))).toEqual([
       "Inbox",
       "Orders",
+      "Receivables",
       "Unmatched mail",
       "Reports",
       "Prices",
       "Staff",
     ]);
-    expect(labels(sectionsFor("staff", allLive))).toEqual(["Inbox", "Orders", "Unmatched mail", "Prices"]);
+    expect(labels(sectionsFor("staff", allLive))).toEqual([
+      "Inbox",
+      "Orders",
+      "Receivables",
+      "Unmatched mail",
+      "Prices",
+    ]);
   });
 
   it("links Prices to the price list, readable by every role (editing it is the page's own check)", () => {

@@ -17,6 +17,7 @@ export type DeskSection = {
 export const deskSections: readonly DeskSection[] = [
   { label: "Inbox", href: "/desk", permission: "requests.read", live: true },
   { label: "Orders", href: "/desk/orders", permission: "orders.manage", live: true },
+  { label: "Receivables", href: "/desk/receivables", permission: "payments.record", live: true },
   { label: "Unmatched mail", href: "/desk/mail", permission: "requests.read", live: true },
   { label: "Reports", href: "/desk/reports", permission: "reports.read", live: true },
   { label: "Prices", href: "/desk/prices", permission: "prices.read", live: true },

@@ -9,6 +9,7 @@ import type { StoredOrder } from "~/lib/orders/orders.server";
 import { onceKeyField } from "~/lib/once/key";
 import { newOnceKey, once } from "~/lib/once/once.server";
 import { type FormOutcome, type MoneyError, onceKey, readMoneyForm } from "~/lib/payments/desk.server";
+import { Payments } from "~/lib/payments/payments.server";
 import type { QuoteService } from "~/lib/quotes/service.server";
 import type { StoredQuote } from "~/lib/quotes/store.server";
 import { type CreditNoteRefusal, type InvoiceRefusal, Invoices, type StoredInvoice } from "./invoices.server";
@@ -165,9 +166,17 @@ const invoiceView = (orderReference: string, invoice: StoredInvoice) => ({
 /** What the invoice panel shows of an order. */
 export function invoicePanelData(service: QuoteService, order: StoredOrder, member: StaffMember) {
   const invoices = new Invoices(service.store).invoicesOf(order.id);
+  const summary = new Payments(service.store).summary(order);
   return {
     order: order.reference,
-    invoices: invoices.map((invoice) => invoiceView(order.reference, invoice)),
+    invoices: invoices.map((invoice) => ({
+      ...invoiceView(order.reference, invoice),
+      // The invoice standing is settled by money and the tax withheld: what the order still owes.
+      settlement:
+        invoice.leftToCreditPaisa > 0 && summary
+          ? { settled: summary.duePaisa === 0, due: formatPkr(summary.duePaisa) }
+          : null,
+    })),
     // A new invoice only once every earlier one is fully credited (the invoices module says so too).
     mayIssue: invoices.every((invoice) => invoice.leftToCreditPaisa === 0),
     /** The one-time key of the panel's forms (the invoice and each credit note). */

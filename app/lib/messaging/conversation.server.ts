@@ -34,7 +34,7 @@ const record = (value: unknown): Record<string, unknown> =>
 
 /**
  * The mails the desk sends the buyer on its own or with a document (a proof, a quotation, an order's
- * stage, an invoice): in the conversation by their subject, so every message to and from the buyer is
+ * stage, an invoice, a receipt): in the conversation by their subject, so every message to and from the buyer is
  * in one place. The office's own copies are not.
  */
 const documentMails: ReadonlySet<MessageKind> = new Set<MessageKind>([
@@ -46,6 +46,7 @@ const documentMails: ReadonlySet<MessageKind> = new Set<MessageKind>([
   "quotation-reminder",
   "order-stage",
   "invoice",
+  "receipt",
 ]);
 
 /** Who the conversation names as the sender of a document mail. */

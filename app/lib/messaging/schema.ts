@@ -20,6 +20,8 @@ export const outboundKinds = [
   "order-stage",
   // A sales tax invoice to the buyer, its PDF attached (app/lib/invoices/desk.server.ts).
   "invoice",
+  // A payment's receipt to the buyer, its PDF attached (app/lib/payments/desk.server.ts).
+  "receipt",
 ] as const;
 /** A buyer's e-mail read from the business's mailbox (app/lib/mailbox/). */
 export const inboundKinds = ["buyer-mail"] as const;

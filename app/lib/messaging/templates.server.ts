@@ -23,6 +23,9 @@ import { formatPkr } from "~/lib/money";
 import { invoiceFileName } from "~/lib/invoices/files";
 import { Invoices } from "~/lib/invoices/invoices.server";
 import { invoicePdf } from "~/lib/invoices/pdf.server";
+import { paymentMethodLabel } from "~/lib/payments/labels";
+import { Payments } from "~/lib/payments/payments.server";
+import { receiptFileName, receiptPdf } from "~/lib/payments/receipt-pdf.server";
 import { longDate } from "~/lib/desk/time";
 import { proofUrl } from "~/lib/proofs/mail";
 import type { Message, OutboundKind, StoredReply } from "./messaging.server";
@@ -483,6 +486,55 @@ export async function invoiceEmail(
   };
 }
 
+/**
+ * A payment's receipt to the buyer: what was received (and withheld), for which order, what is still
+ * due, the buyer's private link (minted for this attempt) and the receipt's PDF, made now from its
+ * stored rows, attached.
+ */
+export async function receiptEmail(
+  message: Message,
+  { store, proofs, envelope, now }: TemplateContext,
+): Promise<Rendered | null> {
+  const quote = store.get(message.quoteId);
+  const number = typeof message.payload.receipt === "string" ? message.payload.receipt : "";
+  const receipt = quote && number ? new Payments(store).receipt(number) : null;
+  // Only the request's own receipt goes to its buyer.
+  if (!quote || !receipt || receipt.payment.quoteId !== quote.id || !proofs) return null;
+  const pdf = Buffer.from(await receiptPdf(receipt));
+  const link = proofUrl(proofs.mintLinkForMessage(quote.id, message.id, now));
+  const { payment } = receipt;
+  const how = [
+    payment.amountPaisa > 0 ? `by ${paymentMethodLabel[payment.method].toLowerCase()}` : "",
+    payment.reference ? `(ref. ${payment.reference})` : "",
+  ].filter(Boolean);
+  const withheld = [
+    payment.incomeTaxWithheldPaisa > 0
+      ? `income tax ${formatPkr(payment.incomeTaxWithheldPaisa)} (certificate ${payment.incomeTaxCertificate})`
+      : "",
+    payment.salesTaxWithheldPaisa > 0
+      ? `sales tax ${formatPkr(payment.salesTaxWithheldPaisa)} (certificate ${payment.salesTaxCertificate})`
+      : "",
+  ].filter(Boolean);
+  const lines = [
+    `Thank you: we received ${formatPkr(payment.amountPaisa)} on ${longDate(payment.paidOn)}${how.length ? ` ${how.join(" ")}` : ""} for your order ${receipt.orderReference}. Our receipt ${receipt.number} is attached as a PDF.`,
+    ...(withheld.length ? [`Tax you withheld at source, counted as paid: ${withheld.join("; ")}.`] : []),
+    receipt.dueAfterPaisa > 0
+      ? `Still due on the order: ${formatPkr(receipt.dueAfterPaisa)}.`
+      : "Your order is now paid in full.",
+    "Your payments, receipts and invoices are on your private page:",
+  ];
+  return {
+    mail: buyerDocumentMail(message, envelope, {
+      name: greetingName(quote.name),
+      lines,
+      link,
+      attachment: { filename: receiptFileName(receipt.number), content: pdf },
+    }),
+    sentEvent: { type: "payment.receipt_mailed", payload: { number: receipt.number, to: message.recipient } },
+    label: `Quote request ${quote.reference}: receipt ${receipt.number} e-mail`,
+  };
+}
+
 /** One template per kind of mail: null when the message is not to be sent (its request or proof is gone). */
 export const templates: Record<
   OutboundKind,
@@ -526,4 +578,5 @@ export const templates: Record<
   "quotation-staff": quotationAnswerTemplate,
   "order-stage": orderStageTemplate,
   invoice: invoiceEmail,
+  receipt: receiptEmail,
 };

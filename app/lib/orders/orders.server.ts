@@ -192,7 +192,9 @@ export class Orders {
         `SELECT o.*, q.company, q.name, q.product, q.reference AS request_reference, q.owner_staff_id AS owner_staff_id,
                 a.total_paisa AS total_paisa,
                 (SELECT description FROM quotation_lines WHERE quotation_id = o.quotation_id
-                 ORDER BY position LIMIT 1) AS first_item
+                 ORDER BY position LIMIT 1) AS first_item,
+                (SELECT MAX(at) FROM order_stage_events WHERE order_id = o.id AND stage = 'dispatched' AND back = 0)
+                  AS dispatched_at
          FROM orders o JOIN quotes q ON q.id = o.quote_id
          LEFT JOIN quotation_acceptances a ON a.quotation_id = o.quotation_id
          WHERE (@stage IS NULL OR o.stage = @stage) AND (@owner IS NULL OR q.owner_staff_id = @owner)
@@ -201,6 +203,7 @@ export class Orders {
       )
       .all({ stage: filter.stage ?? null, owner: filter.ownerStaffId ?? null }) as Record<string, unknown>[];
     return rows.map((row) => ({
+      id: row.id as number,
       reference: row.reference as string,
       requestReference: row.request_reference as string,
       company: (row.company as string) || (row.name as string),
@@ -210,6 +213,9 @@ export class Orders {
       stage: row.stage as OrderStage,
       promisedDate: row.promised_date as string | null,
       plannedDispatchDate: row.planned_dispatch_date as string | null,
+      /** ISO 8601, UTC: its last move to dispatched. */
+      dispatchedAt: row.dispatched_at as string | null,
+      receivedDate: row.received_date as string | null,
     }));
   }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { couriers, trackingUrl } from "~/content/couriers";
-import { isLate, nextStage, orderStages, promisedDate, stageMoveRefusal } from "./stages";
+import { isLate, nextStage, orderStages, promisedDate, stageMoveRefusal, boardDate } from "./stages";
 
 describe("an order's stages", () => {
   it("go one at a time, in order, and none after Delivered", () => {
@@ -88,5 +88,39 @@ describe("courier tracking links", () => {
       "Own delivery",
     ]);
     for (const courier of couriers) if (courier.tracking) expect(courier.tracking).toMatch(/^https:\/\/.+\{cn\}/);
+  });
+});
+
+describe("the date the board shows for an order", () => {
+  const order = {
+    promisedDate: "2026-12-10",
+    plannedDispatchDate: null,
+    dispatchedAt: null,
+    receivedDate: null,
+  } as const;
+
+  it("names what each date is: promised, planned, dispatched, delivered", () => {
+    expect(boardDate({ ...order, stage: "awaiting_artwork", promisedDate: null })).toBeNull();
+    expect(boardDate({ ...order, stage: "awaiting_artwork" })).toEqual({ kind: "promised", date: "2026-12-10" });
+    expect(boardDate({ ...order, stage: "in_production", plannedDispatchDate: "2026-12-08" })).toEqual({
+      kind: "planned",
+      date: "2026-12-08",
+    });
+    // Dispatched at 20:30 UTC on 7 December: the 8th in Pakistan.
+    expect(boardDate({ ...order, stage: "dispatched", dispatchedAt: "2026-12-07T20:30:00.000Z" })).toEqual({
+      kind: "dispatched",
+      date: "2026-12-08",
+    });
+  });
+
+  it("shows no promised dispatch date once delivered, only the day it was received", () => {
+    const delivered = {
+      ...order,
+      stage: "delivered",
+      plannedDispatchDate: "2026-12-08",
+      dispatchedAt: "2026-12-07T20:30:00.000Z",
+      receivedDate: "2026-12-11",
+    } as const;
+    expect(boardDate(delivered)).toEqual({ kind: "delivered", date: "2026-12-11" });
   });
 });

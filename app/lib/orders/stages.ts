@@ -88,3 +88,26 @@ export function isLate(
   const today = pakistanDate(now);
   return [order.promisedDate, order.plannedDispatchDate].some((date) => date !== null && today > date);
 }
+
+/** What the date an order shows on the board is: each one named, never a bare date. */
+export type BoardDateKind = "promised" | "planned" | "dispatched" | "delivered";
+
+/**
+ * The one date the board shows for an order, and what it is: the day it was delivered once delivered,
+ * the day it left once dispatched (no dispatch date is promised any more then), else the planned
+ * dispatch date once production started, else the dispatch date promised; null before a proof is approved.
+ */
+export function boardDate(order: {
+  stage: OrderStage;
+  promisedDate: string | null;
+  plannedDispatchDate: string | null;
+  dispatchedAt: string | null;
+  receivedDate: string | null;
+}): { kind: BoardDateKind; date: string } | null {
+  if (order.stage === "delivered") return order.receivedDate ? { kind: "delivered", date: order.receivedDate } : null;
+  if (order.stage === "dispatched")
+    return order.dispatchedAt ? { kind: "dispatched", date: pakistanDate(Date.parse(order.dispatchedAt)) } : null;
+  if (order.plannedDispatchDate) return { kind: "planned", date: order.plannedDispatchDate };
+  if (order.promisedDate) return { kind: "promised", date: order.promisedDate };
+  return null;
+}

@@ -4,7 +4,7 @@ import { formatPkr } from "~/lib/money";
 import { Orders } from "~/lib/orders/orders.server";
 import type { QuoteStore, StoredQuote } from "~/lib/quotes/store.server";
 import { paymentMethodLabel } from "./labels";
-import { Payments } from "./payments.server";
+import { Payments, settledBy } from "./payments.server";
 
 /**
  * What the buyer's page shows of their order's money: total, paid and due, the payments counted (a
@@ -31,8 +31,11 @@ export function buyerPaymentData(store: QuoteStore, quote: StoredQuote) {
       .map((payment) => ({
         id: payment.id,
         day: deskDay(payment.paidOn),
-        method: paymentMethodLabel[payment.method],
-        amount: formatPkr(payment.amountPaisa),
+        method: payment.amountPaisa > 0 ? paymentMethodLabel[payment.method] : null,
+        // What it settled: the money and the tax the buyer withheld for us.
+        amount: formatPkr(settledBy(payment)),
+        withheld: settledBy(payment) > payment.amountPaisa ? formatPkr(settledBy(payment) - payment.amountPaisa) : null,
+        receipt: payment.receipt?.number ?? null,
       })),
     documents: new Invoices(store).invoicesOf(order.id).flatMap((invoice) => [
       {

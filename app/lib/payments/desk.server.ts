@@ -5,7 +5,7 @@ import type { Actor } from "~/lib/audit/events";
 import { hasPermission } from "~/lib/desk/permissions";
 import type { StaffMember } from "~/lib/desk/staff.server";
 import { deskDay, pakistanDate } from "~/lib/desk/time";
-import { formatPkr, parseRupees } from "~/lib/money";
+import { formatPkr, parseRupees, rupeesField } from "~/lib/money";
 import { onceKeyField, onceKeyPattern } from "~/lib/once/key";
 import { newOnceKey, once } from "~/lib/once/once.server";
 import { Orders, type StoredOrder } from "~/lib/orders/orders.server";
@@ -20,6 +20,7 @@ import {
   type PaymentRefusal,
   type ReversalRefusal,
 } from "./payments.server";
+import { dueNext } from "./receivables.server";
 
 // The desk's side of an order's money: which order a form is about, its forms read with one schema
 // per intent, and what the payments panel shows.
@@ -38,6 +39,14 @@ export function orderByReference(
   return quote && order && order.reference === reference ? { quote, order } : null;
 }
 
+/** The subject of the buyer's receipt e-mail. */
+export const receiptSubject = (number: string, orderReference: string) =>
+  `Receipt ${number} for your payment on order ${orderReference}`;
+
+/** Where the desk downloads a payment's receipt. */
+export const deskReceiptPath = (orderReference: string, number: string) =>
+  `/desk/orders/${orderReference}/receipts/${number}.pdf`;
+
 /** Every money form's one-time key (app/lib/once/): a post without one is refused, never recorded. */
 export const onceKey = z.string().regex(onceKeyPattern);
 
@@ -50,6 +59,11 @@ export const recordPaymentSchema = z.object({
   date: z.string().max(20),
   reference: z.string().max(200).check(oneLine("The reference")).default(""),
   overpayment: z.literal("on").optional(),
+  // Tax the buyer withheld at source: each amount (blank for none) with its certificate's number.
+  incomeTax: z.string().max(40).default(""),
+  incomeTaxCertificate: z.string().max(200).check(oneLine("The certificate number")).default(""),
+  salesTax: z.string().max(40).default(""),
+  salesTaxCertificate: z.string().max(200).check(oneLine("The certificate number")).default(""),
 });
 
 export const reversePaymentSchema = z.object({
@@ -63,6 +77,8 @@ const paymentFormSchema = z.discriminatedUnion("intent", [recordPaymentSchema, r
 
 const recordRefusal: Record<Exclude<PaymentRefusal, "no order" | "not accepted">, MoneyError> = {
   "amount not allowed": "amount",
+  "income tax certificate": "income-tax-certificate",
+  "sales tax certificate": "sales-tax-certificate",
   "more than due": "more-than-due",
   "date not allowed": "date",
   "before order": "date-before-order",
@@ -128,18 +144,47 @@ function paymentFormOnce(
     return error === "not found" ? { ok: false, error } : { ok: false, error };
   }
   const amountPaisa = parseRupees(form.amount);
-  if (amountPaisa === null || amountPaisa <= 0) return { ok: false, error: "amount" };
-  const recorded = payments.record(order, {
-    kind: form.kind,
-    method: form.method,
-    paidOn: form.date,
-    amountPaisa,
-    reference: form.reference,
-    overpayment: form.overpayment === "on",
-    actor,
-    now,
-  });
-  if (recorded.ok) return { ok: true, done: "payment" };
+  // A blank withheld amount is none; anything typed must read as rupees.
+  const withheld = (typed: string) => (typed.trim() === "" ? 0 : parseRupees(typed));
+  const incomeTax = withheld(form.incomeTax);
+  const salesTax = withheld(form.salesTax);
+  if (incomeTax === null || salesTax === null) return { ok: false, error: "withheld" };
+  if (amountPaisa === null || amountPaisa + incomeTax + salesTax <= 0) return { ok: false, error: "amount" };
+  const recorded = service.store.db
+    .transaction(() => {
+      const result = payments.record(order, {
+        kind: form.kind,
+        method: form.method,
+        paidOn: form.date,
+        amountPaisa,
+        incomeTaxWithheldPaisa: incomeTax,
+        incomeTaxCertificate: form.incomeTaxCertificate,
+        salesTaxWithheldPaisa: salesTax,
+        salesTaxCertificate: form.salesTaxCertificate,
+        reference: form.reference,
+        overpayment: form.overpayment === "on",
+        actor,
+        now,
+      });
+      // The receipt goes to the buyer with the payment, or neither is stored.
+      const quote = result.ok ? service.store.get(order.quoteId) : null;
+      if (result.ok && quote && result.value.receipt)
+        service.messaging.queue({
+          quoteId: quote.id,
+          kind: "receipt",
+          recipient: quote.email,
+          subject: receiptSubject(result.value.receipt.number, order.reference),
+          payload: { receipt: result.value.receipt.number },
+          status: service.outbox ? "queued" : "off",
+          now,
+        });
+      return result;
+    })
+    .immediate();
+  if (recorded.ok) {
+    service.outbox?.kick();
+    return { ok: true, done: service.outbox ? "payment" : "payment-off" };
+  }
   if (recorded.reason === "no order" || recorded.reason === "not accepted") return { ok: false, error: "not found" };
   const error = recordRefusal[recorded.reason];
   return recorded.first ? { ok: false, error, payment: recorded.first.id } : { ok: false, error };
@@ -175,16 +220,39 @@ export function paymentsPanelData(service: QuoteService, order: StoredOrder, mem
       summary.advanceRequiredPaisa > 0
         ? { amount: formatPkr(summary.advanceRequiredPaisa), met: summary.advanceMet }
         : null,
+    withheld: summary.withheldPaisa > 0 ? formatPkr(summary.withheldPaisa) : null,
     payments: payments.paymentsOf(order.id).map((payment) => ({
       id: payment.id,
       day: deskDay(payment.paidOn),
       kind: paymentKindLabel[payment.kind],
-      method: paymentMethodLabel[payment.method],
+      // Tax withheld alone (a certificate that came later) arrived by no method.
+      method: payment.amountPaisa > 0 ? paymentMethodLabel[payment.method] : null,
       amount: formatPkr(payment.amountPaisa),
+      withheld: [
+        payment.incomeTaxWithheldPaisa > 0 && {
+          tax: "income" as const,
+          amount: formatPkr(payment.incomeTaxWithheldPaisa),
+          certificate: payment.incomeTaxCertificate,
+        },
+        payment.salesTaxWithheldPaisa > 0 && {
+          tax: "sales" as const,
+          amount: formatPkr(payment.salesTaxWithheldPaisa),
+          certificate: payment.salesTaxCertificate,
+        },
+      ].filter((line) => line !== false),
       reference: payment.reference,
       recordedBy: payment.recordedBy,
+      receipt: payment.receipt && {
+        number: payment.receipt.number,
+        pdf: deskReceiptPath(order.reference, payment.receipt.number),
+      },
       reversal: payment.reversal && { reason: payment.reversal.reason, by: payment.reversal.reversedBy },
     })),
+    /** What the record form is filled with: what is due next (the advance still unpaid, or the balance). */
+    next: {
+      kind: dueNext(summary).kind,
+      amount: dueNext(summary).paisa > 0 ? rupeesField(dueNext(summary).paisa) : "",
+    },
     today: pakistanDate(now.getTime()),
     /** The first day a payment may be dated: the order's (Pakistan). */
     orderDay: pakistanDate(Date.parse(order.createdAt)),

@@ -7,15 +7,21 @@ import { acceptedOrder } from "../../../tests/support/invoice-fixture";
 import { pdfText } from "../../../tests/support/pdf-text";
 import { startSmtp, until } from "../../../tests/support/smtp-server";
 import { pakistanDate } from "~/lib/desk/time";
+import { conversation } from "~/lib/messaging/conversation.server";
+import { formatPkr } from "~/lib/money";
 import { Invoices } from "~/lib/invoices/invoices.server";
 import { Orders } from "~/lib/orders/orders.server";
 import { getQuoteService } from "~/lib/quotes/service.server";
 import * as orderDocument from "~/routes/desk/order-document";
 import * as orderInvoices from "~/routes/desk/order-invoices";
 import * as orderPayments from "~/routes/desk/order-payments";
+import * as orderReceipt from "~/routes/desk/order-receipt";
+import * as ordersBoard from "~/routes/desk/orders";
+import * as receivablesPage from "~/routes/desk/receivables";
+import * as buyerReceiptPdf from "~/routes/proof/receipt-pdf";
 import * as buyerInvoicePdf from "~/routes/proof/invoice-pdf";
 import * as buyerPage from "~/routes/proof/page";
-import { paymentSummary } from "./payments.server";
+import { paymentSummary, Payments } from "./payments.server";
 
 // An order's money through its routes, as React Router runs them (behind the desk layout's
 // middleware), on a real SQLite store and SMTP server: payments recorded and refused, the invoice
@@ -120,7 +126,11 @@ describe("recording a payment", () => {
     const history = getQuoteService().store.audit.requestHistory(quote.id);
     expect(history.at(-1)).toMatchObject({
       actor: "Bilal Ahmed <bilal@promo.example>",
-      body: `Payment recorded for order ${stored.reference}: PKR 500.50 advance by cheque on ${today()} (ref. CHQ-0091)`,
+      body: expect.stringMatching(
+        new RegExp(
+          `^Payment recorded for order ${stored.reference}: PKR 500\\.50 advance by cheque on ${today()} \\(ref\\. CHQ-0091\\); receipt R-\\d{4}-\\d{4}$`,
+        ),
+      ),
     });
   });
 
@@ -443,5 +453,154 @@ describe("a payment's bank reference and date", () => {
     );
     expect(page.location).toBe(`/desk/orders/${stored.reference}?payments-done=payment#payments`);
     expect(paymentSummary(getQuoteService().store, stored)!.paidPaisa).toBe(200_000_000_000);
+  });
+});
+
+describe("a payment's receipt and the tax withheld, through the routes", () => {
+  const deskReceipt = (reference: string, file: string, cookie = ownerCookie) =>
+    outcome(() =>
+      underDeskLayout(
+        orderReceipt.loader,
+        args(get(`/desk/orders/${reference}/receipts/${file}`, cookie), { reference, file }),
+      ),
+    );
+  const linkReceipt = (token: string, file: string) =>
+    outcome(() => buyerReceiptPdf.loader(args(get(`/proof/${token}/receipts/${file}`, ""), { token, file }) as never));
+  const withheld = {
+    incomeTax: "4,950",
+    incomeTaxCertificate: "CPR-IT-2026-0091",
+    salesTax: "1,244.50",
+    salesTaxCertificate: "CPR-ST-2026-0044",
+  };
+
+  it("records the tax withheld, settles the invoice to zero and e-mails the buyer the receipt with its PDF and link", async () => {
+    const { order: stored, quote } = order();
+    const service = getQuoteService();
+    await postInvoice(stored.reference, { intent: "issue", buyerAddress: "12 Mall Road, Lahore" });
+    const due = paymentSummary(service.store, stored)!.duePaisa;
+    const received = String((due - 495_000 - 124_450) / 100);
+    expect(
+      await postPayment(
+        stored.reference,
+        payment(received, { kind: "balance", reference: "CHQ-0091", method: "cheque", ...withheld }),
+        staffCookie,
+      ),
+    ).toMatchObject({ status: 303, location: `/desk/orders/${stored.reference}?payments-done=payment#payments` });
+    expect(paymentSummary(service.store, stored)).toMatchObject({ duePaisa: 0, withheldPaisa: 619_450 });
+    const [paid] = new Payments(service.store).paymentsOf(stored.id);
+    const number = paid!.receipt!.number;
+    expect(number).toMatch(/^R-\d{4}-\d{4}$/);
+
+    await until(() => smtp.received.some((mail) => mail.raw.includes(`Receipt ${number}`)));
+    const mail = await simpleParser(
+      smtp.received.find((candidate) => candidate.raw.includes(`Receipt ${number}`))!.raw,
+    );
+    expect(mail.subject).toBe(`Receipt ${number} for your payment on order ${stored.reference}`);
+    expect(mail.to).toMatchObject({ value: [{ address: "ayesha@acme.example" }] });
+    expect(mail.text).toContain("by cheque (ref. CHQ-0091)");
+    expect(mail.text).toContain(
+      "Tax you withheld at source, counted as paid: income tax PKR 4,950 (certificate CPR-IT-2026-0091); sales tax PKR 1,244.50 (certificate CPR-ST-2026-0044).",
+    );
+    expect(mail.text).toContain("Your order is now paid in full.");
+    expect(mail.attachments.map((file) => [file.filename, file.contentType])).toEqual([
+      [`${number}.pdf`, "application/pdf"],
+    ]);
+    const attached = pdfText(mail.attachments[0]!.content);
+    expect(attached).toContain(number);
+    expect(attached).toMatch(/Rupees [a-z -]+ only/);
+    expect(attached).toMatch(/Income tax withheld at source \(certificate CPR-IT-2026-0091\) +PKR 4,950/);
+    expect(attached).toMatch(/Sales tax withheld at source \(certificate CPR-ST-2026-0044\) +PKR 1,244\.50/);
+    expect(attached).toMatch(/Still due after this payment +PKR 0/);
+    await until(() =>
+      service.store.audit.requestHistory(quote.id).some((line) => line.type === "payment.receipt_mailed"),
+    );
+    // The request's conversation shows it among the desk's mails to the buyer.
+    expect(conversation(service.messaging.messages(quote.id)).map((entry) => entry.subject)).toContain(mail.subject);
+
+    // The desk downloads it; through the buyer's link from the mail, their own receipt downloads too.
+    const desk = await deskReceipt(stored.reference, `${number}.pdf`, staffCookie);
+    expect(desk.status).toBe(200);
+    expect(desk.headers.get("content-disposition")).toBe(`attachment; filename="${number}.pdf"`);
+    expect(pdfText(Buffer.from(await desk.response!.arrayBuffer()))).toContain(number);
+    const token = /\/proof\/([A-Za-z0-9_-]{43})/.exec(mail.text ?? "")![1]!;
+    const viaLink = await linkReceipt(token, `${number}.pdf`);
+    expect(viaLink.status).toBe(200);
+    expect(pdfText(Buffer.from(await viaLink.response!.arrayBuffer()))).toContain(number);
+    const page = await outcome(() => buyerPage.loader(args(get(`/proof/${token}`, ""), { token }) as never));
+    expect(page.data).toMatchObject({
+      payment: { due: "PKR 0", payments: [{ receipt: number, withheld: "PKR 6,194.50" }] },
+    });
+  });
+
+  it("refuses another request's receipt through a buyer's link and through another order on the desk", async () => {
+    const mine = order();
+    const theirs = order();
+    await postPayment(mine.order.reference, payment("100"));
+    await postPayment(theirs.order.reference, payment("100"));
+    const payments = new Payments(getQuoteService().store);
+    const own = payments.paymentsOf(mine.order.id)[0]!.receipt!.number;
+    const other = payments.paymentsOf(theirs.order.id)[0]!.receipt!.number;
+    const service = getQuoteService();
+    const token = service.proofs.mintLinkForMessage(
+      mine.quote.id,
+      service.messaging.queue({
+        quoteId: mine.quote.id,
+        kind: "reply",
+        recipient: "ayesha@acme.example",
+        subject: "Link",
+        status: "off",
+      })!,
+    );
+    expect((await linkReceipt(token, `${other}.pdf`)).status).toBe(404);
+    expect((await linkReceipt(token, "../../etc/passwd.pdf")).status).toBe(404);
+    expect((await linkReceipt(token, `${own}.pdf`)).status).toBe(200);
+    expect((await deskReceipt(mine.order.reference, `${other}.pdf`)).status).toBe(404);
+    expect((await deskReceipt(mine.order.reference, `${own}.pdf`)).status).toBe(200);
+    // Without a session the desk's copy is not given: sign in first.
+    expect((await deskReceipt(mine.order.reference, `${own}.pdf`, "")).location).toMatch(/^\/desk\/sign-in/);
+  });
+
+  it("refuses a tax withheld without its certificate or not in rupees, and another origin, recording nothing", async () => {
+    const { order: stored } = order();
+    const refused = (changes: Record<string, string>) => postPayment(stored.reference, payment("1,000", changes));
+    expect((await refused({ incomeTax: "4,950" })).location).toBe(
+      `/desk/orders/${stored.reference}?payments-error=income-tax-certificate#payments`,
+    );
+    expect((await refused({ salesTax: "900", salesTaxCertificate: " " })).location).toBe(
+      `/desk/orders/${stored.reference}?payments-error=sales-tax-certificate#payments`,
+    );
+    expect((await refused({ incomeTax: "-5", incomeTaxCertificate: "C-1" })).location).toBe(
+      `/desk/orders/${stored.reference}?payments-error=withheld#payments`,
+    );
+    expect(
+      (await postPayment(stored.reference, payment("1,000", withheld), ownerCookie, "https://evil.example")).status,
+    ).toBe(403);
+    expect((await postPayment(stored.reference, payment("1,000", withheld), "")).location).toMatch(/^\/desk\/sign-in/);
+    expect(new Payments(getQuoteService().store).paymentsOf(stored.id)).toEqual([]);
+  });
+});
+
+describe("Receivables and the orders board", () => {
+  it("are for a signed-in member (staff and owners alike): the board shows what is due, Receivables who owes it", async () => {
+    const { order: stored } = order();
+    const service = getQuoteService();
+    const advance = paymentSummary(service.store, stored)!.advanceRequiredPaisa;
+    const receivables = (cookie: string) =>
+      outcome(() => underDeskLayout(receivablesPage.loader, args(get("/desk/receivables", cookie))));
+    expect((await receivables("")).location).toMatch(/^\/desk\/sign-in/);
+    for (const cookie of [staffCookie, ownerCookie]) {
+      const page = await receivables(cookie);
+      expect(page.status).toBe(200);
+      const zeroToThirty = (page.data as { buckets: { bucket: string; rows: { reference: string; due: string }[] }[] })
+        .buckets[0]!;
+      expect(zeroToThirty.rows).toContainEqual(
+        expect.objectContaining({ reference: stored.reference, due: formatPkr(advance) }),
+      );
+    }
+    const board = await outcome(() => underDeskLayout(ordersBoard.loader, args(get("/desk/orders", staffCookie))));
+    const row = (board.data as { rows: { reference: string; money: string | null }[] }).rows.find(
+      (candidate) => candidate.reference === stored.reference,
+    );
+    expect(row?.money).toMatch(/^Due PKR [\d,]+ · advance PKR [\d,.]+ unpaid$/);
   });
 });

@@ -45,6 +45,7 @@ describe("a payment summary's arithmetic", () => {
       paidPaisa: 300_000,
       duePaisa: 500_000,
       overpaidPaisa: 0,
+      withheldPaisa: 0,
       advanceRequiredPaisa: 400_000,
       advanceMet: false,
     });
@@ -95,12 +96,13 @@ describe("an order's payments", () => {
       paidPaisa: half,
       duePaisa: total - half,
       overpaidPaisa: 0,
+      withheldPaisa: 0,
       advanceRequiredPaisa: half,
       advanceMet: true,
     });
     const line = store.audit.requestHistory(accepted.quote.id).at(-1)!;
     expect(line.body).toMatch(
-      /^Payment recorded for order O-\d{4}-\d{4}: PKR [\d,.]+ advance by bank transfer on 2026-11-26 \(ref\. TT-4471\)$/,
+      /^Payment recorded for order O-\d{4}-\d{4}: PKR [\d,.]+ advance by bank transfer on 2026-11-26 \(ref\. TT-4471\); receipt R-2026-0001$/,
     );
   });
 

@@ -13,6 +13,7 @@ export const reportFiles = [
   "outcomes",
   "value-by-month",
   "orders-by-month",
+  "tax-withheld-by-month",
 ] as const;
 export type ReportFile = (typeof reportFiles)[number];
 export const isReportFile = (value: string): value is ReportFile => (reportFiles as readonly string[]).includes(value);

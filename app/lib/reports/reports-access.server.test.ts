@@ -94,7 +94,7 @@ describe("the reports page and its CSVs", () => {
     }
   });
 
-  it("show an owner the five reports, each chart an image with a summary beside a table of its numbers", async () => {
+  it("show an owner the six reports, each chart an image with a summary beside a table of its numbers", async () => {
     const answer = await outcome(() => underDeskLayout(reportsPage.loader, args(get("/desk/reports", owner))));
     expect(answer.status).toBe(200);
     const Stub = createRoutesStub([{ path: "/desk/reports", Component: reportsPage.default as never }]);
@@ -104,8 +104,10 @@ describe("the reports page and its CSVs", () => {
         hydrationData: { loaderData: { "0": answer.data } },
       }),
     );
-    expect(html.match(/<svg role="img" aria-label="/g)).toHaveLength(5);
-    expect(html.match(/<table/g)).toHaveLength(5);
+    expect(html.match(/<svg role="img" aria-label="/g)).toHaveLength(6);
+    expect(html.match(/<table/g)).toHaveLength(6);
+    expect(html).toContain("Income tax PKR 0 and sales tax PKR 0 withheld over");
+    expect(html).toContain('href="/desk/reports/tax-withheld-by-month.csv?weeks=12"');
     expect(html).toContain("1 request over 12 weeks; most of them Pens.");
     expect(html).toContain("No delivered orders yet.");
     expect(html).toContain('href="/desk/reports/value-by-month.csv?weeks=12"');

@@ -254,6 +254,42 @@ export function ordersOnTime(months: readonly OrdersMonth[]): OnTime {
   return { delivered, onTime, onTimePercent: delivered ? Math.round((onTime / delivered) * 100) : null };
 }
 
+export type TaxWithheldMonth = {
+  month: string;
+  incomeTaxPaisa: number;
+  salesTaxPaisa: number;
+  /** Payments with tax withheld: each carries its certificates. */
+  certificates: number;
+};
+
+/**
+ * Per month in Pakistan (the day paid), the income tax and sales tax buyers withheld at source from
+ * payments not reversed: what the business claims back with the certificates.
+ */
+export function taxWithheldByMonth(db: Database.Database, period: ReportPeriod): TaxWithheldMonth[] {
+  const rows = db
+    .prepare(
+      `SELECT substr(p.paid_on, 1, 7) AS month, SUM(p.income_tax_withheld_paisa), SUM(p.sales_tax_withheld_paisa),
+              SUM((p.income_tax_withheld_paisa > 0) + (p.sales_tax_withheld_paisa > 0))
+       FROM order_payments p
+       WHERE p.paid_on >= ? AND (p.income_tax_withheld_paisa > 0 OR p.sales_tax_withheld_paisa > 0)
+         AND NOT EXISTS (SELECT 1 FROM payment_reversals r WHERE r.payment_id = p.id)
+       GROUP BY month`,
+    )
+    .raw()
+    .all(`${period.months[0]}-01`) as [string, number, number, number][];
+  const byMonth = new Map(rows.map(([month, income, sales, certificates]) => [month, { income, sales, certificates }]));
+  return period.months.map((month) => ({
+    month,
+    incomeTaxPaisa: byMonth.get(month)?.income ?? 0,
+    salesTaxPaisa: byMonth.get(month)?.sales ?? 0,
+    certificates: byMonth.get(month)?.certificates ?? 0,
+  }));
+}
+
+/** Rupees as a CSV cell reads them: "4500.50", never paisa. */
+const rupeesCell = (paisa: number) => (paisa / 100).toFixed(2);
+
 function computeReports(db: Database.Database, period: ReportPeriod, now: number) {
   return {
     firstAnswer: firstAnswerByWeek(db, period, now),
@@ -261,6 +297,7 @@ function computeReports(db: Database.Database, period: ReportPeriod, now: number
     outcomes: outcomes(db, period),
     value: valueByMonth(db, period),
     orders: ordersByMonth(db, period),
+    taxWithheld: taxWithheldByMonth(db, period),
   };
 }
 export type OwnerReports = ReturnType<typeof computeReports>;
@@ -368,6 +405,16 @@ export function reportCsv(db: Database.Database, file: ReportFile, period: Repor
       return toReportCsv(
         ["month", "orders", "delivered", "dispatched_on_time"],
         ordersByMonth(db, period).map((month) => [month.month, month.orders, month.delivered, month.onTime]),
+      );
+    case "tax-withheld-by-month":
+      return toReportCsv(
+        ["month", "income_tax_withheld_pkr", "sales_tax_withheld_pkr", "certificates"],
+        taxWithheldByMonth(db, period).map((month) => [
+          month.month,
+          rupeesCell(month.incomeTaxPaisa),
+          rupeesCell(month.salesTaxPaisa),
+          month.certificates,
+        ]),
       );
   }
 }

@@ -8,7 +8,8 @@ import { requirePermission, takesNoForm } from "~/lib/desk/auth.server";
 import { deskMeta } from "~/lib/desk/meta";
 import { longDate } from "~/lib/desk/time";
 import { formatPkr } from "~/lib/money";
-import { dueDate, isLate, isOrderStage, orderStages } from "~/lib/orders/stages";
+import { boardDate, isLate, isOrderStage, orderStages } from "~/lib/orders/stages";
+import { dueNext, orderBalances } from "~/lib/payments/receivables.server";
 import { getQuoteService } from "~/lib/quotes/service.server";
 import { cn } from "~/lib/utils";
 import type { Route } from "./+types/orders";
@@ -27,11 +28,29 @@ export function loader({ request, context }: Route.LoaderArgs) {
   const owner = Number.isSafeInteger(ownerParam) && ownerParam > 0 ? ownerParam : undefined;
   const lateOnly = params.get("late") === "1";
   const now = Date.now();
+  const balances = orderBalances(service.store);
   const rows = service.orders
     .board({ stage, ownerStaffId: owner })
     .map((row) => {
-      const due = dueDate(row);
-      return { ...row, total: formatPkr(row.totalPaisa), due: due && longDate(due), late: isLate(row, now) };
+      const date = boardDate(row);
+      const summary = balances.get(row.id)?.summary;
+      const next = summary && dueNext(summary);
+      return {
+        reference: row.reference,
+        company: row.company,
+        product: row.product,
+        stage: row.stage,
+        // What the order still owes, not what it costs; the advance when that is what is due first.
+        money: !summary
+          ? null
+          : summary.duePaisa === 0
+            ? text.paidInFull
+            : next?.kind === "advance"
+              ? text.dueWithAdvance(formatPkr(summary.duePaisa), formatPkr(next.paisa))
+              : text.dueAmount(formatPkr(summary.duePaisa)),
+        date: date && { label: text.dateLabel[date.kind], day: longDate(date.date) },
+        late: isLate(row, now),
+      };
     })
     .filter((row) => !lateOnly || row.late);
   return {
@@ -92,7 +111,7 @@ export default function OrdersBoard({ loaderData }: Route.ComponentProps) {
             <li
               key={row.reference}
               className={cn(
-                "grid gap-1 p-3 sm:grid-cols-[8rem_1fr_10rem_12rem] sm:items-center sm:gap-4",
+                "grid gap-1 p-3 sm:grid-cols-[8rem_1fr_10rem_15rem] sm:items-center sm:gap-4",
                 row.late && "border-l-4 border-l-red-700 bg-red-50",
               )}
             >
@@ -104,18 +123,24 @@ export default function OrdersBoard({ loaderData }: Route.ComponentProps) {
               </a>
               <div className="min-w-0">
                 <p className="truncate font-medium">{row.company}</p>
-                <p className="truncate text-sm text-slate-700">
-                  {row.product} · {row.total}
-                </p>
+                <p className="truncate text-sm text-slate-700">{row.product}</p>
+                {row.money && <p className="text-sm font-semibold tabular-nums">{row.money}</p>}
               </div>
               <p className="text-sm">
                 <span className="sr-only">{text.columns.stage}: </span>
                 {stageLabel[row.stage]}
               </p>
               <p className={cn("text-sm", row.late && "font-semibold text-red-800")}>
-                <span className="sr-only">{text.columns.due}: </span>
-                {row.late && <span>{text.late}: </span>}
-                {row.due ?? text.notYet}
+                {row.late && <span>{text.late} · </span>}
+                {row.date ? (
+                  <>
+                    <span className={row.late ? undefined : "text-slate-700"}>{row.date.label}:</span> {row.date.day}
+                  </>
+                ) : (
+                  <>
+                    <span className="text-slate-700">{text.dateLabel.promised}:</span> {text.notYet.toLowerCase()}
+                  </>
+                )}
               </p>
             </li>
           ))}

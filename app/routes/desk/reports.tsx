@@ -121,8 +121,44 @@ function Numbers({ caption, head, rows }: { caption: string; head: string[]; row
   );
 }
 
+/** The tax buyers withheld at source, by month: two series, the certificates counted beside them. */
+function TaxWithheldReport({
+  range,
+  months,
+}: {
+  range: number;
+  months: Route.ComponentProps["loaderData"]["taxWithheld"];
+}) {
+  const words = text.taxWithheld;
+  const income = months.reduce((sum, month) => sum + month.incomeTaxPaisa, 0);
+  const sales = months.reduce((sum, month) => sum + month.salesTaxPaisa, 0);
+  return (
+    <Report id="tax-withheld" title={words.title} lead={words.lead} file="tax-withheld-by-month" range={range}>
+      <BarChart
+        label={words.chart(formatPkr(income), formatPkr(sales), months.length)}
+        categories={months.map((month) => monthLabel(month.month))}
+        series={[
+          { name: words.incomeTax, colour: "#b45309", values: months.map((month) => month.incomeTaxPaisa) },
+          { name: words.salesTax, colour: "#0369a1", values: months.map((month) => month.salesTaxPaisa) },
+        ]}
+        format={shortPkr}
+      />
+      <Numbers
+        caption={words.title}
+        head={[words.month, words.incomeTax, words.salesTax, words.certificates]}
+        rows={months.map((month) => [
+          monthLabel(month.month),
+          formatPkr(month.incomeTaxPaisa),
+          formatPkr(month.salesTaxPaisa),
+          month.certificates,
+        ])}
+      />
+    </Report>
+  );
+}
+
 export default function ReportsPage({ loaderData }: Route.ComponentProps) {
-  const { range, firstAnswer, categories, outcomes, value, orders, onTime } = loaderData;
+  const { range, firstAnswer, categories, outcomes, value, orders, onTime, taxWithheld } = loaderData;
   const answered = firstAnswer.reduce((sum, week) => sum + week.answered, 0);
   const within = firstAnswer.reduce((sum, week) => sum + week.withinPromise, 0);
   const known = firstAnswer.reduce((sum, week) => sum + week.withinPromise + week.late, 0);
@@ -306,6 +342,8 @@ export default function ReportsPage({ loaderData }: Route.ComponentProps) {
             </p>
           </div>
         </Report>
+
+        <TaxWithheldReport range={range} months={taxWithheld} />
       </div>
     </>
   );

@@ -26,6 +26,16 @@ export const deskText = {
     expired: "This set-up link has expired or was already used. Ask an owner of the desk to send you a new one.",
   },
   signOut: "Sign out",
+  signingOut: "Signing out…",
+  /** What a desk button says while its form is sent (app/components/desk/submit-button.tsx). */
+  pending: {
+    saving: "Saving…",
+    sending: "Sending…",
+    signingIn: "Signing in…",
+    recording: "Recording…",
+    issuing: "Issuing…",
+    adding: "Adding…",
+  },
   /** How many pieces and by when, as the buyer asked on the form (both optional). */
   wants: {
     quantity: "Quantity",

@@ -18,6 +18,7 @@ import type { StaffRole } from "~/lib/desk/permissions";
 import { linkCurrent, sectionsFor } from "~/lib/desk/sections";
 import { cn } from "~/lib/utils";
 import { SkipLink } from "~/components/layout/skip-link";
+import { PendingFormsScript, SubmitButton } from "./submit-button";
 
 /** Who is signed in, as the desk's header shows them. */
 export type DeskMember = { name: string; role: StaffRole };
@@ -75,6 +76,7 @@ export function DeskFrame({
           {children}
         </main>
       </div>
+      <PendingFormsScript />
     </>
   );
 }
@@ -130,11 +132,15 @@ function SignedInBar({ member, overdue, lateOrders }: { member: DeskMember; over
           {member.name}
         </p>
         <Form method="post" action="/desk/sign-out" className="shrink-0">
-          <button type="submit" className={cn(barControl, "border border-white/40 text-white")}>
+          <SubmitButton
+            variant="ghost"
+            className={cn(barControl, "h-auto border border-white/40 text-white")}
+            pendingLabel={<span className="sr-only sm:not-sr-only">{deskText.signingOut}</span>}
+          >
             <LogOut aria-hidden="true" />
             {/* On a phone the door icon alone, its name still read out. */}
             <span className="sr-only sm:not-sr-only">{deskText.signOut}</span>
-          </button>
+          </SubmitButton>
         </Form>
       </div>
     </>

@@ -1,6 +1,7 @@
 import { Form } from "react-router";
 import { StatusBadge, WaitingBadge } from "~/components/desk/status-badge";
-import { Button, buttonVariants } from "~/components/ui/button";
+import { SubmitButton } from "~/components/desk/submit-button";
+import { buttonVariants } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
@@ -158,9 +159,7 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
           </NativeSelect>
         </div>
         {view !== "open" && <input type="hidden" name="view" value={view} />}
-        <Button type="submit" className="sm:mt-6 sm:self-start">
-          {text.show}
-        </Button>
+        <SubmitButton className="sm:mt-6 sm:self-start">{text.show}</SubmitButton>
       </Form>
 
       <p className="mt-6 text-sm text-muted-foreground" aria-live="polite">

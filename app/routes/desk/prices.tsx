@@ -1,6 +1,6 @@
 import { ChevronRight } from "lucide-react";
 import { Form } from "react-router";
-import { Button } from "~/components/ui/button";
+import { SubmitButton } from "~/components/desk/submit-button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { deskText } from "~/content/desk";
@@ -48,9 +48,7 @@ export default function PricesPage({ loaderData }: Route.ComponentProps) {
           <Label htmlFor="price-search">{text.search}</Label>
           <Input id="price-search" name="q" type="search" defaultValue={query} placeholder={text.searchHint} />
         </div>
-        <Button type="submit" variant="outline">
-          {text.searchButton}
-        </Button>
+        <SubmitButton variant="outline">{text.searchButton}</SubmitButton>
       </Form>
       {query && (
         <p className="mt-2 text-sm">

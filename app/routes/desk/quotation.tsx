@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { data, Form, redirect } from "react-router";
 import { DeskNotice } from "~/components/desk/desk-card";
-import { Button } from "~/components/ui/button";
+import { EnterPresses, SubmitButton } from "~/components/desk/submit-button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
@@ -193,9 +193,7 @@ export default function QuotationEditor({ loaderData, actionData }: Route.Compon
         <input type="hidden" name={editorField.lineCount} value={values.lines.length} />
         <input type="hidden" name={onceKeyField} value={actionData?.formKey ?? loaderData.formKey} />
         {/* Enter in a field saves: the first submit button is the one a browser presses for it. */}
-        <button type="submit" name="intent" value="save" className="sr-only" tabIndex={-1} aria-hidden="true">
-          {text.save}
-        </button>
+        <EnterPresses name="intent" value="save" />
         <div className="min-w-0 space-y-6">
           {values.lines.map((line, index) => (
             <fieldset key={index} className="space-y-3 rounded-xl border border-border p-4">
@@ -256,18 +254,18 @@ export default function QuotationEditor({ loaderData, actionData }: Route.Compon
                   {(props) => <Input {...props} defaultValue={line.setup} inputMode={money} autoComplete="off" />}
                 </Field>
                 {values.lines.length > 1 && (
-                  <Button type="submit" name="intent" value={`remove-${index}`} variant="outline">
+                  <SubmitButton name="intent" value={`remove-${index}`} variant="outline">
                     {text.removeLine}
                     <span className="sr-only"> {index + 1}</span>
-                  </Button>
+                  </SubmitButton>
                 )}
               </div>
             </fieldset>
           ))}
           {values.lines.length < quotationTerms.maxLines && (
-            <Button type="submit" name="intent" value="add-line" variant="outline">
+            <SubmitButton name="intent" value="add-line" variant="outline">
               {text.addLine}
-            </Button>
+            </SubmitButton>
           )}
 
           <fieldset className="grid gap-4 rounded-xl border border-border p-4 sm:grid-cols-2">
@@ -341,12 +339,12 @@ export default function QuotationEditor({ loaderData, actionData }: Route.Compon
           )}
           {saved && savedAt && !actionData && !done && <p className="text-xs text-slate-700">{text.saved(savedAt)}</p>}
           <div className="flex flex-wrap gap-3">
-            <Button type="submit" name="intent" value="save" variant="outline">
+            <SubmitButton name="intent" value="save" variant="outline" pendingLabel={deskText.pending.saving}>
               {text.save}
-            </Button>
-            <Button type="submit" name="intent" value="send">
+            </SubmitButton>
+            <SubmitButton name="intent" value="send" pendingLabel={deskText.pending.sending}>
               {text.send}
-            </Button>
+            </SubmitButton>
           </div>
           <p className="text-xs text-muted-foreground">{text.sendHint}</p>
         </aside>

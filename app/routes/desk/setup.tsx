@@ -1,6 +1,6 @@
 import { data, Form, redirect } from "react-router";
 import { DeskCard, DeskNotice } from "~/components/desk/desk-card";
-import { Button } from "~/components/ui/button";
+import { SubmitButton } from "~/components/desk/submit-button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { deskText } from "~/content/desk";
@@ -74,9 +74,9 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
             required
           />
         </div>
-        <Button type="submit" size="lg" className="w-full">
+        <SubmitButton size="lg" className="w-full" pendingLabel={deskText.pending.saving}>
           {text.submit}
-        </Button>
+        </SubmitButton>
       </Form>
     </DeskCard>
   );

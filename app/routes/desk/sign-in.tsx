@@ -1,6 +1,6 @@
 import { data, Form, redirect } from "react-router";
 import { DeskCard, DeskNotice } from "~/components/desk/desk-card";
-import { Button } from "~/components/ui/button";
+import { SubmitButton } from "~/components/desk/submit-button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { deskText } from "~/content/desk";
@@ -63,9 +63,9 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
           <Label htmlFor="password">{text.password}</Label>
           <Input id="password" name="password" type="password" autoComplete="current-password" required />
         </div>
-        <Button type="submit" size="lg" className="w-full">
+        <SubmitButton size="lg" className="w-full" pendingLabel={deskText.pending.signingIn}>
           {text.submit}
-        </Button>
+        </SubmitButton>
       </Form>
     </DeskCard>
   );

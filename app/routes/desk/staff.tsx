@@ -1,6 +1,6 @@
 import { data, Form, redirect } from "react-router";
 import { DeskNotice } from "~/components/desk/desk-card";
-import { Button } from "~/components/ui/button";
+import { SubmitButton } from "~/components/desk/submit-button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
@@ -116,23 +116,22 @@ export default function StaffPage({ loaderData, actionData }: Route.ComponentPro
                   <Form method="post">
                     <input type="hidden" name="intent" value="reset" />
                     <input type="hidden" name="email" value={member.email} />
-                    <Button type="submit" variant="outline" size="sm" aria-label={`${text.reset}: ${member.name}`}>
+                    <SubmitButton variant="outline" size="sm" aria-label={`${text.reset}: ${member.name}`}>
                       {text.reset}
-                    </Button>
+                    </SubmitButton>
                   </Form>
                   {!member.isMe && (
                     <Form method="post">
                       <input type="hidden" name="intent" value="remove" />
                       <input type="hidden" name="email" value={member.email} />
-                      <Button
-                        type="submit"
+                      <SubmitButton
                         variant="outline"
                         size="sm"
                         className="text-red-800"
                         aria-label={`${text.remove}: ${member.name}`}
                       >
                         {text.remove}
-                      </Button>
+                      </SubmitButton>
                     </Form>
                   )}
                 </div>
@@ -166,7 +165,7 @@ export default function StaffPage({ loaderData, actionData }: Route.ComponentPro
                 ))}
               </NativeSelect>
             </div>
-            <Button type="submit">{text.add}</Button>
+            <SubmitButton pendingLabel={deskText.pending.adding}>{text.add}</SubmitButton>
           </Form>
         </section>
       </div>

@@ -134,8 +134,8 @@ function SignedInBar({ member, overdue, lateOrders }: { member: DeskMember; over
         <Form method="post" action="/desk/sign-out" className="shrink-0">
           <SubmitButton
             variant="ghost"
-            className={cn(barControl, "h-auto border border-white/40 text-white")}
-            pendingLabel={<span className="sr-only sm:not-sr-only">{deskText.signingOut}</span>}
+            className={cn(barControl, "h-auto border border-white/40 text-white max-sm:after:hidden")}
+            pendingLabel={deskText.signingOut}
           >
             <LogOut aria-hidden="true" />
             {/* On a phone the door icon alone, its name still read out. */}

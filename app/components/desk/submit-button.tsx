@@ -21,21 +21,24 @@ export function SubmitButton({
   children,
   ...props
 }: Omit<React.ComponentProps<typeof Button>, "type"> & {
-  /** What the button says while its form is sent ("Saving…"); a node, to hide it on a phone as the label is. */
-  pendingLabel?: React.ReactNode;
+  /** What the button says while its form is sent ("Saving…"). */
+  pendingLabel?: string;
 }) {
+  // While pending the label steps aside (still the button's name) for a spinner and the pending words,
+  // drawn from the attribute, so the button's text stays its label for every reader of the page.
   return (
     <Button
       type="submit"
       data-submit-button=""
-      className={cn("group/submit aria-busy:cursor-wait", className)}
+      data-pending-label={pendingLabel}
+      className={cn("group/submit aria-busy:cursor-wait aria-busy:after:content-[attr(data-pending-label)]", className)}
       {...props}
     >
-      <span className="contents group-aria-busy/submit:hidden">{children}</span>
-      <span className="hidden group-aria-busy/submit:contents">
-        <LoaderCircle aria-hidden="true" className="animate-spin motion-reduce:animate-none" />
-        {pendingLabel}
-      </span>
+      <span className="inline-flex items-center gap-2 group-aria-busy/submit:sr-only">{children}</span>
+      <LoaderCircle
+        aria-hidden="true"
+        className="hidden animate-spin group-aria-busy/submit:block motion-reduce:animate-none"
+      />
     </Button>
   );
 }

@@ -74,7 +74,7 @@ export function PaymentsPanel({ data }: { data: PaymentsPanelData }) {
                   {text.reversed(payment.reversal.reason, payment.reversal.by)}
                 </p>
               ) : (
-                data.canRecord && (
+                data.canReverse && (
                   <details className="mt-1">
                     <summary className="cursor-pointer text-xs font-semibold text-slate-700 pointer-coarse:py-3">
                       {text.reverse}

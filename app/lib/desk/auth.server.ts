@@ -13,12 +13,14 @@ import { getQuoteService, type QuoteService } from "~/lib/quotes/service.server"
 import { RateLimiter } from "~/lib/quotes/rate-limit.server";
 import {
   hasPermission,
+  isStaffSwitch,
   type Permission,
   permissionRefused,
   type RolePermissions,
   rolePermissions,
 } from "./permissions";
 import { deskAuth, type StaffMember } from "./staff.server";
+import { storedPermissions } from "./staff-switches.server";
 import { tooLong, verifyPassword } from "./passwords.server";
 
 /** Every desk response: private to the browser that asked, never stored, never indexed. */
@@ -105,16 +107,25 @@ export const deskSession: MiddlewareFunction<Response> = async ({ request, conte
 export const deskStaff = (context: Readonly<RouterContextProvider>): StaffMember => context.get(staffContext);
 
 /**
+ * The role map the desk checks now: the roles' permissions with the switches owners set on the Staff
+ * page (read from the store on every check, so a change holds from the next request on).
+ */
+export const deskPermissions = (service: QuoteService = getQuoteService()): RolePermissions =>
+  storedPermissions(service.store.db, rolePermissions);
+
+/**
  * The staff member of this desk request, if their role allows `permission`; otherwise a 403 that
- * says which permission is missing. Every desk action, export and file starts here.
+ * says which permission is missing. Every desk action, export and file starts here. A permission
+ * owners switch for their staff is looked up in the stored switches, unless a map is given.
  */
 export function requirePermission(
   context: Readonly<RouterContextProvider>,
   permission: Permission,
-  map: RolePermissions = rolePermissions,
+  map?: RolePermissions,
 ): StaffMember {
   const staff = deskStaff(context);
-  if (!hasPermission(staff.role, permission, map)) throw permissionRefused(permission, deskHeaders);
+  const granted = map ?? (isStaffSwitch(permission) ? deskPermissions() : rolePermissions);
+  if (!hasPermission(staff.role, permission, granted)) throw permissionRefused(permission, deskHeaders);
   return staff;
 }
 

@@ -57,6 +57,40 @@ function sessionCookie(request: Request) {
   });
 }
 
+/**
+ * Who just chose their password, for the sign-in page that follows to fill in their e-mail: read once
+ * (the page clears it), sent only to the sign-in page, gone after ten minutes anyway.
+ */
+function setupEmailCookie(request: Request) {
+  return createCookie("desk_setup_email", {
+    httpOnly: true,
+    sameSite: "lax",
+    path: SIGN_IN_PATH,
+    secure: secureCookie(request),
+    maxAge: 600,
+  });
+}
+
+/** The Set-Cookie that hands an account's e-mail on to the sign-in page. */
+export const rememberSetupEmail = (request: Request, email: string) => setupEmailCookie(request).serialize(email);
+
+/**
+ * The e-mail the set-up page handed on, if it looks like one, and the Set-Cookie that clears it; the
+ * browser sends the cookie back as it got it, but a cookie is still from outside and checked as such.
+ */
+export async function takeSetupEmail(request: Request): Promise<{ email: string | null; clear: string | null }> {
+  const cookie = setupEmailCookie(request);
+  let value: unknown = null;
+  try {
+    value = await cookie.parse(request.headers.get("cookie"));
+  } catch {
+    value = null;
+  }
+  if (value === null || value === undefined) return { email: null, clear: null };
+  const email = typeof value === "string" && value.length <= 254 && /^[^\s@]+@[^\s@]+$/.test(value) ? value : null;
+  return { email, clear: await cookie.serialize("", { maxAge: 0 }) };
+}
+
 async function sessionId(request: Request): Promise<string | null> {
   try {
     const value: unknown = await sessionCookie(request).parse(request.headers.get("cookie"));

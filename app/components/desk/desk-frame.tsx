@@ -67,7 +67,7 @@ export function DeskFrame({
           <div className="mx-auto flex min-h-14 max-w-6xl flex-wrap items-center gap-x-2 gap-y-1 px-4 py-2 sm:gap-x-4 sm:px-6 lg:flex-nowrap lg:py-0">
             <p className="flex min-h-10 shrink-0 items-center gap-2 text-sm font-semibold">
               <LogoMark />
-              <span className={member ? "sr-only xl:not-sr-only" : undefined}>
+              <span className={member ? "sr-only 2xl:not-sr-only" : undefined}>
                 {business.name} <span className="font-normal text-slate-300">· {deskText.title}</span>
               </span>
             </p>
@@ -92,7 +92,10 @@ function SignedInBar({ member, overdue, lateOrders }: { member: DeskMember; over
   const { pathname } = useLocation();
   return (
     <>
-      <nav aria-label="Desk" className="order-last -mx-2 w-full min-w-0 lg:order-none lg:mx-0 lg:ml-3 lg:w-auto">
+      <nav
+        aria-label="Desk"
+        className="order-last -mx-2 w-full min-w-0 lg:order-none lg:mx-0 lg:ml-3 lg:w-auto lg:shrink-0"
+      >
         <ul className="flex flex-wrap items-center gap-1">
           {sectionsFor(member.role).map((section) => {
             const Icon = sectionIcon[section.label];

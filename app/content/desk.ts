@@ -1,5 +1,6 @@
 import { MIN_PASSWORD_LENGTH } from "~/lib/desk/password-rule";
 import type { ColleagueRefusal } from "~/lib/desk/colleagues.server";
+import type { StaffSwitch } from "~/lib/desk/permissions";
 import type { EarlierStatus, LostReason, QuoteStatus, StatusRefusal } from "~/lib/requests/status";
 
 const reasonNeeded = "Choose why the request was lost.";
@@ -26,6 +27,16 @@ export const deskText = {
     expired: "This set-up link has expired or was already used. Ask an owner of the desk to send you a new one.",
   },
   signOut: "Sign out",
+  signingOut: "Signing out…",
+  /** What a desk button says while its form is sent (app/components/desk/submit-button.tsx). */
+  pending: {
+    saving: "Saving…",
+    sending: "Sending…",
+    signingIn: "Signing in…",
+    recording: "Recording…",
+    issuing: "Issuing…",
+    adding: "Adding…",
+  },
   /** How many pieces and by when, as the buyer asked on the form (both optional). */
   wants: {
     quantity: "Quantity",
@@ -263,7 +274,19 @@ export const deskText = {
     roleNeeded: "Choose Owner or Staff.",
     passOn: (name: string) =>
       `E-mail could not be sent just now: give ${name} this set-up link yourself (it works once, for 24 hours):`,
+    switchesTitle: "What staff may do",
+    switchesHint: "Owners can always do these. A change holds from the staff member's next click.",
+    switches: {
+      "invoices.issue": "Issue sales tax invoices",
+      "payments.reverse": "Reverse recorded payments",
+      "requests.export": "Export the buyers' contacts (CSV and JSON)",
+    } satisfies Record<StaffSwitch, string>,
+    saveSwitches: "Save what staff may do",
+    switchChanges: "Latest changes",
+    switchChange: (what: string, allowed: boolean, by: string, at: string) =>
+      `${what}: ${allowed ? "allowed" : "switched off"} by ${by}, ${at}`,
     done: {
+      switches: "Saved. Staff may do what is ticked from their next click.",
       added: "Account added. The set-up link is on its way by e-mail.",
       reset: "A new set-up link is on its way by e-mail; earlier links no longer work.",
       removed: "Account removed. Their sessions have ended.",

@@ -18,6 +18,8 @@ const owners: Record<string, string> = {
   staff_sessions: "app/lib/desk/staff.server.ts",
   staff_sign_in_attempts: "app/lib/desk/staff.server.ts",
   staff_sign_in_holds: "app/lib/desk/staff.server.ts",
+  staff_switch_settings: "app/lib/desk/staff-switches.server.ts",
+  staff_switch_changes: "app/lib/desk/staff-switches.server.ts",
   proofs: "app/lib/proofs/proofs.server.ts",
   proof_links: "app/lib/proofs/proofs.server.ts",
   messages: "app/lib/messaging/messaging.server.ts",

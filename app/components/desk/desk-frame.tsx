@@ -19,6 +19,7 @@ import type { StaffRole } from "~/lib/desk/permissions";
 import { linkCurrent, sectionsFor } from "~/lib/desk/sections";
 import { cn } from "~/lib/utils";
 import { SkipLink } from "~/components/layout/skip-link";
+import { PendingFormsScript, SubmitButton } from "./submit-button";
 
 /** Who is signed in, as the desk's header shows them. */
 export type DeskMember = { name: string; role: StaffRole };
@@ -41,8 +42,8 @@ const barControl =
 /**
  * The frame of every desk page: a header bar and the page, with none of the public website's header,
  * menu or footer. Signed in, the bar holds the sections the member's role may open, their name and
- * Sign out (a plain form post); signed out, the business's name alone. It runs no script: on a phone
- * it is the same single bar, its section links scrolling sideways within it if they ever outgrow it.
+ * Sign out (a plain form post); signed out, the business's name alone. Below the lg breakpoint the
+ * section links take a row of their own under the rest, wrapping: on a phone every one is in sight.
  * Printed, the page alone.
  */
 export function DeskFrame({
@@ -63,8 +64,10 @@ export function DeskFrame({
       <SkipLink />
       <div className="flex min-h-dvh flex-col print:min-h-0">
         <header className="bg-navy text-navy-foreground print:hidden">
-          <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-4 sm:gap-4 sm:px-6">
-            <p className="flex shrink-0 items-center gap-2 text-sm font-semibold">
+          {/* Below lg the sections take a row of their own under the name and Sign out, wrapping as they
+              need: every one in sight on a phone. */}
+          <div className="mx-auto flex min-h-14 max-w-6xl flex-wrap items-center gap-x-2 gap-y-1 px-4 py-2 sm:gap-x-4 sm:px-6 lg:flex-nowrap lg:py-0">
+            <p className="flex min-h-10 shrink-0 items-center gap-2 text-sm font-semibold">
               <LogoMark />
               {/* Signed in, the name gives the sections its room until the screen is wide enough for both. */}
               <span className={member ? "sr-only 2xl:not-sr-only" : undefined}>
@@ -78,6 +81,7 @@ export function DeskFrame({
           {children}
         </main>
       </div>
+      <PendingFormsScript />
     </>
   );
 }
@@ -91,9 +95,11 @@ function SignedInBar({ member, overdue, lateOrders }: { member: DeskMember; over
   const { pathname } = useLocation();
   return (
     <>
-      {/* Sign out always stays in sight: with more sections than a phone holds, they scroll sideways. */}
-      <nav aria-label="Desk" className="-m-1 min-w-0 overflow-x-auto p-1 md:ml-3">
-        <ul className="flex items-center gap-1">
+      <nav
+        aria-label="Desk"
+        className="order-last -mx-2 w-full min-w-0 lg:order-none lg:mx-0 lg:ml-3 lg:w-auto lg:shrink-0"
+      >
+        <ul className="flex flex-wrap items-center gap-1">
           {sectionsFor(member.role).map((section) => {
             const Icon = sectionIcon[section.label];
             const current = linkCurrent(section, pathname);
@@ -112,8 +118,7 @@ function SignedInBar({ member, overdue, lateOrders }: { member: DeskMember; over
           })}
         </ul>
       </nav>
-      {/* On a phone the overdue count and Sign out keep their room; the sections scroll instead. */}
-      <div className="ml-auto flex min-w-0 items-center gap-2 max-sm:shrink-0 sm:gap-3">
+      <div className="ml-auto flex min-w-0 items-center gap-2 sm:gap-3">
         {overdue > 0 && (
           <a href="/desk?view=overdue" className={cn(barControl, "bg-red-700 text-white hover:bg-red-800")}>
             <AlarmClock aria-hidden="true" />
@@ -127,17 +132,21 @@ function SignedInBar({ member, overdue, lateOrders }: { member: DeskMember; over
             <span className="sr-only sm:not-sr-only">{deskText.lateOrdersInHeader}</span> {lateOrders}
           </a>
         )}
-        {/* The name may be long: cut to the room there is, whole in its title; on a phone the sections have the room. */}
-        <p className="min-w-0 truncate text-sm text-slate-200 max-sm:sr-only" title={member.name}>
+        {/* The name may be long: cut to the room there is, whole in its title. */}
+        <p className="min-w-0 truncate text-sm text-slate-200" title={member.name}>
           <span className="sr-only">Signed in as </span>
           {member.name}
         </p>
         <Form method="post" action="/desk/sign-out" className="shrink-0">
-          <button type="submit" className={cn(barControl, "border border-white/40 text-white")}>
+          <SubmitButton
+            variant="ghost"
+            className={cn(barControl, "h-auto border border-white/40 text-white max-sm:after:hidden")}
+            pendingLabel={deskText.signingOut}
+          >
             <LogOut aria-hidden="true" />
             {/* On a phone the door icon alone, its name still read out. */}
             <span className="sr-only sm:not-sr-only">{deskText.signOut}</span>
-          </button>
+          </SubmitButton>
         </Form>
       </div>
     </>

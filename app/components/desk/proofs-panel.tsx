@@ -1,6 +1,6 @@
 import type * as React from "react";
 import { Form } from "react-router";
-import { Button } from "~/components/ui/button";
+import { SubmitButton } from "./submit-button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
@@ -37,7 +37,7 @@ export function SendProofForm({ error, canEmail }: { error: React.ReactNode; can
         <Textarea id="proof-message" name="message" maxLength={5_000} />
       </div>
       {!canEmail && <p className="text-xs text-muted-foreground">{text.mailOff}</p>}
-      <Button type="submit">{text.send}</Button>
+      <SubmitButton>{text.send}</SubmitButton>
     </Form>
   );
 }
@@ -109,7 +109,7 @@ export function ProofsPanel({
       {canMarkWon && (
         <Form method="post" className="mt-3">
           <input type="hidden" name="intent" value="won" />
-          <Button type="submit">{text.markWon}</Button>
+          <SubmitButton>{text.markWon}</SubmitButton>
         </Form>
       )}
       {links.length > 0 && (
@@ -126,9 +126,9 @@ export function ProofsPanel({
                   <Form method="post">
                     <input type="hidden" name="intent" value="end-link" />
                     <input type="hidden" name="link" value={link.id} />
-                    <Button type="submit" variant="outline" size="sm">
+                    <SubmitButton variant="outline" size="sm">
                       {text.endLink} {link.id}
-                    </Button>
+                    </SubmitButton>
                   </Form>
                 )}
               </li>
@@ -145,9 +145,9 @@ export function ProofsPanel({
           </p>
           <Form method="post" className="mt-3">
             <input type="hidden" name="intent" value="end-all-links" />
-            <Button type="submit" variant="outline" size="sm" aria-describedby="end-all-explained">
+            <SubmitButton variant="outline" size="sm" aria-describedby="end-all-explained">
               {text.endAllConfirm}
-            </Button>
+            </SubmitButton>
           </Form>
         </details>
       )}

@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { Button } from "~/components/ui/button";
+import { SubmitButton } from "~/components/desk/submit-button";
 import { Input } from "~/components/ui/input";
 import { FormField } from "~/components/ui/form-field";
 import { NativeSelect } from "~/components/ui/native-select";
@@ -79,7 +79,7 @@ export function InvoicePanel({ data }: { data: InvoicePanelData }) {
           <FormField id="invoice-address" label={text.buyerAddress} hint="(optional)">
             <Textarea id="invoice-address" name="buyerAddress" maxLength={500} rows={3} dir="auto" />
           </FormField>
-          <Button type="submit">{text.issue}</Button>
+          <SubmitButton pendingLabel={deskText.pending.issuing}>{text.issue}</SubmitButton>
         </Form>
       )}
       {data.canCredit && creditable.length > 0 && (
@@ -118,9 +118,7 @@ export function InvoicePanel({ data }: { data: InvoicePanelData }) {
               <Input id="credit-reason" name="reason" required maxLength={500} />
             </FormField>
             <div className="sm:col-span-2">
-              <Button type="submit" variant="outline">
-                {text.credit}
-              </Button>
+              <SubmitButton variant="outline">{text.credit}</SubmitButton>
             </div>
           </Form>
         </details>

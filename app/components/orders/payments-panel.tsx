@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { Button } from "~/components/ui/button";
+import { SubmitButton } from "~/components/desk/submit-button";
 import { Input } from "~/components/ui/input";
 import { FormField, OptionsOf } from "~/components/ui/form-field";
 import { Label } from "~/components/ui/label";
@@ -96,7 +96,7 @@ export function PaymentsPanel({ data }: { data: PaymentsPanelData }) {
                   {text.reversed(payment.reversal.reason, payment.reversal.by)}
                 </p>
               ) : (
-                data.canRecord && (
+                data.canReverse && (
                   <details className="mt-1">
                     <summary className="cursor-pointer text-xs font-semibold text-slate-700 pointer-coarse:py-3">
                       {text.reverse}
@@ -109,9 +109,7 @@ export function PaymentsPanel({ data }: { data: PaymentsPanelData }) {
                         <Label htmlFor={`reverse-${payment.id}`}>{text.reverseReason}</Label>
                         <Input id={`reverse-${payment.id}`} name="reason" required maxLength={200} />
                       </div>
-                      <Button type="submit" variant="outline">
-                        {text.reverse}
-                      </Button>
+                      <SubmitButton variant="outline">{text.reverse}</SubmitButton>
                     </Form>
                   </details>
                 )
@@ -201,7 +199,7 @@ export function PaymentsPanel({ data }: { data: PaymentsPanelData }) {
             {text.overpayment}
           </label>
           <div className="sm:col-span-2">
-            <Button type="submit">{text.record}</Button>
+            <SubmitButton pendingLabel={deskText.pending.recording}>{text.record}</SubmitButton>
           </div>
         </Form>
       )}

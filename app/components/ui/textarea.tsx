@@ -3,5 +3,13 @@ import { cn } from "~/lib/utils";
 import { fieldClasses } from "./input";
 
 export function Textarea({ className, ...props }: React.ComponentProps<"textarea">) {
-  return <textarea data-slot="textarea" className={cn(fieldClasses, "min-h-[120px] resize-y", className)} {...props} />;
+  // Urdu typed runs right to left, English left to right: each by its first strong letter.
+  return (
+    <textarea
+      data-slot="textarea"
+      dir="auto"
+      className={cn(fieldClasses, "min-h-[120px] resize-y", className)}
+      {...props}
+    />
+  );
 }

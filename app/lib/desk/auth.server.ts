@@ -13,12 +13,14 @@ import { getQuoteService, type QuoteService } from "~/lib/quotes/service.server"
 import { RateLimiter } from "~/lib/quotes/rate-limit.server";
 import {
   hasPermission,
+  isStaffSwitch,
   type Permission,
   permissionRefused,
   type RolePermissions,
   rolePermissions,
 } from "./permissions";
 import { deskAuth, type StaffMember } from "./staff.server";
+import { storedPermissions } from "./staff-switches.server";
 import { tooLong, verifyPassword } from "./passwords.server";
 
 /** Every desk response: private to the browser that asked, never stored, never indexed. */
@@ -53,6 +55,40 @@ function sessionCookie(request: Request) {
     secure: secureCookie(request),
     maxAge: deskAuth.sessionMaxMs / 1000,
   });
+}
+
+/**
+ * Who just chose their password, for the sign-in page that follows to fill in their e-mail: read once
+ * (the page clears it), sent only to the sign-in page, gone after ten minutes anyway.
+ */
+function setupEmailCookie(request: Request) {
+  return createCookie("desk_setup_email", {
+    httpOnly: true,
+    sameSite: "lax",
+    path: SIGN_IN_PATH,
+    secure: secureCookie(request),
+    maxAge: 600,
+  });
+}
+
+/** The Set-Cookie that hands an account's e-mail on to the sign-in page. */
+export const rememberSetupEmail = (request: Request, email: string) => setupEmailCookie(request).serialize(email);
+
+/**
+ * The e-mail the set-up page handed on, if it looks like one, and the Set-Cookie that clears it; the
+ * browser sends the cookie back as it got it, but a cookie is still from outside and checked as such.
+ */
+export async function takeSetupEmail(request: Request): Promise<{ email: string | null; clear: string | null }> {
+  const cookie = setupEmailCookie(request);
+  let value: unknown = null;
+  try {
+    value = await cookie.parse(request.headers.get("cookie"));
+  } catch {
+    value = null;
+  }
+  if (value === null || value === undefined) return { email: null, clear: null };
+  const email = typeof value === "string" && value.length <= 254 && /^[^\s@]+@[^\s@]+$/.test(value) ? value : null;
+  return { email, clear: await cookie.serialize("", { maxAge: 0 }) };
 }
 
 async function sessionId(request: Request): Promise<string | null> {
@@ -105,16 +141,25 @@ export const deskSession: MiddlewareFunction<Response> = async ({ request, conte
 export const deskStaff = (context: Readonly<RouterContextProvider>): StaffMember => context.get(staffContext);
 
 /**
+ * The role map the desk checks now: the roles' permissions with the switches owners set on the Staff
+ * page (read from the store on every check, so a change holds from the next request on).
+ */
+export const deskPermissions = (service: QuoteService = getQuoteService()): RolePermissions =>
+  storedPermissions(service.store.db, rolePermissions);
+
+/**
  * The staff member of this desk request, if their role allows `permission`; otherwise a 403 that
- * says which permission is missing. Every desk action, export and file starts here.
+ * says which permission is missing. Every desk action, export and file starts here. A permission
+ * owners switch for their staff is looked up in the stored switches, unless a map is given.
  */
 export function requirePermission(
   context: Readonly<RouterContextProvider>,
   permission: Permission,
-  map: RolePermissions = rolePermissions,
+  map?: RolePermissions,
 ): StaffMember {
   const staff = deskStaff(context);
-  if (!hasPermission(staff.role, permission, map)) throw permissionRefused(permission, deskHeaders);
+  const granted = map ?? (isStaffSwitch(permission) ? deskPermissions() : rolePermissions);
+  if (!hasPermission(staff.role, permission, granted)) throw permissionRefused(permission, deskHeaders);
   return staff;
 }
 

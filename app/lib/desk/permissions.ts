@@ -22,6 +22,8 @@ export const permissions = [
   "quotations.send",
   "orders.manage",
   "payments.record",
+  // Taking a recorded payment back, with a reason: apart from recording, so owners can keep it to themselves.
+  "payments.reverse",
   "invoices.issue",
   "invoices.credit",
   "prices.read",
@@ -44,6 +46,29 @@ export const rolePermissions: RolePermissions = {
   owner: permissions,
   staff: permissions.filter((permission) => !ownersOnly.includes(permission)),
 };
+
+/**
+ * What owners decide for their staff on the Staff page, each allowed until an owner turns it off: issuing
+ * invoices, reversing payments and exporting the buyers' contacts. Owners keep them whatever is set.
+ */
+export const staffSwitches = [
+  "invoices.issue",
+  "payments.reverse",
+  "requests.export",
+] as const satisfies readonly Permission[];
+export type StaffSwitch = (typeof staffSwitches)[number];
+export type StaffSwitches = Readonly<Record<StaffSwitch, boolean>>;
+
+export const isStaffSwitch = (permission: Permission): permission is StaffSwitch =>
+  staffSwitches.includes(permission as StaffSwitch);
+
+/** A role map with the owners' switches applied: staff lose each switched-off permission, owners nothing. */
+export function withStaffSwitches(base: RolePermissions, switches: StaffSwitches): RolePermissions {
+  return {
+    ...base,
+    staff: base.staff.filter((permission) => !isStaffSwitch(permission) || switches[permission]),
+  };
+}
 
 export function hasPermission(
   role: StaffRole,

@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { deskText } from "~/content/desk";
 import { firstValues, unknownAction } from "./request-forms";
-import { staffRoles } from "./permissions";
+import { type StaffSwitch, staffRoles } from "./permissions";
 import { oneLineText } from "~/lib/text-fields";
+import { missingOnceKey, onceKeyField, onceKeyPattern } from "~/lib/once/key";
 
 const text = deskText.staffPage;
 
@@ -11,6 +12,23 @@ const address = z
   .trim()
   .toLowerCase()
   .pipe(z.email({ error: text.emailNeeded }).max(254, text.emailNeeded));
+
+/** A switch's checkbox: sent ("on") when ticked, absent when not. */
+const ticked = z
+  .literal("on")
+  .optional()
+  .transform((value) => value === "on");
+
+/** What staff may do, as the owners' form sets it: one checkbox per switch, and the form's one-time key. */
+const switchesForm = z.object({
+  intent: z.literal("switches"),
+  [onceKeyField]: z.string({ error: missingOnceKey }).regex(onceKeyPattern, missingOnceKey),
+  ...({
+    "invoices.issue": ticked,
+    "payments.reverse": ticked,
+    "requests.export": ticked,
+  } satisfies Record<StaffSwitch, typeof ticked>),
+});
 
 /** One schema per form of the Staff page, told apart by its `intent`. */
 export const staffFormSchema = z.discriminatedUnion(
@@ -25,6 +43,7 @@ export const staffFormSchema = z.discriminatedUnion(
     }),
     z.object({ intent: z.literal("reset"), email: address }),
     z.object({ intent: z.literal("remove"), email: address }),
+    switchesForm,
   ],
   { error: unknownAction },
 );

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { oneLine, severalLines } from "~/lib/text-fields";
 import type { Actor } from "~/lib/audit/events";
 import { hasPermission } from "~/lib/desk/permissions";
+import { storedPermissions } from "~/lib/desk/staff-switches.server";
 import type { StaffMember } from "~/lib/desk/staff.server";
 import { deskDay } from "~/lib/desk/time";
 import { formatPkr, parseRupees, rupeesField } from "~/lib/money";
@@ -181,7 +182,7 @@ export function invoicePanelData(service: QuoteService, order: StoredOrder, memb
     mayIssue: invoices.every((invoice) => invoice.leftToCreditPaisa === 0),
     /** The one-time key of the panel's forms (the invoice and each credit note). */
     formKey: newOnceKey(),
-    canIssue: hasPermission(member.role, "invoices.issue"),
+    canIssue: hasPermission(member.role, "invoices.issue", storedPermissions(service.store.db)),
     canCredit: hasPermission(member.role, "invoices.credit"),
   };
 }

@@ -3,6 +3,7 @@ import { oneLine } from "~/lib/text-fields";
 import { deskText } from "~/content/desk";
 import type { Actor } from "~/lib/audit/events";
 import { hasPermission } from "~/lib/desk/permissions";
+import { storedPermissions } from "~/lib/desk/staff-switches.server";
 import type { StaffMember } from "~/lib/desk/staff.server";
 import { deskDay, pakistanDate } from "~/lib/desk/time";
 import { formatPkr, parseRupees, rupeesField } from "~/lib/money";
@@ -259,6 +260,7 @@ export function paymentsPanelData(service: QuoteService, order: StoredOrder, mem
     /** The one-time key of the panel's forms (the record form and each reversal). */
     formKey: newOnceKey(),
     canRecord: hasPermission(member.role, "payments.record"),
+    canReverse: hasPermission(member.role, "payments.reverse", storedPermissions(service.store.db)),
   };
 }
 

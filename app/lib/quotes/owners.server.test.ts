@@ -91,11 +91,21 @@ describe("the inbox's views", () => {
     store.setStatus(answered.id, "waiting_on_buyer", "", sanaActor, new Date("2026-11-23T10:00:00Z"));
     const older = receive("Older answered", "2026-11-18T07:00:00Z");
     store.setStatus(older.id, "lost", "Price", sanaActor, new Date("2026-11-23T10:00:00Z"));
-    expect(names({ view: "open" })).toEqual(["Thursday", "Friday", "Monday", "Answered", "Older answered"]);
-    expect(names({ view: "all" })).toEqual(["Answered", "Monday", "Friday", "Thursday", "Older answered"]);
+    const answeredToo = receive("Answered too", "2026-11-18T09:00:00Z");
+    store.setStatus(answeredToo.id, "waiting_on_buyer", "", sanaActor, new Date("2026-11-23T10:00:00Z"));
+    // Lost is finished: not open.
+    expect(names({ view: "open" })).toEqual(["Thursday", "Friday", "Monday", "Answered", "Answered too"]);
+    expect(names({ view: "all" })).toEqual([
+      "Answered",
+      "Monday",
+      "Friday",
+      "Thursday",
+      "Answered too",
+      "Older answered",
+    ]);
     // A page may end inside the unanswered part and the next one go on into the answered part.
     expect(names({ view: "open", perPage: 2, page: 2 })).toEqual(["Monday", "Answered"]);
-    expect(names({ view: "open", perPage: 2, page: 3 })).toEqual(["Older answered"]);
+    expect(names({ view: "open", perPage: 2, page: 3 })).toEqual(["Answered too"]);
     expect(store.inbox({ view: "open", perPage: 2 })).toMatchObject({ total: 5, pages: 3, page: 1 });
     // Without a view the inbox is as it always was: newest first.
     expect(names({})).toEqual(names({ view: "all" }));
@@ -123,9 +133,35 @@ describe("the inbox's views", () => {
     expect(names({ view: "overdue", search: "mugs", now })).toEqual([]);
     expect(names({ view: "all", search: caps.reference.toLowerCase(), now })).toEqual(["Caps"]);
 
-    expect(store.inboxCounts(sana.id, now)).toEqual({ open: 3, mine: 2, unassigned: 1, overdue: 1, all: 4 });
+    expect(store.inboxCounts(sana.id, now)).toEqual({ open: 4, mine: 2, unassigned: 1, overdue: 1, all: 4 });
     expect(store.get(pens.id)).toMatchObject({ ownerStaffId: sana.id, ownerName: "Sana Iqbal" });
     expect(store.get(caps.id)).toMatchObject({ ownerStaffId: null, ownerName: null });
+  });
+});
+
+describe("the Open view", () => {
+  it("holds every request neither Won nor Lost, answered or not, and its count is its rows", () => {
+    const { store, receive, names } = desk();
+    const at = new Date("2026-11-24T10:00:00Z");
+    const buyers = ["Waiting", "Answered", "Asked back", "Won", "Lost", "Won too"].map((name, index) =>
+      receive(name, `2026-11-2${index % 4}T07:00:00Z`),
+    );
+    const [, answered, askedBack, won, lost, wonToo] = buyers;
+    store.setStatus(answered!.id, "waiting_on_buyer", "", sanaActor, at);
+    store.setStatus(askedBack!.id, "waiting_on_buyer", "", sanaActor, at);
+    store.changeStatus(askedBack!.id, { type: "buyer replied" }, {}, "buyer", at);
+    store.setStatus(won!.id, "won", "", sanaActor, at);
+    store.setStatus(wonToo!.id, "won", "", sanaActor, at);
+    store.setStatus(lost!.id, "lost", "Price", sanaActor, at);
+    const now = Date.parse("2026-11-25T07:00:00Z");
+
+    const open = store.inbox({ view: "open", now, perPage: 100 });
+    expect(open.quotes.map((quote) => quote.name).sort()).toEqual(["Answered", "Asked back", "Waiting"]);
+    expect(open.quotes.map((quote) => quote.status)).not.toContain("won");
+    expect(store.inboxCounts(null, now).open).toBe(open.quotes.length);
+    expect(open.total).toBe(3);
+    // Filtered by a finished status, Open has none.
+    expect(names({ view: "open", status: "won", now })).toEqual([]);
   });
 });
 

@@ -191,9 +191,14 @@ describe("the inbox's counts", () => {
     const other = QuoteStore.open(dir);
     other.setStatus(first.id, "waiting_on_buyer", "", bilal);
     other.close();
-    expect(store.inboxCounts(null, replyBy + 1)).toMatchObject({ open: 1, all: 2, overdue: 0 });
+    expect(store.inboxCounts(null, replyBy + 1)).toMatchObject({ open: 2, all: 2, overdue: 0 });
     expect(store.overdueCount(replyBy + 1)).toBe(0);
     expect(store.inbox({ view: "overdue", now: replyBy + 1 }).total).toBe(0);
+    // …and loses one: it is no longer open.
+    const again = QuoteStore.open(dir);
+    again.setStatus(first.id, "lost", "Price", bilal);
+    again.close();
+    expect(store.inboxCounts(null, replyBy + 1)).toMatchObject({ open: 1, all: 2 });
 
     // Counted inside a transaction that is rolled back: nothing of it is kept.
     const rollback = store.db.transaction(() => {

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import type Database from "better-sqlite3";
 import { AuditLog } from "~/lib/audit/audit.server";
 import { type Actor, type AuditActor, actorLabel } from "~/lib/audit/events";
-import { and, asc, count, desc, eq, isNotNull, isNull, lt, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNotNull, isNull, lt, notInArray, type SQL, sql } from "drizzle-orm";
 import { type BetterSQLite3Database, drizzle } from "drizzle-orm/better-sqlite3";
 import { migrate } from "~/lib/db/migrate.server";
 import { type DesignSpec, parseDesignSpec } from "~/lib/design-schema";
@@ -20,6 +20,7 @@ import {
 import { notificationSubject } from "~/lib/messaging/subjects";
 import type { QuoteFields } from "~/lib/quote-schema";
 import {
+  finishedStatuses,
   nextStatus,
   type QuoteStatus,
   type StatusEvent,
@@ -613,8 +614,9 @@ export class QuoteStore {
       ],
     });
     switch (view) {
+      // Open: not finished (neither Won nor Lost); its count in the views' row is this same `where`.
       case "open":
-        return queue(undefined);
+        return queue(notInArray(quotes.status, [...finishedStatuses]));
       // No one signed in owns nothing: a caller without a member gets an empty Mine.
       case "mine":
         return queue(staffId === null ? sql`0` : eq(quotes.ownerStaffId, staffId));
@@ -803,10 +805,10 @@ export class QuoteStore {
     }
   }
 
-  /** How many requests each view holds (Open: how many wait for a first answer), without a filter. */
+  /** How many requests each view holds, without a filter: what the view's own rows number. */
   inboxCounts(staffId: number | null, now = Date.now()): InboxCounts {
     return {
-      open: this.countWhere(isNull(quotes.answeredAt)),
+      open: this.countWhere(this.viewPlan("open", staffId, now).where),
       mine: staffId === null ? 0 : this.countWhere(eq(quotes.ownerStaffId, staffId)),
       unassigned: this.countWhere(isNull(quotes.ownerStaffId)),
       overdue: this.overdueCount(now),

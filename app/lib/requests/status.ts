@@ -9,6 +9,9 @@ import { statusLabel } from "~/content/desk";
 export const quoteStatuses = ["new", "waiting_on_us", "waiting_on_buyer", "won", "lost"] as const;
 export type QuoteStatus = (typeof quoteStatuses)[number];
 
+/** The statuses a request ends in: it is finished, no longer open, whatever comes after. */
+export const finishedStatuses = ["won", "lost"] as const satisfies readonly QuoteStatus[];
+
 /** Statuses of before whose-move-it-is: still named by old history entries, never set again. */
 export const earlierStatuses = ["replied", "quoted"] as const;
 export type EarlierStatus = (typeof earlierStatuses)[number];

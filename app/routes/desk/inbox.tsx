@@ -1,11 +1,13 @@
 import { Form } from "react-router";
 import { StatusBadge, WaitingBadge } from "~/components/desk/status-badge";
-import { Button, buttonVariants } from "~/components/ui/button";
+import { SubmitButton } from "~/components/desk/submit-button";
+import { buttonVariants } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
 import { deskText, statusLabel } from "~/content/desk";
-import { requirePermission, takesNoForm } from "~/lib/desk/auth.server";
+import { deskPermissions, requirePermission, takesNoForm } from "~/lib/desk/auth.server";
+import { hasPermission } from "~/lib/desk/permissions";
 import { deskMeta } from "~/lib/desk/meta";
 import { pakistanTime, shortDeadline, waitingFor } from "~/lib/desk/time";
 import { type Wants, wantsOf } from "~/lib/desk/wants";
@@ -56,6 +58,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return {
     view,
     counts: service.store.inboxCounts(member.id, now),
+    canExport: hasPermission(member.role, "requests.export", deskPermissions(service)),
     status: status ?? "",
     search,
     page: inbox.page,
@@ -86,23 +89,25 @@ const exportLinkClass =
 
 export default function Inbox({ loaderData }: Route.ComponentProps) {
   const text = deskText.inbox;
-  const { quotes, page, pages, status, search, total, view, counts } = loaderData;
+  const { quotes, page, pages, status, search, total, view, counts, canExport } = loaderData;
   const pageHref = (target: number) => inboxHref({ view, status, search, page: target });
   return (
     <>
       <div className="flex flex-wrap items-end justify-between gap-3">
         <h1 className="text-2xl font-bold tracking-tight">{text.title}</h1>
-        <p className="flex gap-4 text-sm font-semibold">
-          <a className={exportLinkClass} href={exportHref("csv", { view, status, search })}>
-            {text.exportCsv}
-          </a>
-          <a className={exportLinkClass} href={exportHref("csv", { view, status, search }, true)}>
-            {text.exportTechnical}
-          </a>
-          <a className={exportLinkClass} href={exportHref("json", { view, status, search })}>
-            {text.exportJson}
-          </a>
-        </p>
+        {canExport && (
+          <p className="flex gap-4 text-sm font-semibold">
+            <a className={exportLinkClass} href={exportHref("csv", { view, status, search })}>
+              {text.exportCsv}
+            </a>
+            <a className={exportLinkClass} href={exportHref("csv", { view, status, search }, true)}>
+              {text.exportTechnical}
+            </a>
+            <a className={exportLinkClass} href={exportHref("json", { view, status, search })}>
+              {text.exportJson}
+            </a>
+          </p>
+        )}
       </div>
       {/* The views wrap on a phone rather than scroll: each one is in sight. */}
       <nav aria-label={text.views} className="mt-4">
@@ -158,9 +163,7 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
           </NativeSelect>
         </div>
         {view !== "open" && <input type="hidden" name="view" value={view} />}
-        <Button type="submit" className="sm:mt-6 sm:self-start">
-          {text.show}
-        </Button>
+        <SubmitButton className="sm:mt-6 sm:self-start">{text.show}</SubmitButton>
       </Form>
 
       <p className="mt-6 text-sm text-muted-foreground" aria-live="polite">

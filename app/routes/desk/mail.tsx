@@ -1,7 +1,7 @@
 import { data, Form, redirect } from "react-router";
 import { QuotedHistory } from "~/components/desk/quoted-history";
 import { DeskNotice } from "~/components/desk/desk-card";
-import { Button } from "~/components/ui/button";
+import { SubmitButton } from "~/components/desk/submit-button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { deskText } from "~/content/desk";
@@ -126,23 +126,22 @@ export default function UnmatchedMailPage({ loaderData, actionData }: Route.Comp
                               className="w-44"
                             />
                           </div>
-                          <Button type="submit" size="sm" aria-label={`${text.attach}: ${mail.subject}`}>
+                          <SubmitButton size="sm" aria-label={`${text.attach}: ${mail.subject}`}>
                             {text.attach}
-                          </Button>
+                          </SubmitButton>
                         </Form>
                       )}
                       <Form method="post" className="sm:ml-auto">
                         <input type="hidden" name="intent" value="discard" />
                         <input type="hidden" name="id" value={mail.id} />
-                        <Button
-                          type="submit"
+                        <SubmitButton
                           variant="outline"
                           size="sm"
                           className="text-red-800"
                           aria-label={`${text.discard}: ${mail.subject}`}
                         >
                           {text.discard}
-                        </Button>
+                        </SubmitButton>
                       </Form>
                     </div>
                   )}

@@ -16,11 +16,11 @@ export function loader() {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   requireSameOrigin(request);
-  const staff = requirePermission(context, "payments.record");
+  const body = Object.fromEntries(await request.formData());
+  const staff = requirePermission(context, body.intent === "reverse" ? "payments.reverse" : "payments.record");
   const service = getQuoteService();
   const target = orderByReference(service, params.reference);
   if (!target) throw notFound();
-  const body = Object.fromEntries(await request.formData());
   const outcome = paymentForm(service, target.order, body, { name: staff.name, email: staff.email });
   if (!outcome.ok && outcome.error === "not found") throw notFound();
   if (!outcome.ok && outcome.error === "no key") throw data(missingOnceKey, { status: 400, headers: deskHeaders });

@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
 import { data, Form, redirect } from "react-router";
 import { DeskNotice } from "~/components/desk/desk-card";
+import { SubmitButton } from "~/components/desk/submit-button";
 import { InvoicePanel } from "~/components/orders/invoice-panel";
 import { PaymentsPanel } from "~/components/orders/payments-panel";
-import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
@@ -91,9 +91,9 @@ function NextAction({ loaderData }: { loaderData: Route.ComponentProps["loaderDa
   const { next, today, couriers, startBlocked } = loaderData;
   if (!next) return <p>{text.delivered}</p>;
   const submit = (
-    <Button type="submit" name="intent" value={next.stage} disabled={startBlocked !== null}>
+    <SubmitButton name="intent" value={next.stage} disabled={startBlocked !== null}>
       {next.label === stageLabel.in_production ? "Start production" : next.label}
-    </Button>
+    </SubmitButton>
   );
   switch (next.stage) {
     case "in_production":
@@ -271,18 +271,18 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                 <FormField id="reason" label={text.moveBackReason}>
                   <Textarea id="reason" name="reason" required maxLength={1000} />
                 </FormField>
-                <Button type="submit" name="intent" value="back" variant="outline">
+                <SubmitButton name="intent" value="back" variant="outline">
                   {text.moveBack}
-                </Button>
+                </SubmitButton>
               </Form>
             </details>
           )}
 
           {whatsapp && (
             <Form method="post" className="text-sm">
-              <Button type="submit" name="intent" value="whatsapp" variant="outline">
+              <SubmitButton name="intent" value="whatsapp" variant="outline">
                 {text.whatsapp}
-              </Button>
+              </SubmitButton>
               <p className="mt-1 text-xs text-slate-700">{text.whatsappHint}</p>
             </Form>
           )}

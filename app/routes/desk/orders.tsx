@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { Button } from "~/components/ui/button";
+import { SubmitButton } from "~/components/desk/submit-button";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
 import { deskText } from "~/content/desk";
@@ -98,9 +98,7 @@ export default function OrdersBoard({ loaderData }: Route.ComponentProps) {
           <input type="checkbox" name="late" value="1" defaultChecked={lateOnly} className="size-5" />
           {text.lateOnly}
         </label>
-        <Button type="submit" variant="outline">
-          {text.show}
-        </Button>
+        <SubmitButton variant="outline">{text.show}</SubmitButton>
       </Form>
 
       {rows.length === 0 ? (

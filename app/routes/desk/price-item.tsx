@@ -1,7 +1,7 @@
 import { ArrowLeft, Plus, Trash2 } from "lucide-react";
 import { data, Form, redirect } from "react-router";
 import { DeskNotice } from "~/components/desk/desk-card";
-import { Button } from "~/components/ui/button";
+import { EnterPresses, SubmitButton } from "~/components/desk/submit-button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
@@ -238,15 +238,20 @@ function ItemDetailsForm({
             ))}
           </NativeSelect>
         </div>
-        <Button type="submit" name="intent" value="rename" variant="outline">
+        <SubmitButton name="intent" value="rename" variant="outline" pendingLabel="Saving…">
           {text.rename}
-        </Button>
+        </SubmitButton>
       </Form>
       <Form method="post" action={action} className="mt-4 space-y-2 border-t border-border pt-4">
         {!item.retired && <p className="text-sm text-slate-700">{text.retireHint}</p>}
-        <Button type="submit" name="intent" value={item.retired ? "restore" : "retire"} variant="outline">
+        <SubmitButton
+          name="intent"
+          value={item.retired ? "restore" : "retire"}
+          variant="outline"
+          pendingLabel="Saving…"
+        >
           {item.retired ? text.restore : text.retire}
-        </Button>
+        </SubmitButton>
       </Form>
     </section>
   );
@@ -331,8 +336,7 @@ const invalid = (id: string, errors: Map<string, string>) =>
 /** One row's remove button: a post that saves nothing and shows the form again without that row. */
 function RemoveRow({ intent, label, formAction }: { intent: string; label: string; formAction: string }) {
   return (
-    <Button
-      type="submit"
+    <SubmitButton
       name="intent"
       value={intent}
       formAction={formAction}
@@ -342,7 +346,7 @@ function RemoveRow({ intent, label, formAction }: { intent: string; label: strin
       title={label}
     >
       <Trash2 aria-hidden="true" />
-    </Button>
+    </SubmitButton>
   );
 }
 
@@ -374,7 +378,7 @@ function PriceEditor({
         {text.title}
       </h2>
       {/* The form's first submit button, so that Enter in any field saves (never a row's Remove). */}
-      <button type="submit" name="intent" value="save" hidden tabIndex={-1} aria-hidden="true" />
+      <EnterPresses name="intent" value="save" />
       {edited && (
         <p role="status" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">
           {text.notSavedYet}
@@ -448,8 +452,7 @@ function PriceEditor({
             );
           })}
         </ol>
-        <Button
-          type="submit"
+        <SubmitButton
           name="intent"
           value="add-break"
           formAction={`${action}#breaks`}
@@ -458,7 +461,7 @@ function PriceEditor({
         >
           <Plus aria-hidden="true" />
           {text.addBreak}
-        </Button>
+        </SubmitButton>
       </fieldset>
 
       <fieldset id="setup" className="scroll-mt-4 space-y-2">
@@ -511,8 +514,7 @@ function PriceEditor({
             <option key={label} value={label} />
           ))}
         </datalist>
-        <Button
-          type="submit"
+        <SubmitButton
           name="intent"
           value="add-setup"
           formAction={`${action}#setup`}
@@ -521,7 +523,7 @@ function PriceEditor({
         >
           <Plus aria-hidden="true" />
           {text.addSetup}
-        </Button>
+        </SubmitButton>
       </fieldset>
 
       <div className="max-w-xs space-y-1.5">
@@ -543,9 +545,9 @@ function PriceEditor({
         <FieldMessage id={fieldIds.leadTime} error={byField.get(fieldIds.leadTime)} />
       </div>
 
-      <Button type="submit" name="intent" value="save">
+      <SubmitButton name="intent" value="save" pendingLabel={deskText.pending.saving}>
         {text.save}
-      </Button>
+      </SubmitButton>
     </Form>
   );
 }

@@ -1,6 +1,6 @@
 import { ChevronRight, Plus } from "lucide-react";
 import { data, Form, redirect } from "react-router";
-import { Button } from "~/components/ui/button";
+import { SubmitButton } from "~/components/desk/submit-button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
@@ -63,9 +63,7 @@ export default function PricesPage({ loaderData, actionData }: Route.ComponentPr
           <Label htmlFor="price-search">{text.search}</Label>
           <Input id="price-search" name="q" type="search" defaultValue={query} placeholder={text.searchHint} />
         </div>
-        <Button type="submit" variant="outline">
-          {text.searchButton}
-        </Button>
+        <SubmitButton variant="outline">{text.searchButton}</SubmitButton>
       </Form>
       {query && (
         <p className="mt-2 text-sm">
@@ -110,7 +108,7 @@ export default function PricesPage({ loaderData, actionData }: Route.ComponentPr
                 ))}
               </NativeSelect>
             </div>
-            <Button type="submit">{text.add}</Button>
+            <SubmitButton pendingLabel="Adding…">{text.add}</SubmitButton>
           </Form>
         </details>
       )}

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { data, Form, redirect } from "react-router";
 import { DeskNotice } from "~/components/desk/desk-card";
-import { Button } from "~/components/ui/button";
+import { EnterPresses, SubmitButton } from "~/components/desk/submit-button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
@@ -230,9 +230,7 @@ export default function QuotationEditor({ loaderData, actionData }: Route.Compon
         </datalist>
         <input type="hidden" name={onceKeyField} value={actionData?.formKey ?? loaderData.formKey} />
         {/* Enter in a field saves: the first submit button is the one a browser presses for it. */}
-        <button type="submit" name="intent" value="save" className="sr-only" tabIndex={-1} aria-hidden="true">
-          {text.save}
-        </button>
+        <EnterPresses name="intent" value="save" />
         <div className="min-w-0 space-y-6">
           {values.lines.map((line, index) => (
             <fieldset key={index} className="space-y-3 rounded-xl border border-border p-4">
@@ -298,18 +296,18 @@ export default function QuotationEditor({ loaderData, actionData }: Route.Compon
                   {(props) => <Input {...props} defaultValue={line.setup} inputMode={money} autoComplete="off" />}
                 </Field>
                 {values.lines.length > 1 && (
-                  <Button type="submit" name="intent" value={`remove-${index}`} variant="outline">
+                  <SubmitButton name="intent" value={`remove-${index}`} variant="outline">
                     {text.removeLine}
                     <span className="sr-only"> {index + 1}</span>
-                  </Button>
+                  </SubmitButton>
                 )}
               </div>
             </fieldset>
           ))}
           {values.lines.length < quotationTerms.maxLines && (
-            <Button type="submit" name="intent" value="add-line" variant="outline">
+            <SubmitButton name="intent" value="add-line" variant="outline">
               {text.addLine}
-            </Button>
+            </SubmitButton>
           )}
 
           <fieldset className="grid gap-4 rounded-xl border border-border p-4 sm:grid-cols-2">
@@ -383,12 +381,12 @@ export default function QuotationEditor({ loaderData, actionData }: Route.Compon
           )}
           {saved && savedAt && !actionData && !done && <p className="text-xs text-slate-700">{text.saved(savedAt)}</p>}
           <div className="flex flex-wrap gap-3">
-            <Button type="submit" name="intent" value="save" variant="outline">
+            <SubmitButton name="intent" value="save" variant="outline" pendingLabel={deskText.pending.saving}>
               {text.save}
-            </Button>
-            <Button type="submit" name="intent" value="send">
+            </SubmitButton>
+            <SubmitButton name="intent" value="send" pendingLabel={deskText.pending.sending}>
               {text.send}
-            </Button>
+            </SubmitButton>
           </div>
           <p className="text-xs text-muted-foreground">{text.sendHint}</p>
         </aside>
@@ -419,9 +417,9 @@ function PriceListPicker({
           <p className="text-sm font-semibold" dir="auto">
             {item.retired ? text.pricedFromRetired(item.name) : text.pricedFrom(item.name)}
           </p>
-          <Button type="submit" name="intent" value={`free-${line}`} variant="outline" size="sm">
+          <SubmitButton name="intent" value={`free-${line}`} variant="outline" size="sm">
             {text.freeLine}
-          </Button>
+          </SubmitButton>
         </div>
       ) : (
         <p className="text-sm text-slate-700">{text.freeLineNote}</p>
@@ -440,9 +438,9 @@ function PriceListPicker({
           defaultValue={found?.query}
           dir="auto"
         />
-        <Button type="submit" name="intent" value={`find-${line}`} variant="outline">
+        <SubmitButton name="intent" value={`find-${line}`} variant="outline" pendingLabel="Finding…">
           {text.find}
-        </Button>
+        </SubmitButton>
       </div>
       <p id={`${id}-hint`} className="text-xs text-muted-foreground">
         {text.priceItemHint}
@@ -451,17 +449,18 @@ function PriceListPicker({
         <ul className="grid gap-2 sm:grid-cols-2" aria-label={text.itemsFound}>
           {found.items.map((each) => (
             <li key={each.itemId}>
-              <Button
-                type="submit"
+              <SubmitButton
                 name="intent"
                 value={`pick-${line}-${each.itemId}`}
                 variant="outline"
-                className="h-auto min-h-11 w-full flex-col items-start gap-0.5 py-2 text-left whitespace-normal"
+                className="h-auto min-h-11 w-full justify-start py-2 text-left whitespace-normal"
                 aria-label={text.pick(each.name)}
               >
-                <span className="font-semibold">{each.name}</span>
-                <span className="text-xs font-normal text-muted-foreground">{each.detail}</span>
-              </Button>
+                <span className="flex flex-col items-start gap-0.5">
+                  <span className="font-semibold">{each.name}</span>
+                  <span className="text-xs font-normal text-muted-foreground">{each.detail}</span>
+                </span>
+              </SubmitButton>
             </li>
           ))}
         </ul>

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { BarChart } from "~/components/desk/bar-chart";
-import { Button } from "~/components/ui/button";
+import { SubmitButton } from "~/components/desk/submit-button";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
 import { deskText } from "~/content/desk";
@@ -188,9 +188,7 @@ export default function ReportsPage({ loaderData }: Route.ComponentProps) {
             ))}
           </NativeSelect>
         </div>
-        <Button type="submit" variant="outline">
-          {text.show}
-        </Button>
+        <SubmitButton variant="outline">{text.show}</SubmitButton>
       </Form>
 
       <div className="mt-6 grid gap-6">

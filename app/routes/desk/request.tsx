@@ -3,7 +3,7 @@ import { data, Form, redirect } from "react-router";
 import { QuotedHistory } from "~/components/desk/quoted-history";
 import { DeskNotice } from "~/components/desk/desk-card";
 import { StatusBadge, WaitingBadge } from "~/components/desk/status-badge";
-import { Button, buttonVariants } from "~/components/ui/button";
+import { buttonVariants } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
@@ -25,6 +25,7 @@ import { deskProofs, sendProof } from "~/lib/proofs/desk.server";
 import { proofLimits } from "~/lib/proofs/rules";
 import { formDataWithin } from "~/lib/quotes/uploads.server";
 import { ProofsPanel, SendProofForm } from "~/components/desk/proofs-panel";
+import { SubmitButton } from "~/components/desk/submit-button";
 import { lostReasons, lostReasonText, type QuoteStatus, quoteStatuses } from "~/lib/requests/status";
 import { cn } from "~/lib/utils";
 import { formatPkr } from "~/lib/money";
@@ -361,9 +362,9 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
           <Textarea id="reply" name="reply" required disabled={!canReply} maxLength={20_000} />
           {!canReply && <p className="text-xs text-muted-foreground">{text.replyOff}</p>}
         </div>
-        <Button type="submit" disabled={!canReply}>
+        <SubmitButton disabled={!canReply} pendingLabel={deskText.pending.sending}>
           {text.sendReply}
-        </Button>
+        </SubmitButton>
       </Form>
     ),
     whatsapp: whatsapp ? (
@@ -371,9 +372,7 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
       <form method="post" target="_blank" className="space-y-2 rounded-xl border border-border p-4">
         <input type="hidden" name="intent" value="whatsapp" />
         {error("whatsapp")}
-        <Button type="submit" variant="outline">
-          {text.whatsapp}
-        </Button>
+        <SubmitButton variant="outline">{text.whatsapp}</SubmitButton>
         <p className="text-xs text-muted-foreground">{text.whatsappHint}</p>
       </form>
     ) : (
@@ -420,7 +419,7 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
           <Label htmlFor="reason">{text.reason}</Label>
           <Input id="reason" name="reason" maxLength={500} />
         </div>
-        <Button type="submit">{text.saveStatus}</Button>
+        <SubmitButton>{text.saveStatus}</SubmitButton>
       </Form>
     ),
     note: (
@@ -434,9 +433,7 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
             {text.noteHint}
           </p>
         </div>
-        <Button type="submit" variant="outline">
-          {text.addNote}
-        </Button>
+        <SubmitButton variant="outline">{text.addNote}</SubmitButton>
       </Form>
     ),
   };
@@ -690,9 +687,7 @@ function QuotationsPanel({
           <input type="hidden" name="intent" value="duplicate" />
           <input type="hidden" name="duplicateKey" value={duplicateKey} />
           <p className="text-sm text-muted-foreground">{text.duplicateHint}</p>
-          <Button type="submit" variant="outline">
-            {text.duplicate}
-          </Button>
+          <SubmitButton variant="outline">{text.duplicate}</SubmitButton>
         </Form>
       )}
     </section>
@@ -754,14 +749,12 @@ function OwnerPanel({ quote, owner, error }: OwnerPanelProps) {
                 ))}
               </NativeSelect>
             </div>
-            <Button type="submit" variant="outline">
-              {text.assign}
-            </Button>
+            <SubmitButton variant="outline">{text.assign}</SubmitButton>
           </Form>
           {!owner.mine && (
             <Form method="post">
               <input type="hidden" name="intent" value="take" />
-              <Button type="submit">{text.take}</Button>
+              <SubmitButton>{text.take}</SubmitButton>
             </Form>
           )}
         </div>

@@ -1,10 +1,10 @@
 import { data, Form, redirect } from "react-router";
 import { DeskCard, DeskNotice } from "~/components/desk/desk-card";
-import { Button } from "~/components/ui/button";
+import { SubmitButton } from "~/components/desk/submit-button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { deskText } from "~/content/desk";
-import { deskHeaders, requireSameOrigin } from "~/lib/desk/auth.server";
+import { deskHeaders, rememberSetupEmail, requireSameOrigin } from "~/lib/desk/auth.server";
 import { deskMeta } from "~/lib/desk/meta";
 import { MIN_PASSWORD_LENGTH } from "~/lib/desk/password-rule";
 import { hashPassword, passwordProblem } from "~/lib/desk/passwords.server";
@@ -33,7 +33,9 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (problem) return data({ error: problem }, { status: 400, headers: deskHeaders });
   const owner = staff.usePasswordToken(params.token, await hashPassword(password));
   if (!owner) return data({ error: deskText.setup.expired }, { status: 404, headers: deskHeaders });
-  throw redirect("/desk/sign-in?setup=done", { headers: deskHeaders });
+  throw redirect("/desk/sign-in?setup=done", {
+    headers: { ...deskHeaders, "Set-Cookie": await rememberSetupEmail(request, owner.email) },
+  });
 }
 
 export default function Setup({ loaderData, actionData }: Route.ComponentProps) {
@@ -74,9 +76,9 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
             required
           />
         </div>
-        <Button type="submit" size="lg" className="w-full">
+        <SubmitButton size="lg" className="w-full" pendingLabel={deskText.pending.saving}>
           {text.submit}
-        </Button>
+        </SubmitButton>
       </Form>
     </DeskCard>
   );

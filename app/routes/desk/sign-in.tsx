@@ -1,21 +1,32 @@
 import { data, Form, redirect } from "react-router";
 import { DeskCard, DeskNotice } from "~/components/desk/desk-card";
-import { Button } from "~/components/ui/button";
+import { SubmitButton } from "~/components/desk/submit-button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { deskText } from "~/content/desk";
-import { deskHeaders, requireSameOrigin, safeNext, signIn } from "~/lib/desk/auth.server";
+import { deskHeaders, requireSameOrigin, safeNext, signIn, takeSetupEmail } from "~/lib/desk/auth.server";
 import { deskMeta } from "~/lib/desk/meta";
 import { getQuoteService } from "~/lib/quotes/service.server";
 import type { Route } from "./+types/sign-in";
 import { clientIpContext } from "~/lib/request-context";
 
 export const meta: Route.MetaFunction = () => deskMeta(deskText.signIn.submit);
-export const headers: Route.HeadersFunction = () => deskHeaders;
+// The loader's Set-Cookie (clearing the e-mail the set-up page handed on) goes out with the page.
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => {
+  const headers = new Headers(deskHeaders);
+  const cookie = loaderHeaders.get("Set-Cookie");
+  if (cookie) headers.set("Set-Cookie", cookie);
+  return headers;
+};
 
-export function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  return data({ setupDone: url.searchParams.get("setup") === "done" }, { headers: deskHeaders });
+  // Straight after choosing a password, the account's e-mail is filled in.
+  const setup = await takeSetupEmail(request);
+  return data(
+    { setupDone: url.searchParams.get("setup") === "done", email: setup.email },
+    { headers: setup.clear ? { ...deskHeaders, "Set-Cookie": setup.clear } : deskHeaders },
+  );
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -56,16 +67,16 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
             type="email"
             autoComplete="username"
             required
-            defaultValue={actionData?.email}
+            defaultValue={actionData?.email ?? loaderData.email ?? undefined}
           />
         </div>
         <div className="space-y-2">
           <Label htmlFor="password">{text.password}</Label>
           <Input id="password" name="password" type="password" autoComplete="current-password" required />
         </div>
-        <Button type="submit" size="lg" className="w-full">
+        <SubmitButton size="lg" className="w-full" pendingLabel={deskText.pending.signingIn}>
           {text.submit}
-        </Button>
+        </SubmitButton>
       </Form>
     </DeskCard>
   );

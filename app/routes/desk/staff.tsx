@@ -1,6 +1,6 @@
 import { data, Form, redirect } from "react-router";
 import { DeskNotice } from "~/components/desk/desk-card";
-import { Button } from "~/components/ui/button";
+import { SubmitButton } from "~/components/desk/submit-button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
@@ -14,7 +14,10 @@ import {
   setupLink,
 } from "~/lib/desk/colleagues.server";
 import { deskMeta } from "~/lib/desk/meta";
-import { staffRoles } from "~/lib/desk/permissions";
+import { type StaffSwitch, staffRoles, staffSwitches } from "~/lib/desk/permissions";
+import { saveStaffSwitches, StaffSwitchBoard } from "~/lib/desk/staff-switches.server";
+import { onceKeyField } from "~/lib/once/key";
+import { newOnceKey } from "~/lib/once/once.server";
 import { readStaffForm } from "~/lib/desk/staff-forms";
 import { pakistanTime } from "~/lib/desk/time";
 import { getQuoteService } from "~/lib/quotes/service.server";
@@ -30,8 +33,12 @@ const isDone = (value: string | null): value is Done => value !== null && Object
 export function loader({ request, context }: Route.LoaderArgs) {
   const me = requirePermission(context, "staff.manage");
   const done = new URL(request.url).searchParams.get("done");
+  const board = new StaffSwitchBoard(getQuoteService().store.db);
   return {
     done: isDone(done) ? done : null,
+    switches: board.current(),
+    switchChanges: board.changes(5).map((change) => ({ ...change, at: pakistanTime(change.at) })),
+    formKey: newOnceKey(),
     members: getQuoteService()
       .staff.list()
       .map((member) => ({
@@ -56,6 +63,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const service = getQuoteService();
   const refused = (result: { refused: ColleagueRefusal }) =>
     data({ error: text.refused[result.refused] }, { status: 409 });
+  if (form.intent === "switches") {
+    saveStaffSwitches(service.store, form, me);
+    throw redirect("/desk/staff?done=switches");
+  }
   if (form.intent === "remove") {
     const removed = removeColleague(service.staff, form.email, me);
     if (!removed.ok) return refused(removed);
@@ -69,7 +80,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function StaffPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { members, done } = loaderData;
+  const { members, done, switches, switchChanges, formKey } = loaderData;
   return (
     <>
       <h1 className="text-2xl font-bold tracking-tight">{text.title}</h1>
@@ -112,64 +123,112 @@ export default function StaffPage({ loaderData, actionData }: Route.ComponentPro
                     {member.added}
                   </p>
                 </div>
-                <div className="flex flex-wrap gap-2">
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="reset" />
-                    <input type="hidden" name="email" value={member.email} />
-                    <Button type="submit" variant="outline" size="sm" aria-label={`${text.reset}: ${member.name}`}>
-                      {text.reset}
-                    </Button>
-                  </Form>
-                  {!member.isMe && (
+                {/* One's own account has neither: nobody removes themselves, or needs a link to the desk they are in. */}
+                {!member.isMe && (
+                  <div className="flex flex-wrap gap-2">
+                    <Form method="post">
+                      <input type="hidden" name="intent" value="reset" />
+                      <input type="hidden" name="email" value={member.email} />
+                      <SubmitButton variant="outline" size="sm" aria-label={`${text.reset}: ${member.name}`}>
+                        {text.reset}
+                      </SubmitButton>
+                    </Form>
                     <Form method="post">
                       <input type="hidden" name="intent" value="remove" />
                       <input type="hidden" name="email" value={member.email} />
-                      <Button
-                        type="submit"
+                      <SubmitButton
                         variant="outline"
                         size="sm"
                         className="text-red-800"
                         aria-label={`${text.remove}: ${member.name}`}
                       >
                         {text.remove}
-                      </Button>
+                      </SubmitButton>
                     </Form>
-                  )}
-                </div>
+                  </div>
+                )}
               </li>
             ))}
           </ul>
         </section>
 
-        <section aria-labelledby="add-heading" className="rounded-lg border border-border p-4">
-          <h2 id="add-heading" className="text-lg font-bold">
-            {text.addTitle}
-          </h2>
-          <p className="mt-1 text-sm text-slate-700">{text.addHint}</p>
-          <Form method="post" className="mt-4 space-y-4">
-            <input type="hidden" name="intent" value="add" />
-            <div className="space-y-1.5">
-              <Label htmlFor="colleague-name">{text.name}</Label>
-              <Input id="colleague-name" name="name" required maxLength={100} autoComplete="off" />
-            </div>
-            <div className="space-y-1.5">
-              <Label htmlFor="colleague-email">{text.email}</Label>
-              <Input id="colleague-email" name="email" type="email" required autoComplete="off" />
-            </div>
-            <div className="space-y-1.5">
-              <Label htmlFor="colleague-role">{text.role}</Label>
-              <NativeSelect id="colleague-role" name="role" defaultValue="staff">
-                {staffRoles.map((role) => (
-                  <option key={role} value={role}>
-                    {text.roles[role]}
-                  </option>
-                ))}
-              </NativeSelect>
-            </div>
-            <Button type="submit">{text.add}</Button>
-          </Form>
-        </section>
+        <div className="space-y-8">
+          <section aria-labelledby="add-heading" className="rounded-lg border border-border p-4">
+            <h2 id="add-heading" className="text-lg font-bold">
+              {text.addTitle}
+            </h2>
+            <p className="mt-1 text-sm text-slate-700">{text.addHint}</p>
+            <Form method="post" className="mt-4 space-y-4">
+              <input type="hidden" name="intent" value="add" />
+              <div className="space-y-1.5">
+                <Label htmlFor="colleague-name">{text.name}</Label>
+                <Input id="colleague-name" name="name" required maxLength={100} autoComplete="off" />
+              </div>
+              <div className="space-y-1.5">
+                <Label htmlFor="colleague-email">{text.email}</Label>
+                <Input id="colleague-email" name="email" type="email" required autoComplete="off" />
+              </div>
+              <div className="space-y-1.5">
+                <Label htmlFor="colleague-role">{text.role}</Label>
+                <NativeSelect id="colleague-role" name="role" defaultValue="staff">
+                  {staffRoles.map((role) => (
+                    <option key={role} value={role}>
+                      {text.roles[role]}
+                    </option>
+                  ))}
+                </NativeSelect>
+              </div>
+              <SubmitButton pendingLabel={deskText.pending.adding}>{text.add}</SubmitButton>
+            </Form>
+          </section>
+          <StaffSwitchesForm switches={switches} changes={switchChanges} formKey={formKey} />
+        </div>
       </div>
     </>
+  );
+}
+
+/** The owners' switches for their staff: one checkbox each, saved together, with the latest changes. */
+function StaffSwitchesForm({
+  switches,
+  changes,
+  formKey,
+}: {
+  switches: Record<StaffSwitch, boolean>;
+  changes: { at: string; permission: StaffSwitch; allowed: boolean; by: string }[];
+  formKey: string;
+}) {
+  return (
+    <section aria-labelledby="switches-heading" className="rounded-lg border border-border p-4">
+      <h2 id="switches-heading" className="text-lg font-bold">
+        {text.switchesTitle}
+      </h2>
+      <p className="mt-1 text-sm text-slate-700">{text.switchesHint}</p>
+      <Form method="post" className="mt-4 space-y-3">
+        <input type="hidden" name="intent" value="switches" />
+        <input type="hidden" name={onceKeyField} value={formKey} />
+        {staffSwitches.map((name) => (
+          <label key={name} className="flex items-center gap-2 text-sm pointer-coarse:min-h-11">
+            <input type="checkbox" name={name} defaultChecked={switches[name]} className="size-4 shrink-0" />
+            {text.switches[name]}
+          </label>
+        ))}
+        <SubmitButton variant="outline" pendingLabel={deskText.pending.saving}>
+          {text.saveSwitches}
+        </SubmitButton>
+      </Form>
+      {changes.length > 0 && (
+        <>
+          <h3 className="mt-4 text-sm font-semibold">{text.switchChanges}</h3>
+          <ul className="mt-1 space-y-1 text-xs text-slate-700">
+            {changes.map((change, index) => (
+              <li key={index} className="wrap-anywhere">
+                {text.switchChange(text.switches[change.permission], change.allowed, change.by, change.at)}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
   );
 }

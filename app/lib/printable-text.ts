@@ -28,18 +28,14 @@ const invisible = /(?!\n)[\p{Cc}\p{Cf}]/gu;
 // Urdu words and what sits between them ("عائشہ خان" is one name, one marker).
 const urdu = /\p{Script=Arabic}+(?:[\s\u060c\u061b\u061f\u06d4.,:;!?()-]+\p{Script=Arabic}+)*/gu;
 
+// Letters with a stroke rather than an accent: Unicode does not decompose them.
+const strokeless: Record<string, string> = { ł: "l", Ł: "L", đ: "d", Đ: "D", ħ: "h", Ħ: "H", ı: "i", ŧ: "t", Ŧ: "T" };
+
 /** One character the fonts print for `char`, or "" when there is none: "Ş" → "S", "ł" → "l". */
 function nearest(char: string): string {
   const base = char.normalize("NFKD").replace(/\p{M}/gu, "").normalize("NFC");
   if (base !== "" && [...base].every(printableCharacter)) return base;
-  return (
-    (
-      { ł: "l", Ł: "L", đ: "d", Đ: "D", ħ: "h", Ħ: "H", ı: "i", ŀ: "l", Ŀ: "L", ŧ: "t", Ŧ: "T" } as Record<
-        string,
-        string
-      >
-    )[char] ?? ""
-  );
+  return strokeless[char] ?? "";
 }
 
 /**

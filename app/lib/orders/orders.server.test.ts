@@ -374,6 +374,38 @@ describe("an order's stages on the desk", () => {
     expect(keptBytes.includes("PHONEMAKER-SECRET")).toBe(false);
     expect(keptBytes.includes("PHONEMODEL-SECRET")).toBe(false);
 
+    // The order page's thumbnail: the 800 px copy, shown inline; a photo kept before there were smaller
+    // copies gives itself.
+    const thumbnail = (id: number) =>
+      outcome(() =>
+        underDeskLayout(
+          orderPhoto.loader,
+          args(
+            new Request(`${site}/desk/orders/${reference}/photos/${id}?size=small`, { headers: { Cookie: cookie } }),
+            { reference, id: String(id) },
+          ),
+        ),
+      );
+    const thumb = await thumbnail(photos[0]!.id);
+    expect(thumb.response!.headers.get("content-type")).toBe("image/jpeg");
+    expect(thumb.response!.headers.get("content-disposition")).toMatch(
+      /^inline; filename="O-\d{4}-\d{4}-qc-\d+-small\.jpg"$/,
+    );
+    expect(await sharp(Buffer.from(await thumb.response!.arrayBuffer())).metadata()).toMatchObject({
+      format: "jpeg",
+      width: 600,
+      height: 800,
+    });
+    const setSmall = service.store.db.prepare("UPDATE order_qc_photos SET small_stored_name = ? WHERE id = ?");
+    setSmall.run(null, photos[1]!.id);
+    const old = await thumbnail(photos[1]!.id);
+    expect(old.response!.headers.get("content-disposition")).toMatch(/^inline; /);
+    expect(await sharp(Buffer.from(await old.response!.arrayBuffer())).metadata()).toMatchObject({
+      width: 1500,
+      height: 2000,
+    });
+    setSmall.run(photos[1]!.smallStoredName, photos[1]!.id);
+
     // The buyer's link shows the six, smaller, under the quality check; another order's link gets none.
     const token = service.proofs.mintLinkForStaffMessage(quote.id);
     const buyer = await outcome(() =>

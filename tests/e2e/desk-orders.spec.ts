@@ -147,7 +147,12 @@ for (const width of [390, 1440]) {
       await expect
         .poll(() => thumbnail.evaluate((image: HTMLImageElement) => [image.naturalWidth, image.naturalHeight]))
         .toEqual([600, 800]);
-      expect(await thumbnail.boundingBox()).toMatchObject({ width: 160, height: 120 });
+      // Two side by side on a phone (128 × 96), larger on a wide screen (160 × 120).
+      expect(await thumbnail.boundingBox()).toMatchObject(
+        width === 1440 ? { width: 160, height: 120 } : { width: 128, height: 96 },
+      );
+      const [first, second] = await page.getByRole("img", { name: /^Quality check photo/ }).all();
+      expect((await first!.boundingBox())!.y).toBe((await second!.boundingBox())!.y);
       if (shots)
         for (const shotWidth of width === 1440 ? [1440] : [360, width]) {
           await page.setViewportSize({ width: shotWidth, height: 900 });

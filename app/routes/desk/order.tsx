@@ -349,7 +349,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                               height={120}
                               loading="lazy"
                               decoding="async"
-                              className="h-[120px] w-[160px] rounded-md border border-border bg-slate-100 object-cover"
+                              className="h-24 w-32 rounded-md border border-border bg-slate-100 object-cover sm:h-[120px] sm:w-[160px]"
                             />
                           </a>
                         </li>

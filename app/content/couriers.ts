@@ -17,10 +17,21 @@ export const courierIds = couriers.map((courier) => courier.id) as [CourierId, .
 
 export const courierName = (id: string) => couriers.find((courier) => courier.id === id)?.name ?? id;
 
+/**
+ * The consignment number as a courier's tracking page looks it up: written as printed on the receipt
+ * ("TCS 1234 5678 90", "7720-0123-4567"), without the courier's name before the digits and without
+ * the spaces and dashes between them. The number is still shown as it was typed.
+ */
+export function trackedNumber(courierName: string, consignment: string): string {
+  const named = new RegExp(`^\\s*${courierName.replace(/[^A-Za-z0-9]/g, "\\$&")}[\\s#:.-]*(?=\\d)`, "i");
+  return consignment.replace(named, "").replace(/[\s\u2010-\u2015-]+/g, "");
+}
+
 /** The public tracking page of a consignment, or null (own delivery, an unknown courier, no number). */
 export function trackingUrl(courierId: string, consignment: string): string | null {
   const courier = couriers.find((one) => one.id === courierId);
-  const number = consignment.trim();
-  if (!courier?.tracking || !number) return null;
+  if (!courier?.tracking) return null;
+  const number = trackedNumber(courier.name, consignment);
+  if (!number) return null;
   return courier.tracking.replace("{cn}", encodeURIComponent(number));
 }

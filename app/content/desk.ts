@@ -147,7 +147,7 @@ export const deskText = {
       `Hello ${name}, your order ${order}: ${stage}. Where it stands, payments and invoice: ${link}`,
     payments: "Payments and invoice",
     done: "Saved.",
-    photo: (n: number) => `Photo ${n}`,
+    photo: (n: number) => `Quality check photo ${n}`,
     delivered: "Delivered: nothing more to do.",
     orderLink: (reference: string) => `Order ${reference}`,
   },

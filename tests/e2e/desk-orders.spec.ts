@@ -141,14 +141,37 @@ for (const width of [390, 1440]) {
       ]);
       await page.getByRole("button", { name: "Quality check passed" }).click();
       await expect(page.getByRole("link", { name: "Photo 2" })).toBeVisible();
+      // Each photo shows as a thumbnail of its smaller copy, loaded when scrolled to, sized before it loads.
+      const thumbnail = page.getByRole("img", { name: "Quality check photo 2" });
+      await thumbnail.scrollIntoViewIfNeeded();
+      await expect(thumbnail).toHaveAttribute("loading", "lazy");
+      await expect(thumbnail).toHaveAttribute("src", /\/photos\/\d+\?size=small$/);
+      await expect
+        .poll(() => thumbnail.evaluate((image: HTMLImageElement) => [image.naturalWidth, image.naturalHeight]))
+        .toEqual([600, 800]);
+      // Two side by side on a phone (128 × 96), larger on a wide screen (160 × 120).
+      expect(await thumbnail.boundingBox()).toMatchObject(
+        width === 1440 ? { width: 160, height: 120 } : { width: 128, height: 96 },
+      );
+      const [first, second] = await page.getByRole("img", { name: /^Quality check photo/ }).all();
+      expect((await first!.boundingBox())!.y).toBe((await second!.boundingBox())!.y);
+      if (shots)
+        for (const shotWidth of width === 1440 ? [1440] : [360, width]) {
+          await page.setViewportSize({ width: shotWidth, height: 900 });
+          await thumbnail.scrollIntoViewIfNeeded();
+          await page.screenshot({ path: join(shots, `order-qc-photos-${shotWidth}.png`) });
+        }
+      await page.setViewportSize({ width, height: 900 });
 
+      // The consignment number is kept as typed from the courier's receipt; its link looks it up as TCS does.
       await page.getByLabel("Courier").selectOption({ label: "TCS" });
-      await page.getByLabel("Consignment number").fill("772001234567");
+      await page.getByLabel("Consignment number").fill("TCS 7720 0123 4567");
       await page.getByRole("button", { name: "Dispatched" }).click();
       await expect(page.getByRole("link", { name: "Track" })).toHaveAttribute(
         "href",
         "https://www.tcsexpress.com/track/772001234567",
       );
+      await expect(page.getByText("TCS 7720 0123 4567")).toBeVisible();
 
       // The sales tax invoice, issued at dispatch, read back from its PDF.
       const invoices = page.locator("#invoices");

@@ -80,6 +80,48 @@ function addStaff(server: { dataDir: string }, email: string, name: string) {
   return new URL(/https?:\/\/\S+\/desk\/setup\/\S+/.exec(output)![0]).pathname;
 }
 
+const shots = process.env.REPORTS_SHOTS_DIR;
+
+/**
+ * The labels of a chart's axis as a reader sees them: those shown, each whole on one line at 12 px or
+ * more, none over another.
+ */
+async function axisLabels(page: Page, chart: RegExp, kind: "bar" | "group") {
+  const figure = page.locator("figure").filter({ has: page.getByRole("img", { name: chart }) });
+  const labels = await figure.locator(`[data-axis="${kind}"]`).evaluateAll((spans) =>
+    spans
+      .filter((span) => span.getClientRects().length > 0)
+      .map((span) => {
+        // The text's own box: a label may be wider than its bar, never than the room it is shown in.
+        const shown = [...span.children].find((child) => child.getClientRects().length > 0) ?? span;
+        const range = document.createRange();
+        range.selectNodeContents(shown);
+        const box = range.getBoundingClientRect();
+        return {
+          text: shown.textContent!,
+          left: box.left,
+          right: box.right,
+          top: Math.round(box.top),
+          lines: range.getClientRects().length,
+          clipped: span.scrollWidth > span.clientWidth + 1,
+          size: parseFloat(getComputedStyle(span).fontSize),
+        };
+      }),
+  );
+  for (const label of labels) {
+    expect(label.lines, label.text).toBe(1);
+    expect(label.clipped, label.text).toBe(false);
+    expect(label.size).toBeGreaterThanOrEqual(12);
+  }
+  const lines = [...new Set(labels.map((label) => label.top))].map((top) =>
+    labels.filter((label) => label.top === top),
+  );
+  for (const line of lines)
+    for (const [index, label] of line.slice(1).entries())
+      expect(label.left, `${line[index]!.text} and ${label.text} apart`).toBeGreaterThanOrEqual(line[index]!.right + 2);
+  return labels.map((label) => label.text);
+}
+
 async function expectReadable(page: Page, width: number) {
   await page.setViewportSize({ width, height: 900 });
   const charts = page.getByRole("img");
@@ -95,6 +137,27 @@ async function expectReadable(page: Page, width: number) {
   await expect(page.getByRole("img", { name: /^Income tax PKR 0 and sales tax PKR 0 withheld over/ })).toBeVisible();
   const widest = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(widest, `nothing wider than ${width} px`).toBeLessThanOrEqual(width);
+  // Every week of the 12 labelled under its bar, each month named under its weeks; every outcome named.
+  const weeks = await axisLabels(page, /First answer over 12 weeks/, "bar");
+  expect(weeks).toHaveLength(12);
+  expect(weeks.every((day) => /^\d{1,2}$/.test(day))).toBe(true);
+  // A month with one week shown may be its first letter; the others are named whole.
+  const months = await axisLabels(page, /First answer over 12 weeks/, "group");
+  expect(
+    months.every((month) => /^[A-Z]([a-z]{2,3})?$/.test(month)),
+    months.join(" "),
+  ).toBe(true);
+  expect(months.filter((month) => month.length > 1).length).toBeGreaterThanOrEqual(2);
+  expect(await axisLabels(page, /over 12 weeks; most of them/, "bar")).toEqual(weeks);
+  expect(await axisLabels(page, /a win rate of/, "bar")).toEqual([
+    "Won",
+    "Price",
+    "Delivery",
+    "Competitor",
+    "No reply",
+    "Other",
+  ]);
+  if (shots) await page.screenshot({ path: join(shots, `reports-${width}.png`), fullPage: true });
 }
 
 test("an owner reads the reports on a phone and a wide screen and downloads each CSV; staff are refused", async ({
@@ -163,6 +226,20 @@ test("an owner reads the reports on a phone and a wide screen and downloads each
 
     await page.goto(`${base}/desk/reports`);
     await expectReadable(page, 390);
+    await expectReadable(page, 360);
+
+    // A year of weeks: too many bars for their own labels, so the months are the axis, whole or "N".
+    await page.goto(`${base}/desk/reports?weeks=52`);
+    for (const width of [360, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      const months = await axisLabels(page, /First answer over 52 weeks/, "group");
+      expect(months.length).toBeGreaterThanOrEqual(12);
+      expect(months.every((month) => /^[A-Z]([a-z]{2,3})?$/.test(month))).toBe(true);
+      // Wide, only a month with a week or two in the year is a letter.
+      if (width === 1440) expect(months.filter((month) => month.length > 1).length).toBeGreaterThanOrEqual(11);
+      expect(await axisLabels(page, /First answer over 52 weeks/, "bar")).toEqual([]);
+      if (shots) await page.screenshot({ path: join(shots, `reports-52-weeks-${width}.png`), fullPage: true });
+    }
   } finally {
     await server.stop();
   }

@@ -120,8 +120,11 @@ test("a staff member sets a password, signs in, replies to a request, sets its s
     await expect(history.getByText(/PKT · Sana <sana@promo.example> · reply/)).toBeVisible();
     await expectNoAxeViolations(page, "/desk/quotes/…");
 
+    // Why it was lost is asked only with Lost chosen.
+    await expect(page.getByLabel("Why it was lost")).toBeHidden();
     // Once it is over, a note comes first and "Send proof" last.
     await page.getByLabel("Status").selectOption({ label: "Lost" });
+    await expect(page.getByLabel("Why it was lost")).toBeVisible();
     await page.getByLabel("Why it was lost").selectOption({ label: "Price" });
     await page.getByRole("button", { name: "Save status" }).click();
     await expect(page.getByRole("status")).toContainText("Status saved");

@@ -49,15 +49,18 @@ export function acceptedOrder(
     choices = [2, 1],
     poNumber = "PO-7781",
     totals: override = {},
+    buyer = {},
   }: {
     now: Date;
     draft?: QuotationDraft;
     choices?: number[];
     poNumber?: string;
     totals?: Partial<Record<"goodsPaisa" | "taxPaisa" | "totalPaisa", number>>;
+    /** The buyer's fields as typed, in place of Ayesha Khan's. */
+    buyer?: Partial<typeof buyerFields>;
   },
 ): AcceptedOrder {
-  const quote = store.insert(buyerFields, submissionMeta(`invoice-${process.pid}-${++keys}`), {
+  const quote = store.insert({ ...buyerFields, ...buyer }, submissionMeta(`invoice-${process.pid}-${++keys}`), {
     notify: false,
     now,
   }).quote;

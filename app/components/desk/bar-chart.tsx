@@ -2,13 +2,20 @@
  * A bar chart drawn as SVG on the server: no chart library and no script. One series is plain bars;
  * several are stacked (parts of a whole) or side by side (to compare), told apart by a legend. The
  * chart is one image to a screen reader, its label saying what it shows; the table beside it has
- * every number.
+ * every number. The axis under it is text in the page, not in the drawing, so it stays readable when
+ * the drawing is scaled down to a phone: each bar's label ("23"), and beneath them the group they fall
+ * in ("Nov"), one label per run. A bar's label goes on one line, on two lines in turn when the chart
+ * is narrower; where there are too many bars for that (52 weeks), the groups are the axis, shortened
+ * to their first letter ("N") where a whole one does not fit.
  */
 export type ChartSeries = { name: string; colour: string; values: readonly number[] };
 
 type BarChartProps = {
   label: string;
+  /** Each bar's label, short ("23", "Nov", "Price"). */
   categories: readonly string[];
+  /** The group each bar falls in ("Nov", "2026"), written once under each run of bars. */
+  groups?: readonly string[];
   series: readonly ChartSeries[];
   layout?: "stacked" | "grouped";
   /** How an axis value reads ("24 h", "PKR 1.2M"). */
@@ -18,11 +25,11 @@ type BarChartProps = {
 };
 
 const WIDTH = 480;
-const HEIGHT = 220;
+const HEIGHT = 200;
 const LEFT = 64;
 const RIGHT = 8;
 const TOP = 12;
-const BOTTOM = 28;
+const BOTTOM = 8;
 
 /** A round top for the axis: 1, 2 or 5 times a power of ten, at or above the largest value. */
 function axisTop(largest: number): number {
@@ -31,7 +38,46 @@ function axisTop(largest: number): number {
   return [1, 2, 5, 10].map((step) => step * power).find((top) => top >= largest)!;
 }
 
-export function BarChart({ label, categories, series, layout = "grouped", format = String, reference }: BarChartProps) {
+/** Runs of equal groups: their label, the first bar's position and how many bars. */
+function groupRuns(groups: readonly string[]) {
+  const runs: { label: string; start: number; span: number }[] = [];
+  groups.forEach((group, index) => {
+    const last = runs.at(-1);
+    if (last?.label === group) last.span += 1;
+    else runs.push({ label: group, start: index, span: 1 });
+  });
+  return runs;
+}
+
+// When a label fits: the chart's width (its container's) from which it is shown, as whole classes the
+// style sheet is built from. The plot is 85 % of the chart; 12 px text is about 6.5 px a character.
+const fromWidth = [
+  { px: 0, show: "", hide: "hidden" },
+  { px: 256, show: "hidden @min-[16rem]:block", hide: "@min-[16rem]:hidden" },
+  { px: 288, show: "hidden @min-[18rem]:block", hide: "@min-[18rem]:hidden" },
+  { px: 320, show: "hidden @min-[20rem]:block", hide: "@min-[20rem]:hidden" },
+  { px: 384, show: "hidden @min-[24rem]:block", hide: "@min-[24rem]:hidden" },
+  { px: 480, show: "hidden @min-[30rem]:block", hide: "@min-[30rem]:hidden" },
+  { px: 576, show: "hidden @min-[36rem]:block", hide: "@min-[36rem]:hidden" },
+  { px: 672, show: "hidden @min-[42rem]:block", hide: "@min-[42rem]:hidden" },
+] as const;
+const never = { px: Infinity, show: "hidden", hide: "" } as const;
+const PLOT_SHARE = (WIDTH - LEFT - RIGHT) / WIDTH;
+/** The classes that show a label of `characters` over `bars` of the chart's `count` once it is wide enough. */
+function whenItFits(characters: number, bars: number, count: number) {
+  const needed = ((characters * 6.5 + 6) * count) / (PLOT_SHARE * bars);
+  return fromWidth.find((step) => step.px >= needed) ?? never;
+}
+
+export function BarChart({
+  label,
+  categories,
+  groups,
+  series,
+  layout = "grouped",
+  format = String,
+  reference,
+}: BarChartProps) {
   const stacked = layout === "stacked" || series.length === 1;
   const totals = categories.map((_, index) =>
     stacked
@@ -44,16 +90,18 @@ export function BarChart({ label, categories, series, layout = "grouped", format
   const y = (value: number) => TOP + plotHeight - (value / top) * plotHeight;
   const slot = plotWidth / Math.max(1, categories.length);
   const barWidth = Math.max(2, slot * 0.7);
-  // Labels on every slot while they fit (six, at the size a phone can read), else on every nth one.
-  const labelEvery = Math.max(1, Math.ceil(categories.length / 6));
   const ticks = [0, top / 2, top];
+  const longest = Math.max(0, ...categories.map((category) => category.length));
+  const single = whenItFits(longest, 1, categories.length);
+  const staggered = whenItFits(longest, 2, categories.length);
+  const columns = { gridTemplateColumns: `repeat(${Math.max(1, categories.length)}, minmax(0, 1fr))` };
   return (
-    <figure className="min-w-0">
+    <figure className="@container w-full max-w-2xl min-w-0">
       <svg
         role="img"
         aria-label={label}
         viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-        className="h-auto w-full max-w-2xl"
+        className="h-auto w-full"
         fontSize="13"
         fontFamily="inherit"
       >
@@ -99,11 +147,6 @@ export function BarChart({ label, categories, series, layout = "grouped", format
                   />
                 );
               })}
-              {index % labelEvery === 0 && (
-                <text x={LEFT + index * slot + slot / 2} y={HEIGHT - 10} textAnchor="middle" fill="#334155">
-                  {category}
-                </text>
-              )}
             </g>
           );
         })}
@@ -125,6 +168,54 @@ export function BarChart({ label, categories, series, layout = "grouped", format
           </g>
         )}
       </svg>
+      {/* The axis: aligned with the drawing's plot (64 and 8 of its 480 units are the margins). */}
+      <div aria-hidden="true" className="-mt-1 pr-[1.667%] pl-[13.333%] text-xs leading-tight text-slate-700">
+        <div className={single.show}>
+          <div className="grid text-center" style={columns}>
+            {categories.map((category, index) => (
+              <span key={index} data-axis="bar" className="justify-self-center whitespace-nowrap">
+                {category}
+              </span>
+            ))}
+          </div>
+        </div>
+        {staggered.px < single.px && (
+          // Narrower: every bar still labelled, the labels on two lines in turn.
+          <div className={`${staggered.show} ${single.hide}`}>
+            <div className="grid text-center" style={columns}>
+              {categories.map((category, index) => (
+                <span
+                  key={index}
+                  data-axis="bar"
+                  className="justify-self-center whitespace-nowrap"
+                  style={{ gridColumn: index + 1, gridRow: (index % 2) + 1 }}
+                >
+                  {category}
+                </span>
+              ))}
+            </div>
+          </div>
+        )}
+        {groups && (
+          <div className="mt-0.5 grid" style={columns}>
+            {groupRuns(groups).map((run) => {
+              // Too narrow for "Nov": its first letter, "N", as calendars on a phone do.
+              const fits = whenItFits(run.label.length, run.span, categories.length);
+              return (
+                <span
+                  key={run.start}
+                  data-axis="group"
+                  className="min-w-0 overflow-hidden border-l border-slate-400 pl-1 font-medium whitespace-nowrap"
+                  style={{ gridColumn: `${run.start + 1} / span ${run.span}` }}
+                >
+                  <span className={fits.show}>{run.label}</span>
+                  {fits.px > 0 && <span className={fits.hide}>{run.label.slice(0, 1)}</span>}
+                </span>
+              );
+            })}
+          </div>
+        )}
+      </div>
       {series.length > 1 && (
         <figcaption className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-700">
           {series.map((one) => (

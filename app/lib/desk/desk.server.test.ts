@@ -869,8 +869,26 @@ describe("the status form", () => {
     const lost = await choose({ status: "lost", lostReason: "Delivery time", reason: "Needed by Friday" });
     expect(lost.status).toBe(302);
     expect(now().history.at(-1)).toMatchObject({ body: "Status: Lost (Delivery time: Needed by Friday)" });
+    expect(await renderedWith(quote.reference, cookie)).toContain("Lost: Delivery time: Needed by Friday");
+
+    // Won after all when the buyer accepts a quotation: the stored lost reason is no longer shown.
+    getQuoteService().store.changeStatus(quote.id, { type: "quotation accepted" }, {}, "buyer");
+    expect(now().status).toBe("won");
+    expect(await renderedWith(quote.reference, cookie)).not.toContain("Lost:");
   });
 });
+
+/** The request's page as the server renders it for a signed-in member. */
+async function renderedWith(reference: string, cookie: string) {
+  const path = `/desk/quotes/${reference}`;
+  const page = await outcome(() => underDeskLayout(quotePage.loader, args(get(path, cookie), { reference })));
+  const Stub = createRoutesStub([
+    { id: "quote", path: "/desk/quotes/:reference", Component: quotePage.default as never },
+  ]);
+  return renderToStaticMarkup(
+    createElement(Stub, { initialEntries: [path], hydrationData: { loaderData: { quote: page.data } } }),
+  );
+}
 
 describe("Reply on WhatsApp", () => {
   async function requestWithPhone(key: string, phone: string) {

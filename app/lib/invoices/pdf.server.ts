@@ -2,13 +2,15 @@ import PDFDocument from "pdfkit";
 import { business } from "~/content/business";
 import { longDate } from "~/lib/desk/time";
 import { formatPkr, formatRate } from "~/lib/money";
+import { printable } from "~/lib/printable-text";
 import type { InvoiceRow, StoredCreditNote, StoredInvoice } from "./invoices.server";
 import { amountInWords } from "./words";
 
 // The printed sales tax invoice and credit note (A4), laid out the way a Pakistani accounts department
 // files them: the supplier's registrations at the top, the buyer's beneath, the document's number and
 // date, a table with the value excluding sales tax, the rate, the tax and the value including it on
-// every line, the totals and the amount in words. Everything comes from the issued rows.
+// every line, the totals and the amount in words. Everything comes from the issued rows, and every
+// text goes through printable() on its way in: typed line breaks become lines, not stray letters.
 
 const PAGE_MARGIN = 40;
 const FOOTER_SPACE = 36;
@@ -55,18 +57,22 @@ const bottom = (doc: Document) => doc.page.height - PAGE_MARGIN - FOOTER_SPACE;
 function header(doc: Document, invoice: InvoiceRow, title: string, facts: [string, string][]) {
   const top = PAGE_MARGIN;
   const right = doc.page.width - PAGE_MARGIN;
-  doc.fillColor(ink).font("Helvetica-Bold").fontSize(14).text(invoice.supplierName, PAGE_MARGIN, top, { width: 260 });
+  doc
+    .fillColor(ink)
+    .font("Helvetica-Bold")
+    .fontSize(14)
+    .text(printable(invoice.supplierName), PAGE_MARGIN, top, { width: 260 });
   doc
     .font("Helvetica")
     .fontSize(9)
     .fillColor(muted)
-    .text(invoice.supplierAddress, { width: 260 })
-    .text(`${business.phone.display} · ${business.email}`, { width: 260 })
+    .text(printable(invoice.supplierAddress), { width: 260 })
+    .text(printable(`${business.phone.display} · ${business.email}`), { width: 260 })
     .moveDown(0.3)
     .fillColor(ink)
     .font("Helvetica-Bold")
-    .text(`NTN: ${invoice.supplierNtn}`, { width: 260 })
-    .text(`STRN: ${invoice.supplierStrn}`, { width: 260 });
+    .text(printable(`NTN: ${invoice.supplierNtn}`), { width: 260 })
+    .text(printable(`STRN: ${invoice.supplierStrn}`), { width: 260 });
   const supplierEnd = doc.y;
 
   doc
@@ -83,7 +89,7 @@ function header(doc: Document, invoice: InvoiceRow, title: string, facts: [strin
     doc
       .font("Helvetica-Bold")
       .fillColor(ink)
-      .text(value, right - 130, y, { width: 130, align: "right" });
+      .text(printable(value), right - 130, y, { width: 130, align: "right" });
   }
   doc.y = Math.max(doc.y, supplierEnd) + 14;
 }
@@ -101,16 +107,19 @@ function buyer(doc: Document, invoice: InvoiceRow) {
   doc.y = y + 8;
   doc.font("Helvetica").fontSize(8).fillColor(muted).text("BUYER", x);
   doc.fillColor(ink).fontSize(10);
-  if (invoice.buyerCompany) doc.font("Helvetica-Bold").text(invoice.buyerCompany, x, doc.y, { width: 320 });
-  doc.font(invoice.buyerCompany ? "Helvetica" : "Helvetica-Bold").text(invoice.buyerName, x, doc.y, { width: 320 });
+  const company = printable(invoice.buyerCompany);
+  if (company) doc.font("Helvetica-Bold").text(company, x, doc.y, { width: 320 });
+  doc.font(company ? "Helvetica" : "Helvetica-Bold").text(printable(invoice.buyerName), x, doc.y, { width: 320 });
   doc.font("Helvetica").fontSize(9);
-  if (invoice.buyerAddress) doc.text(invoice.buyerAddress, x, doc.y, { width: 320 });
-  if (invoice.buyerNtn) doc.text(`NTN: ${invoice.buyerNtn}`, x, doc.y, { width: 320 });
-  if (invoice.buyerStrn) doc.text(`STRN: ${invoice.buyerStrn}`, x, doc.y, { width: 320 });
+  const address = printable(invoice.buyerAddress);
+  if (address) doc.text(address, x, doc.y, { width: 320 });
+  if (invoice.buyerNtn) doc.text(printable(`NTN: ${invoice.buyerNtn}`), x, doc.y, { width: 320 });
+  if (invoice.buyerStrn) doc.text(printable(`STRN: ${invoice.buyerStrn}`), x, doc.y, { width: 320 });
   doc.y += 14;
 }
 
-function tableRow(doc: Document, cells: readonly string[], { bold = false, shade = false } = {}) {
+function tableRow(doc: Document, texts: readonly string[], { bold = false, shade = false } = {}) {
+  const cells = texts.map(printable);
   doc.font(bold ? "Helvetica-Bold" : "Helvetica").fontSize(8);
   const heights = cells.map((cell, index) => doc.heightOfString(cell, { width: columns[index]!.width - 6 }));
   const height = Math.max(...heights) + 8;
@@ -164,8 +173,8 @@ function totals(doc: Document, lines: [string, string][], words: string) {
       .font(last ? "Helvetica-Bold" : "Helvetica")
       .fontSize(last ? 11 : 9)
       .fillColor(ink);
-    doc.text(label, right - 300, y, { width: 190, align: "right" });
-    doc.text(amount, right - 110, y, { width: 110, align: "right" });
+    doc.text(printable(label), right - 300, y, { width: 190, align: "right" });
+    doc.text(printable(amount), right - 110, y, { width: 110, align: "right" });
     doc.y += 4;
   });
   doc.moveDown(0.8);
@@ -173,7 +182,7 @@ function totals(doc: Document, lines: [string, string][], words: string) {
   doc
     .font("Helvetica-Bold")
     .fillColor(ink)
-    .text(words, PAGE_MARGIN, doc.y, { width: doc.page.width - 2 * PAGE_MARGIN });
+    .text(printable(words), PAGE_MARGIN, doc.y, { width: doc.page.width - 2 * PAGE_MARGIN });
   doc.moveDown(1);
 }
 
@@ -186,7 +195,7 @@ function footers(doc: Document, line: string) {
     doc.page.margins.bottom = 0; // writing in the margin must not start another page
     const y = doc.page.height - PAGE_MARGIN - 12;
     doc.font("Helvetica").fontSize(7.5).fillColor(muted);
-    doc.text(line, PAGE_MARGIN, y, { width: 400, lineBreak: false });
+    doc.text(printable(line), PAGE_MARGIN, y, { width: 400, lineBreak: false });
     doc.text(`Page ${index + 1} of ${range.count}`, doc.page.width - PAGE_MARGIN - 100, y, {
       width: 100,
       align: "right",
@@ -255,7 +264,7 @@ export function creditNotePdf(note: StoredCreditNote): Promise<Uint8Array> {
   doc.font("Helvetica").fontSize(9).fillColor(muted).text("Reason", PAGE_MARGIN, doc.y);
   doc
     .fillColor(ink)
-    .text(note.reason, PAGE_MARGIN, doc.y, { width: doc.page.width - 2 * PAGE_MARGIN })
+    .text(printable(note.reason), PAGE_MARGIN, doc.y, { width: doc.page.width - 2 * PAGE_MARGIN })
     .moveDown(1);
   const rate = formatRate(invoice.taxRateBp);
   table(doc, [

@@ -196,10 +196,14 @@ describe("an order's stages on the desk", () => {
     expect(download.headers.get("content-security-policy")).toContain("sandbox");
 
     expect(
-      (await move(reference, { intent: "dispatched", courier: "tcs", consignmentNumber: "772001234567" })).status,
+      (await move(reference, { intent: "dispatched", courier: "tcs", consignmentNumber: "TCS 1234 5678 90" })).status,
     ).toBe(302);
+    // Typed as on the courier's receipt: shown so, looked up as the courier's page expects it.
     const dispatched = (await page(reference)).data as { order: { tracking: { url: string } } };
-    expect(dispatched.order.tracking.url).toBe("https://www.tcsexpress.com/track/772001234567");
+    expect(dispatched.order.tracking).toMatchObject({
+      consignmentNumber: "TCS 1234 5678 90",
+      url: "https://www.tcsexpress.com/track/1234567890",
+    });
 
     expect(
       (await move(reference, { intent: "delivered", receivedBy: "Imran at reception", receivedDate: "2026-11-20" }))
@@ -216,7 +220,8 @@ describe("an order's stages on the desk", () => {
       "Dispatched",
       "Delivered",
     ]);
-    expect(mails[2]).toContain("https://www.tcsexpress.com/track/772001234567");
+    expect(mails[2]).toContain("consignment number TCS 1234 5678 90.");
+    expect(mails[2]).toContain("https://www.tcsexpress.com/track/1234567890");
     expect(mails[3]).toContain("Received by Imran at reception");
     const token = /\/proof\/([A-Za-z0-9_-]{20,})/.exec(mails[3]!)![1]!;
 
@@ -229,7 +234,7 @@ describe("an order's stages on the desk", () => {
       reference,
       late: null,
       receivedBy: "Imran at reception",
-      tracking: { courier: "TCS", consignmentNumber: "772001234567" },
+      tracking: { courier: "TCS", consignmentNumber: "TCS 1234 5678 90" },
     });
     expect((timeline.steps as { state: string }[]).map((step) => step.state)).toEqual([
       "done",
@@ -368,6 +373,38 @@ describe("an order's stages on the desk", () => {
     expect(keptMeta.icc).toBeUndefined();
     expect(keptBytes.includes("PHONEMAKER-SECRET")).toBe(false);
     expect(keptBytes.includes("PHONEMODEL-SECRET")).toBe(false);
+
+    // The order page's thumbnail: the 800 px copy, shown inline; a photo kept before there were smaller
+    // copies gives itself.
+    const thumbnail = (id: number) =>
+      outcome(() =>
+        underDeskLayout(
+          orderPhoto.loader,
+          args(
+            new Request(`${site}/desk/orders/${reference}/photos/${id}?size=small`, { headers: { Cookie: cookie } }),
+            { reference, id: String(id) },
+          ),
+        ),
+      );
+    const thumb = await thumbnail(photos[0]!.id);
+    expect(thumb.response!.headers.get("content-type")).toBe("image/jpeg");
+    expect(thumb.response!.headers.get("content-disposition")).toMatch(
+      /^inline; filename="O-\d{4}-\d{4}-qc-\d+-small\.jpg"$/,
+    );
+    expect(await sharp(Buffer.from(await thumb.response!.arrayBuffer())).metadata()).toMatchObject({
+      format: "jpeg",
+      width: 600,
+      height: 800,
+    });
+    const setSmall = service.store.db.prepare("UPDATE order_qc_photos SET small_stored_name = ? WHERE id = ?");
+    setSmall.run(null, photos[1]!.id);
+    const old = await thumbnail(photos[1]!.id);
+    expect(old.response!.headers.get("content-disposition")).toMatch(/^inline; /);
+    expect(await sharp(Buffer.from(await old.response!.arrayBuffer())).metadata()).toMatchObject({
+      width: 1500,
+      height: 2000,
+    });
+    setSmall.run(photos[1]!.smallStoredName, photos[1]!.id);
 
     // The buyer's link shows the six, smaller, under the quality check; another order's link gets none.
     const token = service.proofs.mintLinkForStaffMessage(quote.id);

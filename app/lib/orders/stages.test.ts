@@ -72,10 +72,22 @@ describe("a late order", () => {
 describe("courier tracking links", () => {
   it("lead to each courier's public tracking page with the number encoded; own delivery has none", () => {
     expect(trackingUrl("tcs", "772001234567")).toBe("https://www.tcsexpress.com/track/772001234567");
-    expect(trackingUrl("leopards", "LE 123/4")).toBe("https://www.leopardscourier.com/tracking?cn=LE%20123%2F4");
+    expect(trackingUrl("leopards", "LE 123/4")).toBe("https://www.leopardscourier.com/tracking?cn=LE123%2F4");
     expect(trackingUrl("own", "anything")).toBeNull();
     expect(trackingUrl("tcs", "  ")).toBeNull();
     expect(trackingUrl("dhl", "123")).toBeNull();
+  });
+
+  it("look the number up as the courier prints it: no spaces, dashes or courier name typed with it", () => {
+    expect(trackingUrl("tcs", "TCS 1234 5678 90")).toBe("https://www.tcsexpress.com/track/1234567890");
+    expect(trackingUrl("tcs", " tcs# 7720-0123-4567 ")).toBe("https://www.tcsexpress.com/track/772001234567");
+    expect(trackingUrl("leopards", "KI 7512 3456 78")).toBe("https://www.leopardscourier.com/tracking?cn=KI7512345678");
+    expect(trackingUrl("mnp", "M&P 1234–5678")).toBe("https://www.mulphilog.com/tracking/12345678");
+    expect(trackingUrl("trax", "\u00a0202 601 234 567\u00a0")).toBe(
+      "https://trax.pk/tracking/?tracking_number=202601234567",
+    );
+    expect(trackingUrl("tcs", "TCS")).toBe("https://www.tcsexpress.com/track/TCS");
+    expect(trackingUrl("tcs", " - ")).toBeNull();
   });
 
   it("are the six couriers the desk offers, each with an https page or none", () => {

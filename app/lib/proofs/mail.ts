@@ -27,15 +27,27 @@ export const hasLinkSlot = (body: string) => body.includes(LINK_SLOT);
 export const withLink = (body: string, token: string) => body.split(LINK_SLOT).join(proofUrl(token));
 const deskUrl = (quote: Quote) => publicLink(`/desk/quotes/${quote.reference}`);
 
-/** The e-mail that brings the buyer a proof: the version, the staff's message and the private link (to come). */
+// The greetings staff open a message with ("Dear Ayesha,", "Hi", "Assalam o Alaikum", "السلام علیکم").
+const greeting =
+  /^\s*(?:dear|hi|hello|hey|greetings|good (?:morning|afternoon|evening)|respected|a?s*-?sala+m[su]?|aoa|السلام|سلام|محترم\p{L}*)(?=[\s,.!:]|$)/iu;
+
+/** True when the staff's message starts with its own greeting, so the e-mail does not greet a second time. */
+export const opensWithGreeting = (message: string) => greeting.test(message);
+
+/**
+ * The e-mail that brings the buyer a proof: the version, the staff's message and the private link (to
+ * come). It greets the buyer once: by their name, or with the staff's own greeting when the message
+ * starts with one.
+ */
 export function proofEmail(quote: Quote, version: number, message: string) {
+  const text = message.replace(/\r\n?/g, "\n").trim();
+  const ready = `Proof v${version} of your artwork for ${quote.reference} is ready for you to check.`;
   return {
     subject: `Proof v${version} for ${quote.reference}`,
     body: [
-      `Dear ${greetingName(quote.name)},`,
-      "",
-      `Proof v${version} of your artwork for ${quote.reference} is ready for you to check.`,
-      ...(message ? ["", message] : []),
+      ...(opensWithGreeting(text)
+        ? [text, "", ready]
+        : [`Dear ${greetingName(quote.name)},`, "", ready, ...(text ? ["", text] : [])]),
       "",
       `See it, approve it or ask for changes here (your private link, valid 60 days):`,
       LINK_SLOT,

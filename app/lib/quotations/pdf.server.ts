@@ -3,6 +3,7 @@ import sharp from "sharp";
 import { business, fullAddress } from "~/content/business";
 import { longDate, pakistanDate, pakistanTime } from "~/lib/desk/time";
 import { formatPkr, formatRate } from "~/lib/money";
+import { printable } from "~/lib/printable-text";
 import type { ProofType } from "~/lib/proofs/rules";
 import type { StoredQuote } from "~/lib/quotes/store.server";
 import type { StoredAcceptance, StoredLine, StoredQuotation } from "./quotations.server";
@@ -12,43 +13,10 @@ import { firstChoices, quotationTotals, totalsAtEachQuantity } from "./totals";
 // A quotation and its acceptance as documents a procurement office files: A4, the business's
 // letterhead facts, figures written as everywhere else (formatPkr), dates in Pakistan time, and the
 // SHA-256 that ties the paper to the version the buyer was sent. Built-in Helvetica only: no font
-// files to ship, so text it cannot show (Urdu, Chinese…) is replaced, never allowed to break the file.
+// files to ship; every text goes through printable(), which says what it cannot show (Urdu…).
 
 /** The proof the buyer approved, as the acceptance record shows it. */
 export type ApprovedProofPicture = { version: number; sha256: string; imagePath?: string; mediaType: ProofType };
-
-// Helvetica's built-in encoding (WinAnsi): Latin-1 plus these typographic characters.
-const winAnsiExtras = new Set("€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ");
-const showable = (char: string) => {
-  const code = char.codePointAt(0)!;
-  return (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || winAnsiExtras.has(char);
-};
-
-/**
- * Text Helvetica can show: accents it lacks are dropped from their letters ("Ş" → "S"), spaces and
- * minus signs become plain ones, and each run of anything else (Urdu words, say) becomes one "?" so the
- * reader sees something was there.
- */
-export function pdfSafeText(text: string): string {
-  const plain = text
-    .replace(/[\u2000-\u200a\u202f\u205f\u3000]/g, " ")
-    .replace(/\u2212/g, "-")
-    .replace(/[\u200b-\u200f\u2028-\u202e\u2066-\u2069\ufeff]/g, "");
-  const unknown = "\ufffd"; // never showable itself, so it marks only what was replaced
-  let out = "";
-  for (const char of plain) {
-    const candidate =
-      char === "\n" || showable(char)
-        ? char
-        : char
-            .normalize("NFKD")
-            .replace(/\p{Mn}/gu, "")
-            .normalize("NFC");
-    out += candidate === "\n" || (candidate !== "" && [...candidate].every(showable)) ? candidate : unknown;
-  }
-  // Words of one unknown script in a row ("نوٹ بک") are one gap, not one mark per word.
-  return out.replace(/\ufffd(?:[ \ufffd]*\ufffd)?/g, "?");
-}
 
 const A4 = { width: 595.28, height: 841.89 };
 const margin = 50;
@@ -68,7 +36,7 @@ function newDocument(title: string, createdAt: string): Doc {
     size: "A4",
     margin,
     bufferPages: true,
-    info: { Title: pdfSafeText(title), Author: business.name, CreationDate: new Date(createdAt) },
+    info: { Title: printable(title), Author: business.name, CreationDate: new Date(createdAt) },
   });
 }
 
@@ -88,7 +56,7 @@ function finish(doc: Doc, footer: string): Promise<Buffer> {
       .font("Helvetica")
       .fontSize(8)
       .fillColor("#555555")
-      .text(pdfSafeText(`${footer} · Page ${index + 1} of ${count}`), margin, A4.height - margin, {
+      .text(printable(`${footer} · Page ${index + 1} of ${count}`), margin, A4.height - margin, {
         width: contentWidth,
         align: "center",
         lineBreak: false,
@@ -107,18 +75,18 @@ function room(doc: Doc, height: number): boolean {
 }
 
 function letterhead(doc: Doc) {
-  doc.fillColor("#000000").font("Helvetica-Bold").fontSize(16).text(pdfSafeText(business.name), margin, margin);
+  doc.fillColor("#000000").font("Helvetica-Bold").fontSize(16).text(printable(business.name), margin, margin);
   doc
     .font("Helvetica")
     .fontSize(9)
-    .text(pdfSafeText(fullAddress), { width: contentWidth })
-    .text(pdfSafeText(`${business.phone.display} · ${business.email}`))
+    .text(printable(fullAddress), { width: contentWidth })
+    .text(printable(`${business.phone.display} · ${business.email}`))
     .text(`NTN ${business.ntn} · STRN ${business.strn}`);
   doc.moveDown(1.2);
 }
 
 function heading(doc: Doc, text: string) {
-  doc.font("Helvetica-Bold").fontSize(14).fillColor("#000000").text(pdfSafeText(text), margin, doc.y);
+  doc.font("Helvetica-Bold").fontSize(14).fillColor("#000000").text(printable(text), margin, doc.y);
   doc.moveDown(0.3);
 }
 
@@ -132,7 +100,7 @@ function buyerBlock(doc: Doc, quote: StoredQuote, quotation: StoredQuotation) {
     quotation.buyerNtn ? `NTN ${quotation.buyerNtn}` : "",
     quotation.buyerStrn ? `STRN ${quotation.buyerStrn}` : "",
   ].filter(Boolean);
-  for (const line of lines) doc.text(pdfSafeText(line), { width: contentWidth });
+  for (const line of lines) doc.text(printable(line), { width: contentWidth });
   doc.moveDown(0.8);
 }
 
@@ -144,14 +112,14 @@ function row(
 ) {
   const font = options.bold ? "Helvetica-Bold" : "Helvetica";
   doc.font(font).fontSize(options.size ?? 9.5);
-  const item = pdfSafeText(cells.item ?? "");
+  const item = printable(cells.item ?? "");
   const height = Math.max(doc.heightOfString(item || " ", { width: columns.item.width }), doc.currentLineHeight(true));
   room(doc, height + 2);
   const y = doc.y;
   doc.text(item, columns.item.x, y, { width: columns.item.width });
   for (const key of ["quantity", "unit", "amount"] as const) {
     const text = cells[key];
-    if (text) doc.text(pdfSafeText(text), columns[key].x, y, { width: columns[key].width, align: "right" });
+    if (text) doc.text(printable(text), columns[key].x, y, { width: columns[key].width, align: "right" });
   }
   doc.x = margin;
   doc.y = y + height + 2;
@@ -233,7 +201,7 @@ function eachQuantityRows(doc: Doc, atEach: NonNullable<ReturnType<typeof totals
 function facts(doc: Doc, entries: [string, string][]) {
   for (const [label, value] of entries) {
     if (!value) continue;
-    const text = pdfSafeText(value);
+    const text = printable(value);
     doc.font("Helvetica").fontSize(9.5);
     room(doc, doc.heightOfString(`${label}: ${text}`, { width: contentWidth }) + 2);
     doc

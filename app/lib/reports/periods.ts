@@ -82,6 +82,15 @@ export const weekLabel = (monday: string) =>
   new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" }).format(
     new Date(`${monday}T00:00:00Z`),
   );
+/** A week's place on a chart's axis: the day its Monday falls on ("23") under its month ("Nov"). */
+export const weekOnAxis = (monday: string) => ({
+  day: String(Number(monday.slice(8, 10))),
+  month: shortMonth(monday.slice(0, 7)),
+});
+/** A month's place on a chart's axis: "Nov" under its year. */
+export const monthOnAxis = (month: string) => ({ month: shortMonth(month), year: month.slice(0, 4) });
+const shortMonth = (month: string) =>
+  new Intl.DateTimeFormat("en-GB", { month: "short", timeZone: "UTC" }).format(new Date(`${month}-01T00:00:00Z`));
 export const monthLabel = (month: string) =>
   new Intl.DateTimeFormat("en-GB", { month: "short", year: "numeric", timeZone: "UTC" }).format(
     new Date(`${month}-01T00:00:00Z`),

@@ -333,15 +333,29 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                   <span className="text-slate-700">{event.when}</span> ·{" "}
                   {event.back ? `${text.moveBack} → ${event.label}: ${event.reason}` : event.label} ·{" "}
                   {event.by.replace(/ <.*>$/, "")}
-                  {event.photos.map((id, index) => (
-                    <a
-                      key={id}
-                      href={`/desk/orders/${order.reference}/photos/${id}`}
-                      className="ml-2 text-primary underline"
-                    >
-                      {text.photo(index + 1)}
-                    </a>
-                  ))}
+                  {event.photos.length > 0 && (
+                    // Each thumbnail (the 800 px copy, shown small) links to the photo as taken.
+                    <ul className="mt-2 flex flex-wrap gap-2">
+                      {event.photos.map((id, index) => (
+                        <li key={id}>
+                          <a
+                            href={`/desk/orders/${order.reference}/photos/${id}`}
+                            className="block rounded-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+                          >
+                            <img
+                              src={`/desk/orders/${order.reference}/photos/${id}?size=small`}
+                              alt={text.photo(index + 1)}
+                              width={160}
+                              height={120}
+                              loading="lazy"
+                              decoding="async"
+                              className="h-24 w-32 rounded-md border border-border bg-slate-100 object-cover sm:h-[120px] sm:w-[160px]"
+                            />
+                          </a>
+                        </li>
+                      ))}
+                    </ul>
+                  )}
                 </li>
               ))}
             </ol>

@@ -9,7 +9,15 @@ import { requirePermission, takesNoForm } from "~/lib/desk/auth.server";
 import { deskMeta } from "~/lib/desk/meta";
 import { REPLY_WITHIN_BUSINESS_HOURS } from "~/lib/desk/time";
 import { formatPkr } from "~/lib/money";
-import { monthLabel, readRange, reportPeriod, reportRanges, weekLabel } from "~/lib/reports/periods";
+import {
+  monthLabel,
+  monthOnAxis,
+  readRange,
+  reportPeriod,
+  reportRanges,
+  weekLabel,
+  weekOnAxis,
+} from "~/lib/reports/periods";
 import { categoryLabel, type ReportFile, requestCategories } from "~/lib/reports/report-names";
 import { ordersOnTime, ownerReports } from "~/lib/reports/reports.server";
 import { getQuoteService } from "~/lib/quotes/service.server";
@@ -172,6 +180,13 @@ export default function ReportsPage({ loaderData }: Route.ComponentProps) {
   const ordersTotal = orders.reduce((sum, month) => sum + month.orders, 0);
   const weekLabels = firstAnswer.map((week) => weekLabel(week.week));
   const monthLabels = value.map((month) => monthLabel(month.month));
+  // On the charts' axes: every week by its Monday's day under its month, every month under its year.
+  const weeksOnAxis = firstAnswer.map((week) => weekOnAxis(week.week));
+  const weekAxis = { categories: weeksOnAxis.map((week) => week.day), groups: weeksOnAxis.map((week) => week.month) };
+  const monthAxis = (months: readonly { month: string }[]) => ({
+    categories: months.map((month) => monthOnAxis(month.month).month),
+    groups: months.map((month) => monthOnAxis(month.month).year),
+  });
 
   return (
     <>
@@ -206,7 +221,7 @@ export default function ReportsPage({ loaderData }: Route.ComponentProps) {
               percent(known ? Math.round((within / known) * 100) : null),
               latestMedian === null ? text.none.toLowerCase() : `${latestMedian} business hours`,
             )}
-            categories={weekLabels}
+            {...weekAxis}
             series={[
               { name: text.firstAnswer.median, colour: "#1d4ed8", values: firstAnswer.map((w) => w.medianHours ?? 0) },
             ]}
@@ -239,7 +254,7 @@ export default function ReportsPage({ loaderData }: Route.ComponentProps) {
         >
           <BarChart
             label={text.categories.chart(totalRequests, range, top ? categoryLabel(top) : text.none)}
-            categories={weekLabels}
+            {...weekAxis}
             layout="stacked"
             series={shown.map((category) => ({
               name: categoryLabel(category),
@@ -302,7 +317,7 @@ export default function ReportsPage({ loaderData }: Route.ComponentProps) {
         <Report id="value" title={text.value.title} lead={text.value.lead} file="value-by-month" range={range}>
           <BarChart
             label={text.value.chart(formatPkr(quotedTotal), formatPkr(wonTotal), value.length)}
-            categories={monthLabels}
+            {...monthAxis(value)}
             series={[
               { name: text.value.quoted, colour: "#1d4ed8", values: value.map((month) => month.quotedPaisa) },
               { name: text.value.won, colour: "#0f766e", values: value.map((month) => month.wonPaisa) },
@@ -323,7 +338,7 @@ export default function ReportsPage({ loaderData }: Route.ComponentProps) {
         <Report id="orders" title={text.orders.title} lead={text.orders.lead} file="orders-by-month" range={range}>
           <BarChart
             label={text.orders.chart(ordersTotal, orders.length)}
-            categories={orders.map((month) => monthLabel(month.month))}
+            {...monthAxis(orders)}
             series={[{ name: text.orders.orders, colour: "#7c3aed", values: orders.map((month) => month.orders) }]}
           />
           <div className="min-w-0">

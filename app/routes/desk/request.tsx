@@ -120,7 +120,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
   switch (form.intent) {
     case "status": {
-      const reason = form.lostReason ? lostReasonText(form.lostReason, form.reason) : form.reason;
+      // The lost reason's list is hidden but still sent when another status is chosen.
+      const lost = form.status === "lost" && form.lostReason;
+      const reason = lost ? lostReasonText(lost, form.reason) : form.reason;
       const moved = service.proofs.chooseStatus(quote.id, form.status, reason, actor);
       // Refused: the form comes back with what was chosen, and why not.
       if (!moved.ok)
@@ -387,7 +389,7 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
     ),
     proof: <SendProofForm error={error("proof")} canEmail={canReply} />,
     status: (
-      <Form method="post" className="space-y-3 rounded-xl border border-border p-4">
+      <Form method="post" className="group/status space-y-3 rounded-xl border border-border p-4">
         <input type="hidden" name="intent" value="status" />
         {error("status")}
         <div className="space-y-2">
@@ -400,7 +402,8 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
             ))}
           </NativeSelect>
         </div>
-        <div className="space-y-2">
+        {/* Asked only while Lost is the chosen status. */}
+        <div className="hidden space-y-2 group-has-[option[value=lost]:checked]/status:block">
           <Label htmlFor="lostReason">{text.lostReason}</Label>
           <NativeSelect
             id="lostReason"
@@ -506,7 +509,7 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
                   </div>
                 ))}
             </dl>
-            {quote.statusReason && (
+            {quote.status === "lost" && quote.statusReason && (
               <p className="mt-2 text-sm" dir="auto">
                 Lost: {quote.statusReason}
               </p>

@@ -5,6 +5,9 @@ import { bilal, buyerFields, submissionMeta } from "../../tests/support/request-
 import { tempDir } from "../../tests/support/temp-dir";
 import { creditNotePdf, invoicePdf } from "~/lib/invoices/pdf.server";
 import { Invoices } from "~/lib/invoices/invoices.server";
+import { Orders } from "~/lib/orders/orders.server";
+import { Payments } from "~/lib/payments/payments.server";
+import { receiptPdf } from "~/lib/payments/receipt-pdf.server";
 import { acceptanceRecordPdf, quotationPdf } from "~/lib/quotations/pdf.server";
 import { defaultTerms, Quotations, type QuotationDraft } from "~/lib/quotations/quotations.server";
 import { QuoteStore } from "~/lib/quotes/store.server";
@@ -153,6 +156,25 @@ describe("every PDF, filled as typed", () => {
       "Reason\nFive pens arrived without ink.\nCredit agreed with Zoë on the phone – 5 × PKR 89.\n",
     );
     expect(read).toContain("Lahore 54660, Pakistan\n");
+    expect(read).not.toMatch(/[\r?ÐÃ\ufffd]/);
+  });
+
+  it("the receipt prints the buyer, the company and the typed bank reference exactly", async () => {
+    const { store, order } = acceptedRequest();
+    const recorded = new Payments(store).record(new Orders(store).forRequest(order.quote.id)!, {
+      kind: "advance",
+      method: "bank_transfer",
+      paidOn: "2026-11-26",
+      reference: typed.po,
+      amountPaisa: 5_000_00,
+      actor: bilal,
+      now,
+    });
+    if (!recorded.ok) throw new Error(recorded.reason);
+    const read = readBack(await receiptPdf(new Payments(store).receipt(recorded.value.receipt!.number)!));
+
+    expect(read).toContain(`${typed.company}\n${typed.name}\n`);
+    expect(read).toContain(typed.po);
     expect(read).not.toMatch(/[\r?ÐÃ\ufffd]/);
   });
 

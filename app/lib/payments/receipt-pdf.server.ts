@@ -3,6 +3,7 @@ import { business, fullAddress } from "~/content/business";
 import { longDate, pakistanDate } from "~/lib/desk/time";
 import { amountInWords } from "~/lib/invoices/words";
 import { formatPkr } from "~/lib/money";
+import { printable } from "~/lib/printable-text";
 import { paymentKindLabel, paymentMethodLabel } from "./labels";
 import { settledBy, type StoredReceipt } from "./payments.server";
 
@@ -41,12 +42,12 @@ function row(doc: Document, label: string, value: string, { bold = false, x = MA
     .font("Helvetica")
     .fontSize(10)
     .fillColor(muted)
-    .text(label, x, y, { width: width - 170 });
+    .text(printable(label), x, y, { width: width - 170 });
   const labelEnd = doc.y;
   doc
     .font(bold ? "Helvetica-Bold" : "Helvetica")
     .fillColor(ink)
-    .text(value, x + width - 170, y, { width: 170, align: "right" });
+    .text(printable(value), x + width - 170, y, { width: 170, align: "right" });
   doc.y = Math.max(doc.y, labelEnd) + 3;
 }
 
@@ -99,11 +100,11 @@ export function receiptPdf(receipt: StoredReceipt): Promise<Uint8Array> {
       .font("Helvetica")
       .fontSize(9)
       .fillColor(muted)
-      .text(label, right - 230, y, { width: 100 });
+      .text(printable(label), right - 230, y, { width: 100 });
     doc
       .font("Helvetica-Bold")
       .fillColor(ink)
-      .text(value, right - 130, y, { width: 130, align: "right" });
+      .text(printable(value), right - 130, y, { width: 130, align: "right" });
   }
   doc.y = Math.max(doc.y, supplierEnd) + 16;
 
@@ -124,8 +125,10 @@ export function receiptPdf(receipt: StoredReceipt): Promise<Uint8Array> {
   ruleLine(doc);
   doc.font("Helvetica").fontSize(8).fillColor(muted).text("RECEIVED FROM", MARGIN);
   doc.fillColor(ink).fontSize(11);
-  if (receipt.buyerCompany) doc.font("Helvetica-Bold").text(receipt.buyerCompany, MARGIN, doc.y, { width });
-  doc.font(receipt.buyerCompany ? "Helvetica" : "Helvetica-Bold").text(receipt.buyerName, MARGIN, doc.y, { width });
+  if (receipt.buyerCompany) doc.font("Helvetica-Bold").text(printable(receipt.buyerCompany), MARGIN, doc.y, { width });
+  doc
+    .font(receipt.buyerCompany ? "Helvetica" : "Helvetica-Bold")
+    .text(printable(receipt.buyerName), MARGIN, doc.y, { width });
   doc.moveDown(0.8);
 
   ruleLine(doc);

@@ -325,7 +325,7 @@ export class QuoteStore {
    */
   private fillReportColumns() {
     const uncategorised = this.db.prepare(
-      `SELECT id, product, json_extract(design, '$.itemId') FROM quotes INDEXED BY quotes_category_missing
+      `SELECT id, product, json_extract(design, '$.itemId'), message FROM quotes INDEXED BY quotes_category_missing
        WHERE category IS NULL LIMIT 1000`,
     );
     const setCategory = this.db.prepare("UPDATE quotes SET category = ? WHERE id = ?");
@@ -335,8 +335,9 @@ export class QuoteStore {
     );
     const setMeasure = this.db.prepare("UPDATE quotes SET first_answer_business_ms = ? WHERE id = ?");
     const batch = this.db.transaction(() => {
-      const categories = uncategorised.raw().all() as [number, string, string | null][];
-      for (const [id, product, itemId] of categories) setCategory.run(requestCategory(product, itemId), id);
+      const categories = uncategorised.raw().all() as [number, string, string | null, string][];
+      for (const [id, product, itemId, message] of categories)
+        setCategory.run(requestCategory(product, itemId, message), id);
       const answers = unmeasured.raw().all() as [number, string, string][];
       for (const [id, receivedAt, firstAnsweredAt] of answers)
         setMeasure.run(businessMsBetween(Date.parse(receivedAt), Date.parse(firstAnsweredAt)), id);
@@ -417,7 +418,7 @@ export class QuoteStore {
           design: design ? JSON.stringify(design) : null,
           reference: formatReference(year, number),
           replyBy: replyBy(now.toISOString()),
-          category: requestCategory(quote.product, design?.itemId ?? null),
+          category: requestCategory(quote.product, design?.itemId ?? null, quote.message),
         });
         if (result.changes !== 1) return false;
         const quoteId = Number(result.lastInsertRowid);

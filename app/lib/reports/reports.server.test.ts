@@ -176,7 +176,7 @@ describe("the instant before which an unanswered request is past due", () => {
 });
 
 describe("the requests-by-category report", () => {
-  it("counts each week's requests by the category their product names, Other for words it does not know", () => {
+  it("counts each week's requests by the category their product's words name, Other for words it does not know", () => {
     const weeks = requestsByWeekAndCategory(store.db, period);
     const nonZero = weeks.map((week) => ({
       week: week.week,
@@ -187,7 +187,7 @@ describe("the requests-by-category report", () => {
       { week: "2026-11-02", total: 1, other: 1 },
       { week: "2026-11-09", total: 0 },
       { week: "2026-11-16", total: 4, pens: 2, drinkware: 1, other: 1 },
-      { week: "2026-11-23", total: 2, drinkware: 1, other: 1 },
+      { week: "2026-11-23", total: 2, drinkware: 2 }, // "Mugs" and "Drinkware"
     ]);
   });
 

@@ -172,14 +172,15 @@ export type ValueMonth = { month: string; quotedPaisa: number; quoted: number; w
 
 /**
  * Per month in Pakistan: the value quoted (each request's latest sent version, once, in the month it
- * was sent, at every line's first option: the total kept when it was sent) and the value won (the
- * accepted totals).
+ * was sent: the total of the options the buyer accepted, else the total kept when it was sent, at the
+ * options nearest the quantity they asked for) and the value won (the accepted totals).
  */
 export function valueByMonth(db: Database.Database, period: ReportPeriod): ValueMonth[] {
   const quoted = db
     .prepare(
-      `SELECT substr(${pakistanDay("q.sent_at")}, 1, 7) AS month, SUM(q.quoted_total_paisa), COUNT(*)
-       FROM quotations q
+      `SELECT substr(${pakistanDay("q.sent_at")}, 1, 7) AS month, SUM(COALESCE(a.total_paisa, q.quoted_total_paisa)),
+         COUNT(*)
+       FROM quotations q LEFT JOIN quotation_acceptances a ON a.quotation_id = q.id
        WHERE q.version IS NOT NULL AND q.sent_at >= ?
          AND NOT EXISTS (SELECT 1 FROM quotations later WHERE later.quote_id = q.quote_id AND later.version > q.version)
        GROUP BY month`,

@@ -137,6 +137,10 @@ export const deskText = {
     lostReasonNone: "Choose…",
     reason: "Details (optional)",
     saveStatus: "Save status",
+    category: "Category",
+    categoryHint: "What the reports count it under: found from the product and the words used; correct it here.",
+    saveCategory: "Save category",
+    chooseCategory: "Choose a category.",
     reasonNeeded,
     /** Why the status rules refused the status chosen. */
     statusRefused: {
@@ -188,6 +192,7 @@ export const deskText = {
     design: "Design from the brand studio",
     saved: {
       status: "Status saved.",
+      category: "Category saved.",
       note: "Note added.",
       reply: "Reply queued: it is e-mailed to the buyer now.",
       assign: "Owner saved.",

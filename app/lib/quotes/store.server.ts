@@ -9,7 +9,7 @@ import { and, asc, count, desc, eq, isNotNull, isNull, lt, type SQL, sql } from 
 import { type BetterSQLite3Database, drizzle } from "drizzle-orm/better-sqlite3";
 import { migrate } from "~/lib/db/migrate.server";
 import { type DesignSpec, parseDesignSpec } from "~/lib/design-schema";
-import { requestCategory } from "./category";
+import { isRequestCategory, type RequestCategory, requestCategory } from "./category";
 import type { LogoType } from "~/lib/upload-rules";
 import {
   type AcknowledgementHeld,
@@ -948,6 +948,34 @@ export class QuoteStore {
           payload: {},
         });
         return this.changeStatus(quoteId, { type: "whatsapp used" }, {}, actor, now);
+      })
+      .immediate();
+  }
+
+  /** The category a request is counted under in the reports (one no longer in the catalogue reads as Other). */
+  category(quoteId: number): RequestCategory {
+    const category = this.db.prepare("SELECT category FROM quotes WHERE id = ?").pluck().get(quoteId);
+    return isRequestCategory(category) ? category : "other";
+  }
+
+  /**
+   * A staff member's correction of a request's category, written into its history with what it was;
+   * the same category again changes nothing.
+   */
+  setCategory(quoteId: number, category: RequestCategory, actor: Actor, now = new Date()): { changed: boolean } {
+    return this.db
+      .transaction(() => {
+        const was = this.category(quoteId);
+        if (was === category) return { changed: false };
+        this.db.prepare("UPDATE quotes SET category = ? WHERE id = ?").run(category, quoteId);
+        this.audit.record({
+          subject: { type: "request", id: quoteId },
+          actor,
+          at: now,
+          type: "request.category_changed",
+          payload: { category, was },
+        });
+        return { changed: true };
       })
       .immediate();
   }

@@ -71,14 +71,15 @@ function Totals({ totals, live }: { totals: TotalsView; live: boolean }) {
   );
 }
 
-/** Each option's own subtotal, set-up, tax and total, side by side on a wide screen; the recommended one marked. */
+/** Each option's own subtotal, set-up, tax and total, side by side where there is room; the recommended one marked. */
 function OptionTotals({ options }: { options: QuotationPage["latest"]["optionTotals"] }) {
   return (
-    <section aria-labelledby="option-totals-heading" className="space-y-2">
+    <section aria-labelledby="option-totals-heading" className="@container space-y-2">
       <h2 id="option-totals-heading" className="text-lg font-bold">
         {text.eachOption}
       </h2>
-      <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+      {/* Three side by side only where each has room for its figures: by the section's width, not the screen's. */}
+      <ul className="grid gap-3 @md:grid-cols-2 @3xl:grid-cols-3">
         {options.map((option) => (
           <li
             key={option.title}

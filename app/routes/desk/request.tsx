@@ -656,7 +656,7 @@ function CategoryForm({
           name="category"
           defaultValue={category}
           aria-describedby="category-hint"
-          className="w-auto min-w-48"
+          className="sm:w-64"
         >
           {requestCategories.map((value) => (
             <option key={value} value={value}>

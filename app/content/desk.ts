@@ -158,6 +158,10 @@ export const deskText = {
     lostReasonNone: "Choose…",
     reason: "Details (optional)",
     saveStatus: "Save status",
+    category: "Category",
+    categoryHint: "What the reports count it under: found from the product and the words used; correct it here.",
+    saveCategory: "Save category",
+    chooseCategory: "Choose a category.",
     reasonNeeded,
     /** Why the status rules refused the status chosen. */
     statusRefused: {
@@ -209,6 +213,7 @@ export const deskText = {
     design: "Design from the brand studio",
     saved: {
       status: "Status saved.",
+      category: "Category saved.",
       note: "Note added.",
       reply: "Reply queued: it is e-mailed to the buyer now.",
       assign: "Owner saved.",
@@ -551,7 +556,7 @@ export const deskText = {
     },
     categories: {
       title: "Requests by category",
-      lead: "Requests by the week they arrived, by the category of their item (a studio design's, or the product named); Other for words the catalogue does not know.",
+      lead: "Requests by the week they arrived, by the category of their item (a studio design's, or the first named in the product or message, in English or Urdu); Other for words it does not know. Staff correct a request's category on its page.",
       chart: (total: number, weeks: number, top: string) =>
         `${counted(total, "request", "requests")} over ${weeks} weeks; most of them ${top}.`,
     },
@@ -576,7 +581,7 @@ export const deskText = {
     },
     value: {
       title: "Quoted and won value",
-      lead: "By month: the quotations sent (each request's latest version, at every line's first option) and the orders accepted, with tax.",
+      lead: "By month: the quotations sent (each request's latest version, at the option accepted, else the one nearest the quantity asked) and the orders accepted, with tax.",
       month: "Month",
       quoted: "Quoted",
       won: "Won",

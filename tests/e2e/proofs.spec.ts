@@ -218,9 +218,7 @@ test("a proof goes from the desk to the buyer and back until it is approved and 
       { version: 2, status: "approved" },
     ]);
     const csv = quotes(["--csv"]);
-    expect(csv).toMatch(
-      /^"README: a cell that starts with an apostrophe \('\) had it added by this export,[^\r\n]*"\r\nid,reference,/,
-    );
+    expect(csv).toMatch(/^id,reference,/); // the header is the first row
     expect(csv).toMatch(/,2,approved,2,Dr\. Ayesha Khan,Brand Manager,\d{4}-\d\d-\d\d \d\d:\d\d PKT,[0-9a-f]{64}\r\n$/);
 
     // Another site's posts stay refused on the production build: another origin by React Router (400;

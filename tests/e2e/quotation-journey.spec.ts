@@ -157,19 +157,34 @@ for (const width of widths) {
       // The buyer's page: v2, v1 replaced; 1,000 then 500 picked, the total following; accepted.
       await until(() => Boolean(mailAbout(`Subject: Quotation v2 for ${reference}`)));
       const mail2 = await simpleParser(mailAbout(`Subject: Quotation v2 for ${reference}`)!.raw);
+      // Each option its own figures, the 500 asked for recommended.
       expect(mail2.text).toContain(
-        "Total: PKR 32,450 including sales tax for 250 pcs; PKR 56,050 for 500 pcs; PKR 97,940 for 1,000 pcs.",
+        "Option 1: 250 pcs: subtotal PKR 22,500, set-up PKR 5,000, sales tax PKR 4,950, total PKR 32,450.",
+      );
+      expect(mail2.text).toContain(
+        "Option 2: 500 pcs (recommended: nearest the 500 pcs you asked for): subtotal PKR 42,500, set-up PKR 5,000, sales tax PKR 8,550, total PKR 56,050.",
+      );
+      expect(mail2.text).toContain(
+        "Option 3: 1,000 pcs: subtotal PKR 78,000, set-up PKR 5,000, sales tax PKR 14,940, total PKR 97,940.",
       );
       const link2 = new URL(/https?:\/\/\S+\/proof\/[A-Za-z0-9_-]{43}/.exec(mail2.text!)![0]).pathname;
       await buyer.goto(`${base}${link2}`);
       await expect(buyer.getByRole("heading", { level: 1 })).toHaveText(`Quotation v2 for ${reference}`);
       await expect(buyer.getByText("Replaced by v2")).toBeVisible();
       const total = buyer.locator('[data-amount="total"]').first();
-      // The options come smallest first, whatever order staff typed them in: 250 is picked at first.
-      await expect(total).toHaveText("PKR 32,450"); // (250 × 90 + 5,000) × 1.18
-      await shot(buyer, `buyer-v2-${width}`);
-      await buyer.getByLabel("500 pcs × PKR 85 = PKR 42,500").check();
+      // The options come smallest first, whatever order staff typed them in; the 500 asked for is picked at first.
+      await expect(buyer.getByLabel(/^500 pcs × PKR 85 = PKR 42,500/)).toBeChecked();
       await expect(total).toHaveText("PKR 56,050"); // (500 × 85 + 5,000) × 1.18
+      const eachOption = buyer.getByRole("region", { name: "Total of each option" });
+      await expect(eachOption).toContainText("Option 1: 250 pcs");
+      await expect(eachOption).toContainText("PKR 32,450");
+      await expect(eachOption).toContainText(/Option 2: 500 pcs\s*Recommended nearest the 500 pcs you asked for/);
+      await expect(eachOption).toContainText("PKR 97,940");
+      await shot(buyer, `buyer-v2-${width}`);
+      await buyer.getByLabel(/^1,000 pcs × PKR 78 = PKR 78,000/).check();
+      await expect(total).toHaveText("PKR 97,940"); // (1,000 × 78 + 5,000) × 1.18
+      await buyer.getByLabel(/^500 pcs × PKR 85 = PKR 42,500/).check();
+      await expect(total).toHaveText("PKR 56,050");
       await buyer.getByLabel("Your name").fill("Dr. Ayesha Khan");
       await buyer.getByLabel("Your role").fill("Brand Manager");
       await buyer.getByLabel("Purchase order number").fill("PO-7781");
@@ -223,10 +238,11 @@ for (const width of widths) {
       expect(quotation).toContain("500 PKR 85 PKR 42,500");
       expect(quotation).toContain("250 PKR 90 PKR 22,500");
       expect(quotation).toContain("1,000 PKR 78 PKR 78,000");
-      expect(quotation).toContain("Total PKR 32,450"); // the first option's, as the note under it says
+      expect(quotation).toMatch(/Option 1: 250 pcs\n[^]*?\nTotal PKR 32,450\n/);
       expect(quotation).toMatch(
-        /Total at each quantity of line 1 Incl. sales tax\n250 pcs PKR 32,450\n500 pcs PKR 56,050\n1,000 pcs PKR 97,940/,
+        /Option 2: 500 pcs \(recommended: nearest the 500 pcs you asked for\)\n[^]*?\nTotal PKR 56,050\n/,
       );
+      expect(quotation).toMatch(/Option 3: 1,000 pcs\n[^]*?\nTotal PKR 97,940\n/);
       expect(acceptance).toContain(`Order: ${order}`);
       expect(acceptance).toContain("Sales tax 18 % on PKR 47,500 PKR 8,550");
       expect(acceptance).toMatch(/chosen 500 PKR 85 PKR 42,500/);

@@ -71,6 +71,58 @@ function Totals({ totals, live }: { totals: TotalsView; live: boolean }) {
   );
 }
 
+/** Each option's own subtotal, set-up, tax and total, side by side where there is room; the recommended one marked. */
+function OptionTotals({ options }: { options: QuotationPage["latest"]["optionTotals"] }) {
+  return (
+    <section aria-labelledby="option-totals-heading" className="@container space-y-2">
+      <h2 id="option-totals-heading" className="text-lg font-bold">
+        {text.eachOption}
+      </h2>
+      {/* Three side by side only where each has room for its figures: by the section's width, not the screen's. */}
+      <ul className="grid gap-3 @md:grid-cols-2 @3xl:grid-cols-3">
+        {options.map((option) => (
+          <li
+            key={option.title}
+            className={
+              option.recommended
+                ? "rounded-xl border-2 border-primary bg-primary/5 p-4"
+                : "rounded-xl border border-border p-4"
+            }
+          >
+            <p className="font-semibold tabular-nums">{option.title}</p>
+            {option.recommended && (
+              <p className="mt-1 text-sm">
+                <span className="rounded-full bg-primary px-2 py-0.5 text-xs font-semibold text-primary-foreground">
+                  {text.recommended}
+                </span>{" "}
+                {option.recommended}
+              </p>
+            )}
+            <dl className="mt-2 grid grid-cols-[1fr_auto] gap-y-1 text-sm">
+              <dt>{text.subtotal}</dt>
+              <dd className="pl-4 text-right tabular-nums">{option.totals.goods}</dd>
+              <dt>{text.setup}</dt>
+              <dd className="pl-4 text-right tabular-nums">{option.totals.setup}</dd>
+              {option.hasDelivery && (
+                <>
+                  <dt>{text.delivery}</dt>
+                  <dd className="pl-4 text-right tabular-nums">{option.totals.delivery}</dd>
+                </>
+              )}
+              <dt>{option.totals.taxLabel}</dt>
+              <dd className="pl-4 text-right tabular-nums">{option.totals.tax}</dd>
+              <dt className="border-t border-border pt-1 font-bold">{text.total}</dt>
+              <dd className="border-t border-border pt-1 pl-4 text-right font-bold tabular-nums">
+                {option.totals.total}
+              </dd>
+            </dl>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 /** The acceptance record's facts: on the page once accepted, and on the printable record. */
 export function AcceptanceFacts({ acceptance }: { acceptance: AcceptanceView }) {
   const facts: [string, string][] = [
@@ -166,6 +218,11 @@ export function BuyerQuotation({
                         className="size-5 accent-primary"
                       />
                       {option.label}
+                      {option.recommended && (
+                        <span className="rounded-full bg-primary px-2 py-0.5 text-xs font-semibold text-primary-foreground">
+                          {text.recommended}
+                        </span>
+                      )}
                     </label>
                   ))}
                 </div>
@@ -174,6 +231,7 @@ export function BuyerQuotation({
             </li>
           ))}
         </ol>
+        {latest.optionTotals.length > 0 && !latest.acceptance && <OptionTotals options={latest.optionTotals} />}
         {/* Once accepted, the record below gives the totals as they were recorded. */}
         <div className={latest.acceptance ? "hidden" : "rounded-xl border border-border p-4"}>
           <Totals totals={latest.totals} live={open} />

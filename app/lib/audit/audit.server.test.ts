@@ -87,6 +87,11 @@ describe("the audit trail", () => {
         "staff",
         ["note", "Called, wants blue"],
       ],
+      [
+        { type: "request.category_changed", payload: { category: "clocks", was: "other" } },
+        "staff",
+        ["category", "Category set to Wall Clocks (was Other)"],
+      ],
       [{ type: "request.reply_sent", payload: { text: "Dear Ayesha, …" } }, "staff", ["reply", "Dear Ayesha, …"]],
       [
         { type: "request.notification_emailed", payload: {} },

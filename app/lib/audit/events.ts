@@ -2,6 +2,7 @@ import { z } from "zod";
 import { stageLabel } from "~/content/order-stages";
 import { formatPkr } from "~/lib/money";
 import { answerSummary } from "~/lib/proofs/rules";
+import { categoryLabel, isRequestCategory } from "~/lib/quotes/request-categories";
 import { earlierStatuses, quoteStatuses, statusHistoryText } from "~/lib/requests/status";
 
 /** What an event is about: a request, quotation, order or invoice, or a mail of Unmatched mail. */
@@ -23,6 +24,8 @@ export const payloadSchemas = {
     reason: z.string(),
   }),
   "request.note_added": z.strictObject({ text: z.string() }),
+  /** A staff member's correction of the category the request is counted under (the slugs, new and old). */
+  "request.category_changed": z.strictObject({ category: z.string(), was: z.string() }),
   /** The request given to a staff member (their name as it was then), or to nobody. */
   "request.assigned": z.strictObject({
     ownerStaffId: z.number().int().positive().nullable(),
@@ -188,6 +191,13 @@ export function describe(event: AuditEventData): { kind: string; body: string } 
       return { kind: "status", body: statusHistoryText(event.payload.status, event.payload.reason) };
     case "request.note_added":
       return { kind: "note", body: event.payload.text };
+    case "request.category_changed": {
+      const label = (slug: string) => (isRequestCategory(slug) ? categoryLabel(slug) : slug);
+      return {
+        kind: "category",
+        body: `Category set to ${label(event.payload.category)} (was ${label(event.payload.was)})`,
+      };
+    }
     case "request.assigned":
       return {
         kind: "owner",

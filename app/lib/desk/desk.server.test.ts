@@ -9,7 +9,6 @@ import { outcome, type RouteArgs, routeArgs, underDeskLayout } from "../../../te
 import { decoded, startSmtp, until } from "../../../tests/support/smtp-server";
 import { requestContext } from "~/lib/request-context";
 import { deskText } from "~/content/desk";
-import { csvReadme } from "~/lib/quotes/inbox.server";
 import { getQuoteService, stopQuoteService } from "~/lib/quotes/service.server";
 import * as deskLayout from "~/routes/desk/layout";
 import * as exportRoute from "~/routes/desk/export";
@@ -603,7 +602,7 @@ describe("with a session", () => {
     );
     const text = await csv.response!.text();
     expect(csv.headers.get("content-disposition")).toMatch(/^attachment; filename="quotes-.*\.csv"/);
-    expect(text.split("\r\n")[0]).toBe(`"${csvReadme}"`); // how to read a defused cell, before the header row
+    expect(text.split("\r\n")[0]).toMatch(/^id,reference,receivedAt,/); // the header first (the BOM is read away)
     expect(text).toContain(reference);
     expect(text).toContain("Call back in March");
     expect(text).toContain("Dear Ayesha, 500 pens cost");

@@ -3,12 +3,14 @@ import { deskText } from "~/content/desk";
 import { proofText } from "~/content/proofs";
 import type { Permission } from "~/lib/desk/permissions";
 import { proofLimits } from "~/lib/proofs/rules";
+import { requestCategories } from "~/lib/quotes/request-categories";
 import { lostReasons, quoteStatuses } from "~/lib/requests/status";
 import { oneLine, severalLines } from "~/lib/text-fields";
 
 /** What each of the request page's forms asks for, and the permission the member's role must hold. */
 export const intentPermission = {
   status: "requests.status",
+  category: "requests.status",
   note: "requests.note",
   assign: "requests.assign",
   take: "requests.assign",
@@ -70,6 +72,10 @@ export const requestFormSchema = z.discriminatedUnion(
         z.enum(lostReasons, { error: deskText.quote.reasonNeeded }).optional(),
       ),
       reason: text(deskText.quote.reason, 500),
+    }),
+    z.object({
+      intent: z.literal("category"),
+      category: z.enum(requestCategories, { error: deskText.quote.chooseCategory }),
     }),
     z.object({
       intent: z.literal("note"),

@@ -18,7 +18,8 @@ import {
 import { quotationFileName } from "~/lib/quotations/desk.server";
 import { quotationPdf } from "~/lib/quotations/pdf.server";
 import { Quotations } from "~/lib/quotations/quotations.server";
-import { firstChoices, quotationTotals, totalsAtEachQuantity } from "~/lib/quotations/totals";
+import { optionHeading } from "~/lib/quotations/option-words";
+import { optionTotals } from "~/lib/quotations/totals";
 import { formatPkr } from "~/lib/money";
 import { invoiceFileName } from "~/lib/invoices/files";
 import { Invoices } from "~/lib/invoices/invoices.server";
@@ -304,16 +305,33 @@ export async function quotationEmail(
   const pdf = await quotationPdf(quote, quotation);
   const link = proofUrl(proofs.mintLinkForMessage(quote.id, message.id, now));
   const name = greetingName(quote.name);
-  const total = formatPkr(quotationTotals(quotation, firstChoices(quotation)).totalPaisa);
-  const several = quotation.lines.some((line) => line.options.length > 1);
-  // One line with a choice of quantities: its total at each, so the buyer compares without opening the PDF.
-  const atEach = totalsAtEachQuantity(quotation);
-  const totalLine = atEach
-    ? `Total: ${atEach.map(({ quantity, totals }, index) => `${formatPkr(totals.totalPaisa)}${index === 0 ? " including sales tax" : ""} for ${quantity.toLocaleString("en-US")} pcs`).join("; ")}.`
-    : `Total: ${total} including sales tax${several ? " (for the first quantity option of each line; the others are in the quotation)" : ""}.`;
+  // Each option's own figures, so the buyer compares them without opening the PDF; the one nearest the
+  // quantity they asked for says so.
+  const entries = optionTotals(quotation, quote.quantity);
+  const figures = ({
+    goodsPaisa,
+    setupPaisa,
+    deliveryPaisa,
+    taxPaisa,
+    totalPaisa,
+  }: (typeof entries)[number]["totals"]) =>
+    [
+      `subtotal ${formatPkr(goodsPaisa)}`,
+      `set-up ${formatPkr(setupPaisa)}`,
+      ...(deliveryPaisa ? [`delivery ${formatPkr(deliveryPaisa)}`] : []),
+      `sales tax ${formatPkr(taxPaisa)}`,
+      `total ${formatPkr(totalPaisa)}`,
+    ].join(", ");
+  const totalLines =
+    entries.length === 1
+      ? [`Total: ${formatPkr(entries[0]!.totals.totalPaisa)} including sales tax (${figures(entries[0]!.totals)}).`]
+      : [
+          "The total of each option, including sales tax:",
+          ...entries.map((entry) => `${optionHeading(entry, quote.quantity)}: ${figures(entry.totals)}.`),
+        ];
   const lines = [
     `Thank you for your request ${quote.reference}. Our quotation v${version} is attached as a PDF.`,
-    totalLine,
+    ...totalLines,
     `It is valid until ${longDate(quotation.validUntil)}.`,
     "To see it, choose quantities and accept it, open your private page:",
   ];

@@ -101,8 +101,9 @@ describe("the buyer's quotation", () => {
     expect(shown.lines).toEqual([
       expect.objectContaining({
         options: [
-          { position: 1, label: "250 pcs × PKR 90 = PKR 22,500", checked: true },
-          { position: 2, label: "500 pcs × PKR 89 = PKR 44,500", checked: false },
+          // The buyer said no quantity: the first option is chosen, none called recommended.
+          { position: 1, label: "250 pcs × PKR 90 = PKR 22,500", checked: true, recommended: false },
+          { position: 2, label: "500 pcs × PKR 89 = PKR 44,500", checked: false, recommended: false },
         ],
       }),
     ]);

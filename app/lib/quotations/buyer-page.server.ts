@@ -6,7 +6,8 @@ import type { StoredQuote } from "~/lib/quotes/store.server";
 import { type AnswerRefusal, chosenLines, optionLabel, type QuotationAnswers } from "./acceptance.server";
 import { postedChoices, type QuotationAnswer, quotationAnswerSchema } from "./buyer-answer-schema";
 import { quotationState, type StoredQuotation } from "./quotations.server";
-import { checkChoices, firstChoices, quotationTotals } from "./totals";
+import { nearestNote, optionQuantities, optionTitle } from "./option-words";
+import { checkChoices, nearestChoices, optionTotals, quotationTotals } from "./totals";
 
 /** The amounts of a quotation as the page writes them (formatPkr: the one way rupees are written). */
 export type TotalsView = {
@@ -32,10 +33,13 @@ export type QuotationView = {
     position: number;
     what: string;
     setup: string | null;
-    options: { position: number; label: string; checked: boolean }[];
+    /** `recommended`: the option nearest the quantity the buyer asked for. */
+    options: { position: number; label: string; checked: boolean; recommended: boolean }[];
   }[];
   choices: number[];
   totals: TotalsView;
+  /** Each option's own totals (none when no line offers a choice), the one nearest what was asked recommended. */
+  optionTotals: { title: string; recommended: string | null; totals: TotalsView; hasDelivery: boolean }[];
   /** Paisa, for the page's script (the server recomputes on accepting). */
   prices: {
     lines: { setupPaisa: number; options: { quantity: number; unitPaisa: number }[] }[];
@@ -119,7 +123,11 @@ export function quotationPageData(
   const order = answers.orders.forRequest(quote.id);
   const state = quotationState(latest, latest.version, now);
   const accepted = latest.acceptance ? (JSON.parse(latest.acceptance.choices) as number[]) : null;
-  const choices = accepted ?? (wanted && checkChoices(latest, wanted)) ?? firstChoices(latest);
+  // Until the buyer chooses, the options nearest the quantity they asked for.
+  const nearest = nearestChoices(latest, quote.quantity);
+  const choices = accepted ?? (wanted && checkChoices(latest, wanted)) ?? nearest;
+  const entries = optionTotals(latest, quote.quantity);
+  const asked = quote.quantity;
   const validUntil = longDate(latest.validUntil);
   return {
     reference: quote.reference,
@@ -140,10 +148,20 @@ export function quotationPageData(
           position: option.position,
           label: optionLabel(option),
           checked: choices[index] === option.position,
+          recommended: asked !== null && line.options.length > 1 && nearest[index] === option.position,
         })),
       })),
       choices,
       totals: totalsView(quotationTotals(latest, choices)),
+      optionTotals:
+        entries.length > 1
+          ? entries.map((entry) => ({
+              title: `${optionTitle(entry)}: ${optionQuantities(entry)}`,
+              recommended: entry.nearest && asked !== null ? nearestNote(asked) : null,
+              totals: totalsView(entry.totals),
+              hasDelivery: entry.totals.deliveryPaisa > 0,
+            }))
+          : [],
       prices: {
         lines: latest.lines.map((line) => ({
           setupPaisa: line.setupPaisa,

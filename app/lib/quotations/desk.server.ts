@@ -28,7 +28,14 @@ import {
   type StoredAcceptance,
   type StoredQuotation,
 } from "./quotations.server";
-import { firstChoices, largestTotalPaisa, MAX_TOTAL_PAISA, quotationTotals, type QuotationTotals } from "./totals";
+import {
+  firstChoices,
+  largestTotalPaisa,
+  nearestChoices,
+  MAX_TOTAL_PAISA,
+  quotationTotals,
+  type QuotationTotals,
+} from "./totals";
 
 // The desk's side of quotations: the editor's draft, "Send quotation" with its e-mail, and the
 // versions a request's page lists.
@@ -63,8 +70,10 @@ export function deskQuotations(service: QuoteService, quote: StoredQuote, now = 
       return {
         version: version.version!,
         sent: shortDateTime(Date.parse(version.sentAt!)),
-        // Once accepted, the total of the quantities the buyer chose, not of the first options.
-        total: version.acceptance?.totalPaisa ?? quotationTotals(version, firstChoices(version)).totalPaisa,
+        // Once accepted, the total of the quantities the buyer chose; before, of those nearest what they asked.
+        total:
+          version.acceptance?.totalPaisa ??
+          quotationTotals(version, nearestChoices(version, quote.quantity)).totalPaisa,
         state,
         stateText: version.acceptance ? acceptedWords(quote.reference, version.acceptance) : stateWords(state, latest),
         pdf: quotationPdfPath(quote.reference, version.version!),

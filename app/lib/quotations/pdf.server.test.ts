@@ -63,14 +63,16 @@ describe("the quotation PDF", () => {
     expect(text).toContain("Option 2 500 PKR 89 PKR 44,500");
     expect(text).toContain("Set-up charge PKR 2,500");
     expect(text).toContain("100 PKR 450.50 PKR 45,050");
-    // First options: 22,500 + 45,050 goods, 2,500 set-up, 1,500 delivery = 71,550; 18 % = 12,879.
-    expect(text).toContain("Goods PKR 67,550");
-    expect(text).toContain("Delivery PKR 1,500");
-    expect(text).toContain("Sales tax 18 % on PKR 71,550 PKR 12,879");
-    expect(text).toContain("Total PKR 84,429");
-    expect(text).toContain("Totals shown for the first quantity option of each line.");
-    // The one line with a choice: its total at each quantity, 500 pcs at (44,500 + 45,050 + 2,500 + 1,500) × 1.18.
-    expect(text).toContain("Total at each quantity of line 1 Incl. sales tax\n250 pcs PKR 84,429\n500 pcs PKR 110,389");
+    // Each option its own figures. Option 1: 22,500 + 45,050 goods, 2,500 set-up, 1,500 delivery = 71,550;
+    // 18 % = 12,879. Option 2: 44,500 + 45,050, the same set-up and delivery = 93,550; 18 % = 16,839.
+    expect(text).toContain(
+      "Total of each option\nOption 1: 250 / 100 pcs\nSubtotal (goods) PKR 67,550\nSet-up charges PKR 2,500\nDelivery PKR 1,500\nSales tax 18 % on PKR 71,550 PKR 12,879\nTotal PKR 84,429",
+    );
+    expect(text).toContain(
+      "Option 2: 500 / 100 pcs\nSubtotal (goods) PKR 89,550\nSet-up charges PKR 2,500\nDelivery PKR 1,500\nSales tax 18 % on PKR 93,550 PKR 16,839\nTotal PKR 110,389",
+    );
+    // The buyer said no quantity: no option is called recommended.
+    expect(text).not.toContain("recommended");
     expect(text).toContain(`Valid until: ${longDate("2026-12-10")}`); // "Thursday 10 December 2026"
     expect(text).toContain("Lead time: 10 business days after artwork approval");
     expect(text).toContain("Payment terms: 50 % advance, balance on delivery");
@@ -79,16 +81,16 @@ describe("the quotation PDF", () => {
     expect(text).toContain("Page 1 of 1");
   });
 
-  it("leaves out the first-option note and the buyer's tax numbers when there are none", async () => {
+  it("gives one set of totals when no line offers a choice, and leaves out the buyer's tax numbers when there are none", async () => {
     const { quote, quotation } = sent([{ ...twoLines[1]! }]);
     const text = pdfText(await quotationPdf(quote, quotation));
-    expect(text).not.toContain("first quantity option");
-    expect(text).not.toContain("Total at each quantity");
+    expect(text).not.toContain("Total of each option");
+    expect(text).toContain("Goods PKR 45,050");
     expect(text).not.toMatch(/^NTN (?!0000000-0)/m);
     expect(text).toContain("Total PKR 54,929"); // (45,050 + 1,500) × 1.18 = 54,929
   });
 
-  it("runs a long quotation over pages, each line whole and readable, totals once at the end", async () => {
+  it("runs a long quotation over pages, each line whole and readable, each option's totals once at the end", async () => {
     const lines = Array.from({ length: 20 }, (_, index) => ({
       itemId: null,
       description: `Line item number ${index + 1} with a description long enough to wrap onto a second line in its column`,
@@ -111,7 +113,7 @@ describe("the quotation PDF", () => {
       expect(text).toMatch(new RegExp(`\\n${head}\\nDecoration: Pad print`));
     }
     expect(text.match(/Option 3 500 PKR 80 PKR 40,000/g)).toHaveLength(20);
-    expect(text.match(/^Total PKR/gm)).toHaveLength(1);
+    expect(text.match(/^Total PKR/gm)).toHaveLength(3); // one for each of the three options
     expect(text).toContain(`Page ${pages} of ${pages}`);
     expect(text.indexOf("Line item number 20")).toBeLessThan(text.indexOf("Total PKR"));
   });

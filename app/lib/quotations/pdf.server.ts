@@ -8,7 +8,8 @@ import type { ProofType } from "~/lib/proofs/rules";
 import type { StoredQuote } from "~/lib/quotes/store.server";
 import type { StoredAcceptance, StoredLine, StoredQuotation } from "./quotations.server";
 import { orderReference } from "~/lib/orders/orders.server";
-import { firstChoices, quotationTotals, totalsAtEachQuantity } from "./totals";
+import { optionHeading } from "./option-words";
+import { type OptionTotals, optionTotals } from "./totals";
 
 // A quotation and its acceptance as documents a procurement office files: A4, the business's
 // letterhead facts, figures written as everywhere else (formatPkr), dates in Pakistan time, and the
@@ -186,15 +187,38 @@ function totalsRows(
   doc.moveDown(0.8);
 }
 
-/** The total at each quantity of the one line with a choice, so the buyer compares them without adding up. */
-function eachQuantityRows(doc: Doc, atEach: NonNullable<ReturnType<typeof totalsAtEachQuantity>>) {
-  room(doc, 30 + atEach.length * 14);
-  row(doc, { item: `Total at each quantity of line ${atEach[0]!.line}`, amount: "Incl. sales tax" }, { bold: true });
+/**
+ * Each option's own figures (subtotal, set-up, delivery when there is any, tax and total), the one
+ * nearest the buyer's quantity marked recommended, each block kept whole on its page.
+ */
+function optionTotalsRows(doc: Doc, entries: readonly OptionTotals[], asked: number | null, taxRateBp: number) {
+  room(doc, 40);
   rule(doc);
-  for (const { quantity, totals } of atEach) {
-    row(doc, { item: `${quantityText(quantity)} pcs`, amount: formatPkr(totals.totalPaisa) });
+  doc
+    .font("Helvetica-Bold")
+    .fontSize(11)
+    .fillColor("#000000")
+    .text("Total of each option", margin, doc.y, { width: contentWidth });
+  doc.moveDown(0.4);
+  for (const entry of entries) {
+    const { totals } = entry;
+    room(doc, 95);
+    doc
+      .font("Helvetica-Bold")
+      .fontSize(10)
+      .text(printable(optionHeading(entry, asked)), margin, doc.y, { width: contentWidth });
+    doc.moveDown(0.2);
+    row(doc, { item: "Subtotal (goods)", amount: formatPkr(totals.goodsPaisa) });
+    row(doc, { item: "Set-up charges", amount: formatPkr(totals.setupPaisa) });
+    if (totals.deliveryPaisa) row(doc, { item: "Delivery", amount: formatPkr(totals.deliveryPaisa) });
+    row(doc, {
+      item: `Sales tax ${formatRate(taxRateBp)} on ${formatPkr(totals.taxablePaisa)}`,
+      amount: formatPkr(totals.taxPaisa),
+    });
+    row(doc, { item: "Total", amount: formatPkr(totals.totalPaisa) }, { bold: true, size: 10.5 });
+    doc.moveDown(0.6);
   }
-  doc.moveDown(0.8);
+  doc.moveDown(0.2);
 }
 
 /** "Label: value" lines, the label bold. */
@@ -225,7 +249,10 @@ const quotationTitle = (quote: StoredQuote, quotation: StoredQuotation) =>
     ? `Draft quotation ${quote.reference}`
     : `Quotation ${quote.reference} v${quotation.version}`;
 
-/** The quotation as the buyer is sent it: every line and option, totals for each line's first option. */
+/**
+ * The quotation as the buyer is sent it: every line and option, then each option's own totals, the one
+ * nearest the quantity the buyer asked for recommended.
+ */
 export function quotationPdf(quote: StoredQuote, quotation: StoredQuotation): Promise<Buffer> {
   const issuedAt = quotation.sentAt ?? quotation.updatedAt;
   const title = quotationTitle(quote, quotation);
@@ -242,17 +269,9 @@ export function quotationPdf(quote: StoredQuote, quotation: StoredQuotation): Pr
   tableHead(doc);
   for (const line of quotation.lines) lineRows(doc, line);
   if (quotation.lines.length > 0) {
-    const totals = quotationTotals(quotation, firstChoices(quotation));
-    totalsRows(doc, totals, quotation.taxRateBp);
-    if (quotation.lines.some((line) => line.options.length > 1)) {
-      doc
-        .font("Helvetica-Oblique")
-        .fontSize(9)
-        .text("Totals shown for the first quantity option of each line.", margin, doc.y, { width: contentWidth });
-      doc.moveDown(0.6);
-    }
-    const atEach = totalsAtEachQuantity(quotation);
-    if (atEach) eachQuantityRows(doc, atEach);
+    const entries = optionTotals(quotation, quote.quantity);
+    if (entries.length === 1) totalsRows(doc, entries[0]!.totals, quotation.taxRateBp);
+    else optionTotalsRows(doc, entries, quote.quantity, quotation.taxRateBp);
   }
   facts(doc, [
     ["Valid until", longDate(quotation.validUntil)],

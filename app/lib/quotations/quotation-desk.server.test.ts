@@ -181,8 +181,13 @@ describe("the quotation editor", () => {
     const mail = await simpleParser(raw);
     expect(mail.subject).toBe(`Quotation v1 for ${quote.reference} from Lahore Promo Works`);
     expect(mail.subject).not.toMatch(/PKR/);
-    // The one line with a choice: the total at each of its quantities.
-    expect(mail.text).toContain("Total: PKR 84,429 including sales tax for 250 pcs; PKR 108,029 for 500 pcs.");
+    // Each option its own figures (the request said no quantity: none is called recommended).
+    expect(mail.text).toContain(
+      "Option 1: 250 / 100 pcs: subtotal PKR 67,550, set-up PKR 2,500, delivery PKR 1,500, sales tax PKR 12,879, total PKR 84,429.",
+    );
+    expect(mail.text).toContain(
+      "Option 2: 500 / 100 pcs: subtotal PKR 87,550, set-up PKR 2,500, delivery PKR 1,500, sales tax PKR 16,479, total PKR 108,029.",
+    );
     const token = /\/proof\/([A-Za-z0-9_-]{43})/.exec(mail.text ?? "")?.[1];
     expect(token).toBeDefined();
     expect(getQuoteService().proofs.open(token!)?.id).toBe(quote.id);

@@ -7,7 +7,7 @@ import { addCalendarDays, endOfPakistanDate } from "~/lib/desk/time";
 import type { QuoteStore, StoredQuote } from "~/lib/quotes/store.server";
 import { type QuotationParties, quotationSha256 } from "./canonical";
 import { quotationAcceptances, quotationLines, quotationOptions, quotations } from "./schema";
-import { firstChoices, quotationTotals } from "./totals";
+import { nearestChoices, quotationTotals } from "./totals";
 
 export type StoredOption = { position: number; quantity: number; unitPaisa: number };
 export type StoredLine = {
@@ -261,7 +261,8 @@ export class Quotations {
         const version = (last ?? 0) + 1;
         const at = now.toISOString();
         const sha256 = quotationSha256({ ...draft, version, sentAt: at }, quotationParties(quote));
-        const totals = quotationTotals(draft, firstChoices(draft));
+        // Quoted at the options nearest what the buyer asked for: what they are most likely to take.
+        const totals = quotationTotals(draft, nearestChoices(draft, quote.quantity));
         this.orm
           .update(quotations)
           .set({
@@ -288,7 +289,10 @@ export class Quotations {
       .immediate();
   }
 
-  /** Keeps the total of every version sent before totals were kept (once: the column is then final). */
+  /**
+   * Keeps the total of every version sent before totals were kept, or whose total a migration cleared
+   * to count again (once: the column is then final), at the options nearest the buyer's quantity.
+   */
   fillQuotedTotals() {
     const unfilled = this.orm
       .select({ id: quotations.id, quoteId: quotations.quoteId, version: quotations.version })
@@ -298,7 +302,8 @@ export class Quotations {
     this.store.db.transaction(() => {
       for (const { id, quoteId, version } of unfilled) {
         const sent = this.version(quoteId, version!)!;
-        const quotedTotalPaisa = quotationTotals(sent, firstChoices(sent)).totalPaisa;
+        const asked = this.store.get(quoteId)?.quantity ?? null;
+        const quotedTotalPaisa = quotationTotals(sent, nearestChoices(sent, asked)).totalPaisa;
         this.orm.update(quotations).set({ quotedTotalPaisa }).where(eq(quotations.id, id)).run();
       }
     })();

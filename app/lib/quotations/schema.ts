@@ -36,8 +36,9 @@ export const quotations = sqliteTable(
     /** SHA-256 of the version's canonical form (canonical.ts), fixed when it is sent. */
     sha256: text("sha256"),
     /**
-     * The version's total at every line's first option, as its totals say, fixed when it is sent (the
-     * owner's reports add these up); filled once for versions sent before it was kept.
+     * The version's total at the options nearest the buyer's asked quantity (totals.ts, nearestChoices),
+     * fixed when it is sent (the owner's reports add these up, or the accepted total once accepted);
+     * filled once for versions sent before it was kept.
      */
     quotedTotalPaisa: integer("quoted_total_paisa"),
     /** The buyer's one reminder before it expires. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkChoices, quotationTotals, totalsAtEachQuantity } from "./totals";
+import { checkChoices, nearestChoices, optionTotals, quotationTotals } from "./totals";
 
 const quotation = {
   deliveryPaisa: 150_000, // PKR 1,500
@@ -49,16 +49,87 @@ describe("a quotation's totals", () => {
     expect(checkChoices(quotation, [2, 1])).toEqual([2, 1]);
     expect(() => quotationTotals(quotation, [2, 2])).toThrow(RangeError);
   });
+});
 
-  it("gives the total at each quantity when one line offers several, and none when two lines do or none does", () => {
+/** Pens at 250, 500 and 1,000 pcs, PKR 12,000 set-up, 18 % sales tax: a quotation as the office sends it. */
+const pens = {
+  deliveryPaisa: 0,
+  taxRateBp: 1_800,
+  lines: [
+    {
+      setupPaisa: 1_200_000,
+      options: [
+        { quantity: 250, unitPaisa: 22_000 },
+        { quantity: 500, unitPaisa: 19_500 },
+        { quantity: 1_000, unitPaisa: 17_500 },
+      ],
+    },
+  ],
+};
+
+describe("each option's totals and the one nearest the buyer's quantity", () => {
+  it("gives every option its own subtotal, set-up, tax and total, the one nearest 500 pcs recommended", () => {
+    const options = optionTotals(pens, 500);
     expect(
-      totalsAtEachQuantity(quotation)?.map(({ line, quantity, totals }) => [line, quantity, totals.totalPaisa]),
+      options.map(({ option, quantities, totals, nearest }) => [
+        option,
+        quantities,
+        totals.goodsPaisa,
+        totals.setupPaisa,
+        totals.taxPaisa,
+        totals.totalPaisa,
+        nearest,
+      ]),
     ).toEqual([
-      [1, 250, quotationTotals(quotation, [1, 1]).totalPaisa],
-      [1, 500, quotationTotals(quotation, [2, 1]).totalPaisa],
+      [1, [250], 5_500_000, 1_200_000, 1_206_000, 7_906_000, false], // PKR 79,060
+      [2, [500], 9_750_000, 1_200_000, 1_971_000, 12_921_000, true], // PKR 129,210
+      [3, [1_000], 17_500_000, 1_200_000, 3_366_000, 22_066_000, false],
     ]);
-    const twoChoices = { ...quotation, lines: [quotation.lines[0]!, quotation.lines[0]!] };
-    expect(totalsAtEachQuantity(twoChoices)).toBeNull();
-    expect(totalsAtEachQuantity({ ...quotation, lines: [quotation.lines[1]!] })).toBeNull();
+  });
+
+  it("chooses the nearest quantity, the larger of two as near, and the first when none was asked", () => {
+    expect(nearestChoices(pens, 500)).toEqual([2]);
+    expect(nearestChoices(pens, 300)).toEqual([1]);
+    expect(nearestChoices(pens, 375)).toEqual([2]); // as near to 250 as to 500: 500 covers it
+    expect(nearestChoices(pens, 5_000)).toEqual([3]);
+    expect(nearestChoices(pens, 1)).toEqual([1]);
+    expect(nearestChoices(pens, null)).toEqual([1]);
+    expect(nearestChoices(quotation, 480)).toEqual([2, 1]);
+  });
+
+  it("takes each line's option of the same number (its last when it has fewer)", () => {
+    expect(optionTotals(quotation, 250).map(({ option, choices, nearest }) => [option, choices, nearest])).toEqual([
+      [1, [1, 1], true],
+      [2, [2, 1], false],
+    ]);
+  });
+
+  it("adds the nearest options as one more entry when the lines' options do not line up", () => {
+    const unaligned = {
+      ...pens,
+      lines: [
+        pens.lines[0]!,
+        {
+          setupPaisa: 0,
+          options: [
+            { quantity: 500, unitPaisa: 5_000 },
+            { quantity: 1_000, unitPaisa: 4_500 },
+          ],
+        },
+      ],
+    };
+    const options = optionTotals(unaligned, 500);
+    expect(options.map(({ option, choices, nearest }) => [option, choices, nearest])).toEqual([
+      [1, [1, 1], false],
+      [2, [2, 2], false],
+      [3, [3, 2], false],
+      [null, [2, 1], true],
+    ]);
+    expect(options.at(-1)!.totals.totalPaisa).toBe(quotationTotals(unaligned, [2, 1]).totalPaisa);
+  });
+
+  it("gives one entry when no line offers a choice", () => {
+    const single = { ...pens, lines: [{ ...pens.lines[0]!, options: [pens.lines[0]!.options[1]!] }] };
+    expect(optionTotals(single, 250).map(({ option, nearest }) => [option, nearest])).toEqual([[1, true]]);
   });
 });

@@ -84,22 +84,57 @@ export function largestTotalPaisa(quotation: PricedQuotation): number {
 }
 
 /**
- * The total at each quantity a buyer can pick, when exactly one line offers several (the other lines at
- * their only or first option): what a buyer comparing 250, 500 and 1,000 pcs looks for. Null when no
- * line, or more than one, has a choice (their combinations are the buyer's page's to add up).
+ * The option of each line nearest the quantity the buyer asked for (of two as near, the larger: it
+ * covers what they need); each line's first when they did not say. What the buyer's page chooses
+ * before they do, what the documents call recommended and what the reports count as quoted.
  */
-export function totalsAtEachQuantity(
-  quotation: PricedQuotation,
-): { line: number; quantity: number; totals: QuotationTotals }[] | null {
-  const varying = quotation.lines.flatMap((line, index) => (line.options.length > 1 ? [index] : []));
-  if (varying.length !== 1) return null;
-  const index = varying[0]!;
-  return quotation.lines[index]!.options.map((option, position) => ({
-    line: index + 1,
-    quantity: option.quantity,
-    totals: quotationTotals(
-      quotation,
-      quotation.lines.map((_, other) => (other === index ? position + 1 : 1)),
+export function nearestChoices(quotation: Pick<PricedQuotation, "lines">, askedQuantity: number | null): number[] {
+  return quotation.lines.map((line) => {
+    if (askedQuantity === null) return 1;
+    let best = 0;
+    line.options.forEach((option, index) => {
+      const current = line.options[best]!;
+      const distance = Math.abs(option.quantity - askedQuantity);
+      const bestDistance = Math.abs(current.quantity - askedQuantity);
+      if (distance < bestDistance || (distance === bestDistance && option.quantity > current.quantity)) best = index;
+    });
+    return best + 1;
+  });
+}
+
+export type OptionTotals = {
+  /** 1, 2, 3: each line's option of that number (its last on a line with fewer); null for a mix. */
+  option: number | null;
+  choices: number[];
+  /** The quantity of each line at these choices. */
+  quantities: number[];
+  totals: QuotationTotals;
+  /** The choices nearest the buyer's asked quantity (nearestChoices). */
+  nearest: boolean;
+};
+
+/**
+ * The totals of each option of a quotation, so the buyer compares 250, 500 and 1,000 pcs without adding
+ * up: option 2 takes every line's second option (its last when it has fewer). When the options nearest
+ * the buyer's quantity are no such column (lines whose options do not line up), they follow as one more
+ * entry, so the recommended total is always among them. One entry when no line offers a choice.
+ */
+export function optionTotals(quotation: PricedQuotation, askedQuantity: number | null): OptionTotals[] {
+  const count = Math.max(1, ...quotation.lines.map((line) => line.options.length));
+  const nearest = nearestChoices(quotation, askedQuantity);
+  const same = (choices: readonly number[]) => choices.every((choice, index) => choice === nearest[index]);
+  const entry = (option: number | null, choices: number[]): OptionTotals => ({
+    option,
+    choices,
+    quantities: choices.map((choice, index) => quotation.lines[index]!.options[choice - 1]!.quantity),
+    totals: quotationTotals(quotation, choices),
+    nearest: same(choices),
+  });
+  const columns = Array.from({ length: count }, (_, index) =>
+    entry(
+      index + 1,
+      quotation.lines.map((line) => Math.min(index + 1, line.options.length)),
     ),
-  }));
+  );
+  return columns.some((column) => column.nearest) ? columns : [...columns, entry(null, nearest)];
 }

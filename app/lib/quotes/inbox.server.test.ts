@@ -8,7 +8,6 @@ import { Messaging } from "~/lib/messaging/messaging.server";
 import { ProofDesk } from "~/lib/proofs/proofs.server";
 import {
   csvColumns,
-  csvReadme,
   exportColumns,
   parseInboxArgs,
   toCsv,
@@ -102,9 +101,8 @@ describe("inbox command", () => {
     });
 
     const csv = toCsv(quotes);
-    const [readme, header] = csv.split("\r\n");
-    expect(readme).toBe(`"${csvReadme}"`); // one quoted cell: it holds commas
-    expect(header).toBe(csvColumns.join(","));
+    const [header] = csv.split("\r\n");
+    expect(header).toBe(csvColumns.join(",")); // the first row: a spreadsheet's filters take it as the header
     expect(csvColumns.slice(0, exportColumns.length)).toEqual([...exportColumns]);
     expect(csv).toContain(`"'=HYPERLINK(""x""), ""quoted""\nline two"`); // formula defused, quotes doubled
     expect(csv).toContain(`,"'+92 300 1234567",`); // a phone number too: a spreadsheet would run it
@@ -125,7 +123,7 @@ describe("inbox command", () => {
       ["Sana", 500, "2026-02-14"],
       ["Buyer 0", null, null],
     ]);
-    const [, header, ...rows] = parseCsv(toCsv(quotes));
+    const [header, ...rows] = parseCsv(toCsv(quotes));
     const cell = (row: string[], column: string) => row[header!.indexOf(column)];
     expect(header!.slice(header!.indexOf("product"), header!.indexOf("product") + 4)).toEqual([
       "product",
@@ -246,8 +244,7 @@ describe("inbox command", () => {
       }),
     ]);
 
-    const [readme, header, ...rows] = parseCsv(toCsv(exported));
-    expect(readme).toEqual([csvReadme]);
+    const [header, ...rows] = parseCsv(toCsv(exported));
     const row = (reference: string) =>
       Object.fromEntries(header!.map((name, index) => [name, rows.find((cells) => cells[1] === reference)![index]]));
     expect(rows).toHaveLength(2);
@@ -316,8 +313,7 @@ describe("the CSV export against spreadsheet formulas", () => {
     }
     const csv = toCsv(withDeskRecords(store, store.list()));
     store.close();
-    const [readme, header, ...rows] = parseCsv(csv);
-    expect(readme).toEqual([csvReadme]);
+    const [header, ...rows] = parseCsv(csv);
     const records = rows.map((cells) => Object.fromEntries(header!.map((name, index) => [name, cells[index]!])));
     return { csv, records: records.sort((a, b) => a.id!.localeCompare(b.id!, "en", { numeric: true })) };
   }
@@ -398,7 +394,7 @@ describe("the CSV export against spreadsheet formulas", () => {
       name: "' =1+1",
       company: `'"=1+1"`,
       message: "'\n-1+1",
-      phone: "''+92 300 1234567", // one apostrophe added: the README line's rule reads the value back
+      phone: "''+92 300 1234567", // one apostrophe added: the office's guide says the first is the export's
       userAgent: "''=1+1",
       approvedBy: "' @SUM(1+1)",
       approvedRole: "''ok",

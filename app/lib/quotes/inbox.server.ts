@@ -265,13 +265,10 @@ function csvValue(quote: ExportedQuote, column: (typeof csvColumns)[number], opt
  * A spreadsheet runs a cell that starts with =, +, -, @, a tab or a carriage return as a formula
  * (OWASP, CSV injection), phone numbers included. Spaces or quote characters before =, +, - or @ count
  * too: an import that trims them (LibreOffice's "Trim spaces") leaves the formula. A cell that already
- * starts with an apostrophe gets one more, so the README line's rule (one was added) reads it back.
+ * starts with an apostrophe gets one more, so the rule (one was added; the office's guide says so)
+ * reads it back. The header is the file's first row, so a spreadsheet's filters and sorting take it.
  */
 const runsAsFormula = /^(?:[\t\r']|[\s"']*[=+\-@])/;
-
-/** The CSV's first line, before the header row: one cell, saying how to read a defused cell. */
-export const csvReadme =
-  "README: a cell that starts with an apostrophe (') had it added by this export, so that a spreadsheet shows the cell as text and never runs it as a formula; the apostrophe is not part of the value.";
 
 /** One RFC 4180 cell; a cell a spreadsheet would run gets a leading apostrophe, and is quoted. */
 export function csvCell(value: unknown): string {
@@ -285,9 +282,8 @@ export function csvCell(value: unknown): string {
 const csvColumnsFor = (options: ExportOptions) =>
   csvColumns.filter((column) => options.technical || !isTechnical(column));
 
-/** The CSV's README line and header row. */
-export const csvHead = (options: ExportOptions = commandExport) =>
-  `${csvCell(csvReadme)}\r\n${csvColumnsFor(options).join(",")}\r\n`;
+/** The CSV's header row: its first line. */
+export const csvHead = (options: ExportOptions = commandExport) => `${csvColumnsFor(options).join(",")}\r\n`;
 
 /** Requests as CSV rows, each ended by CRLF. */
 export function csvRows(quotes: readonly ExportedQuote[], options: ExportOptions = commandExport): string {
@@ -297,7 +293,7 @@ export function csvRows(quotes: readonly ExportedQuote[], options: ExportOptions
     .join("");
 }
 
-/** RFC 4180 CSV: the README line, the header row, then one row per request. */
+/** RFC 4180 CSV: the header row, then one row per request. */
 export function toCsv(quotes: readonly ExportedQuote[], options: ExportOptions = commandExport): string {
   return csvHead(options) + csvRows(quotes, options);
 }

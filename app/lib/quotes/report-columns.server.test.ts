@@ -69,7 +69,7 @@ describe("a database of the last release, upgraded", () => {
         // Friday 11:00 in Pakistan, replied to at 12:30 (then Replied, proofs and Quoted): 1.5 h.
         ["Q-2026-0001", "2026-11-20T07:30:00.000Z", 1.5 * HOUR_MS, "pens"],
         // Friday 15:00, set Lost by Sana at 16:00: 1 h.
-        ["Q-2026-0002", "2026-11-20T11:00:00.000Z", HOUR_MS, "other"],
+        ["Q-2026-0002", "2026-11-20T11:00:00.000Z", HOUR_MS, "drinkware"], // its product's words name mugs
       ]);
     } finally {
       store.close();

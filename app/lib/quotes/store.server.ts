@@ -9,7 +9,7 @@ import { and, asc, count, desc, eq, isNotNull, isNull, lt, notInArray, type SQL,
 import { type BetterSQLite3Database, drizzle } from "drizzle-orm/better-sqlite3";
 import { migrate } from "~/lib/db/migrate.server";
 import { type DesignSpec, parseDesignSpec } from "~/lib/design-schema";
-import { requestCategory } from "./category";
+import { isRequestCategory, type RequestCategory, requestCategory } from "./category";
 import type { LogoType } from "~/lib/upload-rules";
 import {
   type AcknowledgementHeld,
@@ -326,7 +326,7 @@ export class QuoteStore {
    */
   private fillReportColumns() {
     const uncategorised = this.db.prepare(
-      `SELECT id, product, json_extract(design, '$.itemId') FROM quotes INDEXED BY quotes_category_missing
+      `SELECT id, product, json_extract(design, '$.itemId'), message FROM quotes INDEXED BY quotes_category_missing
        WHERE category IS NULL LIMIT 1000`,
     );
     const setCategory = this.db.prepare("UPDATE quotes SET category = ? WHERE id = ?");
@@ -336,8 +336,9 @@ export class QuoteStore {
     );
     const setMeasure = this.db.prepare("UPDATE quotes SET first_answer_business_ms = ? WHERE id = ?");
     const batch = this.db.transaction(() => {
-      const categories = uncategorised.raw().all() as [number, string, string | null][];
-      for (const [id, product, itemId] of categories) setCategory.run(requestCategory(product, itemId), id);
+      const categories = uncategorised.raw().all() as [number, string, string | null, string][];
+      for (const [id, product, itemId, message] of categories)
+        setCategory.run(requestCategory(product, itemId, message), id);
       const answers = unmeasured.raw().all() as [number, string, string][];
       for (const [id, receivedAt, firstAnsweredAt] of answers)
         setMeasure.run(businessMsBetween(Date.parse(receivedAt), Date.parse(firstAnsweredAt)), id);
@@ -418,7 +419,7 @@ export class QuoteStore {
           design: design ? JSON.stringify(design) : null,
           reference: formatReference(year, number),
           replyBy: replyBy(now.toISOString()),
-          category: requestCategory(quote.product, design?.itemId ?? null),
+          category: requestCategory(quote.product, design?.itemId ?? null, quote.message),
         });
         if (result.changes !== 1) return false;
         const quoteId = Number(result.lastInsertRowid);
@@ -949,6 +950,34 @@ export class QuoteStore {
           payload: {},
         });
         return this.changeStatus(quoteId, { type: "whatsapp used" }, {}, actor, now);
+      })
+      .immediate();
+  }
+
+  /** The category a request is counted under in the reports (one no longer in the catalogue reads as Other). */
+  category(quoteId: number): RequestCategory {
+    const category = this.db.prepare("SELECT category FROM quotes WHERE id = ?").pluck().get(quoteId);
+    return isRequestCategory(category) ? category : "other";
+  }
+
+  /**
+   * A staff member's correction of a request's category, written into its history with what it was;
+   * the same category again changes nothing.
+   */
+  setCategory(quoteId: number, category: RequestCategory, actor: Actor, now = new Date()): { changed: boolean } {
+    return this.db
+      .transaction(() => {
+        const was = this.category(quoteId);
+        if (was === category) return { changed: false };
+        this.db.prepare("UPDATE quotes SET category = ? WHERE id = ?").run(category, quoteId);
+        this.audit.record({
+          subject: { type: "request", id: quoteId },
+          actor,
+          at: now,
+          type: "request.category_changed",
+          payload: { category, was },
+        });
+        return { changed: true };
       })
       .immediate();
   }

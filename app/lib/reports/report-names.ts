@@ -1,10 +1,4 @@
-import { categories, categorySlugs } from "~/content/categories";
-import type { RequestCategory } from "~/lib/quotes/category";
-
-export type { RequestCategory };
-export const requestCategories: readonly RequestCategory[] = [...categorySlugs, "other"];
-export const categoryLabel = (category: RequestCategory) =>
-  category === "other" ? "Other" : categories[category].label;
+export { categoryLabel, type RequestCategory, requestCategories } from "~/lib/quotes/request-categories";
 
 /** The reports offered as CSV, by the file name's stem (/desk/reports/first-answer.csv). */
 export const reportFiles = [

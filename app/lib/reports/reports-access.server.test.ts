@@ -127,6 +127,8 @@ describe("the reports page and its CSVs", () => {
     expect(csv.headers.get("content-disposition")).toMatch(/^attachment; filename="requests-by-category-4-weeks-/);
     const body = new Uint8Array(await csv.response!.arrayBuffer());
     expect([...body.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    // The header is the first row, so a spreadsheet's filters and sorting take it.
+    expect(new TextDecoder().decode(body.slice(3)).split("\r\n")[0]).toMatch(/^week_from,total,Pens,/);
     const unknown = await outcome(() =>
       underDeskLayout(reportCsvRoute.loader, args(get("/desk/reports/staff.csv", owner), { file: "staff.csv" })),
     );

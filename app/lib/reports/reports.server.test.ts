@@ -176,7 +176,7 @@ describe("the instant before which an unanswered request is past due", () => {
 });
 
 describe("the requests-by-category report", () => {
-  it("counts each week's requests by the category their product names, Other for words it does not know", () => {
+  it("counts each week's requests by the category their product's words name, Other for words it does not know", () => {
     const weeks = requestsByWeekAndCategory(store.db, period);
     const nonZero = weeks.map((week) => ({
       week: week.week,
@@ -187,7 +187,7 @@ describe("the requests-by-category report", () => {
       { week: "2026-11-02", total: 1, other: 1 },
       { week: "2026-11-09", total: 0 },
       { week: "2026-11-16", total: 4, pens: 2, drinkware: 1, other: 1 },
-      { week: "2026-11-23", total: 2, drinkware: 1, other: 1 },
+      { week: "2026-11-23", total: 2, drinkware: 2 }, // "Mugs" and "Drinkware"
     ]);
   });
 
@@ -213,7 +213,7 @@ describe("the outcomes report", () => {
 });
 
 describe("the value and orders reports", () => {
-  it("adds each request's latest sent version once, at first options, and the accepted totals, by Pakistan month", () => {
+  it("adds each request's latest sent version once (nearest the quantity asked, or accepted) and the accepted totals, by Pakistan month", () => {
     expect(valueByMonth(store.db, period)).toEqual([
       { month: "2026-11", quotedPaisa: 4_189_000 + 590_059, quoted: 2, wonPaisa: 4_189_000, won: 1 },
     ]);
@@ -255,15 +255,21 @@ describe("the value and orders reports", () => {
 });
 
 describe("the reports' CSV", () => {
-  it("starts with the byte order mark and the export's README line, then the rows as the page counts them", () => {
+  it("starts with the byte order mark and the header as its first row, then the rows as the page counts them", () => {
     const csv = reportCsv(store.db, "first-answer", period, now);
     expect(csv.startsWith("\uFEFF")).toBe(true);
     const lines = csv.slice(1).split("\r\n");
-    expect(lines[0]).toMatch(/^"?README/);
-    expect(lines[1]).toBe(
+    expect(lines[0]).toBe(
       "week_from,requests,answered,median_business_hours,answered_within_24_business_hours,late_or_overdue,within_percent",
     );
-    expect(lines[4]).toBe("2026-11-16,4,3,18,2,2,50");
+    expect(lines[3]).toBe("2026-11-16,4,3,18,2,2,50");
+  });
+
+  it("writes money in rupees with two decimals, as a spreadsheet adds it up", () => {
+    const lines = reportCsv(store.db, "value-by-month", period, now).slice(1).split("\r\n");
+    expect(lines[0]).toBe("month,quotations_sent,quoted_pkr,accepted,won_pkr");
+    // 4,189,000 + 590,059 paisa quoted, 4,189,000 won.
+    expect(lines[1]).toBe("2026-11,2,47790.59,1,41890.00");
   });
 
   it("defuses a cell a spreadsheet would run as a formula, as the inbox's export does", () => {
@@ -274,7 +280,7 @@ describe("the reports' CSV", () => {
         ["@SUM(A1)", "plain"],
       ],
     );
-    const rows = csv.slice(1).split("\r\n").slice(2);
+    const rows = csv.slice(1).split("\r\n").slice(1);
     expect(rows[0]).toBe(`"'=HYPERLINK(""x"")","'-2+3"`);
     expect(rows[1]).toBe(`"'@SUM(A1)",plain`);
   });

@@ -2,7 +2,7 @@ import type Database from "better-sqlite3";
 import { addBusinessMs, REPLY_WITHIN_BUSINESS_HOURS } from "~/lib/desk/time";
 import { requestCategory } from "~/lib/quotes/category";
 import { pakistanWeekOfArrival } from "~/lib/quotes/schema";
-import { BOM, csvCell, csvReadme } from "~/lib/quotes/inbox.server";
+import { BOM, csvCell } from "~/lib/quotes/inbox.server";
 import { type LostReason, lostReasons } from "~/lib/requests/status";
 import type { ReportPeriod } from "./periods";
 import { categoryLabel, type ReportFile, type RequestCategory, requestCategories } from "./report-names";
@@ -172,14 +172,15 @@ export type ValueMonth = { month: string; quotedPaisa: number; quoted: number; w
 
 /**
  * Per month in Pakistan: the value quoted (each request's latest sent version, once, in the month it
- * was sent, at every line's first option: the total kept when it was sent) and the value won (the
- * accepted totals).
+ * was sent: the total of the options the buyer accepted, else the total kept when it was sent, at the
+ * options nearest the quantity they asked for) and the value won (the accepted totals).
  */
 export function valueByMonth(db: Database.Database, period: ReportPeriod): ValueMonth[] {
   const quoted = db
     .prepare(
-      `SELECT substr(${pakistanDay("q.sent_at")}, 1, 7) AS month, SUM(q.quoted_total_paisa), COUNT(*)
-       FROM quotations q
+      `SELECT substr(${pakistanDay("q.sent_at")}, 1, 7) AS month, SUM(COALESCE(a.total_paisa, q.quoted_total_paisa)),
+         COUNT(*)
+       FROM quotations q LEFT JOIN quotation_acceptances a ON a.quotation_id = q.id
        WHERE q.version IS NOT NULL AND q.sent_at >= ?
          AND NOT EXISTS (SELECT 1 FROM quotations later WHERE later.quote_id = q.quote_id AND later.version > q.version)
        GROUP BY month`,
@@ -336,13 +337,19 @@ export function ownerReports(db: Database.Database, period: ReportPeriod, now: n
 }
 
 /**
- * A report as CSV: the byte order mark (Excel reads UTF-8 then), the export's README line about defused
- * cells, a header row and the rows, every cell through the export's neutraliser, CRLF line ends.
+ * A report as CSV: the byte order mark (Excel reads UTF-8 then), the header row first, then the rows,
+ * every cell through the export's neutraliser, CRLF line ends.
  */
 export function toReportCsv(header: readonly string[], rows: readonly (readonly unknown[])[]): string {
   const line = (cells: readonly unknown[]) => `${cells.map(csvCell).join(",")}\r\n`;
-  return BOM + line([csvReadme]) + line(header) + rows.map(line).join("");
+  return BOM + line(header) + rows.map(line).join("");
 }
+
+/** Money as the exports write it: rupees with two decimals and no separators (7906000 paisa: 79060.00). */
+export const csvPkr = (paisa: number) => {
+  const whole = Math.abs(paisa);
+  return `${paisa < 0 ? "-" : ""}${Math.floor(whole / 100)}.${String(whole % 100).padStart(2, "0")}`;
+};
 
 /** One report of the period as CSV; weeks by their Monday and months as Pakistan dates. */
 export function reportCsv(db: Database.Database, file: ReportFile, period: ReportPeriod, now: number): string {
@@ -392,13 +399,13 @@ export function reportCsv(db: Database.Database, file: ReportFile, period: Repor
     }
     case "value-by-month":
       return toReportCsv(
-        ["month", "quotations_sent", "quoted_paisa", "accepted", "won_paisa"],
+        ["month", "quotations_sent", "quoted_pkr", "accepted", "won_pkr"],
         valueByMonth(db, period).map((month) => [
           month.month,
           month.quoted,
-          month.quotedPaisa,
+          csvPkr(month.quotedPaisa),
           month.won,
-          month.wonPaisa,
+          csvPkr(month.wonPaisa),
         ]),
       );
     case "orders-by-month":

@@ -27,6 +27,7 @@ import { formDataWithin } from "~/lib/quotes/uploads.server";
 import { ProofsPanel, SendProofForm } from "~/components/desk/proofs-panel";
 import { SubmitButton } from "~/components/desk/submit-button";
 import { lostReasons, lostReasonText, type QuoteStatus, quoteStatuses } from "~/lib/requests/status";
+import { categoryLabel, type RequestCategory, requestCategories } from "~/lib/quotes/request-categories";
 import { cn } from "~/lib/utils";
 import { formatPkr } from "~/lib/money";
 import { deskQuotations } from "~/lib/quotations/desk.server";
@@ -84,6 +85,8 @@ export function loader({ request, context, params }: Route.LoaderArgs) {
     ...deskQuotations(service, quote, now),
     canQuote: hasPermission(member.role, "quotations.send"),
     order: orderLink(service, quote),
+    category: service.store.category(quote.id),
+    canCategorise: hasPermission(member.role, intentPermission.category),
   };
 }
 
@@ -132,6 +135,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         );
       throw done("status");
     }
+    case "category":
+      service.store.setCategory(quote.id, form.category, actor);
+      throw done("category");
     case "whatsapp": {
       const url = whatsappReplyUrl(quote.phone, quote.reference, quote.name);
       if (!url) return problem("whatsapp", deskText.quote.noWhatsapp);
@@ -305,6 +311,8 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
     canQuote,
     order,
     duplicateKey,
+    category,
+    canCategorise,
   } = loaderData;
   const text = deskText.quote;
   const chosenStatus = actionData && "chosen" in actionData ? String(actionData.chosen) : quote.status;
@@ -509,6 +517,7 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
                   </div>
                 ))}
             </dl>
+            <CategoryForm category={category} canChange={canCategorise} error={error("category")} />
             {quote.status === "lost" && quote.statusReason && (
               <p className="mt-2 text-sm" dir="auto">
                 Lost: {quote.statusReason}
@@ -612,6 +621,57 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
         </section>
       </div>
     </>
+  );
+}
+
+/**
+ * The category the reports count the request under, found when it arrived; staff who may set its
+ * status correct it here.
+ */
+function CategoryForm({
+  category,
+  canChange,
+  error,
+}: {
+  category: RequestCategory;
+  canChange: boolean;
+  error: ReactNode;
+}) {
+  const text = deskText.quote;
+  if (!canChange)
+    return (
+      <p className="mt-2 text-sm">
+        <span className="font-semibold text-slate-700">{text.category}:</span> {categoryLabel(category)}
+      </p>
+    );
+  return (
+    <Form method="post" className="mt-4 space-y-2 rounded-lg border border-border p-3">
+      <input type="hidden" name="intent" value="category" />
+      {error}
+      <Label htmlFor="category">{text.category}</Label>
+      <div className="flex flex-wrap items-center gap-2">
+        <NativeSelect
+          key={category}
+          id="category"
+          name="category"
+          defaultValue={category}
+          aria-describedby="category-hint"
+          className="sm:w-64"
+        >
+          {requestCategories.map((value) => (
+            <option key={value} value={value}>
+              {categoryLabel(value)}
+            </option>
+          ))}
+        </NativeSelect>
+        <SubmitButton variant="outline" pendingLabel="Saving…">
+          {text.saveCategory}
+        </SubmitButton>
+      </div>
+      <p id="category-hint" className="text-xs text-muted-foreground">
+        {text.categoryHint}
+      </p>
+    </Form>
   );
 }
 

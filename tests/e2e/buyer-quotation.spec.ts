@@ -35,7 +35,7 @@ function seed(dataDir: string) {
       ],
       now: sentAt,
     });
-    return { reference: quote.reference, path: `/proof/${proofs.mintLinkForMessage(quote.id, messageId++)}` };
+    return { reference: quote.reference, path: `/proof/${proofs.linkForMessage(quote.id, messageId++)}` };
   };
   const seeded = {
     390: request("phone", new Date()),

@@ -299,7 +299,7 @@ export async function quotationEmail(
   const quotation = quote && version !== null ? new Quotations(store).version(quote.id, version) : null;
   if (!quote || !quotation || !proofs) return null;
   const pdf = await quotationPdf(quote, quotation);
-  const link = proofUrl(proofs.mintLinkForMessage(quote.id, message.id, now));
+  const link = proofUrl(proofs.linkForMessage(quote.id, message.id, now));
   const name = greetingName(quote.name);
   const total = formatPkr(quotationTotals(quotation, firstChoices(quotation)).totalPaisa);
   const several = quotation.lines.some((line) => line.options.length > 1);
@@ -411,7 +411,7 @@ async function quotationAnswerTemplate(
   if (!toStaff && !proofs) return null;
   // The buyer's acceptance carries its record as a PDF, made now from the stored rows.
   const record = message.kind === "quotation-accepted" ? await acceptancePdfOf(store, quote, proofs) : null;
-  const body = toStaff ? stored : withLink(stored, proofs!.mintLinkForMessage(quote.id, message.id, now));
+  const body = toStaff ? stored : withLink(stored, proofs!.linkForMessage(quote.id, message.id, now));
   const mail = proofMailMessage(
     {
       messageId: message.messageId,
@@ -434,7 +434,7 @@ function orderStageTemplate(message: Message, { store, proofs, envelope, now }: 
   const quote = store.get(message.quoteId);
   if (!quote || !proofs) return null;
   const stored = typeof message.payload.body === "string" ? message.payload.body : "";
-  const body = withLink(stored, proofs.mintLinkForMessage(quote.id, message.id, now));
+  const body = withLink(stored, proofs.linkForMessage(quote.id, message.id, now));
   return {
     mail: proofMailMessage(
       {
@@ -464,7 +464,7 @@ export async function invoiceEmail(
   // Only the request's own invoice goes to its buyer.
   if (!quote || !invoice || invoice.quoteId !== quote.id || !proofs) return null;
   const pdf = Buffer.from(await invoicePdf(invoice));
-  const link = proofUrl(proofs.mintLinkForMessage(quote.id, message.id, now));
+  const link = proofUrl(proofs.linkForMessage(quote.id, message.id, now));
   const name = greetingName(quote.name);
   const lines = [
     `Please find attached our sales tax invoice ${invoice.number} of ${longDate(invoice.issueDate)} for your order ${invoice.orderReference}${invoice.poNumber ? ` (your PO ${invoice.poNumber})` : ""}.`,

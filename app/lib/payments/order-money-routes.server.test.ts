@@ -251,7 +251,7 @@ describe("the order's invoice", () => {
     if (!own.ok || !other.ok) throw new Error("not issued");
     expect((await deskPdf(mine.order.reference, `${other.value.number}.pdf`)).status).toBe(404);
     expect((await deskPdf(mine.order.reference, "../../etc/passwd.pdf")).status).toBe(404);
-    const token = service.proofs.mintLinkForMessage(
+    const token = service.proofs.linkForMessage(
       mine.quote.id,
       service.messaging.queue({
         quoteId: mine.quote.id,

@@ -54,7 +54,7 @@ function requestWithQuotation(key: string, email = `${key}@buyer.example`) {
   const quote = service.store.insert({ ...buyerFields, email }, submissionMeta(key), { notify: false }).quote;
   service.quotations.saveDraft(quote.id, { ...defaultTerms(new Date()), lines }, null);
   const v1 = service.quotations.send(quote, bilal)!;
-  return { quote, v1, token: service.proofs.mintLinkForMessage(quote.id, linkMessage++) };
+  return { quote, v1, token: service.proofs.linkForMessage(quote.id, linkMessage++) };
 }
 
 /** Everything an answer could change. */
@@ -204,7 +204,7 @@ describe("the buyer's quotation", () => {
     const quote = service.store.insert({ ...buyerFields, email: "none@buyer.example" }, submissionMeta("none"), {
       notify: false,
     }).quote;
-    const token = service.proofs.mintLinkForMessage(quote.id, linkMessage++);
+    const token = service.proofs.linkForMessage(quote.id, linkMessage++);
     expect((await open(token)).status).toBe(404);
   });
 

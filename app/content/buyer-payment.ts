@@ -1,3 +1,6 @@
+import { business } from "~/content/business";
+import { groupedIban } from "~/lib/iban";
+
 /** The "Payment" part of the buyer's page once they have an order (app/components/orders/buyer-payment.tsx). */
 export const buyerPaymentText = {
   heading: "Payment",
@@ -12,4 +15,27 @@ export const buyerPaymentText = {
   invoice: (number: string, day: string, total: string) => `Sales tax invoice ${number} · ${day} · ${total}`,
   creditNote: (number: string, day: string, amount: string) => `Credit note ${number} · ${day} · ${amount}`,
   pdf: "Download PDF",
+  howToPay: "How to pay",
 };
+
+/** The business's bank details, label and value, as the buyer's page, the mails and the invoice show them. */
+export const bankDetails: [string, string][] = [
+  ["Bank", `${business.bank.name}, ${business.bank.branch}`],
+  ["Account title", business.bank.accountTitle],
+  ["Account number", business.bank.accountNumber],
+  ["IBAN", groupedIban(business.bank.iban)],
+  ["Raast ID", business.bank.raastId],
+];
+
+/** What the buyer writes with their transfer, so the office matches it to the order. */
+export const paymentReference = (order: string) => `Quote ${order} as the reference.`;
+
+/** "How to pay" as plain lines (e-mails): the amount due now when there is one, the bank, the reference. */
+export function howToPayLines(order: string, dueNow: string | null): string[] {
+  return [
+    buyerPaymentText.howToPay,
+    ...(dueNow ? [dueNow] : []),
+    ...bankDetails.map(([label, value]) => `${label}: ${value}`),
+    paymentReference(order),
+  ];
+}

@@ -25,6 +25,8 @@ import { Invoices } from "~/lib/invoices/invoices.server";
 import { invoicePdf } from "~/lib/invoices/pdf.server";
 import { longDate } from "~/lib/desk/time";
 import { proofUrl } from "~/lib/proofs/mail";
+import { howToPayLines } from "~/content/buyer-payment";
+import { type BuyerPayment, buyerPaymentData } from "~/lib/payments/buyer.server";
 import type { Message, OutboundKind, StoredReply } from "./messaging.server";
 import { greetingName } from "./greeting";
 import { notificationSubject, oneLine } from "./subjects";
@@ -411,7 +413,9 @@ async function quotationAnswerTemplate(
   if (!toStaff && !proofs) return null;
   // The buyer's acceptance carries its record as a PDF, made now from the stored rows.
   const record = message.kind === "quotation-accepted" ? await acceptancePdfOf(store, quote, proofs) : null;
-  const body = toStaff ? stored : withLink(stored, proofs!.linkForMessage(quote.id, message.id, now));
+  const linked = toStaff ? stored : withLink(stored, proofs!.linkForMessage(quote.id, message.id, now));
+  // The buyer's acceptance says how to pay what is due now, read from the order as it is when it goes.
+  const body = message.kind === "quotation-accepted" ? withHowToPay(linked, buyerPaymentData(store, quote)) : linked;
   const mail = proofMailMessage(
     {
       messageId: message.messageId,
@@ -427,6 +431,21 @@ async function quotationAnswerTemplate(
     sentEvent: { type: "quotation.mail_sent", payload: { subject: message.subject, to: message.recipient } },
     label: `Quotation e-mail "${message.subject}"`,
   };
+}
+
+/** A letter with "How to pay" (the amount due now, the bank, the order as the reference) before its signature. */
+function withHowToPay(body: string, payment: BuyerPayment | null): string {
+  if (!payment) return body;
+  const dueNow = payment.advance
+    ? `Advance due now: ${payment.advance}`
+    : payment.due !== formatPkr(0)
+      ? `Due: ${payment.due}`
+      : null;
+  const block = ["", ...howToPayLines(payment.order, dueNow)];
+  const signature = body.lastIndexOf("\n\n--\n");
+  return signature < 0
+    ? [body, ...block].join("\n")
+    : [body.slice(0, signature), ...block, body.slice(signature + 1)].join("\n");
 }
 
 /** The buyer's e-mail about their order's stage, with a link to their page minted for this attempt. */

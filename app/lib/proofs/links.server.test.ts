@@ -7,6 +7,7 @@ import { Invoices } from "~/lib/invoices/invoices.server";
 import { Messaging } from "~/lib/messaging/messaging.server";
 import { createSmtpMailer } from "~/lib/quotes/mailer.server";
 import { Outbox } from "~/lib/quotes/outbox.server";
+import { acceptedBuyerEmail } from "~/lib/quotations/buyer-mail";
 import { deskProofs } from "./desk.server";
 import { openProofLink } from "./page.server";
 import { QuoteStore } from "~/lib/quotes/store.server";
@@ -98,6 +99,27 @@ describe("the buyer's one link", () => {
         now,
       });
       proof(2);
+      messaging.queue({
+        quoteId: quote.id,
+        kind: "quotation-accepted",
+        recipient: quote.email,
+        subject: `Your order ${order.orderReference}`,
+        payload: {
+          version: 1,
+          body: acceptedBuyerEmail(quote, {
+            version: 1,
+            order: order.orderReference,
+            name: "Ayesha Khan",
+            role: "",
+            poNumber: "PO-7781",
+            acceptedAt: now.toISOString(),
+            choices: ["500 pcs"],
+            totals: { goodsPaisa: 0, setupPaisa: 0, deliveryPaisa: 0, taxPaisa: 0, totalPaisa: 0 },
+            sha256: "0".repeat(64),
+          }).body,
+        },
+        now,
+      });
       const invoice = new Invoices(store).issueInvoice(order.orderId, { actor: bilal, now });
       if (!invoice.ok) throw new Error("no invoice");
       messaging.queue({
@@ -112,7 +134,23 @@ describe("the buyer's one link", () => {
 
       const toBuyer = smtp.received.filter((mail) => mail.to.includes(quote.email));
       const tokens = toBuyer.map((mail) => /\/proof\/([A-Za-z0-9_-]{43})/.exec(decoded(mail.raw))?.[1]);
-      expect(tokens).toHaveLength(4);
+      expect(tokens).toHaveLength(5);
+      // The acceptance says how to pay, with the order's number as the reference, before its signature.
+      const acceptance = decoded(toBuyer.find((mail) => decoded(mail.raw).includes("Thank you: your acceptance"))!.raw);
+      expect(acceptance).toContain(
+        [
+          "How to pay",
+          "Advance due now: PKR 55,194.50",
+          "Bank: Example Bank Limited, Gulberg III branch, Lahore",
+          "Account title: Lahore Promo Works",
+          "Account number: 0012345678901234",
+          "IBAN: PK15 EXMP 0012 3456 7890 1234",
+          "Raast ID: 03005550100",
+          `Quote ${order.orderReference} as the reference.`,
+          "",
+          "--",
+        ].join("\r\n"),
+      );
       expect(new Set(tokens).size).toBe(1);
       const token = tokens[0]!;
       expect(desk.open(token, now.getTime())?.id).toBe(quote.id);

@@ -56,6 +56,7 @@ export default [
   route("proof/:token/acceptance", "routes/proof/acceptance.tsx"),
   route("proof/:token/acceptance/pdf", "routes/proof/acceptance-pdf.ts"),
   route("proof/:token/invoices/:file", "routes/proof/invoice-pdf.ts"),
+  route("proof/:token/quotations/:file", "routes/proof/quotation-pdf.ts"),
   route("proof/:token/photos/:id", "routes/proof/qc-photo.ts"),
 
   // Resource routes (no UI).

@@ -16,6 +16,8 @@ export const buyerPaymentText = {
   creditNote: (number: string, day: string, amount: string) => `Credit note ${number} · ${day} · ${amount}`,
   pdf: "Download PDF",
   howToPay: "How to pay",
+  advanceNow: (amount: string) => `Advance due now: ${amount}`,
+  dueNow: (amount: string) => `Due: ${amount}`,
 };
 
 /** The business's bank details, label and value, as the buyer's page, the mails and the invoice show them. */

@@ -115,6 +115,22 @@ describe("the buyer's quotation", () => {
     expect(recomputed).toMatchObject({ goods: "PKR 44,500", tax: "PKR 8,460", total: "PKR 55,460" });
 
     const accept = { intent: "accept", version: "1", sha256: v1.sha256!, "line-1": "2", name: "Dr. Ayesha Khan" };
+    // The review step first: what accepting will record, in words, and nothing recorded yet.
+    const reviewed = await post(token, { ...accept, intent: "review", role: "Brand Manager", poNumber: "PO-7781" });
+    expect(reviewed.status).toBe(200);
+    expect((reviewed.data as { quotation: { review: unknown } }).quotation.review).toEqual({
+      version: 1,
+      lines: ["Onset pen, Screen print, 1 colour: 500 pcs × PKR 89 = PKR 44,500"],
+      total: "PKR 55,460",
+      taxLabel: "Sales tax (18 %)",
+      name: "Dr. Ayesha Khan",
+      role: "Brand Manager",
+      poNumber: "PO-7781",
+    });
+    expect(getQuoteService().orders.forRequest(quote.id)).toBeNull();
+    const unnamed = await post(token, { ...accept, intent: "review", name: "" });
+    expect(unnamed.status).toBe(400);
+    expect((unnamed.data as { quotation: { review?: unknown } }).quotation.review).toBeUndefined();
     const done = await post(token, { ...accept, role: "Brand Manager", poNumber: "PO-7781" });
     expect(done.status).toBe(303);
     expect(done.headers.get("location")).toBe(`/proof/${token}?done=accepted`);

@@ -15,6 +15,7 @@ export const orderTimelineText = {
   promised: "Promised for dispatch by",
   notYetPromised: "The dispatch date is set once your artwork proof is approved.",
   artworkApproved: "Artwork approved — production starts next",
+  artworkDone: "Artwork approved",
   waitingForAdvance: "Artwork approved — waiting for your advance",
   late: (date: string) => `Running late: now planned for dispatch on ${date}.`,
   lateNoDate: "Running late: we will write to you with the new date.",

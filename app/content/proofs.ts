@@ -51,6 +51,7 @@ export const proofText = {
     changesNeeded: "Say what should change.",
     answered: "This version was already answered, or a newer version was sent. The page now shows the latest.",
     tooMany: "Too many attempts from your network. Try again later.",
+    closedTitle: "This link no longer opens your request",
     ended: `This link has been ended by ${business.name}. To see your request again, ask us for a new link: ${business.email} or ${business.phone.display}.`,
     expired: `This link has run out (links last 60 days from our last e-mail). Ask us for a new one: ${business.email} or ${business.phone.display}.`,
   },

@@ -43,7 +43,14 @@ export function buyerOrderTimeline(orders: Orders, quoteId: number, token: strin
     reference: order.reference,
     steps: orders.timeline(order).map((step) => ({
       stage: step.stage,
-      label: step.stage === "awaiting_artwork" && step.state === "current" ? artworkLabel : stageLabel[step.stage],
+      label:
+        step.stage !== "awaiting_artwork"
+          ? stageLabel[step.stage]
+          : step.state === "current"
+            ? artworkLabel
+            : step.state === "done"
+              ? orderTimelineText.artworkDone
+              : stageLabel.awaiting_artwork,
       state: step.state,
       date: step.at && day(step.at),
     })),

@@ -1,4 +1,5 @@
-import { data, Form, redirect } from "react-router";
+import { data, Form, isRouteErrorResponse, redirect } from "react-router";
+import { errorDetail, NotFoundScreen, UnexpectedErrorScreen } from "~/components/layout/status-screens";
 import { DeskNotice } from "~/components/desk/desk-card";
 import { ProofView } from "~/components/proofs/proof-view";
 import { Button } from "~/components/ui/button";
@@ -457,4 +458,17 @@ function ProofPart({
       )}
     </>
   );
+}
+
+/** An ended or expired link says so and how to get a new one; anything else is the site's usual screen. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 410)
+    return (
+      <section className="mx-auto max-w-2xl px-4 py-24 text-center sm:py-32">
+        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{text.closedTitle}</h1>
+        <p className="mt-4 text-lg text-muted-foreground">{String(error.data)}</p>
+      </section>
+    );
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundScreen />;
+  return <UnexpectedErrorScreen detail={errorDetail(error)} />;
 }

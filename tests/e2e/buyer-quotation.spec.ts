@@ -201,14 +201,16 @@ test("a role that would add a Bcc header, or a name with a direction override, a
     { name: "Ayesha \u001b[2J Khan", says: "Your name must be one line of text" },
     { poNumber: "PO-1\u2066", says: "Purchase order number must be one line of text" },
   ];
-  for (const { says, ...field } of refusals) {
-    const answer = await post({ ...accept, ...field });
-    expect(answer.status(), JSON.stringify(field)).toBe(400);
-    expect(await answer.text()).toContain(`${says}, without control or text-direction characters.`);
-  }
+  // The review step refuses them as the final Accept does.
+  for (const intent of ["review", "accept"])
+    for (const { says, ...field } of refusals) {
+      const answer = await post({ ...accept, intent, ...field });
+      expect(answer.status(), `${intent} ${JSON.stringify(field)}`).toBe(400);
+      expect(await answer.text()).toContain(`${says}, without control or text-direction characters.`);
+    }
   // Shown on the page as the buyer would see it, and the quotation is still open.
   await page.reload();
-  await expect(page.getByRole("button", { name: "Accept", exact: true })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Review and accept" })).toBeVisible();
   await expect(page.getByText("Your acceptance")).toHaveCount(0);
   await context.close();
 });

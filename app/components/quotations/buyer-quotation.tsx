@@ -216,6 +216,7 @@ export function BuyerQuotation({
             <h2 className="text-lg font-bold">{text.accept}</h2>
             <p className="text-sm text-muted-foreground">{text.acceptIntroReview}</p>
             {error("accept")}
+            {error("review")}
             <div className="space-y-2">
               <Label htmlFor="name">{text.yourName}</Label>
               <Input

@@ -59,6 +59,7 @@ export default [
   route("proof/:token/acceptance/pdf", "routes/proof/acceptance-pdf.ts"),
   route("proof/:token/invoices/:file", "routes/proof/invoice-pdf.ts"),
   route("proof/:token/receipts/:file", "routes/proof/receipt-pdf.ts"),
+  route("proof/:token/quotations/:file", "routes/proof/quotation-pdf.ts"),
   route("proof/:token/photos/:id", "routes/proof/qc-photo.ts"),
 
   // Resource routes (no UI).

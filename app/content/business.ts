@@ -30,6 +30,19 @@ export const business = {
     timeZone: "PST",
     closed: "Saturday and Sunday",
   },
+  /**
+   * Where buyers pay (fictional, well-formed): shown wherever money is due, with the order's number as
+   * the reference. The IBAN is Pakistan's 24 characters with valid check digits (a unit test checks it).
+   */
+  bank: {
+    name: "Example Bank Limited",
+    branch: "Gulberg III branch, Lahore",
+    accountTitle: "Lahore Promo Works",
+    accountNumber: "0012345678901234",
+    iban: "PK15EXMP0012345678901234",
+    /** The business's Raast ID (its registered mobile number), for instant transfers. */
+    raastId: "03005550100",
+  },
   /** Tax registration, printed on quotations and invoices (fictional, in the FBR's formats). */
   ntn: "0000000-0",
   strn: "00-00-0000-000-00",

@@ -1,3 +1,6 @@
+import { business } from "~/content/business";
+import { groupedIban } from "~/lib/iban";
+
 /** The "Payment" part of the buyer's page once they have an order (app/components/orders/buyer-payment.tsx). */
 export const buyerPaymentText = {
   heading: "Payment",
@@ -15,4 +18,29 @@ export const buyerPaymentText = {
   withheldOnly: "Tax withheld",
   withheld: (amount: string) => `incl. tax withheld ${amount}`,
   receipt: (number: string) => `Receipt ${number}`,
+  howToPay: "How to pay",
+  advanceNow: (amount: string) => `Advance due now: ${amount}`,
+  dueNow: (amount: string) => `Due: ${amount}`,
 };
+
+/** The business's bank details, label and value, as the buyer's page, the mails and the invoice show them. */
+export const bankDetails: [string, string][] = [
+  ["Bank", `${business.bank.name}, ${business.bank.branch}`],
+  ["Account title", business.bank.accountTitle],
+  ["Account number", business.bank.accountNumber],
+  ["IBAN", groupedIban(business.bank.iban)],
+  ["Raast ID", business.bank.raastId],
+];
+
+/** What the buyer writes with their transfer, so the office matches it to the order. */
+export const paymentReference = (order: string) => `Quote ${order} as the reference.`;
+
+/** "How to pay" as plain lines (e-mails): the amount due now when there is one, the bank, the reference. */
+export function howToPayLines(order: string, dueNow: string | null): string[] {
+  return [
+    buyerPaymentText.howToPay,
+    ...(dueNow ? [dueNow] : []),
+    ...bankDetails.map(([label, value]) => `${label}: ${value}`),
+    paymentReference(order),
+  ];
+}

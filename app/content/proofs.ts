@@ -1,3 +1,4 @@
+import { business } from "~/content/business";
 /** Every text of the proof loop: the desk's proof form and the buyer's proof page. */
 export const proofText = {
   desk: {
@@ -8,9 +9,12 @@ export const proofText = {
     send: "Send proof",
     sent: "Proof sent: it is e-mailed to the buyer now.",
     mailOff: "E-mail is off on this server, so the buyer gets no e-mail: the link is not shown anywhere.",
-    links: "Links",
-    endLink: "End link",
-    ended: "Link ended: it now answers “not found”, and its version gets no reminder.",
+    links: "The buyer's link",
+    linksHint:
+      "Every e-mail to the buyer carries this one link to their page: proofs, quotations, the order, invoices.",
+    earlierLinks: "Links from before (each e-mail then had its own; they open until they expire or are ended)",
+    endLink: "End this link",
+    ended: "Link ended: the buyer's page no longer opens with it. The next e-mail to the buyer brings a new link.",
     endAll: "End all links",
     endAllExplained:
       "Every link of this request will answer “not found”, no reminder will be sent, and e-mails with a link that have not gone out yet are cancelled. To show the buyer a proof again, send a new version.",
@@ -47,6 +51,9 @@ export const proofText = {
     changesNeeded: "Say what should change.",
     answered: "This version was already answered, or a newer version was sent. The page now shows the latest.",
     tooMany: "Too many attempts from your network. Try again later.",
+    closedTitle: "This link no longer opens your request",
+    ended: `This link has been ended by ${business.name}. To see your request again, ask us for a new link: ${business.email} or ${business.phone.display}.`,
+    expired: `This link has run out (links last 60 days from our last e-mail). Ask us for a new one: ${business.email} or ${business.phone.display}.`,
   },
   /** A version without an answer, in the record, on the desk and in the exports. */
   unanswered: { waiting: "Waiting for the buyer", replaced: "Not answered before the next version" },

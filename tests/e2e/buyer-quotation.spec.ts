@@ -35,7 +35,7 @@ function seed(dataDir: string) {
       ],
       now: sentAt,
     });
-    return { reference: quote.reference, path: `/proof/${proofs.mintLinkForMessage(quote.id, messageId++)}` };
+    return { reference: quote.reference, path: `/proof/${proofs.linkForMessage(quote.id, messageId++)}` };
   };
   const seeded = {
     390: request("phone", new Date()),
@@ -76,6 +76,7 @@ for (const width of widths) {
   test(`at ${width} px the buyer picks 500 pcs, sees the total, accepts with a PO number and gets the order; a second Accept is refused`, async ({
     browser,
   }) => {
+    test.setTimeout(60_000); // with and without script, two accessibility checks and the review step
     const { reference, path } = seeded[width];
     const order = reference.replace("Q-", "O-");
 
@@ -113,7 +114,21 @@ for (const width of widths) {
     await page.getByLabel("Your name").fill("Dr. Ayesha Khan");
     await page.getByLabel("Your role").fill("Brand Manager");
     await page.getByLabel("Purchase order number").fill("PO-7781");
-    await page.getByRole("button", { name: "Accept", exact: true }).click();
+    await expect(page.getByText("Please review and accept the quotation")).toBeVisible();
+    // The chosen option stands out: its row is framed and shaded, not only its small radio.
+    const chosen = page.locator("label", { has: page.getByLabel("500 pcs × PKR 89 = PKR 44,500") });
+    expect(await chosen.evaluate((label) => getComputedStyle(label).borderTopWidth)).toBe("2px");
+    await page.getByRole("button", { name: "Review and accept" }).click();
+    // The review, in plain words, before the final step: nothing is accepted yet.
+    const review = page.getByRole("region", { name: "Check before you accept" });
+    await expect(review).toContainText(`You are accepting quotation v1 for ${reference}:`);
+    await expect(review).toContainText("Onset pen, Screen print, 1 colour: 500 pcs × PKR 89 = PKR 44,500");
+    await expect(review).toContainText("Total including sales tax (18 %)PKR 57,230");
+    await expect(review).toContainText("Your purchase order numberPO-7781");
+    await expect(review).toContainText("Accepting is final");
+    await expect(page.getByLabel("250 pcs × PKR 90 = PKR 22,500")).toBeDisabled();
+    await expectNoAxeViolations(page, `the review before accepting at ${width} px`);
+    await page.getByRole("button", { name: "Accept — this is final" }).click();
     await expect(page.getByRole("status")).toContainText("your acceptance is recorded as an order");
     await expect(
       page.getByText(new RegExp(`^Order ${order} · accepted \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d PKT$`)),
@@ -121,7 +136,16 @@ for (const width of widths) {
     await expect(page.getByRole("heading", { name: "Your acceptance" })).toBeVisible();
     await expect(page.getByText("PO-7781")).toBeVisible();
     await expect(page.getByText("Onset pen, Screen print, 1 colour: 500 pcs × PKR 89 = PKR 44,500")).toBeVisible();
-    await expect(page.getByRole("button", { name: "Accept", exact: true })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Review and accept" })).toHaveCount(0);
+    // Where things stand, and how to pay the advance with the order as the reference, near the top.
+    await expect(page.getByText("Nothing needed from you: we are preparing your artwork proof")).toBeVisible();
+    const howToPay = page.getByRole("region", { name: "How to pay" });
+    await expect(howToPay).toContainText("IBANPK15 EXMP 0012 3456 7890 1234");
+    await expect(howToPay).toContainText(`Quote ${order} as the reference.`);
+    const quotationPdf = await page.request.get(
+      `${server.baseURL}${await page.getByRole("link", { name: "Quotation v1 (PDF)" }).getAttribute("href")}`,
+    );
+    expect(quotationPdf.headers()["content-type"]).toBe("application/pdf");
     await expectNoAxeViolations(page, `the accepted quotation at ${width} px`);
 
     await page.getByRole("link", { name: "Acceptance record (printable)" }).click();
@@ -131,7 +155,7 @@ for (const width of widths) {
     expect(pdf.headers()["content-type"]).toBe("application/pdf");
 
     await stale.getByLabel("Your name").fill("Someone Else");
-    await stale.getByRole("button", { name: "Accept", exact: true }).click();
+    await stale.getByRole("button", { name: "Review and accept" }).click();
     await expect(stale.getByRole("alert")).toHaveText("This quotation is accepted already.");
     await expect(stale.getByText(`Order ${order}`, { exact: false }).first()).toBeVisible();
     await context.close();
@@ -177,14 +201,16 @@ test("a role that would add a Bcc header, or a name with a direction override, a
     { name: "Ayesha \u001b[2J Khan", says: "Your name must be one line of text" },
     { poNumber: "PO-1\u2066", says: "Purchase order number must be one line of text" },
   ];
-  for (const { says, ...field } of refusals) {
-    const answer = await post({ ...accept, ...field });
-    expect(answer.status(), JSON.stringify(field)).toBe(400);
-    expect(await answer.text()).toContain(`${says}, without control or text-direction characters.`);
-  }
+  // The review step refuses them as the final Accept does.
+  for (const intent of ["review", "accept"])
+    for (const { says, ...field } of refusals) {
+      const answer = await post({ ...accept, intent, ...field });
+      expect(answer.status(), `${intent} ${JSON.stringify(field)}`).toBe(400);
+      expect(await answer.text()).toContain(`${says}, without control or text-direction characters.`);
+    }
   // Shown on the page as the buyer would see it, and the quotation is still open.
   await page.reload();
-  await expect(page.getByRole("button", { name: "Accept", exact: true })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Review and accept" })).toBeVisible();
   await expect(page.getByText("Your acceptance")).toHaveCount(0);
   await context.close();
 });

@@ -32,7 +32,7 @@ async function seed(dataDir: string, key: string) {
   });
   const order = accept([1], { role: "Brand Manager", poNumber: "PO-7781" });
   proofs.send(quote, { data: await fixtures.png(), mediaType: "image/png" }, "", sender, null);
-  const token = proofs.mintLinkForMessage(quote.id, 5_000 + quote.id);
+  const token = proofs.linkForMessage(quote.id, 5_000 + quote.id);
   store.close();
   return { order: order.reference, buyerPath: `/proof/${token}` };
 }

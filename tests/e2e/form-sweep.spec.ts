@@ -64,7 +64,7 @@ async function seed(dataDir: string) {
     lines: [onsetPenLine([{ quantity: 250, unitPaisa: 9_000 }])],
   });
   proofs.send(waiting.quote, png, "First proof", sender, null);
-  const waitingLink = proofs.mintLinkForMessage(waiting.quote.id, 9_001);
+  const waitingLink = proofs.linkForMessage(waiting.quote.id, 9_001);
 
   const ordered = sentQuotation(store, "sweep-ordered", {
     terms: { deliveryPaisa: 150_000 },
@@ -72,7 +72,7 @@ async function seed(dataDir: string) {
   });
   const order = ordered.accept([1], { name: "Dr. Ayesha Khan", role: "Brand Manager", poNumber: "PO-7781" });
   proofs.send(ordered.quote, png, "Proof for the order", sender, null);
-  const orderedLink = proofs.mintLinkForMessage(ordered.quote.id, 9_002);
+  const orderedLink = proofs.linkForMessage(ordered.quote.id, 9_002);
   const payments = new Payments(store);
   const paid = payments.record(order, {
     kind: "advance",

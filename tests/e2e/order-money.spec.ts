@@ -39,7 +39,7 @@ function seed(dataDir: string) {
     return {
       reference: quote.reference,
       order: quote.reference.replace("Q-", "O-"),
-      link: `/proof/${proofs.mintLinkForMessage(quote.id, messageId++)}`,
+      link: `/proof/${proofs.linkForMessage(quote.id, messageId++)}`,
       quoteId: quote.id,
     };
   };

@@ -467,7 +467,8 @@ test("“End all links” on the desk ends the buyer's page, after saying what i
     const buyer = await page.context().browser()!.newContext();
     const buyerPage = await buyer.newPage();
     const gone = await buyerPage.goto(link);
-    expect(gone!.status()).toBe(404);
+    expect(gone!.status()).toBe(410);
+    await expect(buyerPage.getByText(/This link has been ended by Lahore Promo Works/)).toBeVisible();
     await expect(buyerPage.getByText(reference)).toHaveCount(0);
     await buyer.close();
   } finally {

@@ -39,7 +39,7 @@ for (const width of widths) {
   test(`at ${width} px: priced from the list, sent, changed, sent again, accepted with a PO; both PDFs agree with the page`, async ({
     browser,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(150_000); // the review step adds a round trip to a long journey
     const smtp = await startSmtp();
     const dataDir = mkdtempSync(join(tmpdir(), "promo-e2e-journey-"));
     const server = await startOwnServer({
@@ -168,6 +168,8 @@ for (const width of widths) {
         "Option 3: 1,000 pcs: subtotal PKR 78,000, set-up PKR 5,000, sales tax PKR 14,940, total PKR 97,940.",
       );
       const link2 = new URL(/https?:\/\/\S+\/proof\/[A-Za-z0-9_-]{43}/.exec(mail2.text!)![0]).pathname;
+      // One link per request: the second quotation's mail carries the first's.
+      expect(link2).toBe(link);
       await buyer.goto(`${base}${link2}`);
       await expect(buyer.getByRole("heading", { level: 1 })).toHaveText(`Quotation v2 for ${reference}`);
       await expect(buyer.getByText("Replaced by v2")).toBeVisible();
@@ -188,7 +190,10 @@ for (const width of widths) {
       await buyer.getByLabel("Your name").fill("Dr. Ayesha Khan");
       await buyer.getByLabel("Your role").fill("Brand Manager");
       await buyer.getByLabel("Purchase order number").fill("PO-7781");
-      await buyer.getByRole("button", { name: "Accept", exact: true }).click();
+      await buyer.getByRole("button", { name: "Review and accept" }).click();
+      await expect(buyer.getByRole("region", { name: "Check before you accept" })).toContainText("PKR 56,050");
+      await shot(buyer, `buyer-review-${width}`);
+      await buyer.getByRole("button", { name: "Accept — this is final" }).click();
       await expect(
         buyer.getByText(new RegExp(`^Order ${order} · accepted \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d PKT$`)),
       ).toBeVisible();

@@ -35,7 +35,7 @@ function seed(dataDir: string) {
     return {
       reference: quote.reference,
       order: order.reference,
-      path: `/proof/${proofs.mintLinkForMessage(quote.id, messageId++)}`,
+      path: `/proof/${proofs.linkForMessage(quote.id, messageId++)}`,
     };
   };
   const seeded = {

@@ -8,7 +8,42 @@ import { proofText } from "~/content/proofs";
 import { anyAnswered, type ProofRecordVersion } from "~/lib/proofs/record";
 
 type DeskProof = ProofRecordVersion & { sentBy: string };
-type DeskLink = { id: number; version: number | null; created: string; state: string };
+type DeskLink = {
+  id: number;
+  carried: boolean;
+  madeBy: string;
+  created: string;
+  lastOpened: string | null;
+  ended: string | null;
+  state: "open" | "expired" | "ended";
+};
+
+const linkStates = { open: "Open", expired: "Expired", ended: "Ended" } as const;
+
+/** One link as the desk lists it: when and by which mail it was made, when last opened, and its state. */
+function LinkItem({ link }: { link: DeskLink }) {
+  return (
+    <li className="flex flex-wrap items-center gap-3">
+      <span>
+        <span className="font-semibold">Link {link.id}</span>: made {link.created} with the {link.madeBy}
+        {link.lastOpened ? ` · last opened ${link.lastOpened}` : " · not opened yet"} ·{" "}
+        <span className={link.state === "open" ? "font-semibold text-green-800" : "font-semibold text-slate-600"}>
+          {linkStates[link.state]}
+          {link.ended ? ` ${link.ended}` : ""}
+        </span>
+      </span>
+      {link.state === "open" && (
+        <Form method="post">
+          <input type="hidden" name="intent" value="end-link" />
+          <input type="hidden" name="link" value={link.id} />
+          <SubmitButton variant="outline" size="sm" aria-label={`${text.endLink} (link ${link.id})`}>
+            {text.endLink}
+          </SubmitButton>
+        </Form>
+      )}
+    </li>
+  );
+}
 
 const text = proofText.desk;
 
@@ -112,27 +147,28 @@ export function ProofsPanel({
           <SubmitButton>{text.markWon}</SubmitButton>
         </Form>
       )}
-      {links.length > 0 && (
+      {links.some((link) => link.carried) && (
         <>
           <h3 className="mt-4 text-sm font-semibold text-slate-700">{text.links}</h3>
+          <p className="mt-1 text-xs text-muted-foreground">{text.linksHint}</p>
           <ul className="mt-2 space-y-2 text-sm">
-            {links.map((link) => (
-              <li key={link.id} className="flex flex-wrap items-center gap-3">
-                <span>
-                  Link {link.id} (sent with {link.version === null ? "a quotation" : `proof v${link.version}`},{" "}
-                  {link.created}): {link.state}
-                </span>
-                {link.state === "open" && (
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="end-link" />
-                    <input type="hidden" name="link" value={link.id} />
-                    <SubmitButton variant="outline" size="sm">
-                      {text.endLink} {link.id}
-                    </SubmitButton>
-                  </Form>
-                )}
-              </li>
-            ))}
+            {links
+              .filter((link) => link.carried)
+              .map((link) => (
+                <LinkItem key={link.id} link={link} />
+              ))}
+          </ul>
+        </>
+      )}
+      {links.some((link) => !link.carried) && (
+        <>
+          <h3 className="mt-4 text-sm font-semibold text-slate-700">{text.earlierLinks}</h3>
+          <ul className="mt-2 space-y-2 text-sm">
+            {links
+              .filter((link) => !link.carried)
+              .map((link) => (
+                <LinkItem key={link.id} link={link} />
+              ))}
           </ul>
         </>
       )}

@@ -7,11 +7,11 @@ import type { BuyerPayment } from "~/lib/payments/buyer.server";
  */
 export function BuyerPaymentSection({ payment, base }: { payment: BuyerPayment; base: string }) {
   return (
-    <section aria-labelledby="payment-heading" className="space-y-4">
+    <section aria-labelledby="payment-heading" className="@container space-y-4">
       <h2 id="payment-heading" className="text-xl font-bold">
         {text.heading} <span className="text-base font-normal text-slate-700">· {text.order(payment.order)}</span>
       </h2>
-      <dl className="grid gap-2 text-sm sm:grid-cols-3">
+      <dl className="grid gap-2 text-sm @lg:grid-cols-3">
         {(
           [
             [text.total, payment.total],
@@ -19,13 +19,13 @@ export function BuyerPaymentSection({ payment, base }: { payment: BuyerPayment; 
             [text.due, payment.due],
           ] as const
         ).map(([label, value]) => (
-          // On a phone one row each, the amount on the right; side by side from a tablet on.
+          // In a narrow place (a phone, the page's side column) one row each, the amount on the right; side by side where there is room.
           <div
             key={label}
-            className="flex items-baseline justify-between gap-2 rounded-lg border border-border p-3 sm:block"
+            className="flex items-baseline justify-between gap-2 rounded-lg border border-border p-3 @lg:block"
           >
             <dt className="font-semibold text-slate-700">{label}</dt>
-            <dd className="text-base font-semibold whitespace-nowrap tabular-nums sm:text-lg">{value}</dd>
+            <dd className="text-base font-semibold whitespace-nowrap tabular-nums @lg:text-lg">{value}</dd>
           </div>
         ))}
       </dl>

@@ -17,21 +17,23 @@ export function OrderTimeline({ order }: { order: BuyerOrderTimeline }) {
           {order.late}
         </p>
       )}
-      <p className="mt-3 text-sm">
-        {order.promised ? (
-          <>
-            {text.promised} <strong>{order.promised}</strong>
-            {order.planned && order.planned !== order.promised && (
-              <>
-                {" · "}
-                {text.plannedDispatch}: {order.planned}
-              </>
-            )}
-          </>
-        ) : (
-          text.notYetPromised
-        )}
-      </p>
+      {!order.delivered && (
+        <p className="mt-3 text-sm">
+          {order.promised ? (
+            <>
+              {text.promised} <strong>{order.promised}</strong>
+              {order.planned && order.planned !== order.promised && (
+                <>
+                  {" · "}
+                  {text.plannedDispatch}: {order.planned}
+                </>
+              )}
+            </>
+          ) : (
+            text.notYetPromised
+          )}
+        </p>
+      )}
       <ol className="mt-4 space-y-3">
         {order.steps.map((step) => (
           <li key={step.stage} className="flex gap-3" aria-current={step.state === "current" ? "step" : undefined}>

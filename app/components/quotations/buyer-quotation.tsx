@@ -6,7 +6,7 @@ import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import { quotationPageText as text } from "~/content/quotation-page";
 import { useNonce } from "~/lib/csp-nonce";
-import type { AcceptanceView, QuotationPage, TotalsView } from "~/lib/quotations/buyer-page.server";
+import type { AcceptanceReview, AcceptanceView, QuotationPage, TotalsView } from "~/lib/quotations/buyer-page.server";
 import { buyerAnswerLimits } from "~/lib/quotations/buyer-answer-schema";
 
 /**
@@ -159,7 +159,14 @@ export function AcceptanceFacts({ acceptance }: { acceptance: AcceptanceView }) 
   );
 }
 
-type Failure = { intent: string; error: string | null } | undefined;
+type Failure =
+  | {
+      intent: string;
+      error: string | null;
+      review?: AcceptanceReview;
+      entered?: { name: string; role: string; poNumber: string };
+    }
+  | undefined;
 
 /** The buyer's quotation: the latest version to choose quantities on and accept, or ask changes of. */
 export function BuyerQuotation({
@@ -177,6 +184,8 @@ export function BuyerQuotation({
   const { latest, earlier, order } = page;
   const Heading = headingLevel === 1 ? "h1" : "h2";
   const open = latest.state === "sent" && !latest.changes;
+  // The review step: the choices are fixed (sent again hidden) until the buyer accepts or changes something.
+  const review = open ? failure?.review : undefined;
   const asksChanges = open || (latest.state === "expired" && !latest.changes);
   const error = (intent: string) =>
     failure?.intent === intent && failure.error ? <DeskNotice tone="error">{failure.error}</DeskNotice> : null;
@@ -203,19 +212,22 @@ export function BuyerQuotation({
         <ol className="space-y-4">
           {latest.lines.map((line) => (
             <li key={line.position} className="rounded-xl border border-border p-4">
-              <fieldset disabled={!open}>
+              <fieldset disabled={!open || Boolean(review)}>
                 <legend dir="auto" className="font-semibold break-words">
                   {line.what}
                 </legend>
                 <div className="mt-2 space-y-1">
                   {line.options.map((option) => (
-                    <label key={option.position} className="flex min-h-11 items-center gap-3 text-sm tabular-nums">
+                    <label
+                      key={option.position}
+                      className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border border-border px-3 py-2 text-sm tabular-nums has-checked:border-2 has-checked:border-primary has-checked:bg-primary/10 has-checked:font-semibold has-focus-visible:ring-2 has-focus-visible:ring-ring has-focus-visible:ring-offset-2 has-disabled:cursor-default"
+                    >
                       <input
                         type="radio"
                         name={`line-${line.position}`}
                         value={option.position}
                         defaultChecked={option.checked}
-                        className="size-5 accent-primary"
+                        className="size-5 shrink-0 accent-primary focus-visible:outline-none"
                       />
                       {option.label}
                       {option.recommended && (
@@ -256,11 +268,13 @@ export function BuyerQuotation({
             </>
           )}
         </dl>
-        {open && (
+        {review && <AcceptReview review={review} reference={page.reference} choices={latest.choices} />}
+        {open && !review && (
           <div className="space-y-3 rounded-xl border border-border p-4">
             <h2 className="text-lg font-bold">{text.accept}</h2>
-            <p className="text-sm text-muted-foreground">{text.acceptIntro}</p>
+            <p className="text-sm text-muted-foreground">{text.acceptIntroReview}</p>
             {error("accept")}
+            {error("review")}
             <div className="space-y-2">
               <Label htmlFor="name">{text.yourName}</Label>
               <Input
@@ -270,6 +284,7 @@ export function BuyerQuotation({
                 maxLength={buyerAnswerLimits.nameChars}
                 autoComplete="name"
                 dir="auto"
+                defaultValue={failure?.entered?.name}
               />
             </div>
             <div className="space-y-2">
@@ -282,16 +297,23 @@ export function BuyerQuotation({
                 maxLength={buyerAnswerLimits.roleChars}
                 autoComplete="organization-title"
                 dir="auto"
+                defaultValue={failure?.entered?.role}
               />
             </div>
             <div className="space-y-2">
               <Label htmlFor="po">
                 {text.poNumber} <span className="font-normal text-muted-foreground">{text.optional}</span>
               </Label>
-              <Input id="po" name="poNumber" maxLength={buyerAnswerLimits.poChars} dir="auto" />
+              <Input
+                id="po"
+                name="poNumber"
+                maxLength={buyerAnswerLimits.poChars}
+                dir="auto"
+                defaultValue={failure?.entered?.poNumber}
+              />
             </div>
-            <Button type="submit" name="intent" value="accept">
-              {text.acceptButton}
+            <Button type="submit" name="intent" value="review">
+              {text.reviewButton}
             </Button>
           </div>
         )}
@@ -373,6 +395,68 @@ export function BuyerQuotation({
           </ul>
         </section>
       )}
+    </section>
+  );
+}
+
+/**
+ * The review before the final "Accept": what will be recorded, in plain words, with the typed details
+ * and the choices sent again hidden, and a way back to change them. A plain form post, with or without script.
+ */
+function AcceptReview({
+  review,
+  reference,
+  choices,
+}: {
+  review: AcceptanceReview;
+  reference: string;
+  choices: number[];
+}) {
+  return (
+    <section
+      aria-labelledby="review-heading"
+      className="space-y-3 rounded-xl border-2 border-primary bg-primary/5 p-4 text-sm"
+    >
+      <h2 id="review-heading" className="text-lg font-bold" tabIndex={-1}>
+        {text.reviewHeading}
+      </h2>
+      <p>{text.reviewIntro(review.version, reference)}</p>
+      <ul className="list-disc space-y-1 pl-5">
+        {review.lines.map((line) => (
+          <li key={line} dir="auto" className="break-words">
+            {line}
+          </li>
+        ))}
+      </ul>
+      <dl className="grid gap-x-4 gap-y-1 sm:grid-cols-[auto_1fr]">
+        <dt className="font-semibold">{text.reviewTotal(review.taxLabel)}</dt>
+        <dd className="text-base font-bold tabular-nums">{review.total}</dd>
+        <dt className="font-semibold">{text.reviewPo}</dt>
+        <dd dir="auto" className="break-words">
+          {review.poNumber || text.reviewNoPo}
+        </dd>
+        <dt className="font-semibold">{text.reviewBy}</dt>
+        <dd dir="auto" className="break-words">
+          {[review.name, review.role].filter(Boolean).join(", ")}
+        </dd>
+      </dl>
+      <p className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 font-semibold text-amber-950">
+        {text.reviewFinal}
+      </p>
+      {choices.map((choice, index) => (
+        <input key={index} type="hidden" name={`line-${index + 1}`} value={choice} />
+      ))}
+      <input type="hidden" name="name" value={review.name} />
+      <input type="hidden" name="role" value={review.role} />
+      <input type="hidden" name="poNumber" value={review.poNumber} />
+      <div className="flex flex-wrap gap-3">
+        <Button type="submit" name="intent" value="accept">
+          {text.acceptFinal}
+        </Button>
+        <Button type="submit" name="intent" value="totals" variant="outline" formNoValidate>
+          {text.changeSomething}
+        </Button>
+      </div>
     </section>
   );
 }

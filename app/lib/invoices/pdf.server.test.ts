@@ -68,6 +68,16 @@ describe("the sales tax invoice PDF", () => {
       "Amount in words",
       "Rupees one lakh ten thousand three hundred eighty-nine only",
     ]);
+    // Where to pay, with the order's number as the reference.
+    expect(lines.slice(table + 10, table + 17)).toEqual([
+      "How to pay",
+      "Bank Example Bank Limited, Gulberg III branch, Lahore",
+      "Account title Lahore Promo Works",
+      "Account number 0012345678901234",
+      "IBAN PK15 EXMP 0012 3456 7890 1234",
+      "Raast ID 03005550100",
+      `Quote ${order.orderReference} as the reference.`,
+    ]);
     expect(lines.at(-1)).toBe(
       "Lahore Promo Works · Sales Tax Invoice INV-2026-27-0001 · Thursday 26 November 2026 Page 1 of 1",
     );

@@ -4,6 +4,7 @@ import { longDate } from "~/lib/desk/time";
 import { formatPkr, formatRate } from "~/lib/money";
 import { printable } from "~/lib/printable-text";
 import type { InvoiceRow, StoredCreditNote, StoredInvoice } from "./invoices.server";
+import { bankDetails, paymentReference } from "~/content/buyer-payment";
 import { amountInWords } from "./words";
 
 // The printed sales tax invoice and credit note (A4), laid out the way a Pakistani accounts department
@@ -186,6 +187,26 @@ function totals(doc: Document, lines: [string, string][], words: string) {
   doc.moveDown(1);
 }
 
+/** Where to pay, under the totals: the business's bank details and the order's number as the reference. */
+function paymentDetails(doc: Document, order: string) {
+  const lines = bankDetails.length + 2;
+  if (doc.y + lines * 13 + 20 > bottom(doc)) doc.addPage();
+  const width = doc.page.width - 2 * PAGE_MARGIN;
+  doc.font("Helvetica").fontSize(9).fillColor(muted).text("How to pay", PAGE_MARGIN, doc.y, { width });
+  doc.moveDown(0.2);
+  for (const [label, value] of bankDetails) {
+    const y = doc.y;
+    doc.font("Helvetica").fontSize(9).fillColor(muted).text(label, PAGE_MARGIN, y, { width: 100 });
+    doc
+      .font("Helvetica-Bold")
+      .fillColor(ink)
+      .text(value, PAGE_MARGIN + 100, y, { width: width - 100 });
+  }
+  doc.moveDown(0.3);
+  doc.font("Helvetica-Bold").fontSize(9).fillColor(ink).text(paymentReference(order), PAGE_MARGIN, doc.y, { width });
+  doc.moveDown(1);
+}
+
 /** "Page 1 of 2" and who issued it, on every page, below the bottom margin. */
 function footers(doc: Document, line: string) {
   const range = doc.bufferedPageRange();
@@ -243,6 +264,7 @@ export function invoicePdf(invoice: StoredInvoice): Promise<Uint8Array> {
     ],
     amountInWords(invoice.totalPaisa),
   );
+  paymentDetails(doc, invoice.orderReference);
   footers(doc, `${invoice.supplierName} · Sales Tax Invoice ${invoice.number} · ${longDate(invoice.issueDate)}`);
   doc.end();
   return done;

@@ -29,6 +29,8 @@ import { Payments } from "~/lib/payments/payments.server";
 import { receiptFileName, receiptPdf } from "~/lib/payments/receipt-pdf.server";
 import { longDate } from "~/lib/desk/time";
 import { proofUrl } from "~/lib/proofs/mail";
+import { howToPayLines } from "~/content/buyer-payment";
+import { type BuyerPayment, buyerPaymentData } from "~/lib/payments/buyer.server";
 import type { Message, OutboundKind, StoredReply } from "./messaging.server";
 import { greetingName } from "./greeting";
 import { notificationSubject, oneLine } from "./subjects";
@@ -303,7 +305,7 @@ export async function quotationEmail(
   const quotation = quote && version !== null ? new Quotations(store).version(quote.id, version) : null;
   if (!quote || !quotation || !proofs) return null;
   const pdf = await quotationPdf(quote, quotation);
-  const link = proofUrl(proofs.mintLinkForMessage(quote.id, message.id, now));
+  const link = proofUrl(proofs.linkForMessage(quote.id, message.id, now));
   const name = greetingName(quote.name);
   // Each option's own figures, so the buyer compares them without opening the PDF; the one nearest the
   // quantity they asked for says so.
@@ -432,7 +434,9 @@ async function quotationAnswerTemplate(
   if (!toStaff && !proofs) return null;
   // The buyer's acceptance carries its record as a PDF, made now from the stored rows.
   const record = message.kind === "quotation-accepted" ? await acceptancePdfOf(store, quote, proofs) : null;
-  const body = toStaff ? stored : withLink(stored, proofs!.mintLinkForMessage(quote.id, message.id, now));
+  const linked = toStaff ? stored : withLink(stored, proofs!.linkForMessage(quote.id, message.id, now));
+  // The buyer's acceptance says how to pay what is due now, read from the order as it is when it goes.
+  const body = message.kind === "quotation-accepted" ? withHowToPay(linked, buyerPaymentData(store, quote)) : linked;
   const mail = proofMailMessage(
     {
       messageId: message.messageId,
@@ -450,12 +454,27 @@ async function quotationAnswerTemplate(
   };
 }
 
+/** A letter with "How to pay" (the amount due now, the bank, the order as the reference) before its signature. */
+function withHowToPay(body: string, payment: BuyerPayment | null): string {
+  if (!payment) return body;
+  const dueNow = payment.advance
+    ? `Advance due now: ${payment.advance}`
+    : payment.due !== formatPkr(0)
+      ? `Due: ${payment.due}`
+      : null;
+  const block = ["", ...howToPayLines(payment.order, dueNow)];
+  const signature = body.lastIndexOf("\n\n--\n");
+  return signature < 0
+    ? [body, ...block].join("\n")
+    : [body.slice(0, signature), ...block, body.slice(signature + 1)].join("\n");
+}
+
 /** The buyer's e-mail about their order's stage, with a link to their page minted for this attempt. */
 function orderStageTemplate(message: Message, { store, proofs, envelope, now }: TemplateContext): Rendered | null {
   const quote = store.get(message.quoteId);
   if (!quote || !proofs) return null;
   const stored = typeof message.payload.body === "string" ? message.payload.body : "";
-  const body = withLink(stored, proofs.mintLinkForMessage(quote.id, message.id, now));
+  const body = withLink(stored, proofs.linkForMessage(quote.id, message.id, now));
   return {
     mail: proofMailMessage(
       {
@@ -485,7 +504,7 @@ export async function invoiceEmail(
   // Only the request's own invoice goes to its buyer.
   if (!quote || !invoice || invoice.quoteId !== quote.id || !proofs) return null;
   const pdf = Buffer.from(await invoicePdf(invoice));
-  const link = proofUrl(proofs.mintLinkForMessage(quote.id, message.id, now));
+  const link = proofUrl(proofs.linkForMessage(quote.id, message.id, now));
   const name = greetingName(quote.name);
   const lines = [
     `Please find attached our sales tax invoice ${invoice.number} of ${longDate(invoice.issueDate)} for your order ${invoice.orderReference}${invoice.poNumber ? ` (your PO ${invoice.poNumber})` : ""}.`,
@@ -519,7 +538,7 @@ export async function receiptEmail(
   // Only the request's own receipt goes to its buyer.
   if (!quote || !receipt || receipt.payment.quoteId !== quote.id || !proofs) return null;
   const pdf = Buffer.from(await receiptPdf(receipt));
-  const link = proofUrl(proofs.mintLinkForMessage(quote.id, message.id, now));
+  const link = proofUrl(proofs.linkForMessage(quote.id, message.id, now));
   const { payment } = receipt;
   const how = [
     payment.amountPaisa > 0 ? `by ${paymentMethodLabel[payment.method].toLowerCase()}` : "",

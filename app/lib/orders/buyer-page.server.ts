@@ -1,6 +1,6 @@
 import { orderTimelineText, stageLabel } from "~/content/order-stages";
 import { longDate, pakistanDate } from "~/lib/desk/time";
-import type { Orders } from "./orders.server";
+import { type Orders, productionMayStart } from "./orders.server";
 import { isLate, orderStages } from "./stages";
 
 const day = (iso: string) => longDate(pakistanDate(Date.parse(iso)));
@@ -30,15 +30,33 @@ export function buyerOrderTimeline(orders: Orders, quoteId: number, token: strin
   const today = pakistanDate(now);
   const late = isLate(order, now);
   const newDate = order.plannedDispatchDate && order.plannedDispatchDate >= today ? order.plannedDispatchDate : null;
+  // Waiting for artwork only while no proof is approved: after that it waits for the advance, or for nothing.
+  const start = order.stage === "awaiting_artwork" ? productionMayStart(orders, order) : null;
+  const artworkLabel =
+    start === null || (!start.ok && start.reason === "no_approved_proof")
+      ? stageLabel.awaiting_artwork
+      : start.ok
+        ? orderTimelineText.artworkApproved
+        : orderTimelineText.waitingForAdvance;
+  const delivered = order.stage === "delivered";
   return {
     reference: order.reference,
     steps: orders.timeline(order).map((step) => ({
       stage: step.stage,
-      label: stageLabel[step.stage],
+      label:
+        step.stage !== "awaiting_artwork"
+          ? stageLabel[step.stage]
+          : step.state === "current"
+            ? artworkLabel
+            : step.state === "done"
+              ? orderTimelineText.artworkDone
+              : stageLabel.awaiting_artwork,
       state: step.state,
       date: step.at && day(step.at),
     })),
-    promised: order.promisedDate && longDate(order.promisedDate),
+    // Once delivered, a promised dispatch date says nothing any more.
+    delivered,
+    promised: delivered ? null : order.promisedDate && longDate(order.promisedDate),
     planned:
       order.plannedDispatchDate && (order.stage === "in_production" || order.stage === "quality_checked")
         ? longDate(order.plannedDispatchDate)

@@ -407,7 +407,7 @@ describe("an order's stages on the desk", () => {
     setSmall.run(photos[1]!.smallStoredName, photos[1]!.id);
 
     // The buyer's link shows the six, smaller, under the quality check; another order's link gets none.
-    const token = service.proofs.mintLinkForStaffMessage(quote.id);
+    const token = service.proofs.linkForStaffMessage(quote.id);
     const buyer = await outcome(() =>
       buyerPage.loader(args(new Request(`${site}/proof/${token}`), { token }) as never),
     );
@@ -428,7 +428,7 @@ describe("an order's stages on the desk", () => {
     const smallMeta = await sharp(smallBytes).metadata();
     expect(smallMeta).toMatchObject({ format: "jpeg", width: 600, height: 800 });
     expect(smallMeta.exif).toBeUndefined();
-    const otherToken = service.proofs.mintLinkForStaffMessage(other.quote.id);
+    const otherToken = service.proofs.linkForStaffMessage(other.quote.id);
     expect((await fetchPhoto(otherToken, photos[0]!.id)).status).toBe(404);
     expect((await fetchPhoto(otherToken, 999_999)).status).toBe(404);
   }, 180_000);

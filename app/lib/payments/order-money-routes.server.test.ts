@@ -261,7 +261,7 @@ describe("the order's invoice", () => {
     if (!own.ok || !other.ok) throw new Error("not issued");
     expect((await deskPdf(mine.order.reference, `${other.value.number}.pdf`)).status).toBe(404);
     expect((await deskPdf(mine.order.reference, "../../etc/passwd.pdf")).status).toBe(404);
-    const token = service.proofs.mintLinkForMessage(
+    const token = service.proofs.linkForMessage(
       mine.quote.id,
       service.messaging.queue({
         quoteId: mine.quote.id,
@@ -541,7 +541,7 @@ describe("a payment's receipt and the tax withheld, through the routes", () => {
     const own = payments.paymentsOf(mine.order.id)[0]!.receipt!.number;
     const other = payments.paymentsOf(theirs.order.id)[0]!.receipt!.number;
     const service = getQuoteService();
-    const token = service.proofs.mintLinkForMessage(
+    const token = service.proofs.linkForMessage(
       mine.quote.id,
       service.messaging.queue({
         quoteId: mine.quote.id,

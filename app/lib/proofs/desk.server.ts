@@ -15,12 +15,18 @@ export function deskProofs(service: QuoteService, quote: StoredQuote, now = Date
   return {
     // Who sent each version is for the staff only: the record the buyer sees does not name them.
     proofs: proofRecord(quote, proofs).map((version, index) => ({ ...version, sentBy: proofs[index]!.createdBy })),
-    links: links.map((link) => ({
-      id: link.id,
-      version: link.version,
-      created: pakistanTime(new Date(link.createdAt).toISOString()),
-      state: link.endedAt ? "ended" : link.expiresAt <= now ? "expired" : "open",
-    })),
+    // The request's one link (the newest carried one) first, then any link of before still listed.
+    links: [...links]
+      .sort((a, b) => Number(b.carried) - Number(a.carried) || b.id - a.id)
+      .map((link) => ({
+        id: link.id,
+        carried: link.carried,
+        madeBy: link.mintedBy ?? (link.version === null ? "an earlier e-mail" : `proof v${link.version} e-mail`),
+        created: pakistanTime(new Date(link.createdAt).toISOString()),
+        lastOpened: link.lastOpenedAt === null ? null : pakistanTime(new Date(link.lastOpenedAt).toISOString()),
+        ended: link.endedAt === null ? null : pakistanTime(new Date(link.endedAt).toISOString()),
+        state: link.endedAt ? ("ended" as const) : link.expiresAt <= now ? ("expired" as const) : ("open" as const),
+      })),
     // Something still to end: an open link, or a version whose mails and reminder may still bring one.
     canEndAllLinks:
       proofs.some((proof) => proof.linksEndedAt === null) ||

@@ -14,8 +14,8 @@ export const proofHeaders = {
 } as const;
 
 /**
- * The request a link opens, or an answer with nothing about any request: 404 for an unknown, ended or
- * expired token (all alike). The token is looked up first, and a valid one always opens: a 256-bit
+ * The request a link opens, or an answer with nothing about any request: 404 for an unknown token, 410
+ * for an ended or expired one (with how to get a new link). The token is looked up first, and a valid one always opens: a 256-bit
  * token needs no guard, and a carrier's shared address must not lock its buyers out. Only failures
  * count, per client (IPv6 by its /64): after 20 in 15 minutes an unknown token gets 429 instead of 404,
  * so a guesser gets 20 tries per 15 minutes, not millions. The failures are in the store, so a
@@ -29,6 +29,9 @@ export function openProofLink(
 ): StoredQuote {
   const quote = service.proofs.open(token, now);
   if (quote) return quote;
+  // A real link that was ended or ran out: 410, saying so and how to get a new one (not a guess: not counted).
+  const closed = service.proofs.closedLink(token, now);
+  if (closed) throw data(proofText.page[closed], { status: 410, headers: proofHeaders });
   const heldUntil = service.proofs.failedLookup(addressKey(clientIp), now);
   if (heldUntil !== null) {
     const retryAfter = String(Math.ceil((heldUntil - now) / 1000));

@@ -277,9 +277,10 @@ describe("what a token cannot do", () => {
     );
     expect(deskFile.status).toBe(302);
 
-    // Ending a link: it answers 404 like a token never issued, with nothing about the request.
+    // Ending a link: it answers 410 saying so and how to get a new one, with nothing about the request.
     const token = lastLinkFor("ayesha@acme.example");
-    expect(allLinksFor("ayesha@acme.example")).toHaveLength(2);
+    // Both versions' mails carried the request's one link.
+    expect(new Set(allLinksFor("ayesha@acme.example"))).toEqual(new Set([token]));
     const ended = await outcome(() =>
       underDeskLayout(
         quotePage.action,
@@ -296,11 +297,14 @@ describe("what a token cannot do", () => {
     const gone = await outcome(() =>
       proofPage.loader(args(get(`/proof/${firstToken}`), { token: firstToken }) as never),
     );
-    expect(gone.status).toBe(404);
+    expect(gone.status).toBe(410);
+    expect(String(gone.data)).toMatch(/^This link has been ended/);
     expect(JSON.stringify(gone.data ?? "")).not.toContain("Q-");
     expect(other.id).not.toBe(mine.id);
-    // The later link still works.
-    expect((await outcome(() => proofPage.loader(args(get(`/proof/${token}`), { token }) as never))).status).toBe(200);
+    // Another request's link still works.
+    expect(
+      (await outcome(() => proofPage.loader(args(get(`/proof/${otherToken}`), { token: otherToken }) as never))).status,
+    ).toBe(200);
   });
 
   it("serves the buyer's studio mockup of its own request only", async () => {
@@ -513,8 +517,8 @@ describe("later versions and answers", () => {
     // The reminder carries a fresh link of its own, which opens the proof.
     const reminder = decoded(reminderTo("hina@pharma.example", "Reminder:")!.raw);
     const token = /\/proof\/([A-Za-z0-9_-]{43})/.exec(reminder)![1]!;
-    expect(allLinksFor("hina@pharma.example")).toHaveLength(2);
-    expect(allLinksFor("hina@pharma.example")[0]).not.toBe(token);
+    // The reminder carries the link the proof's mail brought.
+    expect(allLinksFor("hina@pharma.example")).toEqual([token, token]);
     const page = await outcome(() => proofPage.loader(args(get(`/proof/${token}`), { token }) as never));
     expect(page.data).toMatchObject({
       reference: quote.reference,
@@ -590,7 +594,7 @@ describe("ending links", () => {
       const [token] = allLinksFor("zara@pharma.example");
       const [link] = service.proofs.links(quote.id);
       expect((await deskPost(quote.reference, { intent: "end-link", link: String(link!.id) })).status).toBe(302);
-      expect(await pageStatus(token!)).toBe(404);
+      expect(await pageStatus(token!)).toBe(410);
 
       await outbox.drain(() => tuesday.getTime());
       await outbox.drain(() => tuesday.getTime() + DAY);
@@ -618,9 +622,10 @@ describe("ending links", () => {
         );
       await sendVersion("#666666", friday);
       await outbox.drain(() => friday.getTime());
-      await outbox.drain(() => tuesday.getTime()); // v1's reminder, with a link of its own
+      await outbox.drain(() => tuesday.getTime()); // v1's reminder, with the same link
       const tokens = allLinksFor("omar@pharma.example");
       expect(tokens).toHaveLength(2);
+      expect(tokens[1]).toBe(tokens[0]);
       // v2 is queued, its e-mail not gone yet.
       await sendVersion("#777777", new Date());
       for (const token of tokens) expect(await pageStatus(token)).toBe(200);
@@ -639,17 +644,17 @@ describe("ending links", () => {
       expect(ended.status).toBe(302);
       expect(ended.response!.headers.get("location")).toBe(`/desk/quotes/${quote.reference}?done=ended-all`);
 
-      for (const token of tokens) expect(await pageStatus(token)).toBe(404);
+      for (const token of tokens) expect(await pageStatus(token)).toBe(410);
       const received = smtp.received.length;
       await outbox.drain();
       await outbox.drain(() => Date.now() + 30 * DAY);
       expect(smtp.received.slice(received).filter((mail) => mail.to.includes("omar@pharma.example"))).toEqual([]);
-      expect(service.proofs.links(quote.id)).toHaveLength(2);
+      expect(service.proofs.links(quote.id)).toHaveLength(1);
       const after = await desk();
-      expect(after.links.map((link) => link.state)).toEqual(["ended", "ended"]);
+      expect(after.links.map((link) => link.state)).toEqual(["ended"]);
       expect(after.canEndAllLinks).toBe(false);
       expect(after.history.map((event) => event.body)).toContain(
-        "All proof links ended (2 links), reminders stopped; 1 e-mail with a link not sent",
+        "All proof links ended (1 link), reminders stopped; 1 e-mail with a link not sent",
       );
     });
   });

@@ -64,9 +64,16 @@ describe("proofs in the store", () => {
     const [mail1, mail2] = deliver(desk);
     const [token1, token2] = [tokenIn(mail1), tokenIn(mail2)];
     expect(isSecretShape(token1!)).toBe(true);
-    expect(token1).not.toBe(token2);
+    // One link per request: the second version's mail carries the first's link.
+    expect(token2).toBe(token1);
     expect(mail1!.to).toEqual([{ name: "Ayesha Khan", address: "ayesha@acme.example" }]);
-    expect(desk.links(quote.id).map((link) => link.version)).toEqual([1, 2]);
+    expect(desk.links(quote.id)).toEqual([
+      expect.objectContaining({ version: 1, mintedBy: "proof v1 e-mail", carried: true, endedAt: null }),
+    ]);
+    // Only the hash is looked up; the sealed copy opens nothing without the key beside the database.
+    const row = store.db.prepare("SELECT token_hash, token_sealed FROM proof_links").get() as Record<string, string>;
+    expect(row.token_hash).toBe(secretHash(token1!));
+    expect(row.token_sealed).not.toContain(token1!);
     const proofs = desk.proofs(quote.id);
     expect(proofs.map((proof) => proof.storedName)).toEqual([
       expect.stringMatching(/^proof-[0-9a-f-]{36}\.png$/),
@@ -280,19 +287,18 @@ describe("ending links", () => {
     );
   });
 
-  it("a link minted for a mail being sent when its version's links end is ended with them", () => {
+  it("the one link ended while a mail carrying it is being sent opens nothing, and the next version makes a new one", () => {
     const { desk, quote, send } = setUp();
     send(png(1), friday);
-    deliver(desk, friday);
+    const first = tokenIn(deliver(desk, friday)[0])!;
     send(png(1), friday);
     const messaging = new Messaging(desk.store);
     const [due] = messaging.claimDue({ now: friday.getTime(), leaseMs: 60_000 });
-    const outgoing = desk.compose(due!, friday)!; // being sent now
-    const [first] = desk.links(quote.id);
-    desk.endLink(quote.id, first!.id, staff, friday); // v1's: the mail being sent is v2's
-    expect(desk.open(tokenIn(outgoing)!, friday.getTime())?.id).toBe(quote.id);
-    desk.endAllLinks(quote.id, staff, friday);
-    expect(desk.open(tokenIn(outgoing)!, friday.getTime())).toBeUndefined();
+    const outgoing = desk.compose(due!, friday)!; // being sent now, with the same link
+    expect(tokenIn(outgoing)).toBe(first);
+    const [link] = desk.links(quote.id);
+    desk.endLink(quote.id, link!.id, staff, friday);
+    expect(desk.open(first, friday.getTime())).toBeUndefined();
     messaging.markSent(
       due!,
       { type: "proof.mail_sent", payload: { subject: due!.subject, to: due!.recipient } },
@@ -315,7 +321,7 @@ describe("links minted when a mail is sent", () => {
     desk.attemptFailed(mail!.id);
     expect(desk.links(quote.id)).toHaveLength(0);
     expect(desk.open(failed, now.getTime())).toBeUndefined();
-    // An attempt whose outcome was never recorded (a crash): the next one replaces its link.
+    // An attempt whose outcome was never recorded (a crash): the next one carries the same link.
     const cut = tokenIn(desk.compose(mail!, now))!;
     const sent = tokenIn(desk.compose(mail!, now))!;
     messaging.markSent(
@@ -324,7 +330,7 @@ describe("links minted when a mail is sent", () => {
       now,
     );
     expect(desk.links(quote.id)).toHaveLength(1);
-    expect(desk.open(cut, now.getTime())).toBeUndefined();
+    expect(sent).toBe(cut);
     expect(desk.open(sent, now.getTime())?.id).toBe(quote.id);
   });
 });

@@ -1,13 +1,13 @@
 import { createHash, randomUUID } from "node:crypto";
 import { closeSync, fsyncSync, mkdirSync, openSync, writeSync } from "node:fs";
 import { readFile } from "node:fs/promises";
-import { join } from "node:path";
-import { and, count, eq, gt, isNull, lte, min, sql } from "drizzle-orm";
+import { dirname, join } from "node:path";
+import { and, count, desc, eq, gt, isNotNull, isNull, lte, min, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/better-sqlite3";
 import { type Message, Messaging, type OutboundKind } from "~/lib/messaging/messaging.server";
 import { Orders } from "~/lib/orders/orders.server";
 import { type Actor, actorLabel, type QuoteStore, type StoredQuote } from "~/lib/quotes/store.server";
-import { isSecretShape, newSecret, secretHash } from "~/lib/secrets.server";
+import { isSecretShape, newSecret, readOrCreateKey, seal, secretHash, unseal } from "~/lib/secrets.server";
 import type { QuoteStatus, StatusFacts, StatusMove } from "~/lib/requests/status";
 import { hasLinkSlot, proofEmail, reminderEmail, withLink } from "./mail";
 import { PROOF_LINK_MS, proofExtension, type ProofType, reminderDue, tokenGuessLimit } from "./rules";
@@ -39,11 +39,43 @@ export type StoredProof = {
 
 export type ProofLink = {
   id: number;
+  /** The proof version whose mail made it, or null (another mail). */
   version: number | null;
+  /** Which mail made it, in words ("proof v1 e-mail"). */
+  mintedBy: string | null;
   createdAt: number;
   expiresAt: number;
   endedAt: number | null;
+  lastOpenedAt: number | null;
+  /** Whether later mails carry it (its token is sealed); links of before are only kept until they end. */
+  carried: boolean;
 };
+
+/** The desk's words for the mail that made a link. */
+function mailLabel(message: Message | undefined): string {
+  const version = typeof message?.payload.version === "number" ? message.payload.version : null;
+  switch (message?.kind) {
+    case "proof":
+      return `proof v${version} e-mail`;
+    case "proof-reminder":
+      return `proof v${version} reminder`;
+    case "quotation":
+      return `quotation v${version} e-mail`;
+    case "quotation-accepted":
+      return "acceptance e-mail";
+    case "quotation-reminder":
+      return "quotation reminder";
+    case "order-stage":
+      return "order update e-mail";
+    case "invoice":
+      return typeof message.payload.number === "string" ? `invoice ${message.payload.number} e-mail` : "invoice e-mail";
+    default:
+      return "e-mail";
+  }
+}
+
+/** The file beside the database holding the key that seals buyers' links. */
+export const linkKeyFile = (store: QuoteStore) => join(dirname(store.file), "link.key");
 
 export type ProofMail = {
   id: number;
@@ -113,6 +145,7 @@ export type AnswerResult =
  */
 export class ProofDesk {
   private readonly sql;
+  private key: Buffer | undefined;
   /** Drizzle's query builder over the store's connection. */
   private readonly orm;
 
@@ -133,8 +166,11 @@ export class ProofDesk {
         `INSERT INTO proofs (quote_id, version, media_type, byte_size, sha256, stored_name, message, created_by, created_at)
          VALUES (@quoteId, @version, @mediaType, @byteSize, @sha256, @storedName, @message, @createdBy, @createdAt)`,
       ),
-      linkVersion: db
-        .prepare("SELECT version FROM proof_links WHERE rowid = ? AND quote_id = ? AND ended_at IS NULL")
+      // 1 for a link later mails carry, 0 for one of before.
+      linkLive: db
+        .prepare(
+          "SELECT token_sealed IS NOT NULL FROM proof_links WHERE rowid = ? AND quote_id = ? AND ended_at IS NULL",
+        )
         .pluck(),
       endLink: db.prepare("UPDATE proof_links SET ended_at = ? WHERE rowid = ? AND quote_id = ? AND ended_at IS NULL"),
       endAllLinks: db.prepare("UPDATE proof_links SET ended_at = ? WHERE quote_id = ? AND ended_at IS NULL"),
@@ -272,18 +308,72 @@ export class ProofDesk {
     }
   }
 
-  private addLink(quoteId: number, version: number | null, token: string, now: Date, messageId: number | null = null) {
-    this.orm
-      .insert(proofLinks)
-      .values({
-        tokenHash: secretHash(token),
-        quoteId,
-        version,
-        createdAt: now.getTime(),
-        expiresAt: now.getTime() + PROOF_LINK_MS,
-        messageId,
+  private linkKey() {
+    return (this.key ??= readOrCreateKey(linkKeyFile(this.store)));
+  }
+
+  /**
+   * The request's one link for a mail going out now: its live link when there is one (valid another 60
+   * days from this mail, as every mail says), else a new one made by this mail. Its token is sealed
+   * with the link key, so the next mail carries the same link; only its hash is looked up.
+   */
+  private carryLink(
+    quoteId: number,
+    made: { messageId: number | null; version: number | null; by: string },
+    now: Date,
+  ): string {
+    return this.store.db
+      .transaction(() => {
+        const live = this.orm
+          .select({ tokenHash: proofLinks.tokenHash, sealed: proofLinks.tokenSealed, messageId: proofLinks.messageId })
+          .from(proofLinks)
+          .where(
+            and(
+              eq(proofLinks.quoteId, quoteId),
+              isNull(proofLinks.endedAt),
+              isNotNull(proofLinks.tokenSealed),
+              gt(proofLinks.expiresAt, now.getTime()),
+            ),
+          )
+          .orderBy(desc(sql`${proofLinks}.rowid`))
+          .get();
+        const token = live?.sealed ? unseal(live.sealed, this.linkKey()) : null;
+        if (live && token && secretHash(token) === live.tokenHash) {
+          this.orm
+            .update(proofLinks)
+            .set({
+              expiresAt: now.getTime() + PROOF_LINK_MS,
+              // Carried by another mail: no longer one attempt's to remove if that attempt fails.
+              ...(live.messageId !== made.messageId ? { messageId: null } : {}),
+            })
+            .where(eq(proofLinks.tokenHash, live.tokenHash))
+            .run();
+          return token;
+        }
+        // A live link this key cannot open (the key file was replaced) is ended: the buyer gets the new one.
+        if (live)
+          this.orm
+            .update(proofLinks)
+            .set({ endedAt: now.getTime() })
+            .where(eq(proofLinks.tokenHash, live.tokenHash))
+            .run();
+        const fresh = newSecret();
+        this.orm
+          .insert(proofLinks)
+          .values({
+            tokenHash: secretHash(fresh),
+            quoteId,
+            version: made.version,
+            createdAt: now.getTime(),
+            expiresAt: now.getTime() + PROOF_LINK_MS,
+            messageId: made.messageId,
+            tokenSealed: seal(fresh, this.linkKey()),
+            mintedBy: made.by,
+          })
+          .run();
+        return fresh;
       })
-      .run();
+      .immediate();
   }
 
   private queue(
@@ -304,17 +394,38 @@ export class ProofDesk {
     });
   }
 
-  /** The request a token opens, or undefined: unknown, ended and expired links are all the same nothing. */
+  /**
+   * The request a token opens, or undefined: unknown, ended and expired links are all the same nothing.
+   * When it was opened is kept to the minute (for the desk), so a page's files do not each write.
+   */
   open(token: string, now = Date.now()): StoredQuote | undefined {
     if (!isSecretShape(token)) return undefined;
-    const quoteId = this.orm
-      .select({ quoteId: proofLinks.quoteId })
+    const tokenHash = secretHash(token);
+    const link = this.orm
+      .select({ quoteId: proofLinks.quoteId, lastOpenedAt: proofLinks.lastOpenedAt })
       .from(proofLinks)
-      .where(
-        and(eq(proofLinks.tokenHash, secretHash(token)), isNull(proofLinks.endedAt), gt(proofLinks.expiresAt, now)),
-      )
-      .get()?.quoteId;
-    return quoteId === undefined ? undefined : this.store.get(quoteId);
+      .where(and(eq(proofLinks.tokenHash, tokenHash), isNull(proofLinks.endedAt), gt(proofLinks.expiresAt, now)))
+      .get();
+    if (!link) return undefined;
+    const minute = now - (now % 60_000);
+    if (link.lastOpenedAt === null || link.lastOpenedAt < minute)
+      this.orm.update(proofLinks).set({ lastOpenedAt: minute }).where(eq(proofLinks.tokenHash, tokenHash)).run();
+    return this.store.get(link.quoteId);
+  }
+
+  /**
+   * Why a link that opens nothing does not: "ended" by staff or "expired", or null for a token never
+   * issued. Only the holder of a real token learns this, so it tells a buyer to ask for a new link.
+   */
+  closedLink(token: string, now = Date.now()): "ended" | "expired" | null {
+    if (!isSecretShape(token)) return null;
+    const link = this.orm
+      .select({ endedAt: proofLinks.endedAt, expiresAt: proofLinks.expiresAt })
+      .from(proofLinks)
+      .where(eq(proofLinks.tokenHash, secretHash(token)))
+      .get();
+    if (!link) return null;
+    return link.endedAt !== null ? "ended" : link.expiresAt <= now ? "expired" : null;
   }
 
   /**
@@ -355,29 +466,34 @@ export class ProofDesk {
       .select({
         id: sql<number>`${proofLinks}.rowid`,
         version: proofLinks.version,
+        mintedBy: proofLinks.mintedBy,
         createdAt: proofLinks.createdAt,
         expiresAt: proofLinks.expiresAt,
         endedAt: proofLinks.endedAt,
+        lastOpenedAt: proofLinks.lastOpenedAt,
+        carried: sql<number>`${proofLinks.tokenSealed} IS NOT NULL`,
       })
       .from(proofLinks)
       .where(eq(proofLinks.quoteId, quoteId))
       .orderBy(sql`${proofLinks}.rowid`)
-      .all();
+      .all()
+      .map((link) => ({ ...link, carried: Boolean(link.carried) }));
   }
 
   /**
-   * Ends one of a request's links (its id on the desk), and with it its version's reminder and the
-   * e-mails with a link to that version still waiting to go; false if it is not that request's link
-   * or already ended.
+   * Ends one of a request's links (its id on the desk): the buyer's page no longer opens with it. Ending
+   * the request's one link also stops what would bring it back unasked: the proofs' reminders and their
+   * e-mails still waiting are cancelled. The next mail staff send (a new proof version, a quotation)
+   * makes a new link, which is then the request's one link. A link of before ends alone. False if it
+   * is not that request's link or already ended.
    */
   endLink(quoteId: number, linkId: number, actor: Actor, now = new Date()): boolean {
     return this.store.db
       .transaction(() => {
-        const version = this.sql.linkVersion.get(linkId, quoteId) as number | null | undefined;
-        if (version === undefined) return false;
+        const carried = this.sql.linkLive.get(linkId, quoteId) as number | undefined;
+        if (carried === undefined) return false;
         this.sql.endLink.run(now.getTime(), linkId, quoteId);
-        // A link sent with another mail than a proof's ends alone; a proof's stops its version's mails too.
-        const cancelled = version === null ? 0 : this.stopLinks(quoteId, version, now);
+        const cancelled = carried ? this.stopLinks(quoteId, null, now) : 0;
         this.store.audit.record({
           subject: { type: "request", id: quoteId },
           actor,
@@ -502,8 +618,8 @@ export class ProofDesk {
 
   /**
    * Queues the one reminder each latest, unanswered proof is due (two business days after it was
-   * sent), unless its links were ended, and a note to the staff. The reminder gets a fresh link of its
-   * own when it is sent (the first link's token is not kept).
+   * sent), unless its links were ended, and a note to the staff. The reminder carries the request's
+   * link when it is sent.
    */
   queueReminders(
     texts: {
@@ -540,8 +656,8 @@ export class ProofDesk {
 
   /**
    * A claimed proof mail as it goes out now, or null when it is not to be sent (it is then cancelled).
-   * A buyer's mail gets a link minted for this attempt (only its hash stored, with the message it
-   * went with, so that a failed or interrupted attempt's link is removed); if its version's links were
+   * A buyer's mail carries the request's link (made now if it has none, with the message it went with,
+   * so that a failed or interrupted first attempt's link is removed); if its version's links were
    * ended since it was queued, it is cancelled instead.
    */
   compose(message: Message, now = new Date()): OutgoingProofMail | null {
@@ -568,7 +684,6 @@ export class ProofDesk {
           if (!this.staffTo?.length) return cancel("no staff address is set");
           return { ...text, to: this.staffTo.map((address) => ({ address })) };
         }
-        this.sql.deleteLinksOfMessage.run(current.id);
         const version = typeof current.payload.version === "number" ? current.payload.version : null;
         const proof =
           version === null ? undefined : (this.sql.proofVersion.get(current.quoteId, version) as ProofRow | undefined);
@@ -582,40 +697,35 @@ export class ProofDesk {
             ? proofEmail(quote, proof.version, proof.message).body
             : reminderEmail(quote, this.fromRow(proof)).body);
         if (!hasLinkSlot(body)) return { ...text, to, body };
-        const token = newSecret();
-        this.addLink(current.quoteId, proof.version, token, now, current.id);
+        const token = this.carryLink(
+          current.quoteId,
+          { messageId: current.id, version: proof.version, by: mailLabel(current) },
+          now,
+        );
         return { ...text, to, body: withLink(body, token) };
       })
       .immediate();
   }
 
   /**
-   * A link to the buyer's page of a request for a mail being sent now that is not a proof's (a
-   * quotation's): minted for this attempt, stored as its hash with the message, so a failed attempt's
-   * link goes with `attemptFailed` and the next attempt mints another. Returns the token.
+   * The request's link for a mail being sent now that is not a proof's (a quotation's, an invoice's):
+   * its live link, or one made by this mail (removed by `attemptFailed` if this first attempt fails
+   * before another mail carried it). Returns the token.
    */
-  mintLinkForMessage(quoteId: number, messageId: number, now = new Date()): string {
-    return this.store.db
-      .transaction(() => {
-        this.sql.deleteLinksOfMessage.run(messageId);
-        const token = newSecret();
-        this.addLink(quoteId, null, token, now, messageId);
-        return token;
-      })
-      .immediate();
+  linkForMessage(quoteId: number, messageId: number, now = new Date()): string {
+    const by = mailLabel(this.messaging.get(messageId));
+    return this.carryLink(quoteId, { messageId, version: null, by }, now);
+  }
+
+  /** The request's link for a message staff send themselves (WhatsApp from the order page). */
+  linkForStaffMessage(quoteId: number, now = new Date()): string {
+    return this.carryLink(quoteId, { messageId: null, version: null, by: "WhatsApp message from the desk" }, now);
   }
 
   /**
-   * A link to the buyer's page for a message staff send themselves (WhatsApp): minted now, stored as its
-   * hash like any other, and shown once, in the message. Returns the token.
+   * An attempt to send a mail failed: a link it made that no other mail has carried is removed (the
+   * next attempt makes another or carries a newer one).
    */
-  mintLinkForStaffMessage(quoteId: number, now = new Date()): string {
-    const token = newSecret();
-    this.addLink(quoteId, null, token, now);
-    return token;
-  }
-
-  /** An attempt to send a proof mail failed: its link is removed (the next attempt mints another). */
   attemptFailed(messageId: number) {
     this.sql.deleteLinksOfMessage.run(messageId);
   }

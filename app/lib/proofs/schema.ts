@@ -43,8 +43,11 @@ export const proofs = sqliteTable(
 );
 
 /**
- * The buyer's links to their request's page (everything sent to them: quotations, proofs, the order).
- * A link's token is stored as its SHA-256; its rowid is the id the desk shows.
+ * The buyer's link to their request's page (everything sent to them: quotations, proofs, the order):
+ * one live link per request, carried by every mail (decision record 048). A link's token is stored as
+ * its SHA-256 for look-ups, and sealed with the key beside the database so later mails can carry it;
+ * its rowid is the id the desk shows. Links of before have no sealed token: they open until ended or
+ * expired, and no mail carries them again.
  */
 export const proofLinks = sqliteTable(
   "proof_links",
@@ -58,11 +61,23 @@ export const proofLinks = sqliteTable(
     createdAt: integer("created_at").notNull(),
     expiresAt: integer("expires_at").notNull(),
     endedAt: integer("ended_at"),
-    /** The message whose sending minted the link: a failed attempt's link is removed with it. */
+    /**
+     * The message whose sending minted the link while no other mail has carried it: a failed first
+     * attempt's link is removed with it. Cleared once another mail carries it.
+     */
     messageId: integer("message_id"),
+    /** The token sealed with the link key (app/lib/secrets.server.ts), so later mails carry the same link. */
+    tokenSealed: text("token_sealed"),
+    /** Which mail made it, in words for the desk ("proof v1 e-mail", "invoice INV-2026-0003 e-mail"). */
+    mintedBy: text("minted_by"),
+    /** When the buyer last opened their page with it (ms since the epoch, to the minute). */
+    lastOpenedAt: integer("last_opened_at"),
   },
   (table) => [
     index("proof_links_quote").on(table.quoteId),
+    index("proof_links_live")
+      .on(table.quoteId, table.expiresAt)
+      .where(sql`ended_at IS NULL AND token_sealed IS NOT NULL`),
     index("proof_links_message")
       .on(table.messageId)
       .where(sql`message_id IS NOT NULL`),

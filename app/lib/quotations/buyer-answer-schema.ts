@@ -6,18 +6,23 @@ export const buyerAnswerLimits = { nameChars: 200, roleChars: 200, poChars: 100,
 
 const version = z.coerce.number().int().positive();
 
-/** The forms of the buyer's quotation: "Update total", "Accept" (both with the choices) and "Ask for changes". */
+const acceptFields = {
+  version,
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  // Printed on the record, its PDF and both sides' mails: one line each, no control or direction characters.
+  name: oneLineText(text.yourName, buyerAnswerLimits.nameChars, { required: text.nameNeeded }),
+  role: oneLineText(text.yourRole, buyerAnswerLimits.roleChars),
+  poNumber: oneLineText(text.poNumber, buyerAnswerLimits.poChars),
+};
+
+/**
+ * The forms of the buyer's quotation: "Update total", "Review" (what accepting will record, in words),
+ * "Accept" (all three with the choices) and "Ask for changes".
+ */
 export const quotationAnswerSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("totals"), version }),
-  z.object({
-    intent: z.literal("accept"),
-    version,
-    sha256: z.string().regex(/^[0-9a-f]{64}$/),
-    // Printed on the record, its PDF and both sides' mails: one line each, no control or direction characters.
-    name: oneLineText(text.yourName, buyerAnswerLimits.nameChars, { required: text.nameNeeded }),
-    role: oneLineText(text.yourRole, buyerAnswerLimits.roleChars),
-    poNumber: oneLineText(text.poNumber, buyerAnswerLimits.poChars),
-  }),
+  z.object({ intent: z.literal("review"), ...acceptFields }),
+  z.object({ intent: z.literal("accept"), ...acceptFields }),
   z.object({
     intent: z.literal("quotation-changes"),
     version,
@@ -26,7 +31,7 @@ export const quotationAnswerSchema = z.discriminatedUnion("intent", [
 ]);
 export type QuotationAnswer = z.infer<typeof quotationAnswerSchema>;
 
-export const quotationIntents: readonly string[] = ["totals", "accept", "quotation-changes"];
+export const quotationIntents: readonly string[] = ["totals", "review", "accept", "quotation-changes"];
 
 /**
  * The option chosen on each line, from the radio groups line-1, line-2, … in line order. Whatever is

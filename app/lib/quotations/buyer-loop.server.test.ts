@@ -54,7 +54,7 @@ function requestWithQuotation(key: string, email = `${key}@buyer.example`) {
   const quote = service.store.insert({ ...buyerFields, email }, submissionMeta(key), { notify: false }).quote;
   service.quotations.saveDraft(quote.id, { ...defaultTerms(new Date()), lines }, null);
   const v1 = service.quotations.send(quote, bilal)!;
-  return { quote, v1, token: service.proofs.mintLinkForMessage(quote.id, linkMessage++) };
+  return { quote, v1, token: service.proofs.linkForMessage(quote.id, linkMessage++) };
 }
 
 /** Everything an answer could change. */
@@ -116,6 +116,22 @@ describe("the buyer's quotation", () => {
     expect(recomputed).toMatchObject({ goods: "PKR 44,500", tax: "PKR 8,460", total: "PKR 55,460" });
 
     const accept = { intent: "accept", version: "1", sha256: v1.sha256!, "line-1": "2", name: "Dr. Ayesha Khan" };
+    // The review step first: what accepting will record, in words, and nothing recorded yet.
+    const reviewed = await post(token, { ...accept, intent: "review", role: "Brand Manager", poNumber: "PO-7781" });
+    expect(reviewed.status).toBe(200);
+    expect((reviewed.data as { quotation: { review: unknown } }).quotation.review).toEqual({
+      version: 1,
+      lines: ["Onset pen, Screen print, 1 colour: 500 pcs × PKR 89 = PKR 44,500"],
+      total: "PKR 55,460",
+      taxLabel: "Sales tax (18 %)",
+      name: "Dr. Ayesha Khan",
+      role: "Brand Manager",
+      poNumber: "PO-7781",
+    });
+    expect(getQuoteService().orders.forRequest(quote.id)).toBeNull();
+    const unnamed = await post(token, { ...accept, intent: "review", name: "" });
+    expect(unnamed.status).toBe(400);
+    expect((unnamed.data as { quotation: { review?: unknown } }).quotation.review).toBeUndefined();
     const done = await post(token, { ...accept, role: "Brand Manager", poNumber: "PO-7781" });
     expect(done.status).toBe(303);
     expect(done.headers.get("location")).toBe(`/proof/${token}?done=accepted`);
@@ -205,7 +221,7 @@ describe("the buyer's quotation", () => {
     const quote = service.store.insert({ ...buyerFields, email: "none@buyer.example" }, submissionMeta("none"), {
       notify: false,
     }).quote;
-    const token = service.proofs.mintLinkForMessage(quote.id, linkMessage++);
+    const token = service.proofs.linkForMessage(quote.id, linkMessage++);
     expect((await open(token)).status).toBe(404);
   });
 

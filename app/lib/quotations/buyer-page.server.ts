@@ -200,9 +200,29 @@ export function acceptanceRecord(answers: QuotationAnswers, quote: StoredQuote) 
   return view ? { reference: quote.reference, ...view } : null;
 }
 
+/** What accepting will record, in plain words, before the buyer's final "Accept". */
+export type AcceptanceReview = {
+  version: number;
+  lines: string[];
+  total: string;
+  taxLabel: string;
+  name: string;
+  role: string;
+  poNumber: string;
+};
+
 export type QuotationPostResult =
   | { done: "accepted" | "changes" }
-  | { intent: QuotationAnswer["intent"]; status: 200 | 400 | 409; error: string | null; choices: number[] };
+  | {
+      intent: QuotationAnswer["intent"];
+      status: 200 | 400 | 409;
+      error: string | null;
+      choices: number[];
+      /** The review step's summary, when its post was in order. */
+      review?: AcceptanceReview;
+      /** What the buyer typed, shown again in the form. */
+      entered?: { name: string; role: string; poNumber: string };
+    };
 
 /**
  * One post of the buyer's quotation forms: "Update total" (the page shows the totals of the posted
@@ -217,11 +237,15 @@ export function answerQuotation(
   const choices = postedChoices(form);
   const parsed = quotationAnswerSchema.safeParse(form);
   const intent =
-    form.intent === "quotation-changes" ? "quotation-changes" : form.intent === "totals" ? "totals" : "accept";
+    form.intent === "quotation-changes" || form.intent === "totals" || form.intent === "review"
+      ? form.intent
+      : "accept";
+  const typed = (name: string) => (typeof form[name] === "string" ? (form[name] as string).slice(0, 200) : "");
+  const entered = { name: typed("name"), role: typed("role"), poNumber: typed("poNumber") };
   if (!parsed.success)
-    return { intent, status: 400, error: parsed.error.issues[0]?.message ?? text.checkForm, choices };
+    return { intent, status: 400, error: parsed.error.issues[0]?.message ?? text.checkForm, choices, entered };
   const answer = parsed.data;
-  if (answer.intent === "totals") return { intent, status: 200, error: null, choices };
+  if (answer.intent === "totals") return { intent, status: 200, error: null, choices, entered };
   const validUntil = answers.quotations.version(quote.id, answer.version)?.validUntil;
   const refused = (reason: AnswerRefusal): QuotationPostResult => ({
     intent,
@@ -232,6 +256,36 @@ export function answerQuotation(
   if (answer.intent === "quotation-changes") {
     const result = answers.askChanges(quote.id, answer.version, answer.changes, now);
     return result.ok ? { done: "changes" } : refused(result.reason);
+  }
+  if (answer.intent === "review") {
+    // Nothing is recorded: the same checks as accepting, then the summary with the final button.
+    const quotation = answers.quotations.version(quote.id, answer.version);
+    const latest = answers.quotations.versions(quote.id).at(-1);
+    if (!quotation || latest?.id !== quotation.id) return { ...refused("not_latest"), entered };
+    const state = quotationState(quotation, latest.version, now.getTime());
+    if (state === "accepted") return { ...refused("accepted"), entered };
+    if (state === "expired") return { ...refused("expired"), entered };
+    if (quotation.changesText) return { ...refused("changes_asked"), entered };
+    if (quotation.sha256 !== answer.sha256) return { ...refused("changed"), entered };
+    const fit = checkChoices(quotation, choices);
+    if (!fit) return { ...refused("choices"), entered };
+    const totals = quotationTotals(quotation, fit);
+    return {
+      intent,
+      status: 200,
+      error: null,
+      choices: fit,
+      entered,
+      review: {
+        version: answer.version,
+        lines: chosenLines(quotation, fit),
+        total: formatPkr(totals.totalPaisa),
+        taxLabel: text.salesTax(formatRate(quotation.taxRateBp)),
+        name: answer.name,
+        role: answer.role,
+        poNumber: answer.poNumber,
+      },
+    };
   }
   const result = answers.accept(quote.id, { ...answer, choices }, now);
   return result.ok ? { done: "accepted" } : refused(result.reason);

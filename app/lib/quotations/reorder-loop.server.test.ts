@@ -71,7 +71,7 @@ function acceptedRequest(key: string, email = `${key}@buyer.example`) {
     poNumber: "",
   });
   if (!accepted.ok) throw new Error(accepted.reason);
-  return { quote, order: accepted.order, token: service.proofs.mintLinkForMessage(quote.id, linkMessage++) };
+  return { quote, order: accepted.order, token: service.proofs.linkForMessage(quote.id, linkMessage++) };
 }
 
 /** Marks an order delivered, as the desk's last stage move would. */

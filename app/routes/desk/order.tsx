@@ -64,7 +64,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       const number = whatsappNumber(quote.phone);
       if (!number) return data({ error: deskText.quote.noWhatsapp }, { status: 400 });
       service.store.recordWhatsappUsed(quote.id, actor);
-      const link = proofUrl(service.proofs.mintLinkForStaffMessage(quote.id));
+      const link = proofUrl(service.proofs.linkForStaffMessage(quote.id));
       const message = text.whatsappMessage(quote.name, order.reference, stageLabel[order.stage], link);
       throw redirect(`https://wa.me/${number}?text=${encodeURIComponent(message)}`);
     }

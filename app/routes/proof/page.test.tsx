@@ -39,7 +39,8 @@ const replaced = (version: number) =>
 
 async function renderPage(latest: ProofRecordVersion, earlier: ProofRecordVersion[]) {
   const proofs = { reference, item: "Pens", design: null, latest, earlier, approved: null };
-  const page = { reference, proofs, quotation: null, done: null };
+  const status = { needed: true, headline: `Please approve proof v${latest.version}`, detail: "" };
+  const page = { reference, status, dueNow: null, proofs, quotation: null, done: null };
   const Stub = createRoutesStub([
     { path: "/proof/:token", Component: ProofPage as never, loader: () => page, HydrateFallback: () => null },
   ]);

@@ -1,4 +1,5 @@
-import { data, Form, redirect } from "react-router";
+import { data, Form, isRouteErrorResponse, redirect } from "react-router";
+import { errorDetail, NotFoundScreen, UnexpectedErrorScreen } from "~/components/layout/status-screens";
 import { DeskNotice } from "~/components/desk/desk-card";
 import { ProofView } from "~/components/proofs/proof-view";
 import { Button } from "~/components/ui/button";
@@ -23,6 +24,10 @@ import { BuyerPaymentSection } from "~/components/orders/buyer-payment";
 import { buyerPaymentData } from "~/lib/payments/buyer.server";
 import type { Route } from "./+types/page";
 import { clientIpContext } from "~/lib/request-context";
+import { HowToPay } from "~/components/orders/how-to-pay";
+import { buyerPaymentText } from "~/content/buyer-payment";
+import { buyerStatus, type BuyerStatus } from "~/lib/orders/buyer-status";
+import { cn } from "~/lib/utils";
 
 const text = proofText.page;
 
@@ -53,13 +58,32 @@ export function loader({ request, params, context }: Route.LoaderArgs) {
   if (!proofs && !quotation) throw data("Not found", { status: 404, headers: proofHeaders });
   const order = buyerOrderTimeline(service.orders, quote.id, params.token);
   const doneValue = doneValues.find((value) => value === done) ?? null;
+  const payment = buyerPaymentData(service.store, quote);
+  const stored = service.orders.forRequest(quote.id);
+  const owing = payment && payment.due !== "PKR 0" ? payment.due : null;
   return data(
     {
       reference: quote.reference,
+      status: buyerStatus({
+        quotation: quotation && {
+          version: quotation.latest.version,
+          state: quotation.latest.state,
+          changesAsked: quotation.latest.changes !== null,
+        },
+        proof: proofs && { version: proofs.latest.version, status: proofs.latest.status },
+        order: stored && { reference: stored.reference, stage: stored.stage },
+        payment: payment && { advanceDue: payment.advance, due: owing },
+      }),
+      // What is due now, for "How to pay": the advance while it is unpaid, else what is still owed.
+      dueNow: payment?.advance
+        ? buyerPaymentText.advanceNow(payment.advance)
+        : owing
+          ? buyerPaymentText.dueNow(owing)
+          : null,
       proofs,
       quotation,
       order,
-      payment: buyerPaymentData(service.store, quote),
+      payment,
       reorder: reorderPageData(service.reorders, quote, doneValue === "reordered"),
       done: doneValue === "reordered" ? null : doneValue,
     },
@@ -126,16 +150,53 @@ const thanks = {
   "quotation-changes": quotationPageText.thanksChanges,
 } as const;
 
-/** The buyer's page of a request: its quotation (if one was sent), then its proofs (if any). */
+/**
+ * The buyer's page of a request: where it stands and what is needed from them on top; then, in a main
+ * column, the order's stages, the proof and the quotation (the one waiting for them first); beside it
+ * (below the status on a phone, once there is an order) how to pay, the payments, "Order again" and
+ * the documents to download.
+ */
 export default function BuyerPage({ loaderData, actionData, params }: Route.ComponentProps) {
-  const { reference, proofs, quotation, order, payment, reorder, done } = loaderData;
+  const { reference, status, dueNow, proofs, quotation, order, payment, reorder, done } = loaderData;
   const base = `/proof/${params.token}`;
   const quotationPost = actionData && "quotation" in actionData ? actionData.quotation : undefined;
   const proofPost = actionData && "intent" in actionData ? actionData : undefined;
   const reorderPost = actionData && "reorder" in actionData ? actionData.reorder : undefined;
   const shownQuotation = quotationPost?.page ?? quotation;
+  const proofFirst =
+    proofs?.latest.status === "waiting" && !(quotation?.latest.state === "sent" && !quotation.latest.changes);
+  const headingOf = (first: boolean) => (first ? 1 : 2);
+  const quotationPart = shownQuotation && (
+    <BuyerQuotation
+      page={shownQuotation}
+      base={base}
+      failure={quotationPost}
+      headingLevel={headingOf(!proofFirst || !proofs)}
+    />
+  );
+  const proofPart = proofs && (
+    <ProofPart
+      page={proofs}
+      reference={reference}
+      base={base}
+      failure={proofPost}
+      headingLevel={headingOf(proofFirst || !shownQuotation)}
+    />
+  );
+  const side = (
+    <>
+      {payment && dueNow && <HowToPay order={payment.order} dueNow={dueNow} />}
+      {payment && (
+        <div className="rounded-xl border border-border bg-white p-4">
+          <BuyerPaymentSection payment={payment} base={base} />
+        </div>
+      )}
+      {reorder?.offer && <OrderAgain offer={reorder.offer} error={reorderPost?.error ?? null} heading={2} />}
+      {shownQuotation && <Documents base={base} page={shownQuotation} />}
+    </>
+  );
   return (
-    <div className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-6 sm:py-12">
+    <div className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6 sm:py-10">
       {done && (
         <div className="mb-4">
           <DeskNotice tone="ok">{thanks[done]}</DeskNotice>
@@ -146,37 +207,81 @@ export default function BuyerPage({ loaderData, actionData, params }: Route.Comp
           <DeskNotice tone="ok">{reorder.reordered}</DeskNotice>
         </div>
       )}
-      {/* Once ordered, where the order stands is what the buyer comes back for: first. */}
-      {order && (
-        <div className="mb-8 max-w-2xl">
-          <OrderTimeline order={order} />
+      <StatusSummary status={status} reference={reference} />
+      <div className="mt-6 grid items-start gap-8 lg:grid-cols-[minmax(0,1fr)_22rem] xl:grid-cols-[minmax(0,1fr)_24rem]">
+        {/* With an order, paying and ordering again come right after the status on a phone. */}
+        <aside
+          aria-label="Payment and documents"
+          className={cn("min-w-0 space-y-6 lg:col-start-2 lg:row-start-1", !order && "order-last lg:order-none")}
+        >
+          {side}
+        </aside>
+        <div className="min-w-0 space-y-10 lg:col-start-1 lg:row-start-1">
+          {order && <OrderTimeline order={order} />}
+          {proofFirst ? proofPart : quotationPart}
+          {(proofFirst ? quotationPart : proofPart) && (
+            <div className="border-t border-border pt-8">{proofFirst ? quotationPart : proofPart}</div>
+          )}
         </div>
-      )}
-      {shownQuotation && (
-        <div className="max-w-2xl">
-          <BuyerQuotation page={shownQuotation} base={base} failure={quotationPost} headingLevel={1} />
-        </div>
-      )}
-      {payment && (
-        <div className="mt-10 max-w-2xl border-t border-border pt-8">
-          <BuyerPaymentSection payment={payment} base={base} />
-        </div>
-      )}
-      {reorder?.offer && (
-        <OrderAgain offer={reorder.offer} error={reorderPost?.error ?? null} heading={shownQuotation ? 2 : 1} />
-      )}
-      {proofs && (
-        <div className={shownQuotation ? "mt-12 border-t border-border pt-8" : undefined}>
-          <ProofPart
-            page={proofs}
-            reference={reference}
-            base={base}
-            failure={proofPost}
-            headingLevel={shownQuotation ? 2 : 1}
-          />
-        </div>
-      )}
+      </div>
     </div>
+  );
+}
+
+/** Where the request stands and what, if anything, is needed from the buyer: the first thing on the page. */
+function StatusSummary({ status, reference }: { status: BuyerStatus; reference: string }) {
+  return (
+    <section
+      aria-labelledby="status-heading"
+      className={cn(
+        "rounded-xl border-l-8 p-4 sm:p-5",
+        status.needed ? "border-amber-500 bg-amber-50 text-amber-950" : "border-teal-600 bg-teal-50 text-teal-950",
+      )}
+    >
+      <p className="text-xs font-semibold uppercase tracking-wide opacity-80">
+        {reference} · {status.needed ? "Needed from you" : "Where things stand"}
+      </p>
+      <p id="status-heading" className="mt-1 text-xl font-bold sm:text-2xl" dir="auto">
+        {status.headline}
+      </p>
+      <p className="mt-1 text-sm sm:text-base">{status.detail}</p>
+    </section>
+  );
+}
+
+/** Every quotation version sent and the acceptance record, as PDFs to file. */
+function Documents({ base, page }: { base: string; page: NonNullable<ReturnType<typeof quotationPageData>> }) {
+  const versions = [page.latest.version, ...page.earlier.map((version) => version.version)];
+  return (
+    <section aria-labelledby="documents-heading" className="rounded-xl border border-border bg-white p-4 text-sm">
+      <h2 id="documents-heading" className="text-lg font-bold">
+        {quotationPageText.documents}
+      </h2>
+      <ul className="mt-2 space-y-1">
+        {versions.map((version) => (
+          <li key={version}>
+            <a
+              className="inline-flex min-h-11 items-center font-semibold text-primary underline"
+              href={`${base}/quotations/v${version}.pdf`}
+              download
+            >
+              {quotationPageText.quotationPdf(version)}
+            </a>
+          </li>
+        ))}
+        {page.latest.acceptance && (
+          <li>
+            <a
+              className="inline-flex min-h-11 items-center font-semibold text-primary underline"
+              href={`${base}/acceptance/pdf`}
+              download
+            >
+              {quotationPageText.recordPdf}
+            </a>
+          </li>
+        )}
+      </ul>
+    </section>
   );
 }
 
@@ -193,10 +298,7 @@ function OrderAgain({
   const Heading = heading === 1 ? "h1" : "h2";
   const text = quotationPageText;
   return (
-    <section
-      aria-labelledby="order-again-heading"
-      className="mt-8 max-w-2xl space-y-3 rounded-xl border border-border p-4"
-    >
+    <section aria-labelledby="order-again-heading" className="space-y-3 rounded-xl border border-border bg-white p-4">
       <Heading id="order-again-heading" className="text-lg font-bold">
         {text.orderAgain}
       </Heading>
@@ -356,4 +458,17 @@ function ProofPart({
       )}
     </>
   );
+}
+
+/** An ended or expired link says so and how to get a new one; anything else is the site's usual screen. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 410)
+    return (
+      <section className="mx-auto max-w-2xl px-4 py-24 text-center sm:py-32">
+        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{text.closedTitle}</h1>
+        <p className="mt-4 text-lg text-muted-foreground">{String(error.data)}</p>
+      </section>
+    );
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundScreen />;
+  return <UnexpectedErrorScreen detail={errorDetail(error)} />;
 }

@@ -1,0 +1,15 @@
+import { chromium } from "@playwright/test";
+const [path, base] = [process.argv[2]!, process.argv[3]!];
+const browser = await chromium.launch({ executablePath: "/usr/bin/chromium" });
+const page = await browser.newPage();
+page.on("response", (r) => console.log(r.status(), r.request().method(), r.url().slice(0, 90)));
+page.on("requestfailed", (r) => console.log("FAILED", r.method(), r.url().slice(0, 90), r.failure()?.errorText));
+await page.goto(`${base}${path}`);
+await page.getByLabel("Your name").fill("Dr. Ayesha Khan");
+await page.getByRole("button", { name: "Review and accept" }).click();
+await page.waitForLoadState();
+console.log(await page.locator("form#quotation-form").getAttribute("action"));
+await page.getByRole("button", { name: "Accept — this is final" }).click();
+await page.waitForTimeout(2000);
+console.log(page.url());
+await browser.close();

@@ -2,6 +2,7 @@ import PDFDocument from "pdfkit";
 import { business } from "~/content/business";
 import { longDate } from "~/lib/desk/time";
 import { formatPkr, formatRate } from "~/lib/money";
+import { pdfBytes } from "~/lib/pdf-bytes";
 import { printable } from "~/lib/printable-text";
 import type { InvoiceRow, StoredCreditNote, StoredInvoice } from "./invoices.server";
 import { bankDetails, paymentReference } from "~/content/buyer-payment";
@@ -33,15 +34,6 @@ const columns: Column[] = [
 type Row = [string, string, string, string, string, string, string];
 
 type Document = InstanceType<typeof PDFDocument>;
-
-function collect(doc: Document): Promise<Uint8Array> {
-  const chunks: Buffer[] = [];
-  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-  return new Promise((resolve, reject) => {
-    doc.on("end", () => resolve(new Uint8Array(Buffer.concat(chunks))));
-    doc.on("error", reject);
-  });
-}
 
 function newDocument(title: string, issuedAt: string): Document {
   return new PDFDocument({
@@ -235,7 +227,7 @@ const references = (invoice: InvoiceRow): [string, string][] => [
 /** The sales tax invoice as a PDF (A4). */
 export function invoicePdf(invoice: StoredInvoice): Promise<Uint8Array> {
   const doc = newDocument(`Sales Tax Invoice ${invoice.number}`, invoice.issuedAt);
-  const done = collect(doc);
+  const done = pdfBytes(doc);
   header(doc, invoice, "Sales Tax Invoice", [
     ["Invoice No.", invoice.number],
     ["Date", longDate(invoice.issueDate)],
@@ -274,7 +266,7 @@ export function invoicePdf(invoice: StoredInvoice): Promise<Uint8Array> {
 export function creditNotePdf(note: StoredCreditNote): Promise<Uint8Array> {
   const { invoice } = note;
   const doc = newDocument(`Credit Note ${note.number}`, note.issuedAt);
-  const done = collect(doc);
+  const done = pdfBytes(doc);
   header(doc, invoice, "Credit Note", [
     ["Credit Note No.", note.number],
     ["Date", longDate(note.issueDate)],

@@ -3,6 +3,7 @@ import { business, fullAddress } from "~/content/business";
 import { longDate, pakistanDate } from "~/lib/desk/time";
 import { amountInWords } from "~/lib/invoices/words";
 import { formatPkr } from "~/lib/money";
+import { pdfBytes } from "~/lib/pdf-bytes";
 import { printable } from "~/lib/printable-text";
 import { paymentKindLabel, paymentMethodLabel } from "./labels";
 import { settledBy, type StoredReceipt } from "./payments.server";
@@ -19,18 +20,6 @@ const muted = "#52606d";
 const rule = "#cbd2d9";
 
 type Document = InstanceType<typeof PDFDocument>;
-
-function collect(doc: Document): Promise<Uint8Array> {
-  const chunks: Buffer[] = [];
-  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-  return new Promise((resolve, reject) => {
-    doc.on("end", () => resolve(new Uint8Array(Buffer.concat(chunks))));
-    doc.on("error", reject);
-  });
-}
-
-/** A text typed on several lines as PDF lines: a line break is never drawn as a character. */
-const lines = (text: string) => text.split(/\r\n|\r|\n/).join("\n");
 
 /** The receipt's PDF file name: "R-2026-0001.pdf". */
 export const receiptFileName = (number: string) => `${number}.pdf`;
@@ -69,7 +58,7 @@ export function receiptPdf(receipt: StoredReceipt): Promise<Uint8Array> {
     margin: MARGIN,
     info: { Title: `Receipt ${receipt.number}`, Author: business.name, CreationDate: new Date(receipt.issuedAt) },
   });
-  const done = collect(doc);
+  const done = pdfBytes(doc);
   const width = doc.page.width - 2 * MARGIN;
   const right = doc.page.width - MARGIN;
 
@@ -78,7 +67,7 @@ export function receiptPdf(receipt: StoredReceipt): Promise<Uint8Array> {
     .font("Helvetica")
     .fontSize(9)
     .fillColor(muted)
-    .text(lines(fullAddress), { width: 260 })
+    .text(printable(fullAddress), { width: 260 })
     .text(`${business.phone.display} · ${business.email}`, { width: 260 })
     .fillColor(ink)
     .text(`NTN: ${business.ntn} · STRN: ${business.strn}`, { width: 260 });

@@ -194,7 +194,7 @@ test("no token, password or session id is written to the server's log", async ()
   expect((await rawGet(`/proof/${proofToken}/record/x?token=${proofToken}`)).status).toBe(404);
   const ended = await postForm(server, `/desk/quotes/${reference}`, { intent: "end-link", link: "1" }, cookie);
   expect(ended.status).toBe(302);
-  expect((await rawGet(`/proof/${proofToken}`)).status).toBe(404);
+  expect((await rawGet(`/proof/${proofToken}`)).status).toBe(410);
 
   // A wrong password, and a forged session.
   await postForm(server, "/desk/sign-in", { email, password: "not-the-password-0xDEADBEEF" });

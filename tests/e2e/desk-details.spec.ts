@@ -228,7 +228,7 @@ test.describe("on a 360 px touch screen", () => {
     await page.goto(`${server.baseURL}/desk`);
     const header = page.getByRole("banner");
     const links = header.getByRole("navigation", { name: "Desk" }).getByRole("link");
-    await expect(links).toHaveText(["Inbox", "Orders", "Unmatched mail", "Reports", "Prices", "Staff"]);
+    await expect(links).toHaveText(["Inbox", "Orders", "Receivables", "Unmatched mail", "Reports", "Prices", "Staff"]);
     for (const link of await links.all()) {
       await expect(link).toBeVisible();
       const box = (await link.boundingBox())!;

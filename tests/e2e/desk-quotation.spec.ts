@@ -130,7 +130,8 @@ for (const width of [360, 1440]) {
 
       await page.getByRole("button", { name: "Send quotation" }).click();
       const panel = page.getByRole("region", { name: "Quotations" });
-      await expect(panel).toContainText(/Quotation v1 · sent \w{3} \d{1,2} \w{3} \d\d:\d\d · PKR 109,740 · Sent/);
+      // The request's page names each version by the total nearest the 500 pcs asked: 500 pens and 500 mugs.
+      await expect(panel).toContainText(/Quotation v1 · sent \w{3} \d{1,2} \w{3} \d\d:\d\d · PKR 315,060 · Sent/);
 
       await panel.getByRole("link", { name: "Prepare v2" }).click();
       await expect(page.getByRole("heading", { name: `Quotation v2 for ${reference}` })).toBeVisible();
@@ -138,7 +139,7 @@ for (const width of [360, 1440]) {
       await fillLine(page, 1, { "Unit price 1 (PKR)": "150" });
       await page.getByRole("button", { name: "Send quotation" }).click();
       await expect(panel).toContainText(/Quotation v1 · .* · Replaced by v2/);
-      await expect(panel).toContainText(/Quotation v2 · .* · PKR 106,790 · Sent/);
+      await expect(panel).toContainText(/Quotation v2 · .* · PKR 315,060 · Sent/);
 
       const [download] = await Promise.all([
         page.waitForEvent("download"),
@@ -150,7 +151,8 @@ for (const width of [360, 1440]) {
       expect(text).toContain("Metal ball pen, one-colour pad print");
       expect(text).toContain("Option 1 250 PKR 150 PKR 37,500");
       expect(text).toContain("100 PKR 460 PKR 46,000");
-      expect(text).toContain("Total PKR 106,790");
+      expect(text).toMatch(/Option 1: 250 \/ 100 pcs\n[^]*?\nTotal PKR 106,790/);
+      expect(text).toMatch(/Nearest your quantity: 500 \/ 500 pcs \(recommended[^]*?\nTotal PKR 315,060/);
     } finally {
       await server.stop();
       rmSync(dataDir, { recursive: true, force: true });

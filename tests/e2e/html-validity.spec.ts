@@ -19,13 +19,16 @@ type VnuMessage = {
  * The checker's CSS parser lags the browsers the site supports, and Tailwind's own stylesheet uses what it
  * does not know: the `@property` at-rule (CSS Properties and Values API) with which Tailwind registers its
  * variables, a custom property listed in `transition-property` (its gradient transitions), and
- * `margin-trim` inside an `@supports` test Tailwind writes. These three messages alone are left out;
- * any other CSS error still counts.
+ * `margin-trim` inside an `@supports` test Tailwind writes, and container queries (CSS Containment 3:
+ * `container-type` and `@container`, which the buyer's side column uses). These messages alone are left
+ * out; any other CSS error still counts.
  */
 const checkerBehindTheBrowsers = new Set([
   "CSS: Unrecognized at-rule “@property”",
   "CSS: “transition-property”: “--tw-gradient-from” is not a “transition-property” value.",
   "CSS: “margin-trim”: Property “margin-trim” doesn't exist.",
+  "CSS: “container-type”: Property “container-type” doesn't exist.",
+  "CSS: Unrecognized at-rule “@container”",
 ]);
 /**
  * Nor does it read CSS Color 4's oklab() with an alpha, or a number in exponent form, both of which the

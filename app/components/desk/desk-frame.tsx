@@ -108,7 +108,12 @@ function SignedInBar({ member, overdue, lateOrders }: { member: DeskMember; over
                 <a
                   href={section.href}
                   aria-current={current}
-                  className={cn(barControl, "max-sm:px-2", current ? "bg-white/15 text-white" : "text-slate-200")}
+                  // On a phone the words alone, so every section fits in two rows under the name.
+                  className={cn(
+                    barControl,
+                    "max-sm:px-2 max-sm:[&>svg]:hidden",
+                    current ? "bg-white/15 text-white" : "text-slate-200",
+                  )}
                 >
                   {Icon && <Icon aria-hidden="true" />}
                   {section.label}

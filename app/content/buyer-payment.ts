@@ -20,8 +20,12 @@ export const buyerPaymentText = {
   receipt: (number: string) => `Receipt ${number}`,
   howToPay: "How to pay",
   advanceNow: (amount: string) => `Advance due now: ${amount}`,
-  dueNow: (amount: string) => `Due: ${amount}`,
+  balanceNow: (amount: string) => `Balance due now: ${amount}`,
 };
+
+/** The line of "How to pay" that says what to pay now. */
+export const dueNowLine = (dueNow: { kind: "advance" | "balance"; amount: string }) =>
+  dueNow.kind === "advance" ? buyerPaymentText.advanceNow(dueNow.amount) : buyerPaymentText.balanceNow(dueNow.amount);
 
 /** The business's bank details, label and value, as the buyer's page, the mails and the invoice show them. */
 export const bankDetails: [string, string][] = [

@@ -9,6 +9,8 @@ export const buyerPaymentText = {
   paid: "Paid",
   due: "Due",
   advance: (amount: string) => `Advance due before production: ${amount}`,
+  balanceLater: (amount: string) =>
+    `Nothing to pay now: the balance of ${amount} is due on delivery or with the invoice.`,
   payments: "Payments received",
   noPayments: "No payment received yet.",
   invoices: "Invoices",

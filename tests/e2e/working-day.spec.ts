@@ -138,7 +138,10 @@ for (const width of widths) {
       await expect(eachOption).toContainText("PKR 88,500");
       await expect(eachOption).toContainText("PKR 156,350");
       await expect(buyer.getByLabel(/^500 pcs × PKR 145 = PKR 72,500/)).toBeChecked();
+      await expect(buyer.getByRole("heading", { name: "Your choice" })).toBeVisible();
       await expect(buyer.locator('[data-amount="total"]').first()).toHaveText("PKR 88,500");
+      // No delivery is charged: no "Delivery PKR 0" row, as each option's totals have none.
+      await expect(buyer.locator('[data-amount="delivery"]')).toHaveCount(0);
       await shot(buyer, `04-buyer-quotation-${width}`);
       // The quotation's PDF from the link, for a colleague to file: the three totals.
       const pdfHref = await buyer.getByRole("link", { name: "Quotation v1 (PDF)" }).getAttribute("href");
@@ -199,13 +202,18 @@ for (const width of widths) {
       await shot(desk, `08-desk-advance-recorded-${width}`);
 
       // 5. Production, QC, dispatch (a consignment number typed with spaces) and delivery.
-      await desk.getByLabel("Planned dispatch date").fill("2099-01-05");
+      // A week from today in Pakistan (UTC+5), before the date promised from the lead time.
+      const planned = new Date(Date.now() + 5 * 3_600_000 + 7 * 86_400_000).toISOString().slice(0, 10);
+      await desk.getByLabel("Planned dispatch date").fill(planned);
       await desk.getByRole("button", { name: "Start production" }).click();
       await expect(desk.getByRole("status").first()).toContainText("Saved.");
       await buyer.goto(`${base}${link}`);
       await expect(status).toHaveText("Nothing needed: in production");
       // The balance is due on delivery: nothing to pay now, so no "How to pay".
       await expect(howToPay).toHaveCount(0);
+      await expect(
+        buyer.getByText("Nothing to pay now: the balance of PKR 44,250 is due on delivery or with the invoice."),
+      ).toBeVisible();
       await shot(buyer, `09-buyer-in-production-${width}`);
       for (const point of ["Quantity counted", "Print matches the approved proof", "Colours checked", "Packing"])
         await desk.getByLabel(point).check();

@@ -35,6 +35,8 @@ export function buyerPaymentData(store: QuoteStore, quote: StoredQuote) {
       : balanceAsked && summary.duePaisa > 0
         ? ({ kind: "balance", amount: formatPkr(summary.duePaisa) } as const)
         : null,
+    /** The balance is owed but not asked for yet (the advance is paid, the order not delivered or invoiced). */
+    balanceLater: !advance && !balanceAsked && summary.duePaisa > 0,
     payments: payments
       .paymentsOf(order.id)
       .filter((payment) => !payment.reversal)

@@ -9,6 +9,8 @@ export const buyerPaymentText = {
   paid: "Paid",
   due: "Due",
   advance: (amount: string) => `Advance due before production: ${amount}`,
+  balanceLater: (amount: string) =>
+    `Nothing to pay now: the balance of ${amount} is due on delivery or with the invoice.`,
   payments: "Payments received",
   noPayments: "No payment received yet.",
   invoices: "Invoices",
@@ -20,8 +22,12 @@ export const buyerPaymentText = {
   receipt: (number: string) => `Receipt ${number}`,
   howToPay: "How to pay",
   advanceNow: (amount: string) => `Advance due now: ${amount}`,
-  dueNow: (amount: string) => `Due: ${amount}`,
+  balanceNow: (amount: string) => `Balance due now: ${amount}`,
 };
+
+/** The line of "How to pay" that says what to pay now. */
+export const dueNowLine = (dueNow: { kind: "advance" | "balance"; amount: string }) =>
+  dueNow.kind === "advance" ? buyerPaymentText.advanceNow(dueNow.amount) : buyerPaymentText.balanceNow(dueNow.amount);
 
 /** The business's bank details, label and value, as the buyer's page, the mails and the invoice show them. */
 export const bankDetails: [string, string][] = [

@@ -40,7 +40,7 @@ export const proofText = {
     changes: "Request changes",
     whatChange: "What should change?",
     sendChanges: "Send changes",
-    approvedNote: "This version is approved and final. Thank you: production can start.",
+    approvedNote: "This version is approved and final: your order is made from it.",
     changesNote: "You asked for changes to this version. We will send a new version.",
     replacedBy: (version: number) => `Replaced by v${version}`,
     history: "Earlier versions",

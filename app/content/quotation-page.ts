@@ -17,6 +17,7 @@ export const quotationPageText = {
   total: "Total",
   subtotal: "Subtotal",
   eachOption: "Total of each option",
+  yourChoice: "Your choice",
   recommended: "Recommended",
   quantity: (line: string) => `Quantity for ${line}`,
   setupOfLine: (amount: string) => `Set-up ${amount}`,

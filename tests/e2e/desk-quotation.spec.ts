@@ -130,7 +130,8 @@ for (const width of [360, 1440]) {
 
       await page.getByRole("button", { name: "Send quotation" }).click();
       const panel = page.getByRole("region", { name: "Quotations" });
-      // The request's page names each version by the total nearest the 500 pcs asked: 500 pens and 500 mugs.
+      // The panel counts the options nearest the 500 pcs asked for, as the reports do:
+      // (72,500 + 2,500 + 187,500 + 3,000 + 1,500) × 1.18.
       await expect(panel).toContainText(/Quotation v1 · sent \w{3} \d{1,2} \w{3} \d\d:\d\d · PKR 315,060 · Sent/);
 
       await panel.getByRole("link", { name: "Prepare v2" }).click();
@@ -139,6 +140,7 @@ for (const width of [360, 1440]) {
       await fillLine(page, 1, { "Unit price 1 (PKR)": "150" });
       await page.getByRole("button", { name: "Send quotation" }).click();
       await expect(panel).toContainText(/Quotation v1 · .* · Replaced by v2/);
+      // The change is to the 250 pcs option: the total nearest 500 stays; the PDF's option 1 has it.
       await expect(panel).toContainText(/Quotation v2 · .* · PKR 315,060 · Sent/);
 
       const [download] = await Promise.all([

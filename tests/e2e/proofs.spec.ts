@@ -200,7 +200,7 @@ test("a proof goes from the desk to the buyer and back until it is approved and 
     await expect(page.getByText("Approved v2 by Dr. Ayesha Khan, Brand Manager").first()).toBeVisible();
     await page.getByRole("button", { name: "Mark Won" }).click();
     await expect(page.getByRole("status")).toContainText("Marked Won");
-    // Won is finished: the Open view leaves it out, All shows it.
+    // A won request is finished: off the Open view, listed under All.
     await page.goto(`${base}/desk`);
     await expect(page.getByRole("listitem").filter({ hasText: reference })).toHaveCount(0);
     await page.goto(`${base}/desk?view=all`);

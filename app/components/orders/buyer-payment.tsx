@@ -30,6 +30,8 @@ export function BuyerPaymentSection({ payment, base }: { payment: BuyerPayment; 
         ))}
       </dl>
       {payment.advance && <p className="text-sm font-semibold">{text.advance(payment.advance)}</p>}
+      {/* What is due but not asked for yet: said, so "Due" does not read as "pay now". */}
+      {payment.balanceLater && <p className="text-sm">{text.balanceLater(payment.due)}</p>}
       <div>
         <h3 className="text-sm font-semibold text-slate-700">{text.payments}</h3>
         {payment.payments.length === 0 ? (

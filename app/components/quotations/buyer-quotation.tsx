@@ -48,7 +48,7 @@ function Totals({ totals, live }: { totals: TotalsView; live: boolean }) {
   const rows: [string, string, keyof TotalsView][] = [
     [text.goods, totals.goods, "goods"],
     [text.setup, totals.setup, "setup"],
-    [text.delivery, totals.delivery, "delivery"],
+    ...(totals.hasDelivery ? [[text.delivery, totals.delivery, "delivery"] as [string, string, keyof TotalsView]] : []),
     [totals.taxLabel, totals.tax, "tax"],
   ];
   return (
@@ -246,6 +246,7 @@ export function BuyerQuotation({
         {latest.optionTotals.length > 0 && !latest.acceptance && <OptionTotals options={latest.optionTotals} />}
         {/* Once accepted, the record below gives the totals as they were recorded. */}
         <div className={latest.acceptance ? "hidden" : "rounded-xl border border-border p-4"}>
+          <h2 className="mb-2 text-lg font-bold">{text.yourChoice}</h2>
           <Totals totals={latest.totals} live={open} />
           {open && (
             <Button type="submit" name="intent" value="totals" variant="outline" formNoValidate className="mt-3">

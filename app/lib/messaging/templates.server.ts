@@ -29,7 +29,7 @@ import { Payments } from "~/lib/payments/payments.server";
 import { receiptFileName, receiptPdf } from "~/lib/payments/receipt-pdf.server";
 import { longDate } from "~/lib/desk/time";
 import { proofUrl } from "~/lib/proofs/mail";
-import { howToPayLines } from "~/content/buyer-payment";
+import { dueNowLine, howToPayLines } from "~/content/buyer-payment";
 import { type BuyerPayment, buyerPaymentData } from "~/lib/payments/buyer.server";
 import type { Message, OutboundKind, StoredReply } from "./messaging.server";
 import { greetingName } from "./greeting";
@@ -457,12 +457,7 @@ async function quotationAnswerTemplate(
 /** A letter with "How to pay" (the amount due now, the bank, the order as the reference) before its signature. */
 function withHowToPay(body: string, payment: BuyerPayment | null): string {
   if (!payment) return body;
-  const dueNow = payment.advance
-    ? `Advance due now: ${payment.advance}`
-    : payment.due !== formatPkr(0)
-      ? `Due: ${payment.due}`
-      : null;
-  const block = ["", ...howToPayLines(payment.order, dueNow)];
+  const block = ["", ...howToPayLines(payment.order, payment.dueNow ? dueNowLine(payment.dueNow) : null)];
   const signature = body.lastIndexOf("\n\n--\n");
   return signature < 0
     ? [body, ...block].join("\n")

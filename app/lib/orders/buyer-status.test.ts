@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buyerStatus, type BuyerStatusFacts } from "./buyer-status";
+import { buyerStatus, type BuyerStatusFacts, reviewingStatus } from "./buyer-status";
 
 const none: BuyerStatusFacts = { quotation: null, proof: null, order: null, payment: null };
 const sent = { version: 1, state: "sent", changesAsked: false } as const;
@@ -20,6 +20,11 @@ describe("the buyer's status", () => {
     expect(status({ quotation: sent, proof: { version: 2, status: "waiting" } }).detail).toContain(
       "Proof v2 is also waiting for your approval below.",
     );
+  });
+
+  it("says one step is left while the buyer reviews, not to review again", () => {
+    expect(reviewingStatus(2)).toMatchObject({ needed: true, headline: "One step left: check and accept" });
+    expect(reviewingStatus(2).detail).toContain("quotation v2");
   });
 
   it("asks to approve the latest proof before any quotation", () => {

@@ -17,6 +17,13 @@ export type BuyerStatusFacts = {
  */
 export type BuyerStatus = { needed: boolean; headline: string; detail: string };
 
+/** While the buyer checks the summary before the final "Accept": one step left, nothing recorded yet. */
+export const reviewingStatus = (version: number): BuyerStatus => ({
+  needed: true,
+  headline: "One step left: check and accept",
+  detail: `Check the quantities, the total and your PO number for quotation v${version} below, then press “Accept — this is final”. Nothing is recorded until you do.`,
+});
+
 /** The one status of a request for its buyer, from its quotation, proof, order and payment. */
 export function buyerStatus({ quotation, proof, order, payment }: BuyerStatusFacts): BuyerStatus {
   const proofWaiting = proof?.status === "waiting";

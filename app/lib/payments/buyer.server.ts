@@ -16,15 +16,27 @@ export function buyerPaymentData(store: QuoteStore, quote: StoredQuote) {
   const payments = new Payments(store);
   const summary = order && payments.summary(order);
   if (!order || !summary) return null;
+  const advance =
+    summary.advanceRequiredPaisa > 0 && !summary.advanceMet
+      ? formatPkr(summary.advanceRequiredPaisa - summary.paidPaisa)
+      : null;
+  const invoices = new Invoices(store).invoicesOf(order.id);
+  // The balance is asked for once the order is delivered or invoiced, not while it is being made.
+  const balanceAsked = order.stage === "delivered" || invoices.length > 0;
   return {
     order: order.reference,
     total: formatPkr(summary.totalPaisa),
     paid: formatPkr(summary.paidPaisa),
     due: formatPkr(summary.duePaisa),
-    advance:
-      summary.advanceRequiredPaisa > 0 && !summary.advanceMet
-        ? formatPkr(summary.advanceRequiredPaisa - summary.paidPaisa)
+    advance,
+    /** What the buyer is asked to pay now, for "How to pay": the advance while unpaid, else the balance once asked. */
+    dueNow: advance
+      ? ({ kind: "advance", amount: advance } as const)
+      : balanceAsked && summary.duePaisa > 0
+        ? ({ kind: "balance", amount: formatPkr(summary.duePaisa) } as const)
         : null,
+    /** The balance is owed but not asked for yet (the advance is paid, the order not delivered or invoiced). */
+    balanceLater: !advance && !balanceAsked && summary.duePaisa > 0,
     payments: payments
       .paymentsOf(order.id)
       .filter((payment) => !payment.reversal)
@@ -37,7 +49,7 @@ export function buyerPaymentData(store: QuoteStore, quote: StoredQuote) {
         withheld: settledBy(payment) > payment.amountPaisa ? formatPkr(settledBy(payment) - payment.amountPaisa) : null,
         receipt: payment.receipt?.number ?? null,
       })),
-    documents: new Invoices(store).invoicesOf(order.id).flatMap((invoice) => [
+    documents: invoices.flatMap((invoice) => [
       {
         kind: "invoice" as const,
         number: invoice.number,

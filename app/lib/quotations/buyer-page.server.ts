@@ -14,6 +14,8 @@ export type TotalsView = {
   goods: string;
   setup: string;
   delivery: string;
+  /** Whether delivery is charged: a "Delivery PKR 0" row is left out, as each option's totals leave it out. */
+  hasDelivery: boolean;
   taxLabel: string;
   tax: string;
   total: string;
@@ -83,6 +85,7 @@ const totalsView = (totals: {
   goods: formatPkr(totals.goodsPaisa),
   setup: formatPkr(totals.setupPaisa),
   delivery: formatPkr(totals.deliveryPaisa),
+  hasDelivery: totals.deliveryPaisa > 0,
   taxLabel: text.salesTax(formatRate(totals.taxRateBp)),
   tax: formatPkr(totals.taxPaisa),
   total: formatPkr(totals.totalPaisa),

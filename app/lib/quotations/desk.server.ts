@@ -28,11 +28,12 @@ import {
   type StoredAcceptance,
   type StoredQuotation,
 } from "./quotations.server";
+import { optionHeading } from "./option-words";
 import {
-  firstChoices,
   largestTotalPaisa,
   nearestChoices,
   MAX_TOTAL_PAISA,
+  optionTotals,
   quotationTotals,
   type QuotationTotals,
 } from "./totals";
@@ -90,17 +91,28 @@ export function deskQuotations(service: QuoteService, quote: StoredQuote, now = 
   };
 }
 
-/** The saved draft's totals; null while it cannot have any (no line, or beyond the limit: saving then says why). */
-const totalsOf = (draft: Pick<QuotationDraft, "lines" | "deliveryPaisa" | "taxRateBp">): QuotationTotals | null =>
+/**
+ * Each option's own totals, named as the e-mail and the PDF name them (the one nearest the buyer's
+ * quantity recommended); null while the draft cannot have any (no line, or beyond the limit: saving
+ * then says why).
+ */
+const totalsOf = (
+  draft: Pick<QuotationDraft, "lines" | "deliveryPaisa" | "taxRateBp">,
+  asked: number | null,
+): (QuotationTotals & { heading: string; recommended: boolean })[] | null =>
   draft.lines.length > 0 &&
   draft.lines.every((line) => line.options.length > 0) &&
   largestTotalPaisa(draft) <= MAX_TOTAL_PAISA
-    ? quotationTotals(draft, firstChoices(draft))
+    ? optionTotals(draft, asked).map((entry) => ({
+        ...entry.totals,
+        heading: optionHeading(entry, asked),
+        recommended: entry.nearest && asked !== null,
+      }))
     : null;
 
 /**
  * What the editor opens with: the saved draft, else the latest version to change (v2 onwards), else a
- * new draft prefilled from the request. The totals are the server's, of the saved draft only.
+ * new draft prefilled from the request. The totals are the server's, of what the editor opens with.
  */
 export function editorPage(service: QuoteService, quote: StoredQuote, now = new Date()) {
   const quotations = new Quotations(service.store);
@@ -120,7 +132,8 @@ export function editorPage(service: QuoteService, quote: StoredQuote, now = new 
     buyerQuantity: quote.quantity ? formatPieces(quote.quantity) : null,
     saved: draft !== null,
     savedAt: draft ? shortDateTime(Date.parse(draft.updatedAt)) : null,
-    totals: draft ? totalsOf(draft) : null,
+    // The draft as the editor shows it, saved or as it opens: the same figures the buyer will get.
+    totals: totalsOf(start, quote.quantity),
     version: (latest?.version ?? 0) + 1,
     today: pakistanDate(now.getTime()),
   };

@@ -136,10 +136,17 @@ describe("the quotation editor", () => {
     const opened = (await editorLoad(quote.reference)).data as {
       values: { lines: { description: string }[] };
       saved: boolean;
+      totals: { heading: string; recommended: boolean; totalPaisa: number }[];
     };
     expect(opened.saved).toBe(false);
     // "Pens", without a quantity: the first pen of the price list, at its lowest breaks.
     expect(opened.values.lines.map((line) => line.description)).toEqual(["Metal ball pen, one-colour pad print"]);
+    // Each option's own total, before anything is saved: (quantity × unit + 2,500 set-up) × 1.18.
+    expect(opened.totals).toEqual([
+      expect.objectContaining({ heading: "Option 1: 100 pcs", recommended: false, totalPaisa: 2_419_000 }),
+      expect.objectContaining({ heading: "Option 2: 250 pcs", recommended: false, totalPaisa: 5_015_000 }),
+      expect.objectContaining({ heading: "Option 3: 500 pcs", recommended: false, totalPaisa: 8_850_000 }),
+    ]);
 
     expect(await postEditor(quote.reference, twoLines("add-line"))).toMatchObject({
       status: 302,
@@ -147,11 +154,16 @@ describe("the quotation editor", () => {
     });
     const page = (await editorLoad(quote.reference, "?done=added")).data as {
       values: { lines: unknown[] };
-      totals: { goodsPaisa: number; taxPaisa: number; totalPaisa: number };
+      totals: { heading: string; goodsPaisa: number; taxPaisa: number; totalPaisa: number }[];
     };
     expect(page.values.lines).toHaveLength(3); // the two saved and a new, empty one
     // First options: 250 × 90 + 100 × 450.50 = 67,550; + 2,500 set-up + 1,500 delivery = 71,550; 18 % = 12,879.
-    expect(page.totals).toMatchObject({ goodsPaisa: 6_755_000, taxPaisa: 1_287_900, totalPaisa: 8_442_900 });
+    expect(page.totals[0]).toMatchObject({
+      heading: "Option 1: 250 / 100 pcs",
+      goodsPaisa: 6_755_000,
+      taxPaisa: 1_287_900,
+      totalPaisa: 8_442_900,
+    });
   });
 
   it("refuses a negative or non-numeric price with the field's message, keeps what was typed, and changes nothing", async () => {
@@ -368,7 +380,9 @@ describe("a quotation's total", () => {
     expect((await postEditor(quote.reference, atLimit())).status).toBe(302);
     const page = await editorLoad(quote.reference);
     expect(page.status).toBe(200);
-    expect((page.data as { totals: { totalPaisa: number } }).totals.totalPaisa).toBe(100_000_000_000);
+    expect((page.data as { totals: { totalPaisa: number }[] }).totals.map((option) => option.totalPaisa)).toContain(
+      100_000_000_000,
+    );
     expect(await postEditor(quote.reference, atLimit({ intent: "send" }))).toMatchObject({ status: 302 });
     expect((await requestPage(quote.reference)).quotations).toMatchObject([{ version: 1, total: 100_000_000_000 }]);
     const download = await outcome(() =>

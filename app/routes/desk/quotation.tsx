@@ -10,6 +10,7 @@ import { quotationTerms } from "~/content/quotation-terms";
 import { requirePermission, requireSameOrigin } from "~/lib/desk/auth.server";
 import { deskMeta } from "~/lib/desk/meta";
 import { formatPkr, formatRate } from "~/lib/money";
+import { cn } from "~/lib/utils";
 import { missingOnceKey, onceKeyField, onceKeyPattern } from "~/lib/once/key";
 import {
   editorPage,
@@ -360,25 +361,46 @@ export default function QuotationEditor({ loaderData, actionData }: Route.Compon
         </div>
 
         <aside className="space-y-4 rounded-xl border border-border bg-muted/40 p-4 lg:sticky lg:top-4">
-          <h2 className="text-base font-bold">{text.totals}</h2>
-          {totals && !actionData ? (
-            <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm" aria-label={text.totals}>
-              <dt>{text.goods}</dt>
-              <dd className="text-right tabular-nums">{formatPkr(totals.goodsPaisa)}</dd>
-              <dt>{text.setupTotal}</dt>
-              <dd className="text-right tabular-nums">{formatPkr(totals.setupPaisa)}</dd>
-              <dt>{text.deliveryTotal}</dt>
-              <dd className="text-right tabular-nums">{formatPkr(totals.deliveryPaisa)}</dd>
-              <dt>{text.tax(formatRate(totals.taxRateBp))}</dt>
-              <dd className="text-right tabular-nums">{formatPkr(totals.taxPaisa)}</dd>
-              <dt className="border-t border-border pt-1 font-bold">{text.total}</dt>
-              <dd className="border-t border-border pt-1 text-right font-bold tabular-nums">
-                {formatPkr(totals.totalPaisa)}
-              </dd>
-            </dl>
-          ) : (
-            <p className="text-sm text-muted-foreground">{text.totalsUnsaved}</p>
-          )}
+          <section aria-labelledby="editor-totals-heading" className="space-y-3">
+            <h2 id="editor-totals-heading" className="text-base font-bold">
+              {text.totals}
+            </h2>
+            {totals && !actionData ? (
+              <ul className="space-y-3">
+                {totals.map((option) => (
+                  <li
+                    key={option.heading}
+                    className={cn(
+                      "rounded-lg bg-white p-3",
+                      option.recommended ? "border-2 border-primary" : "border border-border",
+                    )}
+                  >
+                    <p className="text-sm font-semibold tabular-nums">{option.heading}</p>
+                    <dl className="mt-1 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
+                      <dt>{text.goods}</dt>
+                      <dd className="text-right tabular-nums">{formatPkr(option.goodsPaisa)}</dd>
+                      <dt>{text.setupTotal}</dt>
+                      <dd className="text-right tabular-nums">{formatPkr(option.setupPaisa)}</dd>
+                      {option.deliveryPaisa > 0 && (
+                        <>
+                          <dt>{text.deliveryTotal}</dt>
+                          <dd className="text-right tabular-nums">{formatPkr(option.deliveryPaisa)}</dd>
+                        </>
+                      )}
+                      <dt>{text.tax(formatRate(option.taxRateBp))}</dt>
+                      <dd className="text-right tabular-nums">{formatPkr(option.taxPaisa)}</dd>
+                      <dt className="border-t border-border pt-1 font-bold">{text.total}</dt>
+                      <dd className="border-t border-border pt-1 text-right font-bold tabular-nums">
+                        {formatPkr(option.totalPaisa)}
+                      </dd>
+                    </dl>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="text-sm text-muted-foreground">{text.totalsUnsaved}</p>
+            )}
+          </section>
           {saved && savedAt && !actionData && !done && <p className="text-xs text-slate-700">{text.saved(savedAt)}</p>}
           <div className="flex flex-wrap gap-3">
             <SubmitButton name="intent" value="save" variant="outline" pendingLabel={deskText.pending.saving}>

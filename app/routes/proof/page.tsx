@@ -25,8 +25,8 @@ import { buyerPaymentData } from "~/lib/payments/buyer.server";
 import type { Route } from "./+types/page";
 import { clientIpContext } from "~/lib/request-context";
 import { HowToPay } from "~/components/orders/how-to-pay";
-import { buyerPaymentText } from "~/content/buyer-payment";
-import { buyerStatus, type BuyerStatus } from "~/lib/orders/buyer-status";
+import { dueNowLine } from "~/content/buyer-payment";
+import { buyerStatus, type BuyerStatus, reviewingStatus } from "~/lib/orders/buyer-status";
 import { cn } from "~/lib/utils";
 
 const text = proofText.page;
@@ -74,12 +74,8 @@ export function loader({ request, params, context }: Route.LoaderArgs) {
         order: stored && { reference: stored.reference, stage: stored.stage },
         payment: payment && { advanceDue: payment.advance, due: owing },
       }),
-      // What is due now, for "How to pay": the advance while it is unpaid, else what is still owed.
-      dueNow: payment?.advance
-        ? buyerPaymentText.advanceNow(payment.advance)
-        : owing
-          ? buyerPaymentText.dueNow(owing)
-          : null,
+      // "How to pay" shows only while something is due now: the advance, or the balance once asked for.
+      dueNow: payment?.dueNow ? dueNowLine(payment.dueNow) : null,
       proofs,
       quotation,
       order,
@@ -207,7 +203,10 @@ export default function BuyerPage({ loaderData, actionData, params }: Route.Comp
           <DeskNotice tone="ok">{reorder.reordered}</DeskNotice>
         </div>
       )}
-      <StatusSummary status={status} reference={reference} />
+      <StatusSummary
+        status={quotationPost?.review ? reviewingStatus(quotationPost.review.version) : status}
+        reference={reference}
+      />
       <div className="mt-6 grid items-start gap-8 lg:grid-cols-[minmax(0,1fr)_22rem] xl:grid-cols-[minmax(0,1fr)_24rem]">
         {/* With an order, paying and ordering again come right after the status on a phone. */}
         <aside

@@ -9,6 +9,17 @@ export const stageLabel: Record<OrderStage, string> = {
   delivered: "Delivered",
 };
 
+/**
+ * The stage as the desk names it: an order awaiting artwork whose proof is approved says what it now
+ * waits for (the advance, or only someone to start production), so nobody chases an approval given.
+ */
+export function deskStageLabel(stage: OrderStage, artwork: { approved: boolean; advanceUnpaid: boolean }): string {
+  if (stage !== "awaiting_artwork" || !artwork.approved) return stageLabel[stage];
+  return artwork.advanceUnpaid
+    ? "Artwork approved — waiting for the advance"
+    : "Artwork approved — production can start";
+}
+
 /** The buyer's page: their order's timeline. */
 export const orderTimelineText = {
   heading: (reference: string) => `Your order ${reference}`,

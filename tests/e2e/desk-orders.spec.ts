@@ -105,7 +105,8 @@ for (const width of [390, 1440]) {
       await page.getByRole("link", { name: "Orders" }).click();
       await expect(page.getByRole("heading", { name: "Orders" })).toBeVisible();
       const row = page.getByRole("listitem").filter({ hasText: order });
-      await expect(row).toContainText("Awaiting artwork approval");
+      // The proof is approved and the advance unpaid: the board says which of the two it waits for.
+      await expect(row).toContainText("Artwork approved — waiting for the advance");
       await expect(row).toContainText("Acme Pharma");
       if (shots) await page.screenshot({ path: join(shots, `board-${width}.png`), fullPage: true });
       await row.getByRole("link", { name: order }).click();

@@ -184,8 +184,13 @@ for (const width of widths) {
       await expect(howToPay).toContainText(`Quote ${order} as the reference.`);
       await shot(buyer, `07-buyer-advance-due-${width}`);
 
-      // 4. Staff record the advance, the form filled with it; the receipt arrives with its PDF.
+      // 4. Staff see what the order waits for, and record the advance, the form filled with it; the
+      // receipt arrives with its PDF.
+      await desk.goto(`${base}/desk/orders`);
+      const waiting = desk.getByRole("listitem").filter({ has: desk.getByRole("link", { name: order }) });
+      await expect(waiting).toContainText("Artwork approved — waiting for the advance");
       await desk.goto(`${base}/desk/orders/${order}`);
+      await expect(desk.getByText("Artwork approved — waiting for the advance", { exact: true })).toBeVisible();
       await expect(desk.getByLabel(/^Amount \(PKR\)/)).toHaveValue("44250");
       await expect(desk.getByLabel("Kind")).toHaveValue("advance");
       await desk.getByLabel("Method").selectOption({ label: "Bank transfer" });

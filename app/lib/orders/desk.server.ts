@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { oneLine, severalLines } from "~/lib/text-fields";
 import { courierIds, couriers } from "~/content/couriers";
-import { stageLabel } from "~/content/order-stages";
+import { deskStageLabel, stageLabel } from "~/content/order-stages";
 import { longDate, pakistanDate, pakistanTime } from "~/lib/desk/time";
 import type { Actor } from "~/lib/audit/events";
 import { formatPkr } from "~/lib/money";
@@ -146,11 +146,6 @@ export function orderDue(order: StoredOrder, now: number) {
 }
 
 /** The order page's data. */
-function whyNotStarting(service: QuoteService, order: StoredOrder): string | null {
-  const start = productionMayStart(service.orders, order);
-  return start.ok ? null : start.why;
-}
-
 export function orderPage(service: QuoteService, quote: StoredQuote, order: StoredOrder, now = Date.now()) {
   const quotation = service.quotations.versions(quote.id).find((version) => version.id === order.quotationId)!;
   const acceptance = quotation.acceptance;
@@ -159,11 +154,16 @@ export function orderPage(service: QuoteService, quote: StoredQuote, order: Stor
   const history = service.orders.history(order.id);
   const photos = service.orders.photos(order.id);
   const next = nextStage(order.stage);
+  // What stands before production, while it is the next stage.
+  const start = next === "in_production" ? productionMayStart(service.orders, order) : null;
   return {
     order: {
       reference: order.reference,
       stage: order.stage,
-      stageLabel: stageLabel[order.stage],
+      stageLabel: deskStageLabel(order.stage, {
+        approved: proof !== null,
+        advanceUnpaid: start?.ok === false && start.reason === "advance_unpaid",
+      }),
       promised: order.promisedDate && longDate(order.promisedDate),
       planned: order.plannedDispatchDate && longDate(order.plannedDispatchDate),
       ...orderDue(order, now),
@@ -205,7 +205,7 @@ export function orderPage(service: QuoteService, quote: StoredQuote, order: Stor
     next: next && { stage: next, label: stageLabel[next] },
     canMoveBack: previousStage(order.stage) !== null,
     // Why production cannot start yet, in words, when it is the next stage.
-    startBlocked: next === "in_production" ? whyNotStarting(service, order) : null,
+    startBlocked: start?.ok === false ? start.why : null,
     today: pakistanDate(now),
     couriers: couriers.map(({ id, name }) => ({ id, name })),
   };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { couriers, trackingUrl } from "~/content/couriers";
+import { deskStageLabel } from "~/content/order-stages";
 import { isLate, nextStage, orderStages, promisedDate, stageMoveRefusal, boardDate } from "./stages";
 
 describe("an order's stages", () => {
@@ -134,5 +135,19 @@ describe("the date the board shows for an order", () => {
       receivedDate: "2026-12-11",
     } as const;
     expect(boardDate(delivered)).toEqual({ kind: "delivered", date: "2026-12-11" });
+  });
+});
+
+describe("the desk's name for an order's stage", () => {
+  it("says what an order with approved artwork waits for, and names every other stage as it is", () => {
+    const none = { approved: false, advanceUnpaid: true };
+    expect(deskStageLabel("awaiting_artwork", none)).toBe("Awaiting artwork approval");
+    expect(deskStageLabel("awaiting_artwork", { approved: true, advanceUnpaid: true })).toBe(
+      "Artwork approved — waiting for the advance",
+    );
+    expect(deskStageLabel("awaiting_artwork", { approved: true, advanceUnpaid: false })).toBe(
+      "Artwork approved — production can start",
+    );
+    expect(deskStageLabel("in_production", { approved: true, advanceUnpaid: true })).toBe("In production");
   });
 });

@@ -3,7 +3,7 @@ import { SubmitButton } from "~/components/desk/submit-button";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
 import { deskText } from "~/content/desk";
-import { stageLabel } from "~/content/order-stages";
+import { deskStageLabel, stageLabel } from "~/content/order-stages";
 import { requirePermission, takesNoForm } from "~/lib/desk/auth.server";
 import { deskMeta } from "~/lib/desk/meta";
 import { longDate } from "~/lib/desk/time";
@@ -39,7 +39,10 @@ export function loader({ request, context }: Route.LoaderArgs) {
         reference: row.reference,
         company: row.company,
         product: row.product,
-        stage: row.stage,
+        stage: deskStageLabel(row.stage, {
+          approved: row.promisedDate !== null,
+          advanceUnpaid: next?.kind === "advance",
+        }),
         // What the order still owes, not what it costs; the advance when that is what is due first.
         money: !summary
           ? null
@@ -126,7 +129,7 @@ export default function OrdersBoard({ loaderData }: Route.ComponentProps) {
               </div>
               <p className="text-sm">
                 <span className="sr-only">{text.columns.stage}: </span>
-                {stageLabel[row.stage]}
+                {row.stage}
               </p>
               <p className={cn("text-sm", row.late && "font-semibold text-red-800")}>
                 {row.late && <span>{text.late} · </span>}

@@ -389,6 +389,7 @@ export const deskText = {
     reference: "Reference",
     referenceHint: "Cheque or transfer number",
     overpayment: "More than due on purpose (overpayment)",
+    recordWhenNothingDue: "Record a payment (nothing is due)",
     amountHint: "Filled with what is due next",
     withheldHeading: "Tax withheld at source by the buyer",
     withheldHint:

@@ -264,6 +264,9 @@ for (const width of widths) {
       await expect(payments.getByRole("status")).toHaveText("Payment recorded and its receipt e-mailed to the buyer.");
       await expect(payments.getByRole("definition")).toHaveText(["PKR 88,500", "PKR 88,500", "PKR 0"]);
       await expect(invoices.getByText(/· Settled$/)).toBeVisible();
+      // Nothing is due: the payment form folds away behind its summary.
+      await expect(desk.getByRole("button", { name: "Record payment" })).toBeHidden();
+      await expect(payments.getByText("Record a payment (nothing is due)")).toBeVisible();
       await shot(desk, `12-desk-settled-${width}`);
       await desk.goto(`${base}/desk/receivables`);
       await expect(desk.getByRole("heading", { name: "Receivables", level: 1 })).toBeVisible();

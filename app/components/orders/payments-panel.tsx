@@ -1,3 +1,4 @@
+import type * as React from "react";
 import { Form } from "react-router";
 import { SubmitButton } from "~/components/desk/submit-button";
 import { Input } from "~/components/ui/input";
@@ -119,90 +120,111 @@ export function PaymentsPanel({ data }: { data: PaymentsPanelData }) {
         </ul>
       )}
       {data.canRecord && (
-        <Form method="post" action={action} className="grid gap-3 border-t border-border pt-4 sm:grid-cols-2">
-          <input type="hidden" name="intent" value="record" />
-          <input type="hidden" name={onceKeyField} value={data.formKey} />
-          <FormField
-            id="payment-amount"
-            label={text.amount}
-            hint={data.next.amount ? `(${text.amountHint})` : undefined}
-          >
-            <Input
+        <PaymentForm nothingDue={data.next.amount === ""}>
+          <Form method="post" action={action} className="grid gap-3 border-t border-border pt-4 sm:grid-cols-2">
+            <input type="hidden" name="intent" value="record" />
+            <input type="hidden" name={onceKeyField} value={data.formKey} />
+            <FormField
               id="payment-amount"
-              name="amount"
-              required
-              inputMode="decimal"
-              autoComplete="off"
-              maxLength={40}
-              defaultValue={data.next.amount}
-            />
-          </FormField>
-          <FormField id="payment-method" label={text.method}>
-            <NativeSelect id="payment-method" name="method" defaultValue="bank_transfer">
-              <OptionsOf labels={paymentMethodLabel} />
-            </NativeSelect>
-          </FormField>
-          <FormField id="payment-kind" label={text.kind}>
-            <NativeSelect id="payment-kind" name="kind" defaultValue={data.next.kind}>
-              <OptionsOf labels={paymentKindLabel} />
-            </NativeSelect>
-          </FormField>
-          <FormField id="payment-date" label={text.date}>
-            <Input
-              id="payment-date"
-              name="date"
-              type="date"
-              required
-              min={data.orderDay}
-              max={data.today}
-              defaultValue={data.today}
-            />
-          </FormField>
-          <FormField
-            id="payment-reference"
-            label={text.reference}
-            hint={`(${text.referenceHint})`}
-            className="sm:col-span-2"
-          >
-            <Input id="payment-reference" name="reference" maxLength={200} autoComplete="off" />
-          </FormField>
-          <fieldset className="space-y-3 rounded-lg border border-border p-3 sm:col-span-2">
-            <legend className="px-1 text-sm font-semibold">{text.withheldHeading}</legend>
-            <p className="text-xs text-slate-700">{text.withheldHint}</p>
-            <div className="grid gap-3 sm:grid-cols-2">
-              <FormField id="payment-income-tax" label={text.incomeTax}>
-                <Input id="payment-income-tax" name="incomeTax" inputMode="decimal" autoComplete="off" maxLength={40} />
-              </FormField>
-              <FormField id="payment-income-tax-certificate" label={text.incomeTaxCertificate}>
-                <Input
-                  id="payment-income-tax-certificate"
-                  name="incomeTaxCertificate"
-                  autoComplete="off"
-                  maxLength={200}
-                />
-              </FormField>
-              <FormField id="payment-sales-tax" label={text.salesTax}>
-                <Input id="payment-sales-tax" name="salesTax" inputMode="decimal" autoComplete="off" maxLength={40} />
-              </FormField>
-              <FormField id="payment-sales-tax-certificate" label={text.salesTaxCertificate}>
-                <Input
-                  id="payment-sales-tax-certificate"
-                  name="salesTaxCertificate"
-                  autoComplete="off"
-                  maxLength={200}
-                />
-              </FormField>
+              label={text.amount}
+              hint={data.next.amount ? `(${text.amountHint})` : undefined}
+            >
+              <Input
+                id="payment-amount"
+                name="amount"
+                required
+                inputMode="decimal"
+                autoComplete="off"
+                maxLength={40}
+                defaultValue={data.next.amount}
+              />
+            </FormField>
+            <FormField id="payment-method" label={text.method}>
+              <NativeSelect id="payment-method" name="method" defaultValue="bank_transfer">
+                <OptionsOf labels={paymentMethodLabel} />
+              </NativeSelect>
+            </FormField>
+            <FormField id="payment-kind" label={text.kind}>
+              <NativeSelect id="payment-kind" name="kind" defaultValue={data.next.kind}>
+                <OptionsOf labels={paymentKindLabel} />
+              </NativeSelect>
+            </FormField>
+            <FormField id="payment-date" label={text.date}>
+              <Input
+                id="payment-date"
+                name="date"
+                type="date"
+                required
+                min={data.orderDay}
+                max={data.today}
+                defaultValue={data.today}
+              />
+            </FormField>
+            <FormField
+              id="payment-reference"
+              label={text.reference}
+              hint={`(${text.referenceHint})`}
+              className="sm:col-span-2"
+            >
+              <Input id="payment-reference" name="reference" maxLength={200} autoComplete="off" />
+            </FormField>
+            <fieldset className="space-y-3 rounded-lg border border-border p-3 sm:col-span-2">
+              <legend className="px-1 text-sm font-semibold">{text.withheldHeading}</legend>
+              <p className="text-xs text-slate-700">{text.withheldHint}</p>
+              <div className="grid gap-3 sm:grid-cols-2">
+                <FormField id="payment-income-tax" label={text.incomeTax}>
+                  <Input
+                    id="payment-income-tax"
+                    name="incomeTax"
+                    inputMode="decimal"
+                    autoComplete="off"
+                    maxLength={40}
+                  />
+                </FormField>
+                <FormField id="payment-income-tax-certificate" label={text.incomeTaxCertificate}>
+                  <Input
+                    id="payment-income-tax-certificate"
+                    name="incomeTaxCertificate"
+                    autoComplete="off"
+                    maxLength={200}
+                  />
+                </FormField>
+                <FormField id="payment-sales-tax" label={text.salesTax}>
+                  <Input id="payment-sales-tax" name="salesTax" inputMode="decimal" autoComplete="off" maxLength={40} />
+                </FormField>
+                <FormField id="payment-sales-tax-certificate" label={text.salesTaxCertificate}>
+                  <Input
+                    id="payment-sales-tax-certificate"
+                    name="salesTaxCertificate"
+                    autoComplete="off"
+                    maxLength={200}
+                  />
+                </FormField>
+              </div>
+            </fieldset>
+            <label className="flex items-center gap-2 text-sm sm:col-span-2 pointer-coarse:min-h-11">
+              <input type="checkbox" name="overpayment" className="size-4" />
+              {text.overpayment}
+            </label>
+            <div className="sm:col-span-2">
+              <SubmitButton pendingLabel={deskText.pending.recording}>{text.record}</SubmitButton>
             </div>
-          </fieldset>
-          <label className="flex items-center gap-2 text-sm sm:col-span-2 pointer-coarse:min-h-11">
-            <input type="checkbox" name="overpayment" className="size-4" />
-            {text.overpayment}
-          </label>
-          <div className="sm:col-span-2">
-            <SubmitButton pendingLabel={deskText.pending.recording}>{text.record}</SubmitButton>
-          </div>
-        </Form>
+          </Form>
+        </PaymentForm>
       )}
     </section>
+  );
+}
+
+/** Once nothing is due the form folds away, still there for a late certificate or a payment on purpose. */
+function PaymentForm({ nothingDue, children }: { nothingDue: boolean; children: React.ReactNode }) {
+  if (!nothingDue) return children;
+  return (
+    <details className="border-t border-border pt-3 [&>div>form]:border-t-0 [&>div>form]:pt-0">
+      <summary className="cursor-pointer text-sm font-semibold pointer-coarse:flex pointer-coarse:min-h-11 pointer-coarse:items-center">
+        {text.recordWhenNothingDue}
+      </summary>
+      <div className="mt-3">{children}</div>
+    </details>
   );
 }

@@ -1,10 +1,10 @@
 import { ArrowLeft, Plus, Trash2 } from "lucide-react";
 import { data, Form, redirect } from "react-router";
 import { DeskNotice } from "~/components/desk/desk-card";
+import { PriceItemFields } from "~/components/desk/price-item-fields";
 import { EnterPresses, SubmitButton } from "~/components/desk/submit-button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { NativeSelect } from "~/components/ui/native-select";
 import { deskText } from "~/content/desk";
 import { requirePermission, requireSameOrigin } from "~/lib/desk/auth.server";
 import { deskMeta } from "~/lib/desk/meta";
@@ -216,28 +216,13 @@ function ItemDetailsForm({
             {problem.error}
           </p>
         )}
-        <div className="space-y-1.5">
-          <Label htmlFor="item-name">{text.name}</Label>
-          <Input
-            id="item-name"
-            name="name"
-            autoComplete="off"
-            maxLength={limits.nameLength}
-            defaultValue={problem?.values.name ?? item.name}
-            dir="auto"
-            {...(problem ? { "aria-invalid": true, "aria-describedby": "details-error" } : {})}
-          />
-        </div>
-        <div className="space-y-1.5">
-          <Label htmlFor="item-category">{text.category}</Label>
-          <NativeSelect id="item-category" name="category" defaultValue={problem?.values.category ?? item.category}>
-            {categories.map((category) => (
-              <option key={category.slug} value={category.slug}>
-                {category.label}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
+        <PriceItemFields
+          idPrefix="item"
+          name={problem?.values.name ?? item.name}
+          category={problem?.values.category ?? item.category}
+          categories={categories}
+          errorId={problem ? "details-error" : null}
+        />
         <SubmitButton name="intent" value="rename" variant="outline" pendingLabel="Saving…">
           {text.rename}
         </SubmitButton>

@@ -1,15 +1,15 @@
 import { ChevronRight, Plus } from "lucide-react";
 import { data, Form, redirect } from "react-router";
+import { PriceItemFields } from "~/components/desk/price-item-fields";
 import { SubmitButton } from "~/components/desk/submit-button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { NativeSelect } from "~/components/ui/native-select";
 import { deskText } from "~/content/desk";
 import { requirePermission, requireSameOrigin } from "~/lib/desk/auth.server";
 import { hasPermission } from "~/lib/desk/permissions";
 import { deskMeta } from "~/lib/desk/meta";
 import { priceListPage } from "~/lib/prices/page.server";
-import { itemDetailsSchema, limits } from "~/lib/prices/price-list";
+import { itemDetailsSchema } from "~/lib/prices/price-list";
 import { getQuoteService } from "~/lib/quotes/service.server";
 import type { Route } from "./+types/prices";
 
@@ -86,28 +86,13 @@ export default function PricesPage({ loaderData, actionData }: Route.ComponentPr
                 {actionData.error}
               </p>
             )}
-            <div className="space-y-1.5">
-              <Label htmlFor="add-name">{text.name}</Label>
-              <Input
-                id="add-name"
-                name="name"
-                autoComplete="off"
-                maxLength={limits.nameLength}
-                defaultValue={actionData?.values.name}
-                dir="auto"
-                {...(actionData?.error ? { "aria-invalid": true, "aria-describedby": "add-error" } : {})}
-              />
-            </div>
-            <div className="space-y-1.5">
-              <Label htmlFor="add-category">{text.category}</Label>
-              <NativeSelect id="add-category" name="category" defaultValue={actionData?.values.category ?? "pens"}>
-                {categories.map((category) => (
-                  <option key={category.slug} value={category.slug}>
-                    {category.label}
-                  </option>
-                ))}
-              </NativeSelect>
-            </div>
+            <PriceItemFields
+              idPrefix="add"
+              name={actionData?.values.name}
+              category={actionData?.values.category ?? "pens"}
+              categories={categories}
+              errorId={actionData?.error ? "add-error" : null}
+            />
             <SubmitButton pendingLabel="Adding…">{text.add}</SubmitButton>
           </Form>
         </details>

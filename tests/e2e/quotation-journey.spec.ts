@@ -1,13 +1,13 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Browser, Page } from "@playwright/test";
 import { simpleParser } from "mailparser";
 import { pdfText } from "../support/pdf-text";
 import { decoded, startSmtp, until } from "../support/smtp-server";
 import { addStaff } from "./support/desk-http";
 import { startOwnServer, waitForHydration } from "./support/site";
 import { expect, test } from "./support/test";
+import { contextAt, stepShots } from "./support/touch";
 
 // A priced quotation's whole journey on the production build with a real mail server, once on a phone
 // and once on a desktop: the owner prices the ONSET pen (250 / 500 / 1,000); a buyer designs on it in
@@ -22,18 +22,7 @@ const pen = { id: "onset-pen", title: "ONSET Signature Pen", priceItemId: "plast
 const shotsDir = process.env.QUOTE_JOURNEY_SHOTS;
 const widths = (process.env.QUOTE_JOURNEY_WIDTHS ?? "390,1440").split(",").map(Number);
 
-async function shot(page: Page, name: string) {
-  if (!shotsDir) return;
-  mkdirSync(shotsDir, { recursive: true });
-  await page.screenshot({ path: join(shotsDir, `${name}.png`), fullPage: true });
-}
-
-const contextAt = (browser: Browser, width: number) =>
-  browser.newContext({
-    viewport: { width, height: width < 800 ? 844 : 900 },
-    hasTouch: width < 800,
-    isMobile: width < 800,
-  });
+const shot = stepShots(shotsDir);
 
 for (const width of widths) {
   test(`at ${width} px: priced from the list, sent, changed, sent again, accepted with a PO; both PDFs agree with the page`, async ({

@@ -1,7 +1,6 @@
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Browser, Page } from "@playwright/test";
 import { simpleParser } from "mailparser";
 import { pdfText } from "../support/pdf-text";
 import { decoded, startSmtp, until } from "../support/smtp-server";
@@ -9,6 +8,7 @@ import { fixtures } from "../support/upload-fixtures";
 import { addStaff } from "./support/desk-http";
 import { startOwnServer, waitForHydration } from "./support/site";
 import { expect, test } from "./support/test";
+import { contextAt, stepShots } from "./support/touch";
 
 // The office's working day with one buyer, on the production build with a real mail server, on a phone
 // and on a desktop: a contact-form request for 500 metal pens; staff price it from the price list (the
@@ -24,18 +24,7 @@ const buyerEmail = "ayesha@acme.example";
 const shotsDir = process.env.WORKING_DAY_SHOTS;
 const widths = (process.env.WORKING_DAY_WIDTHS ?? "390,1440").split(",").map(Number);
 
-async function shot(page: Page, name: string) {
-  if (!shotsDir) return;
-  mkdirSync(shotsDir, { recursive: true });
-  await page.screenshot({ path: join(shotsDir, `${name}.png`), fullPage: true });
-}
-
-const contextAt = (browser: Browser, width: number) =>
-  browser.newContext({
-    viewport: { width, height: width < 800 ? 844 : 900 },
-    hasTouch: width < 800,
-    isMobile: width < 800,
-  });
+const shot = stepShots(shotsDir);
 
 const linkPattern = /https?:\/\/[^\s<>"]+\/proof\/[A-Za-z0-9_-]{43}/g;
 

@@ -1,4 +1,6 @@
-import { type Page, expect } from "@playwright/test";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { type Browser, type Page, expect } from "@playwright/test";
 
 /** A phone as a buyer holds it: 360 px wide, a touch screen, a coarse pointer. */
 export const touchPhone = { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true } as const;
@@ -61,3 +63,18 @@ export async function expectMenuFingerSized(page: Page, where: string) {
   expect(links).toHaveLength(8);
   expectFingerSized(links, `${where}, menu open`);
 }
+
+/** A journey's browser at a width: below 800 px a phone held in the hand (touch, mobile), else a desktop. */
+export const contextAt = (browser: Browser, width: number) =>
+  browser.newContext({
+    viewport: { width, height: width < 800 ? 844 : 900 },
+    hasTouch: width < 800,
+    isMobile: width < 800,
+  });
+
+/** A journey's step screenshots, taken only when `dir` names a folder (its look, judged by eye). */
+export const stepShots = (dir: string | undefined) => async (page: Page, name: string) => {
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
+};

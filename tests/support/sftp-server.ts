@@ -1,0 +1,166 @@
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { connect } from "node:net";
+import { tmpdir, userInfo } from "node:os";
+import { join } from "node:path";
+import { freePort } from "./free-port";
+
+// The backup tests' SFTP server: Debian's OpenSSH, started from its own configuration in a temporary
+// folder (host key, the client's key, the backup folder, logs), on a local port, so two runs side by side
+// never share anything. Only SFTP is offered; the test's own user logs in with a key.
+
+const sshdBinary = process.env.SSHD_PATH ?? "/usr/sbin/sshd";
+
+/** sshd's path; installs Debian's openssh-server when it is missing on a Debian machine as root. */
+export function sshdPath(): string {
+  if (existsSync(sshdBinary)) return sshdBinary;
+  const root = process.getuid?.() === 0;
+  if (root && existsSync("/etc/debian_version")) {
+    execFileSync("sh", ["-c", "apt-get update -qq && apt-get install -y -qq openssh-server"], {
+      env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+      stdio: ["ignore", "ignore", "inherit"],
+    });
+    if (existsSync(sshdBinary)) return sshdBinary;
+  }
+  throw new Error(
+    `No sshd at ${sshdBinary} for the backup tests.\n` +
+      "Install Debian's or Ubuntu's package (`sudo apt-get install openssh-server`), or point SSHD_PATH at an sshd binary.",
+  );
+}
+
+export type SftpServer = {
+  host: "127.0.0.1";
+  port: number;
+  /** The account that logs in (the test's own user). */
+  user: string;
+  /** The client's private key file (OpenSSH format, no passphrase), for BACKUP_SSH_KEY. */
+  keyFile: string;
+  /** The host's public key line, for a known_hosts file. */
+  hostKey: string;
+  /** A folder on the server the account may write to: the backup place's path. */
+  root: string;
+  /** sftp://user@127.0.0.1:port/<root>/<path>. */
+  url(path?: string): string;
+  /** Stops the server (the backup place is down); files written stay. */
+  pause(): Promise<void>;
+  /** Starts it again on the same port with the same keys. */
+  resume(): Promise<void>;
+  /** sshd's log. */
+  log(): string;
+  stop(): Promise<void>;
+};
+
+/** OpenSSH's sshd offering SFTP only, to the test's own user with a key made for it. */
+export async function startSftpServer(): Promise<SftpServer> {
+  const sshd = sshdPath();
+  const dir = mkdtempSync(join(tmpdir(), "sftp-"));
+  const hostKeyFile = join(dir, "host_ed25519");
+  const keyFile = join(dir, "client_ed25519");
+  execFileSync("ssh-keygen", ["-q", "-t", "ed25519", "-N", "", "-f", hostKeyFile]);
+  execFileSync("ssh-keygen", ["-q", "-t", "ed25519", "-N", "", "-f", keyFile]);
+  writeFileSync(join(dir, "authorized_keys"), readFileSync(`${keyFile}.pub`));
+  const root = join(dir, "backup");
+  mkdirSync(root);
+  // As root, sshd wants its privilege separation folder; Debian makes it at boot, a container may not have.
+  if (process.getuid?.() === 0) mkdirSync("/run/sshd", { recursive: true, mode: 0o755 });
+  const user = userInfo().username;
+  const port = await freePort();
+  const config = join(dir, "sshd_config");
+  const logFile = join(dir, "sshd.log");
+  writeFileSync(
+    config,
+    `Port ${port}
+ListenAddress 127.0.0.1
+HostKey ${hostKeyFile}
+PidFile ${join(dir, "sshd.pid")}
+AuthorizedKeysFile ${join(dir, "authorized_keys")}
+PubkeyAuthentication yes
+PasswordAuthentication no
+KbdInteractiveAuthentication no
+PermitRootLogin prohibit-password
+UsePAM no
+StrictModes no
+AllowUsers ${user}
+AllowTcpForwarding no
+X11Forwarding no
+PermitTTY no
+ForceCommand internal-sftp
+Subsystem sftp internal-sftp
+LogLevel VERBOSE
+`,
+  );
+  let server: ChildProcess | null = null;
+  let exited: Promise<void> = Promise.resolve();
+  const stopWithTests = () => server?.kill("SIGTERM");
+  process.once("exit", stopWithTests);
+
+  async function start() {
+    const child = spawn(sshd, ["-D", "-e", "-f", config], { stdio: ["ignore", "ignore", "pipe"] });
+    child.stderr!.on("data", (chunk: Buffer) => writeFileSync(logFile, chunk, { flag: "a" }));
+    exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+    server = child;
+    await untilGreeting(port, child, () => readIfThere(logFile));
+  }
+  async function halt() {
+    const child = server;
+    if (!child) return;
+    server = null;
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+    await exited;
+  }
+
+  try {
+    await start();
+  } catch (error) {
+    await halt();
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+  const hostKey = readFileSync(`${hostKeyFile}.pub`, "utf8").trim();
+  return {
+    host: "127.0.0.1",
+    port,
+    user,
+    keyFile,
+    hostKey,
+    root,
+    url: (path = "") => `sftp://${user}@127.0.0.1:${port}${root}${path ? `/${path.replace(/^\/+/, "")}` : ""}`,
+    pause: halt,
+    resume: start,
+    log: () => readIfThere(logFile),
+    async stop() {
+      process.off("exit", stopWithTests);
+      await halt();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+const readIfThere = (path: string) => (existsSync(path) ? readFileSync(path, "utf8") : "");
+
+/** Waits until sshd answers with its version line, or says why it did not. */
+async function untilGreeting(port: number, server: ChildProcess, errors: () => string) {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`sshd stopped at start:\n${errors()}`);
+    if (await greets(port)) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`sshd did not answer on port ${port} within 10 s:\n${errors()}`);
+}
+
+function greets(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, "127.0.0.1");
+    socket.setTimeout(1_000);
+    socket.once("data", (data) => {
+      socket.destroy();
+      resolve(data.toString().startsWith("SSH-2.0-"));
+    });
+    socket.once("error", () => resolve(false));
+    socket.once("timeout", () => {
+      socket.destroy();
+      resolve(false);
+    });
+  });
+}

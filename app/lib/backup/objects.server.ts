@@ -2,6 +2,8 @@ import { randomUUID } from "node:crypto";
 import { mkdir, open, readdir, readFile, rename, rm } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import type { BackupPlace } from "./config.server";
+import { s3Objects } from "./objects-s3.server";
+import { sftpObjects } from "./objects-sftp.server";
 
 /**
  * The backup place as a store of named objects: what is copied there besides the database (which
@@ -39,8 +41,10 @@ export function openBackupObjects(place: BackupPlace): BackupObjects {
   switch (place.kind) {
     case "file":
       return folderObjects(place.path);
-    default:
-      throw new Error(`Backup to ${place.kind} is not available for files yet.`);
+    case "sftp":
+      return sftpObjects(place);
+    case "s3":
+      return s3Objects(place);
   }
 }
 

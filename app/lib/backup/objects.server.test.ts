@@ -1,9 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startS3Server, type S3Server } from "../../../tests/support/s3-server";
 import { startSftpServer, type SftpServer } from "../../../tests/support/sftp-server";
+import { serverDown } from "../../../tests/support/sftp-down";
 import { tempDir } from "../../../tests/support/temp-dir";
 import { readBackupConfig } from "./config.server";
 import { type BackupObjects, fileKey, LINK_KEY_OBJECT, openBackupObjects } from "./objects.server";
@@ -16,35 +17,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all([sftp?.stop(), s3?.stop()]);
 });
-
-/**
- * The backup server's machine goes down: sshd's listener and the sessions already open. (The support's
- * pause() ends the listener only; OpenSSH leaves each open session running in its own process.)
- */
-async function serverDown(server: SftpServer) {
-  const config = join(dirname(server.root), "sshd_config");
-  const processes = readdirSync("/proc")
-    .filter((name) => /^\d+$/.test(name))
-    .flatMap((pid) => {
-      try {
-        const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-        const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-        return [{ pid: Number(pid), parent, command: readFileSync(`/proc/${pid}/cmdline`, "utf8") }];
-      } catch {
-        return [];
-      }
-    });
-  const listener = processes.find((entry) => entry.command.includes(config) && entry.command.includes("listener"));
-  const sessions = processes.filter((entry) => listener && entry.parent === listener.pid);
-  await server.pause();
-  for (const session of sessions) {
-    try {
-      process.kill(session.pid, "SIGKILL");
-    } catch {
-      // Already gone.
-    }
-  }
-}
 
 function knownHosts(line: string) {
   const file = join(tempDir("known"), "known_hosts");

@@ -1,0 +1,300 @@
+import { createHash, randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
+import { serverDown } from "../../../tests/support/sftp-down";
+import { startSftpServer, type SftpServer } from "../../../tests/support/sftp-server";
+import { tempDir } from "../../../tests/support/temp-dir";
+import { QuoteStore } from "~/lib/quotes/store.server";
+import { type FileCopiesOptions, fileCopies, type StoredFilesSource } from "./file-copies.server";
+import { type BackupObjects, fileKey, folderObjects, LINK_KEY_OBJECT } from "./objects.server";
+import { sftpObjects } from "./objects-sftp.server";
+
+const sha256 = (data: Buffer) => createHash("sha256").update(data).digest("hex");
+
+/** A data folder with its database and a files registry as the files module keeps it. */
+function dataFolder() {
+  const dir = tempDir("copies");
+  const store = QuoteStore.open(dir);
+  onTestFinished(() => store.close());
+  const db = store.db;
+  db.exec(`CREATE TABLE IF NOT EXISTS stored_files (
+    id integer PRIMARY KEY AUTOINCREMENT, area text NOT NULL, name text NOT NULL, sha256 text NOT NULL,
+    byte_size integer NOT NULL, stored_at text NOT NULL, removed_at text, UNIQUE (area, name))`);
+  const source: StoredFilesSource = {
+    after: (afterId, limit) =>
+      db
+        .prepare(
+          `SELECT id, area, name, sha256, byte_size AS byteSize, stored_at AS storedAt, removed_at AS removedAt
+           FROM stored_files WHERE id > ? ORDER BY id LIMIT ?`,
+        )
+        .all(afterId, limit) as ReturnType<StoredFilesSource["after"]>,
+    waiting: (afterId) => {
+      const row = db
+        .prepare(
+          "SELECT count(*) AS count, min(stored_at) AS oldest FROM stored_files WHERE id > ? AND removed_at IS NULL",
+        )
+        .get(afterId) as { count: number; oldest: string | null };
+      return { count: row.count, oldestStoredAt: row.oldest };
+    },
+    removedBefore: (cutoff) =>
+      db.prepare("SELECT area, name FROM stored_files WHERE removed_at < ?").all(cutoff) as {
+        area: string;
+        name: string;
+      }[],
+    folder: (area) => join(dir, area),
+  };
+  /** Stores a file as a module does: its bytes in the area's folder, then its row. */
+  function storeFile(area: string, data: Buffer, recorded = sha256(data), at = new Date()) {
+    const name = `${randomBytes(8).toString("hex")}.bin`;
+    mkdirSync(join(dir, area), { recursive: true });
+    writeFileSync(join(dir, area, name), data);
+    db.prepare("INSERT INTO stored_files (area, name, sha256, byte_size, stored_at) VALUES (?, ?, ?, ?, ?)").run(
+      area,
+      name,
+      recorded,
+      data.length,
+      at.toISOString(),
+    );
+    return { area, name, data, key: fileKey(area, name) };
+  }
+  const remove = (name: string, at = new Date()) =>
+    db.prepare("UPDATE stored_files SET removed_at = ? WHERE name = ?").run(at.toISOString(), name);
+  const copiedThrough = () => db.prepare("SELECT copied_through FROM backup_file_progress").pluck().get() as number;
+  return { dir, db, source, store: storeFile, remove, copiedThrough };
+}
+
+/** A place that can be taken down, counting what is sent to it. */
+function switchable(inner: BackupObjects) {
+  let down = false;
+  const puts: string[] = [];
+  const guard = () => {
+    if (down) throw new Error("Cannot reach the backup place: connection refused");
+  };
+  const objects: BackupObjects = {
+    async put(key, data) {
+      guard();
+      puts.push(key);
+      await inner.put(key, data);
+    },
+    async get(key) {
+      guard();
+      return inner.get(key);
+    },
+    async list(prefix) {
+      guard();
+      return inner.list(prefix);
+    },
+    async remove(key) {
+      guard();
+      await inner.remove(key);
+    },
+    close: () => inner.close(),
+  };
+  return { objects, puts, setDown: (value: boolean) => (down = value) };
+}
+
+function worker(options: Omit<FileCopiesOptions, "retentionDays" | "log"> & Partial<FileCopiesOptions>) {
+  const logged: string[] = [];
+  const copies = fileCopies({ retentionDays: 30, log: (line) => logged.push(line), ...options });
+  onTestFinished(() => copies.stop());
+  return { copies, logged };
+}
+
+const until = (check: () => unknown | Promise<unknown>, timeout = 10_000) =>
+  vi.waitFor(check, { timeout, interval: 50 });
+
+describe("the file copies to a folder", () => {
+  it("copy the backlog and each newly stored file byte for byte, with the link key, within seconds", async () => {
+    const data = dataFolder();
+    writeFileSync(join(data.dir, "link.key"), randomBytes(32));
+    const photo = data.store("attachments", randomBytes(4 * 1024 * 1024));
+    const mail = data.store("mail-quarantine", randomBytes(20_000));
+    const place = folderObjects(join(tempDir("place"), "backup"));
+    const { copies } = worker({ db: data.db, dataDir: data.dir, objects: place, source: data.source, pollMs: 60_000 });
+    expect(copies.status().backlog).toBe(2);
+    copies.start();
+    await until(async () => expect(copies.status().backlog).toBe(0));
+    expect((await place.get(photo.key))!.equals(photo.data)).toBe(true);
+    expect((await place.get(mail.key))!.equals(mail.data)).toBe(true);
+    expect(sha256((await place.get(LINK_KEY_OBJECT))!)).toBe(sha256(readFileSync(join(data.dir, "link.key"))));
+
+    const logo = data.store("attachments", randomBytes(150_000));
+    const startedAt = Date.now();
+    copies.kick();
+    await until(async () => expect((await place.get(logo.key))?.equals(logo.data)).toBe(true));
+    expect(Date.now() - startedAt).toBeLessThan(2_000);
+    const status = copies.status();
+    expect(status).toMatchObject({ backlog: 0, oldestWaitingSince: null, error: null });
+    expect(Date.now() - Date.parse(status.lastCopiedAt!)).toBeLessThan(10_000);
+  });
+
+  it("find a file stored without a kick at the next look, within 10 seconds", async () => {
+    const data = dataFolder();
+    const place = folderObjects(join(tempDir("place"), "backup"));
+    const { copies } = worker({ db: data.db, dataDir: data.dir, objects: place, source: data.source });
+    copies.start();
+    await until(() => expect(data.copiedThrough()).toBe(0));
+    const proof = data.store("attachments", randomBytes(1000));
+    await until(async () => expect(await place.get(proof.key)).not.toBeNull(), 10_000);
+  });
+
+  it("send the link key again when it changes, and only then", async () => {
+    const data = dataFolder();
+    writeFileSync(join(data.dir, "link.key"), randomBytes(32));
+    const place = switchable(folderObjects(join(tempDir("place"), "backup")));
+    const { copies } = worker({
+      db: data.db,
+      dataDir: data.dir,
+      objects: place.objects,
+      source: data.source,
+      pollMs: 100,
+    });
+    copies.start();
+    await until(() => expect(place.puts).toEqual([LINK_KEY_OBJECT]));
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(place.puts).toEqual([LINK_KEY_OBJECT]);
+    const newKey = randomBytes(32);
+    writeFileSync(join(data.dir, "link.key"), newKey);
+    await until(async () => expect((await place.objects.get(LINK_KEY_OBJECT))!.equals(newKey)).toBe(true));
+  });
+
+  it("hold a file whose bytes do not match its recorded SHA-256, and still copy the ones after it", async () => {
+    const data = dataFolder();
+    const good = data.store("attachments", randomBytes(5000));
+    const tampered = data.store("attachments", randomBytes(5000), sha256(randomBytes(5000)));
+    const later = data.store("attachments", randomBytes(5000));
+    const place = folderObjects(join(tempDir("place"), "backup"));
+    const { copies, logged } = worker({ db: data.db, dataDir: data.dir, objects: place, source: data.source });
+    copies.start();
+    await until(async () => expect(await place.get(later.key)).not.toBeNull());
+    await until(() => expect(copies.status().error).toMatch(/does not match its recorded SHA-256/));
+    expect(await place.get(tampered.key)).toBeNull();
+    expect(await place.get(good.key)).not.toBeNull();
+    expect(data.copiedThrough()).toBe(1);
+    expect(copies.status().backlog).toBe(2);
+    expect(logged.join("\n")).toContain(tampered.name);
+  });
+
+  it("skip a file removed before it was copied, and go past it", async () => {
+    const data = dataFolder();
+    const gone = data.store("attachments", randomBytes(100));
+    const kept = data.store("attachments", randomBytes(100));
+    data.remove(gone.name);
+    const place = folderObjects(join(tempDir("place"), "backup"));
+    const { copies } = worker({ db: data.db, dataDir: data.dir, objects: place, source: data.source });
+    copies.start();
+    await until(() => expect(data.copiedThrough()).toBe(2));
+    expect(await place.get(gone.key)).toBeNull();
+    expect(await place.get(kept.key)).not.toBeNull();
+    expect(copies.status()).toMatchObject({ backlog: 0, error: null });
+  });
+
+  it("refuse nothing and lose nothing while the place is down, and drain the backlog when it returns", async () => {
+    const data = dataFolder();
+    const place = switchable(folderObjects(join(tempDir("place"), "backup")));
+    const { copies } = worker({
+      db: data.db,
+      dataDir: data.dir,
+      objects: place.objects,
+      source: data.source,
+      maxRetryMs: 500,
+    });
+    copies.start();
+    place.setDown(true);
+    const stored = Array.from({ length: 12 }, () => data.store("attachments", randomBytes(30_000)));
+    for (let index = 0; index < 5; index++) copies.kick();
+    await until(() => expect(copies.status().error).toMatch(/Cannot reach the backup place/));
+    expect(copies.status()).toMatchObject({ backlog: 12, oldestWaitingSince: expect.any(String) });
+    expect(data.copiedThrough()).toBe(0);
+
+    place.setDown(false);
+    await until(() => expect(copies.status()).toMatchObject({ backlog: 0, error: null }));
+    for (const file of stored) expect((await place.objects.get(file.key))!.equals(file.data)).toBe(true);
+  });
+
+  it("continue after a restart where the last worker stopped, sending nothing twice", async () => {
+    const data = dataFolder();
+    const place = switchable(folderObjects(join(tempDir("place"), "backup")));
+    const first = data.store("attachments", randomBytes(100));
+    const second = data.store("attachments", randomBytes(100));
+    const before = worker({ db: data.db, dataDir: data.dir, objects: place.objects, source: data.source });
+    before.copies.start();
+    await until(() => expect(data.copiedThrough()).toBe(2));
+    await before.copies.stop();
+
+    const third = data.store("mail-quarantine", randomBytes(100));
+    const after = worker({ db: data.db, dataDir: data.dir, objects: place.objects, source: data.source });
+    expect(after.copies.status().backlog).toBe(1);
+    after.copies.start();
+    await until(() => expect(data.copiedThrough()).toBe(3));
+    expect(place.puts).toEqual([first.key, second.key, third.key]);
+  });
+
+  it("keep a removed file in the backup for the retention, then remove it there", async () => {
+    const data = dataFolder();
+    const place = folderObjects(join(tempDir("place"), "backup"));
+    const old = data.store("attachments", randomBytes(100));
+    const recent = data.store("attachments", randomBytes(100));
+    const kept = data.store("attachments", randomBytes(100));
+    const first = worker({ db: data.db, dataDir: data.dir, objects: place, source: data.source });
+    first.copies.start();
+    await until(() => expect(data.copiedThrough()).toBe(3));
+    await first.copies.stop();
+    const day = 24 * 60 * 60 * 1000;
+    data.remove(old.name, new Date(Date.now() - 31 * day));
+    data.remove(recent.name, new Date(Date.now() - 29 * day));
+
+    const next = worker({ db: data.db, dataDir: data.dir, objects: place, source: data.source, retentionDays: 30 });
+    next.copies.start();
+    await until(async () => expect(await place.get(old.key)).toBeNull());
+    expect(await place.get(recent.key)).not.toBeNull();
+    expect(await place.get(kept.key)).not.toBeNull();
+  });
+});
+
+describe("the file copies to an SFTP server", () => {
+  let sftp: SftpServer;
+  beforeAll(async () => {
+    sftp = await startSftpServer();
+  }, 30_000);
+  afterAll(() => sftp?.stop());
+
+  it("wait while the server is down and drain the backlog on the same connection's successor when it is back", async () => {
+    const data = dataFolder();
+    const place = sftpObjects({
+      host: sftp.host,
+      port: sftp.port,
+      user: sftp.user,
+      path: join(sftp.root, `copies-${randomBytes(4).toString("hex")}`),
+      keyFile: sftp.keyFile,
+      knownHostsFile: null,
+    });
+    onTestFinished(() => place.close());
+    const { copies } = worker({
+      db: data.db,
+      dataDir: data.dir,
+      objects: place,
+      source: data.source,
+      maxRetryMs: 1_000,
+    });
+    const photo = data.store("attachments", randomBytes(4 * 1024 * 1024));
+    copies.start();
+    await until(() => expect(data.copiedThrough()).toBe(1));
+
+    await serverDown(sftp);
+    let resumed = false;
+    try {
+      const during = Array.from({ length: 5 }, () => data.store("attachments", randomBytes(50_000)));
+      copies.kick();
+      await until(() => expect(copies.status().error).toMatch(/SFTP server/));
+      expect(copies.status().backlog).toBe(5);
+      await sftp.resume();
+      resumed = true;
+      await until(() => expect(copies.status()).toMatchObject({ backlog: 0, error: null }), 15_000);
+      for (const file of [photo, ...during]) expect((await place.get(file.key))!.equals(file.data)).toBe(true);
+    } finally {
+      if (!resumed) await sftp.resume();
+    }
+  }, 40_000);
+});

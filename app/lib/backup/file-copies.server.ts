@@ -1,0 +1,268 @@
+import { createHash } from "node:crypto";
+import { readFile, stat } from "node:fs/promises";
+import { join } from "node:path";
+import type Database from "better-sqlite3";
+import { backoffDelay } from "~/lib/backoff";
+import { type BackupObjects, fileKey, LINK_KEY_OBJECT } from "./objects.server";
+import type { FileBackupStatus } from "./status";
+
+/** A stored file as the files registry (`stored_files`) records it. */
+export type StoredFileEntry = {
+  id: number;
+  area: string;
+  name: string;
+  /** Hex; "" while the files module has not hashed a file it found on disk yet. */
+  sha256: string;
+  byteSize: number;
+  /** UTC ISO. */
+  storedAt: string;
+  /** UTC ISO; null while the file is kept. */
+  removedAt: string | null;
+};
+
+/** What the copies read from the files registry (app/lib/files/registry.server.ts). */
+export type StoredFilesSource = {
+  /** The files recorded after `afterId`, in id order, removed ones included. */
+  after(afterId: number, limit: number): StoredFileEntry[];
+  /** How many kept files were recorded after `afterId`, and when the oldest of them was stored. */
+  waiting(afterId: number): { count: number; oldestStoredAt: string | null };
+  /** Files removed before `cutoff` (UTC ISO): kept in the backup until then, for a restore to a time before. */
+  removedBefore(cutoff: string): { area: string; name: string }[];
+  /** Where an area's files are in the data folder. */
+  folder(area: string): string;
+};
+
+export type FileCopiesOptions = {
+  db: Database.Database;
+  dataDir: string;
+  objects: BackupObjects;
+  source: StoredFilesSource;
+  /** Days a removed file stays in the backup after its removal (BACKUP_RETENTION_DAYS). */
+  retentionDays: number;
+  /** How often the registry is looked at without a kick; a kick copies at once. */
+  pollMs?: number;
+  /** The longest wait between attempts while the place is down. */
+  maxRetryMs?: number;
+  log?: (message: string) => void;
+  now?: () => Date;
+};
+
+export type FileCopies = {
+  /** Starts copying: the backlog first, then each file as it is stored. */
+  start(): void;
+  /** A file was stored: copy it now rather than at the next look. */
+  kick(): void;
+  /** Stops the timer and resolves when the copy under way has ended. The objects stay open (the caller's). */
+  stop(): Promise<void>;
+  status(): FileBackupStatus;
+};
+
+const BATCH = 50;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** link.key is 32 bytes; anything much bigger there is not a link key. */
+const LINK_KEY_MAX_BYTES = 4096;
+
+type Progress = {
+  copiedThrough: number;
+  lastCopiedAt: string | null;
+  lastError: string | null;
+  lastErrorAt: string | null;
+};
+
+class HeldFile extends Error {}
+
+/**
+ * Copies every stored file to the backup place, in the order they were stored: the queue is the
+ * registry after `copied_through`, so it survives restarts and nothing stored is ever refused or
+ * forgotten while the place is down; attempts then wait longer (1 s doubling to `maxRetryMs`) and the
+ * backlog drains when the place returns. A file is read and its SHA-256 checked against the registry
+ * before it is sent; one that does not match (or is gone without being removed) is held: reported,
+ * never sent as if good, and the files after it are still copied. Also sends link.key whenever it changes.
+ */
+export function fileCopies(options: FileCopiesOptions): FileCopies {
+  const { db, dataDir, objects, source, retentionDays } = options;
+  const pollMs = options.pollMs ?? 3_000;
+  const maxRetryMs = options.maxRetryMs ?? 8_000;
+  const log = options.log ?? ((message: string) => console.warn(message));
+  const now = options.now ?? (() => new Date());
+
+  db.prepare("INSERT INTO backup_file_progress (id) VALUES (1) ON CONFLICT (id) DO NOTHING").run();
+  const readProgress = db.prepare(
+    `SELECT copied_through AS copiedThrough, last_copied_at AS lastCopiedAt, last_error AS lastError,
+            last_error_at AS lastErrorAt FROM backup_file_progress WHERE id = 1`,
+  );
+  const progress = () => readProgress.get() as Progress;
+  const recordCopied = db.prepare(
+    "UPDATE backup_file_progress SET copied_through = ?, last_copied_at = coalesce(?, last_copied_at) WHERE id = 1",
+  );
+  const recordError = db.prepare("UPDATE backup_file_progress SET last_error = ?, last_error_at = ? WHERE id = 1");
+  const clearError = db.prepare(
+    "UPDATE backup_file_progress SET last_error = NULL, last_error_at = NULL WHERE id = 1 AND last_error IS NOT NULL",
+  );
+
+  let started = false;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let again = false;
+  let failures = 0;
+  let linkKeySent: string | null = null;
+  let lastPruneAt = 0;
+  /** Files after a held one already sent: not sent again while the held one waits. */
+  const sentAhead = new Set<number>();
+
+  function schedule(ms: number) {
+    clearTimeout(timer);
+    if (stopped) return;
+    timer = setTimeout(run, ms);
+    timer.unref();
+  }
+
+  function run() {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    clearTimeout(timer);
+    running = pass()
+      .then(
+        () => {
+          failures = 0;
+          clearError.run();
+          return pollMs;
+        },
+        (error: unknown) => {
+          const words = error instanceof Error ? error.message : String(error);
+          recordError.run(words, now().toISOString());
+          const wait = backoffDelay(failures++, { capMs: maxRetryMs });
+          log(`Backup of files: ${words} (next attempt in ${Math.round(wait / 1000)} s)`);
+          return wait;
+        },
+      )
+      .then((wait) => {
+        running = undefined;
+        if (again && failures === 0) {
+          again = false;
+          run();
+        } else {
+          again = false;
+          schedule(wait);
+        }
+      });
+  }
+
+  async function pass() {
+    await sendLinkKey();
+    let held: HeldFile | null = null;
+    let through = progress().copiedThrough;
+    let after = through;
+    for (;;) {
+      const batch = source.after(after, BATCH);
+      for (const file of batch) {
+        after = file.id;
+        if (file.removedAt !== null) {
+          // Removed before it was copied: nothing to keep.
+        } else if (sentAhead.has(file.id)) {
+          // Sent while an earlier file was held.
+        } else {
+          const problem = await copy(file);
+          if (problem) {
+            held ??= new HeldFile(problem);
+            continue;
+          }
+          if (held) sentAhead.add(file.id);
+        }
+        if (!held) {
+          through = file.id;
+          sentAhead.delete(file.id);
+          recordCopied.run(through, file.removedAt === null ? now().toISOString() : null);
+        }
+        if (stopped) return;
+      }
+      if (batch.length < BATCH) break;
+    }
+    if (now().getTime() - lastPruneAt >= DAY_MS) await prune();
+    if (held) throw held;
+  }
+
+  /** Sends one file; the reason it is held instead, or null when it is in the backup. */
+  async function copy(file: StoredFileEntry): Promise<string | null> {
+    const path = join(source.folder(file.area), file.name);
+    const label = `${file.area}/${file.name}`;
+    if (!file.sha256) return `${label} is not yet hashed by the files module; copied once it is.`;
+    let size: number;
+    try {
+      size = (await stat(path)).size;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return `${label} is missing from the data folder.`;
+      throw error;
+    }
+    if (size !== file.byteSize)
+      return `${label} is ${size} bytes on disk, not the ${file.byteSize} recorded: not copied.`;
+    const data = await readFile(path);
+    const sha256 = createHash("sha256").update(data).digest("hex");
+    if (sha256 !== file.sha256) return `${label} does not match its recorded SHA-256: not copied.`;
+    await objects.put(fileKey(file.area, file.name), data);
+    return null;
+  }
+
+  async function sendLinkKey() {
+    const path = join(dataDir, "link.key");
+    let data: Buffer;
+    try {
+      if ((await stat(path)).size > LINK_KEY_MAX_BYTES) throw new Error(`${path} is too big for a link key.`);
+      data = await readFile(path);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
+      throw error;
+    }
+    const hash = createHash("sha256").update(data).digest("hex");
+    if (hash === linkKeySent) return;
+    await objects.put(LINK_KEY_OBJECT, data);
+    linkKeySent = hash;
+  }
+
+  /** Removes from the place the files removed longer ago than the retention. */
+  async function prune() {
+    const cutoff = new Date(now().getTime() - retentionDays * DAY_MS).toISOString();
+    const expired = source.removedBefore(cutoff);
+    const byArea = new Map<string, Set<string>>();
+    for (const { area, name } of expired) {
+      const names = byArea.get(area) ?? new Set<string>();
+      names.add(fileKey(area, name));
+      byArea.set(area, names);
+    }
+    for (const [area, keys] of byArea) {
+      for (const key of await objects.list(`files/${area}/`)) if (keys.has(key)) await objects.remove(key);
+    }
+    lastPruneAt = now().getTime();
+  }
+
+  return {
+    start() {
+      if (started) return;
+      started = true;
+      run();
+    },
+    kick() {
+      // While the place is down the retries keep their own pace.
+      if (started && failures === 0) run();
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+    status() {
+      const { copiedThrough, lastCopiedAt, lastError } = progress();
+      const waiting = source.waiting(copiedThrough);
+      return {
+        backlog: waiting.count,
+        oldestWaitingSince: waiting.oldestStoredAt,
+        lastCopiedAt,
+        error: lastError,
+      };
+    },
+  };
+}

@@ -159,13 +159,19 @@ describe("the file copies to a folder", () => {
     await until(async () => expect((await place.objects.get(LINK_KEY_OBJECT))!.equals(newKey)).toBe(true));
   });
 
-  it("hold a file whose bytes do not match its recorded SHA-256, and still copy the ones after it", async () => {
+  it("hold a file whose bytes do not match its recorded SHA-256, and still copy the ones after it at once", async () => {
     const data = dataFolder();
     const good = data.store("attachments", randomBytes(5000));
     const tampered = data.store("attachments", randomBytes(5000), sha256(randomBytes(5000)));
     const later = data.store("attachments", randomBytes(5000));
     const place = folderObjects(join(tempDir("place"), "backup"));
-    const { copies, logged } = worker({ db: data.db, dataDir: data.dir, objects: place, source: data.source });
+    const { copies, logged } = worker({
+      db: data.db,
+      dataDir: data.dir,
+      objects: place,
+      source: data.source,
+      pollMs: 60_000,
+    });
     copies.start();
     await until(async () => expect(await place.get(later.key)).not.toBeNull());
     await until(() => expect(copies.status().error).toMatch(/does not match its recorded SHA-256/));
@@ -173,7 +179,14 @@ describe("the file copies to a folder", () => {
     expect(await place.get(good.key)).not.toBeNull();
     expect(data.copiedThrough()).toBe(1);
     expect(copies.status().backlog).toBe(2);
-    expect(logged.join("\n")).toContain(tampered.name);
+
+    const next = data.store("attachments", randomBytes(5000));
+    const kickedAt = Date.now();
+    copies.kick();
+    await until(async () => expect(await place.get(next.key)).not.toBeNull());
+    expect(Date.now() - kickedAt).toBeLessThan(2_000);
+    expect(copies.status().error).toMatch(/does not match its recorded SHA-256/);
+    expect(logged.filter((line) => line.includes(tampered.name))).toHaveLength(1);
   });
 
   it("skip a file removed before it was copied, and go past it", async () => {

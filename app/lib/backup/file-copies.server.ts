@@ -69,8 +69,6 @@ type Progress = {
   lastErrorAt: string | null;
 };
 
-class HeldFile extends Error {}
-
 /**
  * Copies every stored file to the backup place, in the order they were stored: the queue is the
  * registry after `copied_through`, so it survives restarts and nothing stored is ever refused or
@@ -108,6 +106,9 @@ export function fileCopies(options: FileCopiesOptions): FileCopies {
   let failures = 0;
   let linkKeySent: string | null = null;
   let lastPruneAt = 0;
+  let lastReported: string | null = null;
+  /** Held files as last looked at (size and time changed), so one is read again only when it changes. */
+  const heldLooks = new Map<number, { look: string; problem: string }>();
   /** Files after a held one already sent: not sent again while the held one waits. */
   const sentAhead = new Set<number>();
 
@@ -127,16 +128,15 @@ export function fileCopies(options: FileCopiesOptions): FileCopies {
     clearTimeout(timer);
     running = pass()
       .then(
-        () => {
+        (held) => {
           failures = 0;
-          clearError.run();
+          if (held) report(held);
+          else if (clearError.run().changes > 0) lastReported = null;
           return pollMs;
         },
         (error: unknown) => {
-          const words = error instanceof Error ? error.message : String(error);
-          recordError.run(words, now().toISOString());
           const wait = backoffDelay(failures++, { capMs: maxRetryMs });
-          log(`Backup of files: ${words} (next attempt in ${Math.round(wait / 1000)} s)`);
+          report(error instanceof Error ? error.message : String(error), true);
           return wait;
         },
       )
@@ -152,9 +152,18 @@ export function fileCopies(options: FileCopiesOptions): FileCopies {
       });
   }
 
-  async function pass() {
+  /** Records why copies wait; logs it when the reason is new, not at every retry. */
+  function report(words: string, placeDown = false) {
+    recordError.run(words, now().toISOString());
+    if (words === lastReported) return;
+    lastReported = words;
+    log(`Backup of files: ${words}${placeDown ? " (tried again every few seconds until it answers)" : ""}`);
+  }
+
+  /** Copies what waits; the reason a file is held back, or null when everything stored is in the backup. */
+  async function pass(): Promise<string | null> {
     await sendLinkKey();
-    let held: HeldFile | null = null;
+    let held: string | null = null;
     let through = progress().copiedThrough;
     let after = through;
     for (;;) {
@@ -168,7 +177,7 @@ export function fileCopies(options: FileCopiesOptions): FileCopies {
         } else {
           const problem = await copy(file);
           if (problem) {
-            held ??= new HeldFile(problem);
+            held ??= problem;
             continue;
           }
           if (held) sentAhead.add(file.id);
@@ -176,14 +185,15 @@ export function fileCopies(options: FileCopiesOptions): FileCopies {
         if (!held) {
           through = file.id;
           sentAhead.delete(file.id);
+          heldLooks.delete(file.id);
           recordCopied.run(through, file.removedAt === null ? now().toISOString() : null);
         }
-        if (stopped) return;
+        if (stopped) return held;
       }
       if (batch.length < BATCH) break;
     }
     if (now().getTime() - lastPruneAt >= DAY_MS) await prune();
-    if (held) throw held;
+    return held;
   }
 
   /** Sends one file; the reason it is held instead, or null when it is in the backup. */
@@ -192,12 +202,23 @@ export function fileCopies(options: FileCopiesOptions): FileCopies {
     const label = `${file.area}/${file.name}`;
     if (!file.sha256) return `${label} is not yet hashed by the files module; copied once it is.`;
     let size: number;
+    let mtimeMs: number;
     try {
-      size = (await stat(path)).size;
+      ({ size, mtimeMs } = await stat(path));
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === "ENOENT") return `${label} is missing from the data folder.`;
       throw error;
     }
+    const look = `${size}:${mtimeMs}:${file.byteSize}:${file.sha256}`;
+    const before = heldLooks.get(file.id);
+    if (before?.look === look) return before.problem;
+    const problem = await checkAndSend(file, path, label, size);
+    if (problem) heldLooks.set(file.id, { look, problem });
+    else heldLooks.delete(file.id);
+    return problem;
+  }
+
+  async function checkAndSend(file: StoredFileEntry, path: string, label: string, size: number) {
     if (size !== file.byteSize)
       return `${label} is ${size} bytes on disk, not the ${file.byteSize} recorded: not copied.`;
     const data = await readFile(path);
@@ -246,7 +267,7 @@ export function fileCopies(options: FileCopiesOptions): FileCopies {
       run();
     },
     kick() {
-      // While the place is down the retries keep their own pace.
+      // While the place is down the retries keep their own pace (a held file does not slow the others).
       if (started && failures === 0) run();
     },
     async stop() {

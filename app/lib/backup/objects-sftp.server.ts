@@ -62,23 +62,26 @@ export function sftpObjects(place: SftpPlace): BackupObjects {
     let hostKeyRefused = false;
     const client = new Client();
     const opened = new Promise<{ client: Client; sftp: SFTPWrapper }>((resolve, reject) => {
+      let settled = false;
       const fail = (error: Error) => {
-        client.destroy();
+        drop(client);
+        if (settled) return;
+        settled = true;
         reject(
           hostKeyRefused
             ? new SftpPlaceError(`The SFTP server ${where} showed a host key not in ${place.knownHostsFile}: refused.`)
             : new SftpPlaceError(`Cannot reach the SFTP server ${where}: ${error.message}`),
         );
       };
-      client.once("error", fail);
-      client.once("close", () => fail(new Error("the connection closed")));
+      // Every error, also one after the connection failed or dropped, ends this connection only: the next
+      // call opens a new one. (An error without a listener would end the process.)
+      client.on("error", fail);
+      client.on("close", () => fail(new Error("the connection closed")));
       client.once("ready", () => {
         client.sftp((error, sftp) => {
           if (error) return fail(error);
-          client.off("error", fail);
-          // From now on a drop only forgets the connection; the next call opens a new one.
-          client.on("error", () => drop(client));
-          client.once("close", () => drop(client));
+          sftp.on("error", fail);
+          settled = true;
           resolve({ client, sftp });
         });
       });

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { type AddressInfo, createServer, type Socket } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startS3Server, type S3Server } from "../../../tests/support/s3-server";
@@ -167,6 +168,25 @@ describe("an SFTP place", () => {
       await objects.close();
     }
   }, 40_000);
+
+  it("gives up within seconds on a server that takes the connection and never answers", async () => {
+    const sockets: Socket[] = [];
+    const silent = createServer((socket) => sockets.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    const { port } = silent.address() as AddressInfo;
+    const objects = open({ ...env(), BACKUP_URL: `sftp://backup@127.0.0.1:${port}/srv/promo` });
+    try {
+      const started = Date.now();
+      await expect(objects.put(LINK_KEY_OBJECT, Buffer.from("k"))).rejects.toThrow(
+        /Cannot reach the SFTP server backup@127\.0\.0\.1:\d+: Timed out while waiting for handshake/,
+      );
+      expect(Date.now() - started).toBeLessThan(10_000);
+    } finally {
+      await objects.close();
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    }
+  }, 20_000);
 });
 
 describe("an S3 place", () => {

@@ -1,67 +1,32 @@
 import { createHash, randomBytes } from "node:crypto";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
 import { serverDown } from "../../../tests/support/sftp-down";
 import { startSftpServer, type SftpServer } from "../../../tests/support/sftp-server";
 import { tempDir } from "../../../tests/support/temp-dir";
+import type { FileArea } from "~/lib/files/registry.server";
 import { QuoteStore } from "~/lib/quotes/store.server";
-import { type FileCopiesOptions, fileCopies, type StoredFilesSource } from "./file-copies.server";
+import { type FileCopiesOptions, fileCopies } from "./file-copies.server";
 import { type BackupObjects, fileKey, folderObjects, LINK_KEY_OBJECT } from "./objects.server";
 import { sftpObjects } from "./objects-sftp.server";
 
 const sha256 = (data: Buffer) => createHash("sha256").update(data).digest("hex");
 
-/** A data folder with its database and a files registry as the files module keeps it. */
+/** A data folder with its database, its files stored through the files module as every module stores them. */
 function dataFolder() {
   const dir = tempDir("copies");
   const store = QuoteStore.open(dir);
   onTestFinished(() => store.close());
   const db = store.db;
-  db.exec(`CREATE TABLE IF NOT EXISTS stored_files (
-    id integer PRIMARY KEY AUTOINCREMENT, area text NOT NULL, name text NOT NULL, sha256 text NOT NULL,
-    byte_size integer NOT NULL, stored_at text NOT NULL, removed_at text, UNIQUE (area, name))`);
-  const source: StoredFilesSource = {
-    after: (afterId, limit) =>
-      db
-        .prepare(
-          `SELECT id, area, name, sha256, byte_size AS byteSize, stored_at AS storedAt, removed_at AS removedAt
-           FROM stored_files WHERE id > ? ORDER BY id LIMIT ?`,
-        )
-        .all(afterId, limit) as ReturnType<StoredFilesSource["after"]>,
-    waiting: (afterId) => {
-      const row = db
-        .prepare(
-          "SELECT count(*) AS count, min(stored_at) AS oldest FROM stored_files WHERE id > ? AND removed_at IS NULL",
-        )
-        .get(afterId) as { count: number; oldest: string | null };
-      return { count: row.count, oldestStoredAt: row.oldest };
-    },
-    removedBefore: (cutoff) =>
-      db.prepare("SELECT area, name FROM stored_files WHERE removed_at < ?").all(cutoff) as {
-        area: string;
-        name: string;
-      }[],
-    folder: (area) => join(dir, area),
-  };
-  /** Stores a file as a module does: its bytes in the area's folder, then its row. */
-  function storeFile(area: string, data: Buffer, recorded = sha256(data), at = new Date()) {
-    const name = `${randomBytes(8).toString("hex")}.bin`;
-    mkdirSync(join(dir, area), { recursive: true });
-    writeFileSync(join(dir, area, name), data);
-    db.prepare("INSERT INTO stored_files (area, name, sha256, byte_size, stored_at) VALUES (?, ?, ?, ?, ?)").run(
-      area,
-      name,
-      recorded,
-      data.length,
-      at.toISOString(),
-    );
+  function storeFile(area: FileArea, data: Buffer) {
+    const { name } = store.files.writeSync(area, data, { extension: "bin" });
     return { area, name, data, key: fileKey(area, name) };
   }
-  const remove = (name: string, at = new Date()) =>
-    db.prepare("UPDATE stored_files SET removed_at = ? WHERE name = ?").run(at.toISOString(), name);
+  const remove = (file: { area: FileArea; name: string }, at = new Date()) =>
+    store.files.remove(file.area, [file.name], at);
   const copiedThrough = () => db.prepare("SELECT copied_through FROM backup_file_progress").pluck().get() as number;
-  return { dir, db, source, store: storeFile, remove, copiedThrough };
+  return { dir, db, store: storeFile, remove, copiedThrough };
 }
 
 /** A place that can be taken down, counting what is sent to it. */
@@ -111,7 +76,7 @@ describe("the file copies to a folder", () => {
     const photo = data.store("attachments", randomBytes(4 * 1024 * 1024));
     const mail = data.store("mail-quarantine", randomBytes(20_000));
     const place = folderObjects(join(tempDir("place"), "backup"));
-    const { copies } = worker({ db: data.db, dataDir: data.dir, objects: place, source: data.source, pollMs: 60_000 });
+    const { copies } = worker({ db: data.db, dataDir: data.dir, objects: place, pollMs: 60_000 });
     expect(copies.status().backlog).toBe(2);
     copies.start();
     await until(async () => expect(copies.status().backlog).toBe(0));
@@ -132,7 +97,7 @@ describe("the file copies to a folder", () => {
   it("find a file stored without a kick at the next look, within 10 seconds", async () => {
     const data = dataFolder();
     const place = folderObjects(join(tempDir("place"), "backup"));
-    const { copies } = worker({ db: data.db, dataDir: data.dir, objects: place, source: data.source });
+    const { copies } = worker({ db: data.db, dataDir: data.dir, objects: place });
     copies.start();
     await until(() => expect(data.copiedThrough()).toBe(0));
     const proof = data.store("attachments", randomBytes(1000));
@@ -147,7 +112,6 @@ describe("the file copies to a folder", () => {
       db: data.db,
       dataDir: data.dir,
       objects: place.objects,
-      source: data.source,
       pollMs: 100,
     });
     copies.start();
@@ -162,14 +126,14 @@ describe("the file copies to a folder", () => {
   it("hold a file whose bytes do not match its recorded SHA-256, and still copy the ones after it at once", async () => {
     const data = dataFolder();
     const good = data.store("attachments", randomBytes(5000));
-    const tampered = data.store("attachments", randomBytes(5000), sha256(randomBytes(5000)));
+    const tampered = data.store("attachments", randomBytes(5000));
+    writeFileSync(join(data.dir, "attachments", tampered.name), randomBytes(5000));
     const later = data.store("attachments", randomBytes(5000));
     const place = folderObjects(join(tempDir("place"), "backup"));
     const { copies, logged } = worker({
       db: data.db,
       dataDir: data.dir,
       objects: place,
-      source: data.source,
       pollMs: 60_000,
     });
     copies.start();
@@ -193,9 +157,9 @@ describe("the file copies to a folder", () => {
     const data = dataFolder();
     const gone = data.store("attachments", randomBytes(100));
     const kept = data.store("attachments", randomBytes(100));
-    data.remove(gone.name);
+    data.remove(gone);
     const place = folderObjects(join(tempDir("place"), "backup"));
-    const { copies } = worker({ db: data.db, dataDir: data.dir, objects: place, source: data.source });
+    const { copies } = worker({ db: data.db, dataDir: data.dir, objects: place });
     copies.start();
     await until(() => expect(data.copiedThrough()).toBe(2));
     expect(await place.get(gone.key)).toBeNull();
@@ -210,7 +174,6 @@ describe("the file copies to a folder", () => {
       db: data.db,
       dataDir: data.dir,
       objects: place.objects,
-      source: data.source,
       maxRetryMs: 500,
     });
     copies.start();
@@ -231,13 +194,13 @@ describe("the file copies to a folder", () => {
     const place = switchable(folderObjects(join(tempDir("place"), "backup")));
     const first = data.store("attachments", randomBytes(100));
     const second = data.store("attachments", randomBytes(100));
-    const before = worker({ db: data.db, dataDir: data.dir, objects: place.objects, source: data.source });
+    const before = worker({ db: data.db, dataDir: data.dir, objects: place.objects });
     before.copies.start();
     await until(() => expect(data.copiedThrough()).toBe(2));
     await before.copies.stop();
 
     const third = data.store("mail-quarantine", randomBytes(100));
-    const after = worker({ db: data.db, dataDir: data.dir, objects: place.objects, source: data.source });
+    const after = worker({ db: data.db, dataDir: data.dir, objects: place.objects });
     expect(after.copies.status().backlog).toBe(1);
     after.copies.start();
     await until(() => expect(data.copiedThrough()).toBe(3));
@@ -250,15 +213,15 @@ describe("the file copies to a folder", () => {
     const old = data.store("attachments", randomBytes(100));
     const recent = data.store("attachments", randomBytes(100));
     const kept = data.store("attachments", randomBytes(100));
-    const first = worker({ db: data.db, dataDir: data.dir, objects: place, source: data.source });
+    const first = worker({ db: data.db, dataDir: data.dir, objects: place });
     first.copies.start();
     await until(() => expect(data.copiedThrough()).toBe(3));
     await first.copies.stop();
     const day = 24 * 60 * 60 * 1000;
-    data.remove(old.name, new Date(Date.now() - 31 * day));
-    data.remove(recent.name, new Date(Date.now() - 29 * day));
+    data.remove(old, new Date(Date.now() - 31 * day));
+    data.remove(recent, new Date(Date.now() - 29 * day));
 
-    const next = worker({ db: data.db, dataDir: data.dir, objects: place, source: data.source, retentionDays: 30 });
+    const next = worker({ db: data.db, dataDir: data.dir, objects: place, retentionDays: 30 });
     next.copies.start();
     await until(async () => expect(await place.get(old.key)).toBeNull());
     expect(await place.get(recent.key)).not.toBeNull();
@@ -288,7 +251,6 @@ describe("the file copies to an SFTP server", () => {
       db: data.db,
       dataDir: data.dir,
       objects: place,
-      source: data.source,
       maxRetryMs: 1_000,
     });
     const photo = data.store("attachments", randomBytes(4 * 1024 * 1024));

@@ -3,40 +3,28 @@ import { readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import type Database from "better-sqlite3";
 import { backoffDelay } from "~/lib/backoff";
+import {
+  areaFolder,
+  type FileArea,
+  type StoredFileRecord,
+  storedFilesAfter,
+  storedFilesWaiting,
+} from "~/lib/files/registry.server";
 import { type BackupObjects, fileKey, LINK_KEY_OBJECT } from "./objects.server";
 import type { FileBackupStatus } from "./status";
 
-/** A stored file as the files registry (`stored_files`) records it. */
-export type StoredFileEntry = {
-  id: number;
-  area: string;
-  name: string;
-  /** Hex; "" while the files module has not hashed a file it found on disk yet. */
-  sha256: string;
-  byteSize: number;
-  /** UTC ISO. */
-  storedAt: string;
-  /** UTC ISO; null while the file is kept. */
-  removedAt: string | null;
-};
-
-/** What the copies read from the files registry (app/lib/files/registry.server.ts). */
-export type StoredFilesSource = {
-  /** The files recorded after `afterId`, in id order, removed ones included. */
-  after(afterId: number, limit: number): StoredFileEntry[];
-  /** How many kept files were recorded after `afterId`, and when the oldest of them was stored. */
-  waiting(afterId: number): { count: number; oldestStoredAt: string | null };
-  /** Files removed before `cutoff` (UTC ISO): kept in the backup until then, for a restore to a time before. */
-  removedBefore(cutoff: string): { area: string; name: string }[];
-  /** Where an area's files are in the data folder. */
-  folder(area: string): string;
-};
+/** Files removed before `cutoff` (UTC ISO): kept in the backup until then, for a restore to a time before. */
+export function storedFilesRemovedBefore(db: Database.Database, cutoff: string): { area: FileArea; name: string }[] {
+  return db.prepare("SELECT area, name FROM stored_files WHERE removed_at < ? ORDER BY id").all(cutoff) as {
+    area: FileArea;
+    name: string;
+  }[];
+}
 
 export type FileCopiesOptions = {
   db: Database.Database;
   dataDir: string;
   objects: BackupObjects;
-  source: StoredFilesSource;
   /** Days a removed file stays in the backup after its removal (BACKUP_RETENTION_DAYS). */
   retentionDays: number;
   /** How often the registry is looked at without a kick; a kick copies at once. */
@@ -78,7 +66,7 @@ type Progress = {
  * never sent as if good, and the files after it are still copied. Also sends link.key whenever it changes.
  */
 export function fileCopies(options: FileCopiesOptions): FileCopies {
-  const { db, dataDir, objects, source, retentionDays } = options;
+  const { db, dataDir, objects, retentionDays } = options;
   const pollMs = options.pollMs ?? 3_000;
   const maxRetryMs = options.maxRetryMs ?? 8_000;
   const log = options.log ?? ((message: string) => console.warn(message));
@@ -167,7 +155,7 @@ export function fileCopies(options: FileCopiesOptions): FileCopies {
     let through = progress().copiedThrough;
     let after = through;
     for (;;) {
-      const batch = source.after(after, BATCH);
+      const batch = storedFilesAfter(db, after, BATCH);
       for (const file of batch) {
         after = file.id;
         if (file.removedAt !== null) {
@@ -197,8 +185,8 @@ export function fileCopies(options: FileCopiesOptions): FileCopies {
   }
 
   /** Sends one file; the reason it is held instead, or null when it is in the backup. */
-  async function copy(file: StoredFileEntry): Promise<string | null> {
-    const path = join(source.folder(file.area), file.name);
+  async function copy(file: StoredFileRecord): Promise<string | null> {
+    const path = join(areaFolder(dataDir, file.area), file.name);
     const label = `${file.area}/${file.name}`;
     if (!file.sha256) return `${label} is not yet hashed by the files module; copied once it is.`;
     let size: number;
@@ -218,7 +206,7 @@ export function fileCopies(options: FileCopiesOptions): FileCopies {
     return problem;
   }
 
-  async function checkAndSend(file: StoredFileEntry, path: string, label: string, size: number) {
+  async function checkAndSend(file: StoredFileRecord, path: string, label: string, size: number) {
     if (size !== file.byteSize)
       return `${label} is ${size} bytes on disk, not the ${file.byteSize} recorded: not copied.`;
     const data = await readFile(path);
@@ -247,7 +235,7 @@ export function fileCopies(options: FileCopiesOptions): FileCopies {
   /** Removes from the place the files removed longer ago than the retention. */
   async function prune() {
     const cutoff = new Date(now().getTime() - retentionDays * DAY_MS).toISOString();
-    const expired = source.removedBefore(cutoff);
+    const expired = storedFilesRemovedBefore(db, cutoff);
     const byArea = new Map<string, Set<string>>();
     for (const { area, name } of expired) {
       const names = byArea.get(area) ?? new Set<string>();
@@ -277,7 +265,7 @@ export function fileCopies(options: FileCopiesOptions): FileCopies {
     },
     status() {
       const { copiedThrough, lastCopiedAt, lastError } = progress();
-      const waiting = source.waiting(copiedThrough);
+      const waiting = storedFilesWaiting(db, copiedThrough);
       return {
         backlog: waiting.count,
         oldestWaitingSince: waiting.oldestStoredAt,

@@ -30,7 +30,7 @@ export function s3Objects(place: S3Place): BackupObjects {
     forcePathStyle: place.endpoint !== null,
     credentials: { accessKeyId: place.accessKeyId, secretAccessKey: place.secretAccessKey },
     // A dead endpoint fails in seconds, so the queue retries later instead of hanging.
-    requestHandler: { connectionTimeout: 5_000, requestTimeout: 60_000 },
+    requestHandler: { connectionTimeout: 5_000, requestTimeout: 20_000 },
     maxAttempts: 2,
   });
   const bucketKey = (key: string) => (place.prefix ? `${place.prefix}/${checkKey(key)}` : checkKey(key));

@@ -33,12 +33,21 @@ export function knownHostKeys(text: string): Buffer[] {
   const keys: Buffer[] = [];
   for (const line of text.split("\n")) {
     const fields = line.trim().split(/\s+/);
-    if (!fields[0] || fields[0].startsWith("#") || fields[0] === "@revoked") continue;
+    // Comments, and marked lines (@revoked, @cert-authority): neither is a key the server may show.
+    if (!fields[0] || fields[0].startsWith("#") || fields[0].startsWith("@")) continue;
     const typeAt = fields.findIndex((field) => /^(ssh-|ecdsa-|sk-)/.test(field));
     const base64 = typeAt >= 0 ? fields[typeAt + 1] : undefined;
     if (base64 && /^[A-Za-z0-9+/]+=*$/.test(base64)) keys.push(Buffer.from(base64, "base64"));
   }
   return keys;
+}
+
+function readSetting(path: string, variable: string): Buffer {
+  try {
+    return readFileSync(path);
+  } catch (error) {
+    throw new SftpPlaceError(`Cannot read ${variable} (${path}): ${(error as NodeJS.ErrnoException).code ?? error}.`);
+  }
 }
 
 const hasCode = (error: unknown, code: number) => (error as { code?: unknown } | null)?.code === code;
@@ -55,8 +64,10 @@ export function sftpObjects(place: SftpPlace): BackupObjects {
   let closed = false;
 
   function connect(): Promise<{ client: Client; sftp: SFTPWrapper }> {
-    const privateKey = readFileSync(place.keyFile);
-    const trusted = place.knownHostsFile ? knownHostKeys(readFileSync(place.knownHostsFile, "utf8")) : null;
+    const privateKey = readSetting(place.keyFile, "BACKUP_SSH_KEY");
+    const trusted = place.knownHostsFile
+      ? knownHostKeys(readSetting(place.knownHostsFile, "BACKUP_SSH_KNOWN_HOSTS").toString("utf8"))
+      : null;
     if (trusted && trusted.length === 0)
       throw new SftpPlaceError(`${place.knownHostsFile} lists no host key: the SFTP server cannot be checked.`);
     let hostKeyRefused = false;

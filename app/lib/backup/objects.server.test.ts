@@ -9,6 +9,7 @@ import { serverDown } from "../../../tests/support/sftp-down";
 import { tempDir } from "../../../tests/support/temp-dir";
 import { readBackupConfig } from "./config.server";
 import { type BackupObjects, fileKey, LINK_KEY_OBJECT, openBackupObjects } from "./objects.server";
+import { knownHostKeys } from "./objects-sftp.server";
 
 let sftp: SftpServer;
 let s3: S3Server;
@@ -187,6 +188,42 @@ describe("an SFTP place", () => {
       await new Promise((resolve) => silent.close(resolve));
     }
   }, 20_000);
+});
+
+describe("a known hosts file", () => {
+  const key = "AAAAC3NzaC1lZDI1NTE5AAAAIHn4VmtHPLKnFKFwQVZaAzmiTAmE1jZbHVd1RBTf0Ohq";
+  const other = "AAAAC3NzaC1lZDI1NTE5AAAAIGp6mOqV7W0XK2m0JvKk1b6b1nN0hNfTqB0cQhV4hX9K";
+
+  it("gives the keys of plain, bracketed, hashed and bare lines, not those revoked or of a certificate authority", () => {
+    const text = [
+      "# the backup server",
+      `nas.example ssh-ed25519 ${key}`,
+      `[nas.example]:2222 ssh-ed25519 ${key} backup@nas`,
+      `|1|F1E1KeoE/eEWhi10WpGv4OdiO6Y=|3988QV0VE8wmZL7suNrYQLITLCg= ssh-ed25519 ${key}`,
+      `ssh-ed25519 ${key} root@nas`,
+      `@revoked nas.example ssh-ed25519 ${other}`,
+      `@cert-authority *.example ssh-ed25519 ${other}`,
+      "",
+    ].join("\n");
+    const keys = knownHostKeys(text);
+    expect(keys).toHaveLength(4);
+    for (const found of keys) expect(found.equals(Buffer.from(key, "base64"))).toBe(true);
+  });
+
+  it("that cannot be read is refused with the variable that names it", async () => {
+    const objects = open({
+      BACKUP_URL: sftp.url("unread"),
+      BACKUP_SSH_KEY: sftp.keyFile,
+      BACKUP_SSH_KNOWN_HOSTS: "/nonexistent/known_hosts",
+    });
+    try {
+      await expect(objects.get(LINK_KEY_OBJECT)).rejects.toThrow(
+        "Cannot read BACKUP_SSH_KNOWN_HOSTS (/nonexistent/known_hosts): ENOENT.",
+      );
+    } finally {
+      await objects.close();
+    }
+  });
 });
 
 describe("an S3 place", () => {

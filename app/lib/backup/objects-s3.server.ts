@@ -6,7 +6,8 @@ import {
   PutObjectCommand,
   S3Client,
 } from "@aws-sdk/client-s3";
-import { type BackupObjects, checkKey } from "./objects.server";
+import { checkKey } from "./object-keys";
+import type { BackupObjects } from "./objects.server";
 
 export type S3Place = {
   bucket: string;

@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { posix } from "node:path";
 import { Client, type SFTPWrapper } from "ssh2";
-import { type BackupObjects, checkKey } from "./objects.server";
+import { checkKey } from "./object-keys";
+import type { BackupObjects } from "./objects.server";
 
 export type SftpPlace = {
   host: string;

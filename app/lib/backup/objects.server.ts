@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { mkdir, open, readdir, readFile, rename, rm } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import type { BackupPlace } from "./config.server";
+import { checkKey } from "./object-keys";
 import { s3Objects } from "./objects-s3.server";
 import { sftpObjects } from "./objects-sftp.server";
 
@@ -27,14 +28,7 @@ export const DATABASE_PREFIX = "db";
 
 export const fileKey = (area: string, storedName: string) => `files/${area}/${storedName}`;
 export const LINK_KEY_OBJECT = "keys/link.key";
-
-/** A key is plain names joined by "/": nothing that could climb out of the place. */
-export function checkKey(key: string): string {
-  const parts = key.split("/");
-  if (parts.some((part) => !/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(part)))
-    throw new Error(`Not a backup object key: ${JSON.stringify(key)}`);
-  return key;
-}
+export { checkKey };
 
 /** The objects of a place. */
 export function openBackupObjects(place: BackupPlace): BackupObjects {

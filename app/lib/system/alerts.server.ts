@@ -2,6 +2,7 @@ import type Database from "better-sqlite3";
 import { business } from "~/content/business";
 import { MAX_BACKUP_LAG_SECONDS } from "~/lib/backup/status";
 import type { OutgoingMail } from "~/lib/messaging/templates.server";
+import { pakistanTime } from "~/lib/desk/time";
 import { publicLink } from "~/lib/site-url";
 import type { systemAlertKinds } from "./schema";
 import { MIN_FREE_DISK_PERCENT, type SystemStatus } from "./status.server";
@@ -30,10 +31,11 @@ export function troublesIn(status: SystemStatus): Trouble[] {
   const lag = status.backupLagSeconds;
   if (lag !== null && lag > MAX_BACKUP_LAG_SECONDS) {
     const reasons = [status.backup.database.error, status.backup.files.error].filter(Boolean).join("; ");
+    const waiting = status.backup.files.backlog;
     troubles.push({
       kind: "backup-behind",
       detail:
-        `The backup is ${durationWords(lag)} behind (${status.backup.files.backlog} file(s) waiting)` +
+        `The backup is ${durationWords(lag)} behind (${waiting} file${waiting === 1 ? "" : "s"} waiting)` +
         (reasons ? `: ${reasons}` : "."),
     });
   }
@@ -41,7 +43,7 @@ export function troublesIn(status: SystemStatus): Trouble[] {
   if (rehearsal && !rehearsal.ok) {
     troubles.push({
       kind: "rehearsal-failed",
-      detail: `The rehearsed restore of ${rehearsal.at} failed: ${rehearsal.problem ?? "no reason was recorded"}.`,
+      detail: `The rehearsed restore of ${pakistanTime(rehearsal.at)} failed: ${rehearsal.problem ?? "no reason was recorded"}.`,
     });
   }
   if (status.disk && status.disk.freePercent < MIN_FREE_DISK_PERCENT) {

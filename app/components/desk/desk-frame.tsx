@@ -5,6 +5,7 @@ import {
   LogOut,
   MailQuestion,
   Package,
+  ServerCog,
   Tags,
   Users,
   Wallet,
@@ -32,6 +33,7 @@ const sectionIcon: Record<string, LucideIcon> = {
   Reports: BarChart3,
   Prices: Tags,
   Staff: Users,
+  System: ServerCog,
 };
 
 // The bar is navy, the public site's deepest colour, so the desk is never mistaken for the website;

@@ -9,8 +9,6 @@ export type SystemLine = { label: string; value: string; tone: "ok" | "warn" | "
 
 export type SystemCard = { id: string; title: string; tone: "ok" | "warn"; summary: string; lines: SystemLine[] };
 
-const NOT_SET = "Not set: BACKUP_URL is not set — nothing is copied off this machine";
-
 const since = (iso: string | null, now: number, none: string) =>
   iso ? `${pakistanTime(iso)} (${durationWords((now - Date.parse(iso)) / 1000)} ago)` : none;
 
@@ -67,7 +65,14 @@ export function systemView(status: SystemStatus, openAlerts: readonly SystemAler
             : []),
         ],
       }
-    : { id: "backup", title: "Backup", tone: "warn", summary: NOT_SET, lines: [] };
+    : {
+        id: "backup",
+        title: "Backup",
+        tone: "warn",
+        summary:
+          "No place is set. Set BACKUP_URL in the server's environment and restart (see docs/operator-guide.md).",
+        lines: [],
+      };
 
   const rehearsal = backup.lastRehearsal;
   const rehearsalCard: SystemCard = rehearsal

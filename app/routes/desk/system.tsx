@@ -68,7 +68,10 @@ export default function SystemPage({ loaderData, actionData }: Route.ComponentPr
           <ul className="mt-1 space-y-1 text-sm text-amber-950">
             {alerts.map((alert) => (
               <li key={alert.id} className="wrap-anywhere">
-                {alert.detail} Since {alert.since}; {alert.mailed}.
+                {alert.detail}
+                <span className="block text-xs">
+                  Since {alert.since}; {alert.mailed}.
+                </span>
               </li>
             ))}
           </ul>

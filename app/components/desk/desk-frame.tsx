@@ -110,10 +110,11 @@ function SignedInBar({ member, overdue, lateOrders }: { member: DeskMember; over
                 <a
                   href={section.href}
                   aria-current={current}
-                  // On a phone the words alone, so every section fits in two rows under the name.
+                  // On a phone the words alone, so every section fits in two rows under the name; on a
+                  // laptop's width, closer together, so an owner's eight leave the name its room.
                   className={cn(
                     barControl,
-                    "max-sm:px-2 max-sm:[&>svg]:hidden",
+                    "max-sm:px-2 max-sm:[&>svg]:hidden lg:max-2xl:px-2",
                     current ? "bg-white/15 text-white" : "text-slate-200",
                   )}
                 >

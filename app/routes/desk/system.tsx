@@ -39,7 +39,7 @@ export default function SystemPage({ loaderData, actionData }: Route.ComponentPr
       <h1 className="text-2xl font-bold tracking-tight">System</h1>
       <p className="mt-1 max-w-prose text-sm text-slate-700">
         The server's own watch: where the records are copied and how far behind, the last rehearsed restore, the e-mail
-        waiting, the mailbox and the disk. As of {checkedAt}.
+        waiting, the mailbox and the disk. As of <span className="whitespace-nowrap">{checkedAt}</span>.
       </p>
       {actionData?.error ? (
         <div className="mt-4">

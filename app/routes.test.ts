@@ -18,6 +18,7 @@ describe("route table", () => {
         !path.includes("*") &&
         !/\.(xml|txt)$/.test(path) &&
         !path.startsWith("/api/") &&
+        path !== "/healthz" &&
         !path.startsWith("/desk"),
     );
     expect([...fixedPageRoutes].sort()).toEqual([...staticPagePaths].sort());

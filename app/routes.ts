@@ -47,6 +47,7 @@ export default [
       route("staff", "routes/desk/staff.tsx"),
       route("reports", "routes/desk/reports.tsx"),
       route("reports/:file", "routes/desk/report-csv.ts"),
+      route("system", "routes/desk/system.tsx"),
       route("*", "routes/desk/not-found.tsx"),
     ]),
   ]),
@@ -65,6 +66,8 @@ export default [
   // Resource routes (no UI).
   route("sitemap.xml", "routes/sitemap.xml.ts"),
   route("robots.txt", "routes/robots.txt.ts"),
+  // For the process manager and an uptime checker: no session, nothing private (app/lib/system/).
+  route("healthz", "routes/healthz.ts"),
 
   // Anything else: the 404 page, answered with status 404.
   route("*", "routes/not-found.tsx"),

@@ -228,7 +228,16 @@ test.describe("on a 360 px touch screen", () => {
     await page.goto(`${server.baseURL}/desk`);
     const header = page.getByRole("banner");
     const links = header.getByRole("navigation", { name: "Desk" }).getByRole("link");
-    await expect(links).toHaveText(["Inbox", "Orders", "Receivables", "Unmatched mail", "Reports", "Prices", "Staff"]);
+    await expect(links).toHaveText([
+      "Inbox",
+      "Orders",
+      "Receivables",
+      "Unmatched mail",
+      "Reports",
+      "Prices",
+      "Staff",
+      "System",
+    ]);
     for (const link of await links.all()) {
       await expect(link).toBeVisible();
       const box = (await link.boundingBox())!;

@@ -124,7 +124,7 @@ test("signed in, every desk page has the desk's header with Inbox, the member's 
     await expect(page.getByRole("heading", { level: 1 }), path).toHaveText(heading);
     const header = page.getByRole("banner");
     const nav = header.getByRole("navigation", { name: "Desk" });
-    // The first account is an owner: Reports and Staff are theirs too.
+    // The first account is an owner: Reports, Staff and System are theirs too.
     await expect(nav.getByRole("link"), path).toHaveText([
       "Inbox",
       "Orders",
@@ -133,6 +133,7 @@ test("signed in, every desk page has the desk's header with Inbox, the member's 
       "Reports",
       "Prices",
       "Staff",
+      "System",
     ]);
     const inbox = nav.getByRole("link", { name: "Inbox" });
     await expect(inbox, path).toHaveAttribute("href", "/desk");

@@ -93,6 +93,7 @@ test("the route table has private desk routes, and each answers a valid session 
       "desk/export/:format",
       "desk/prices",
       "desk/prices/:itemId",
+      "desk/system",
       "desk/*",
     ]),
   );

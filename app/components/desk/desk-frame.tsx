@@ -5,6 +5,7 @@ import {
   LogOut,
   MailQuestion,
   Package,
+  ServerCog,
   Tags,
   Users,
   Wallet,
@@ -32,6 +33,7 @@ const sectionIcon: Record<string, LucideIcon> = {
   Reports: BarChart3,
   Prices: Tags,
   Staff: Users,
+  System: ServerCog,
 };
 
 // The bar is navy, the public site's deepest colour, so the desk is never mistaken for the website;
@@ -97,7 +99,7 @@ function SignedInBar({ member, overdue, lateOrders }: { member: DeskMember; over
     <>
       <nav
         aria-label="Desk"
-        className="order-last -mx-2 w-full min-w-0 lg:order-none lg:mx-0 lg:ml-3 lg:w-auto lg:shrink-0"
+        className="order-last -mx-2 w-[calc(100%+1rem)] min-w-0 lg:order-none lg:mx-0 lg:ml-3 lg:w-auto lg:shrink-0"
       >
         <ul className="flex flex-wrap items-center gap-1">
           {sectionsFor(member.role).map((section) => {
@@ -108,10 +110,12 @@ function SignedInBar({ member, overdue, lateOrders }: { member: DeskMember; over
                 <a
                   href={section.href}
                   aria-current={current}
-                  // On a phone the words alone, so every section fits in two rows under the name.
+                  // On a phone the words alone, close together, so every section fits in two rows under the
+                  // name (the row reaching the bar's edges); at a laptop's width closer together too, so an
+                  // owner's eight leave the name its room.
                   className={cn(
                     barControl,
-                    "max-sm:px-2 max-sm:[&>svg]:hidden",
+                    "max-sm:px-1.5 max-sm:[&>svg]:hidden lg:max-2xl:px-2",
                     current ? "bg-white/15 text-white" : "text-slate-200",
                   )}
                 >

@@ -30,13 +30,14 @@ async function refusal(run: () => unknown) {
 }
 
 describe("the role map", () => {
-  it("gives owners every permission, and staff every one but credit notes, setting prices, managing the desk's accounts and reading its reports", () => {
+  it("gives owners every permission, and staff every one but credit notes, setting prices, managing the desk's accounts, reading its reports and the System page", () => {
     expect(permissions.filter((permission) => hasPermission("owner", permission))).toEqual(permissions);
     expect(permissions.filter((permission) => !hasPermission("staff", permission))).toEqual([
       "invoices.credit",
       "prices.manage",
       "staff.manage",
       "reports.read",
+      "system.read",
     ]);
     expect(hasPermission("staff", "prices.read")).toBe(true);
   });

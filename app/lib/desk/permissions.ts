@@ -30,6 +30,8 @@ export const permissions = [
   "prices.manage",
   "staff.manage",
   "reports.read",
+  // The System page: the backup, the outbox, the mailbox reader and the disk.
+  "system.read",
 ] as const;
 export type Permission = (typeof permissions)[number];
 
@@ -37,9 +39,15 @@ export type RolePermissions = Readonly<Record<StaffRole, readonly Permission[]>>
 
 /**
  * What only owners may do: run the desk's accounts, set the prices the office quotes, read its figures,
- * and take money off an issued invoice with a credit note.
+ * take money off an issued invoice with a credit note, and watch the server (its backup, disk and mail).
  */
-const ownersOnly: readonly Permission[] = ["invoices.credit", "prices.manage", "staff.manage", "reports.read"];
+const ownersOnly: readonly Permission[] = [
+  "invoices.credit",
+  "prices.manage",
+  "staff.manage",
+  "reports.read",
+  "system.read",
+];
 
 /** What each role may do: the one place a role gains or loses a permission. */
 export const rolePermissions: RolePermissions = {

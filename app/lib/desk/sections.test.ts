@@ -6,7 +6,7 @@ const labels = (sections: DeskSection[]) => sections.map((section) => section.la
 const allLive = deskSections.map((section) => ({ ...section, live: true }));
 
 describe("the desk header's sections", () => {
-  it("shows the inbox, Orders, Receivables, Unmatched mail and Prices to everyone, Reports and Staff to owners: every page it links exists", () => {
+  it("shows the inbox, Orders, Receivables, Unmatched mail and Prices to everyone, Reports, Staff and System to owners: every page it links exists", () => {
     expect(labels(sectionsFor("owner"))).toEqual([
       "Inbox",
       "Orders",
@@ -15,11 +15,12 @@ describe("the desk header's sections", () => {
       "Reports",
       "Prices",
       "Staff",
+      "System",
     ]);
     expect(labels(sectionsFor("staff"))).toEqual(["Inbox", "Orders", "Receivables", "Unmatched mail", "Prices"]);
   });
 
-  it("once the planned pages are live, shows Reports and Staff to owners only, Orders and Prices to both", () => {
+  it("once the planned pages are live, shows Reports, Staff and System to owners only, Orders and Prices to both", () => {
     expect(labels(sectionsFor("owner", allLive))).toEqual([
       "Inbox",
       "Orders",
@@ -28,6 +29,7 @@ describe("the desk header's sections", () => {
       "Reports",
       "Prices",
       "Staff",
+      "System",
     ]);
     expect(labels(sectionsFor("staff", allLive))).toEqual([
       "Inbox",
@@ -49,6 +51,13 @@ describe("the desk header's sections", () => {
     expect(deskSections.find((section) => section.label === "Staff")).toMatchObject({
       href: "/desk/staff",
       permission: "staff.manage",
+    });
+  });
+
+  it("links System to the System page, guarded by the owners' permission its loader and action check", () => {
+    expect(deskSections.find((section) => section.label === "System")).toMatchObject({
+      href: "/desk/system",
+      permission: "system.read",
     });
   });
 

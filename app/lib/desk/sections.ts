@@ -22,6 +22,7 @@ export const deskSections: readonly DeskSection[] = [
   { label: "Reports", href: "/desk/reports", permission: "reports.read", live: true },
   { label: "Prices", href: "/desk/prices", permission: "prices.read", live: true },
   { label: "Staff", href: "/desk/staff", permission: "staff.manage", live: true },
+  { label: "System", href: "/desk/system", permission: "system.read", live: true },
 ];
 
 /** The sections a member with this role sees in the header: live ones their role allows. */

@@ -421,7 +421,7 @@ describe("startMailboxReader", () => {
     ]);
   });
 
-  it("logs a refused login without the password and tries again at the next tick", async () => {
+  it("logs a refused login without the password and tries again at the next tick, telling the System page when it last read", async () => {
     const password = "Sup3r$ecret/pw";
     const { user, imap, office } = await account({ user: "late", password });
     const logged: string[] = [];
@@ -429,6 +429,11 @@ describe("startMailboxReader", () => {
 
     const reader = startMailboxReader({ imap, store, log: (line) => logged.push(line), intervalMs: 100 });
     await until(() => logged.length >= 2);
+    const failing = reader.reads();
+    expect(failing.lastReadAt).toBeNull();
+    expect(failing.lastError).toMatch(/authentication failed/i);
+    expect(failing.lastError).not.toContain(password);
+    const before = Date.now();
     // The account now exists: the next tick gets in and reads what arrived.
     server.addUser(user, password);
     // Dovecot looks at its password file at most once a second.
@@ -438,6 +443,9 @@ describe("startMailboxReader", () => {
     await client.logout();
     await until(() => mails.length === 1);
     await reader.stop();
+    const read = reader.reads();
+    expect(read.lastError).toBeNull();
+    expect(Date.parse(read.lastReadAt!)).toBeGreaterThanOrEqual(before);
 
     expect(logged[0]).toMatch(/authentication failed/i);
     expect(logged[0]!.startsWith(`Mailbox ${imap.label}: check failed, next in 0.1 s: `)).toBe(true);

@@ -190,9 +190,18 @@ export async function checkMailbox(options: MailboxCheckOptions): Promise<Mailbo
   return counts;
 }
 
+/** The reader's last checks, for the owners' System page: when one last went through, and what failed since. */
+export type MailboxReads = {
+  /** UTC ISO of the last check that read the mailbox through; null before the first since the start. */
+  lastReadAt: string | null;
+  /** Why the latest check failed, in the log's words (no password); null when it went through. */
+  lastError: string | null;
+};
+
 export type MailboxReader = {
   /** Stops the timer, and the running check after its current mail; resolves when it has ended. */
   stop(): Promise<void>;
+  reads(): MailboxReads;
 };
 
 /**
@@ -207,15 +216,19 @@ export function startMailboxReader(
   const log = options.log ?? ((message: string) => console.warn(message));
   const stopping = new AbortController();
   let running: Promise<void> | undefined;
+  const reads: MailboxReads = { lastReadAt: null, lastError: null };
   const tick = () => {
     if (running || stopping.signal.aborted) return;
     running = checkMailbox({ ...checkOptions, log, signal: stopping.signal })
       .then(
-        () => undefined,
-        (error: unknown) =>
-          log(
-            `Mailbox ${options.imap.label}: check failed, next in ${intervalMs / 1000} s: ${reason(error, options.imap)}`,
-          ),
+        () => {
+          reads.lastReadAt = new Date().toISOString();
+          reads.lastError = null;
+        },
+        (error: unknown) => {
+          reads.lastError = reason(error, options.imap);
+          log(`Mailbox ${options.imap.label}: check failed, next in ${intervalMs / 1000} s: ${reads.lastError}`);
+        },
       )
       .finally(() => {
         running = undefined;
@@ -230,6 +243,7 @@ export function startMailboxReader(
       clearInterval(timer);
       await running;
     },
+    reads: () => ({ ...reads }),
   };
 }
 

@@ -249,6 +249,8 @@ function prepare(db: Database.Database) {
            AND (@version IS NULL OR json_extract(payload, '$.version') = @version)`,
       )
       .pluck(),
+    // Over the outbox's partial index: only queued rows are in it.
+    waitingCount: db.prepare("SELECT count(*) FROM messages WHERE status = 'queued'").pluck(),
     nextDue: db
       .prepare("SELECT min(max(next_attempt_at, coalesce(lease_until, 0))) FROM messages WHERE status = 'queued'")
       .pluck(),
@@ -475,6 +477,11 @@ export class Messaging {
   /** When the next queued message is due (ms since the epoch), or null if none is waiting. */
   nextDueAt(): number | null {
     return this.sql.nextDue.get() as number | null;
+  }
+
+  /** How many e-mails wait in the outbox, of every kind (the System page and /healthz show it). */
+  waitingCount(): number {
+    return this.sql.waitingCount.get() as number;
   }
 
   /** The state of a request's e-mail to the office, as the desk and the export name it. */

@@ -21,6 +21,8 @@ import { Reorders } from "~/lib/quotations/reorder.server";
 import { createSmtpMailer, type Mailer } from "./mailer.server";
 import { Outbox, type OutboxOptions } from "./outbox.server";
 import { RateLimiter } from "./rate-limit.server";
+import { createSystemMonitor } from "~/lib/system/monitor.server";
+import type { BackupProvider } from "~/lib/system/status.server";
 import { QuoteStore, type StoredQuote, type WrittenFile } from "./store.server";
 import type { CheckedFile } from "./uploads.server";
 
@@ -71,6 +73,8 @@ export function createQuoteService(
     log = console.log,
     mailbox = null,
     mailboxIntervalMs,
+    backup,
+    systemIntervalMs,
   }: {
     mailer?: Mailer;
     outbox?: OutboxOptions;
@@ -78,6 +82,9 @@ export function createQuoteService(
     /** The office mailbox whose buyers' replies reach their requests (IMAP_URL); null: not read. */
     mailbox?: MailboxSettings | null;
     mailboxIntervalMs?: number;
+    /** The backup's status and rehearsal (the supervisor and copy worker); without it, no backup place is reported. */
+    backup?: BackupProvider;
+    systemIntervalMs?: number;
   } = {},
 ) {
   const store = QuoteStore.open(config.dataDir);
@@ -110,6 +117,22 @@ export function createQuoteService(
         log,
       }
     : null;
+
+  const staffDirectory = new StaffDirectory(store.db);
+  // What the System page and /healthz show, and the owners' alerts, checked every minute.
+  const system = createSystemMonitor({
+    db: store.db,
+    dataDir: config.dataDir,
+    outboxBacklog: () => messaging.waitingCount(),
+    mailer: activeMailer,
+    mailFrom: config.mail?.from,
+    owners: () => staffDirectory.list().flatMap((member) => (member.role === "owner" ? [member.email] : [])),
+    mailbox: () =>
+      reading ? { read: true, ...(reader?.reads() ?? { lastReadAt: null, lastError: null }) } : { read: false },
+    log,
+    intervalMs: systemIntervalMs,
+  });
+  if (backup) system.useBackup(backup);
 
   if (!activeMailer) {
     log(`Quote e-mail notifications are off (${config.mailOffReason}); requests are stored in ${store.file}.`);
@@ -210,7 +233,9 @@ export function createQuoteService(
     config,
     store,
     outbox,
-    staff: new StaffDirectory(store.db),
+    staff: staffDirectory,
+    /** The System page's status, /healthz and the owners' alerts; `system.useBackup` wires the backup. */
+    system,
     proofs,
     quotations,
     /** The buyer's acceptance of a quotation (the order), changes asked, reminders and expiry. */
@@ -265,8 +290,10 @@ export function createQuoteService(
       outbox?.start();
       // Checked at once and then every minute; a mail is marked on the server only once it is stored.
       if (reading && !reader) reader = startMailboxReader({ ...reading, intervalMs: mailboxIntervalMs });
+      system.start();
     },
     async close() {
+      await system.stop();
       await reader?.stop();
       reader = undefined;
       await outbox?.stop();

@@ -1,0 +1,161 @@
+import { MAX_BACKUP_LAG_SECONDS } from "~/lib/backup/status";
+import { pakistanTime } from "~/lib/desk/time";
+import type { SystemAlert } from "./alerts.server";
+import { MIN_FREE_DISK_PERCENT, type SystemStatus } from "./status.server";
+import { bytesWords, durationWords } from "./words";
+
+/** A line of the System page: what it says, and whether it needs the owners' attention. */
+export type SystemLine = { label: string; value: string; tone: "ok" | "warn" | "plain" };
+
+export type SystemCard = { id: string; title: string; tone: "ok" | "warn"; summary: string; lines: SystemLine[] };
+
+const since = (iso: string | null, now: number, none: string) =>
+  iso ? `${pakistanTime(iso)} (${durationWords((now - Date.parse(iso)) / 1000)} ago)` : none;
+
+/** The System page in words and Pakistan time: each part a card, the troubled ones marked. */
+export function systemView(status: SystemStatus, openAlerts: readonly SystemAlert[]) {
+  const now = Date.parse(status.checkedAt);
+  const { backup } = status;
+  const lag = status.backupLagSeconds;
+  const behind = lag !== null && lag > MAX_BACKUP_LAG_SECONDS;
+
+  const backupCard: SystemCard = backup.place
+    ? {
+        id: "backup",
+        title: "Backup",
+        tone: behind || backup.database.error || backup.files.error ? "warn" : "ok",
+        summary:
+          lag === null
+            ? "Not measured yet since the start."
+            : lag === 0
+              ? "Up to date."
+              : `${durationWords(lag)} behind${behind ? " — more than 15 minutes: the owners are e-mailed" : ""}.`,
+        lines: [
+          { label: "Place", value: backup.place, tone: "plain" },
+          {
+            label: "Database",
+            value: !backup.database.running
+              ? "Not being copied now (the copier is not running)"
+              : backup.database.lagSeconds === null
+                ? "Copying; not measured yet"
+                : backup.database.lagSeconds === 0
+                  ? "Up to date"
+                  : `${durationWords(backup.database.lagSeconds)} behind`,
+            tone: backup.database.running ? "plain" : "warn",
+          },
+          {
+            label: "Database last up to date",
+            value: since(backup.database.lastCaughtUpAt, now, "Not yet since the start"),
+            tone: "plain",
+          },
+          ...(backup.database.error
+            ? [{ label: "Database copy problem", value: backup.database.error, tone: "warn" as const }]
+            : []),
+          {
+            label: "Files waiting",
+            value:
+              backup.files.backlog === 0
+                ? "None"
+                : `${backup.files.backlog}, the oldest waiting since ${since(backup.files.oldestWaitingSince, now, "—")}`,
+            tone: backup.files.backlog === 0 ? "plain" : "warn",
+          },
+          { label: "Last file copied", value: since(backup.files.lastCopiedAt, now, "None yet"), tone: "plain" },
+          ...(backup.files.error
+            ? [{ label: "File copy problem", value: backup.files.error, tone: "warn" as const }]
+            : []),
+        ],
+      }
+    : {
+        id: "backup",
+        title: "Backup",
+        tone: "warn",
+        summary:
+          "No place is set. Set BACKUP_URL in the server's environment and restart (see docs/operator-guide.md).",
+        lines: [],
+      };
+
+  const rehearsal = backup.lastRehearsal;
+  const rehearsalCard: SystemCard = rehearsal
+    ? {
+        id: "rehearsal",
+        title: "Last rehearsed restore",
+        tone: rehearsal.ok ? "ok" : "warn",
+        summary: `${rehearsal.ok ? "Passed" : "Failed"} on ${pakistanTime(rehearsal.at)} (${durationWords(rehearsal.durationMs / 1000)}).`,
+        lines: [
+          ...(rehearsal.problem ? [{ label: "Problem", value: rehearsal.problem, tone: "warn" as const }] : []),
+          { label: "Requests", value: rehearsal.requests.toLocaleString("en-US"), tone: "plain" },
+          { label: "Orders", value: rehearsal.orders.toLocaleString("en-US"), tone: "plain" },
+          { label: "Invoices", value: rehearsal.invoices.toLocaleString("en-US"), tone: "plain" },
+          { label: "Files", value: rehearsal.files.toLocaleString("en-US"), tone: "plain" },
+          {
+            label: "Newest record",
+            value: rehearsal.newestRecordAt ? pakistanTime(rehearsal.newestRecordAt) : "None",
+            tone: "plain",
+          },
+        ],
+      }
+    : {
+        id: "rehearsal",
+        title: "Last rehearsed restore",
+        tone: backup.place ? "warn" : "ok",
+        summary: backup.place
+          ? "None yet: the server rehearses a restore once a day."
+          : "None: there is no backup to restore from.",
+        lines: [],
+      };
+
+  const outboxCard: SystemCard = {
+    id: "outbox",
+    title: "Outbox",
+    tone: "ok",
+    summary: !status.emailOn
+      ? "E-mail is off (SMTP_URL and QUOTE_NOTIFY_TO are not both set): nothing is sent."
+      : status.outboxBacklog === 0
+        ? "No e-mail waiting."
+        : `${status.outboxBacklog.toLocaleString("en-US")} e-mail${status.outboxBacklog === 1 ? "" : "s"} waiting to be sent.`,
+    lines: [],
+  };
+
+  const { mailbox } = status;
+  const mailboxCard: SystemCard = !mailbox.read
+    ? {
+        id: "mailbox",
+        title: "Mailbox reader",
+        tone: "ok",
+        summary: "Not read: IMAP_URL is not set, so buyers' e-mail replies do not reach the desk.",
+        lines: [],
+      }
+    : {
+        id: "mailbox",
+        title: "Mailbox reader",
+        tone: mailbox.lastError ? "warn" : "ok",
+        summary: `Last read: ${since(mailbox.lastReadAt, now, "not yet since the start")}.`,
+        lines: mailbox.lastError ? [{ label: "Last check failed", value: mailbox.lastError, tone: "warn" }] : [],
+      };
+
+  const { disk } = status;
+  const low = disk !== null && disk.freePercent < MIN_FREE_DISK_PERCENT;
+  const diskCard: SystemCard = disk
+    ? {
+        id: "disk",
+        title: "Disk of the data folder",
+        tone: low ? "warn" : "ok",
+        summary:
+          `${bytesWords(disk.freeBytes)} free of ${bytesWords(disk.totalBytes)} (${disk.freePercent.toFixed(1)} %)` +
+          (low ? " — under 10 %: the owners are e-mailed." : "."),
+        lines: [],
+      }
+    : { id: "disk", title: "Disk of the data folder", tone: "warn", summary: "The system did not say.", lines: [] };
+
+  return {
+    checkedAt: pakistanTime(status.checkedAt),
+    placeSet: backup.place !== null,
+    cards: [backupCard, rehearsalCard, outboxCard, mailboxCard, diskCard],
+    alerts: openAlerts.map((alert) => ({
+      id: alert.id,
+      detail: alert.detail,
+      since: pakistanTime(alert.openedAt),
+      mailed: alert.mailedAt ? `owners e-mailed ${pakistanTime(alert.mailedAt)}` : "owners not e-mailed yet",
+    })),
+  };
+}

@@ -1,5 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { connect } from "node:net";
 import { tmpdir, userInfo } from "node:os";
 import { join } from "node:path";
@@ -41,7 +41,7 @@ export type SftpServer = {
   root: string;
   /** sftp://user@127.0.0.1:port/<root>/<path>. */
   url(path?: string): string;
-  /** Stops the server (the backup place is down); files written stay. */
+  /** Stops the server and ends the sessions already open (the backup place is down); files written stay. */
   pause(): Promise<void>;
   /** Starts it again on the same port with the same keys. */
   resume(): Promise<void>;
@@ -105,8 +105,17 @@ LogLevel VERBOSE
     const child = server;
     if (!child) return;
     server = null;
+    // OpenSSH leaves each open session running in a process of its own when the listener stops.
+    const sessions = child.pid ? childrenOf(child.pid) : [];
     if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
     await exited;
+    for (const pid of sessions) {
+      try {
+        process.kill(pid, "SIGKILL");
+      } catch {
+        // Already gone.
+      }
+    }
   }
 
   try {
@@ -134,6 +143,21 @@ LogLevel VERBOSE
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** The processes whose parent is `parent` (Linux's /proc). */
+function childrenOf(parent: number): number[] {
+  return readdirSync("/proc")
+    .filter((name) => /^\d+$/.test(name))
+    .filter((pid) => {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+        return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) === parent;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
 }
 
 const readIfThere = (path: string) => (existsSync(path) ? readFileSync(path, "utf8") : "");

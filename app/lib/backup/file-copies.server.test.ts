@@ -2,7 +2,6 @@ import { createHash, randomBytes } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
-import { serverDown } from "../../../tests/support/sftp-down";
 import { startSftpServer, type SftpServer } from "../../../tests/support/sftp-server";
 import { tempDir } from "../../../tests/support/temp-dir";
 import type { FileArea } from "~/lib/files/registry.server";
@@ -257,7 +256,7 @@ describe("the file copies to an SFTP server", () => {
     copies.start();
     await until(() => expect(data.copiedThrough()).toBe(1));
 
-    await serverDown(sftp);
+    await sftp.pause();
     let resumed = false;
     try {
       const during = Array.from({ length: 5 }, () => data.store("attachments", randomBytes(50_000)));

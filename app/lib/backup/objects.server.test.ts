@@ -5,7 +5,6 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startS3Server, type S3Server } from "../../../tests/support/s3-server";
 import { startSftpServer, type SftpServer } from "../../../tests/support/sftp-server";
-import { serverDown } from "../../../tests/support/sftp-down";
 import { tempDir } from "../../../tests/support/temp-dir";
 import { readBackupConfig } from "./config.server";
 import { type BackupObjects, fileKey, LINK_KEY_OBJECT, openBackupObjects } from "./objects.server";
@@ -150,7 +149,7 @@ describe("an SFTP place", () => {
     const objects = open(env({ BACKUP_SSH_KNOWN_HOSTS: knownHosts(sftp.hostKey) }));
     try {
       await objects.put(fileKey("attachments", "before.png"), Buffer.from("before"));
-      await serverDown(sftp);
+      await sftp.pause();
       try {
         const started = Date.now();
         await expect(objects.put(fileKey("attachments", "during.png"), Buffer.from("during"))).rejects.toThrow(

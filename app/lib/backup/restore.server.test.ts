@@ -121,6 +121,11 @@ describe("restore", { timeout: 60_000 }, () => {
       "2 requests, 0 orders, 0 invoices, 2 files.\nNewest record: 2026-11-28 14:30 PKT.",
     );
     expect(references(newest)).toEqual([first.reference, second.reference]);
+    expect(readdirSync(newest).filter((name) => !/^quotes\.db-(wal|shm)$/.test(name))).toEqual([
+      "attachments",
+      "link.key",
+      "quotes.db",
+    ]);
     expect(readFileSync(join(newest, "attachments", first.name!))).toEqual(logo);
     expect(readFileSync(join(newest, "link.key"))).toEqual(live.linkKey);
     expect(statSync(join(newest, "link.key")).mode & 0o777).toBe(0o600);

@@ -28,6 +28,18 @@ export type RecordedFile = { area: string; name: string; sha256: string; byteSiz
 /** Lists the files the database says are stored now (the files module's `liveStoredFiles`). */
 export type ListFiles = (db: Database.Database) => RecordedFile[];
 
+/**
+ * The stored files a restored database lists (the files module's registry, read as its table is declared);
+ * a database from before the registry lists none.
+ */
+export const recordedFiles: ListFiles = (db) => {
+  const registry = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'stored_files'").get();
+  if (!registry) return [];
+  return db
+    .prepare("SELECT area, name, sha256, byte_size AS byteSize FROM stored_files WHERE removed_at IS NULL ORDER BY id")
+    .all() as RecordedFile[];
+};
+
 /** The areas stored files live in (folders of the data folder). */
 const FILE_AREAS = new Set(["attachments", "mail-quarantine"]);
 
@@ -136,6 +148,8 @@ async function restoreDatabase(place: BackupPlace, dbFile: string, at: Date | nu
     }
   } finally {
     await rm(scratch, { recursive: true, force: true });
+    // Litestream builds the file beside as <name>.tmp and leaves that one's empty WAL files.
+    for (const leftover of [`${dbFile}.tmp-wal`, `${dbFile}.tmp-shm`]) await rm(leftover, { force: true });
   }
 }
 

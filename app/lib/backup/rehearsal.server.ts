@@ -96,7 +96,7 @@ export type Rehearsals = {
 
 /**
  * A rehearsal once a day: the first when a day has passed since the last recorded one (so restarts do not
- * repeat it), then every day.
+ * repeat it; a minute after start when there is none), then a day after each.
  */
 export function scheduleRehearsals(
   options: RehearsalOptions & { everyMs?: number; onResult?: (record: RehearsalRecord) => void },
@@ -106,6 +106,7 @@ export function scheduleRehearsals(
   let timer: NodeJS.Timeout | null = null;
   let stopped = false;
 
+  // Each rehearsal, daily or pressed, sets the next one a day after it.
   const runNow = () => {
     running ??= rehearseRestore(options)
       .then((record) => {
@@ -114,15 +115,16 @@ export function scheduleRehearsals(
       })
       .finally(() => {
         running = null;
+        schedule(everyMs);
       });
     return running;
   };
   const schedule = (delay: number) => {
+    if (timer) clearTimeout(timer);
+    timer = null;
     if (stopped) return;
     timer = setTimeout(() => {
-      void runNow()
-        .catch((error: unknown) => console.error("Backup rehearsal could not be recorded:", error))
-        .finally(() => schedule(everyMs));
+      void runNow().catch((error: unknown) => console.error("Backup rehearsal could not be recorded:", error));
     }, delay);
     timer.unref();
   };

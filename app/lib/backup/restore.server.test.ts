@@ -11,7 +11,7 @@ import { buyerFields, submissionMeta } from "../../../tests/support/request-fixt
 import type { BackupPlace } from "./config.server";
 import { type LitestreamSupervisor, startLitestream } from "./litestream.server";
 import { fileKey, folderObjects, LINK_KEY_OBJECT } from "./objects.server";
-import { lastRehearsal, rehearseRestore } from "./rehearsal.server";
+import { lastRehearsal, rehearseRestore, scheduleRehearsals } from "./rehearsal.server";
 import {
   describeRestore,
   type ListFiles,
@@ -237,6 +237,32 @@ describe("rehearsal", { timeout: 60_000 }, () => {
     });
     expect(lastRehearsal(live.store.db)).toEqual(failed);
     expect(readdirCount(scratchDir)).toBe(0); // nothing left behind
+  });
+
+  it("runs again a day after the last one (here 3 s), and a press while one runs waits for that one", async () => {
+    const placeDir = join(tempDir("place"), "promo");
+    const place = { kind: "file" as const, path: placeDir };
+    const live = await liveBusiness(place, placeDir);
+    await live.addRequest("2026-11-28T08:00:00Z");
+    await replicated(live.supervisor, Date.now());
+    const results: boolean[] = [];
+    const rehearsals = scheduleRehearsals({
+      db: live.store.db,
+      place,
+      listFiles,
+      everyMs: 3_000,
+      onResult: (record) => results.push(record.ok),
+    });
+    stops.push(() => rehearsals.stop());
+    const pressed = [rehearsals.runNow(), rehearsals.runNow()];
+    expect(pressed[0]).toBe(pressed[1]);
+    expect((await pressed[0])!.ok).toBe(true);
+    expect(results).toEqual([true]);
+    const deadline = Date.now() + 10_000;
+    while (results.length < 2 && Date.now() < deadline) await sleep(100);
+    expect(results).toEqual([true, true]);
+    const count = live.store.db.prepare("SELECT count(*) FROM backup_rehearsals").pluck().get();
+    expect(count).toBe(2);
   });
 });
 

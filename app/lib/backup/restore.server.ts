@@ -64,7 +64,16 @@ export type RestoreOptions = {
   listFiles: ListFiles;
 };
 
-const sha256 = (data: Buffer) => createHash("sha256").update(data).digest("hex");
+/** SHA-256 in slices of 4 MB, letting other work run between them: a large file never holds the thread long. */
+async function sha256(data: Buffer): Promise<string> {
+  const hash = createHash("sha256");
+  const slice = 4 * 1024 * 1024;
+  for (let start = 0; start < data.length; start += slice) {
+    hash.update(data.subarray(start, start + slice));
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return hash.digest("hex");
+}
 
 /** Restores the backup into `to` and checks it; throws RestoreError naming what failed. */
 export async function restoreBackup({ place, to, at = null, listFiles }: RestoreOptions): Promise<RestoreSummary> {
@@ -223,7 +232,7 @@ async function restoreFile(
   }
   const data = await objects.get(key);
   if (!data) return `${label} is not in the backup.`;
-  if (data.length !== file.byteSize || sha256(data) !== file.sha256)
+  if (data.length !== file.byteSize || (await sha256(data)) !== file.sha256)
     return `${label} in the backup does not match its recorded SHA-256 (changed or damaged).`;
   const path = join(folder, file.area, file.name);
   await mkdir(dirname(path), { recursive: true, mode: 0o700 });

@@ -54,11 +54,12 @@ async function main(): Promise<number> {
     console.log(`Restored and checked:\n${describeRestore(summary)}`);
     return 0;
   } catch (error) {
-    if (error instanceof RestoreError || error instanceof BackupConfigError) {
-      console.error(`Restore failed: ${error.message}`);
-      return 1;
-    }
-    throw error;
+    // A failed check or setting is said in words; anything else (a place not reachable, a full disk) too,
+    // with its stack only when it is not one of those.
+    console.error(`Restore failed: ${error instanceof Error ? error.message : String(error)}`);
+    if (!(error instanceof RestoreError || error instanceof BackupConfigError) && error instanceof Error)
+      console.error(error.stack);
+    return 1;
   }
 }
 

@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { readFileSync, statSync } from "node:fs";
+import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "yaml";
 import { afterEach, describe, expect, it } from "vitest";
@@ -9,6 +9,7 @@ import { tempDir } from "../../../tests/support/temp-dir";
 import { buyerFields, submissionMeta } from "../../../tests/support/request-fixture";
 import type { BackupConfig } from "./config.server";
 import {
+  knownKeys,
   LagTracker,
   LITESTREAM_CONFIG_FILE,
   type LitestreamSupervisor,
@@ -43,6 +44,12 @@ const caughtUpAfter = (supervisor: LitestreamSupervisor, since: number) => {
 function dropSessions(port: number) {
   const listing = execFileSync("ss", ["-Htnp", "state", "established", `( sport = :${port} )`], { encoding: "utf8" });
   for (const [, pid] of listing.matchAll(/pid=(\d+)/g)) process.kill(Number(pid), "SIGKILL");
+}
+
+function knownHosts(text: string) {
+  const file = join(tempDir("known-hosts"), "known_hosts");
+  writeFileSync(file, `${text}\n`);
+  return file;
 }
 
 function openStore(prefix: string) {
@@ -138,6 +145,23 @@ litestream_wal_size{db="/d/quotes.db"} 4152`;
   });
 });
 
+describe("known hosts", () => {
+  it("finds a host's key by its plain name or as ssh-keygen -H hashes it, and no other host's", () => {
+    const key = "AAAAC3NzaC1lZDI1NTE5AAAAIJmYbcXvQo3Kx2Ty1ztTzV3xMRY3x2nmQb0vY4dC6N1z";
+    const other = "AAAAC3NzaC1lZDI1NTE5AAAAIOtherKeyOtherKeyOtherKeyOtherKeyOtherKeyOth";
+    const file = knownHosts(`[nas.example]:2222 ssh-ed25519 ${key}\nbackup.example ssh-ed25519 ${other}`);
+    const plain = readFileSync(file, "utf8");
+    execFileSync("ssh-keygen", ["-q", "-H", "-f", file]);
+    const hashed = readFileSync(file, "utf8");
+    expect(hashed).not.toContain("nas.example");
+    for (const text of [plain, hashed]) {
+      expect(knownKeys(text, "[nas.example]:2222")).toEqual([Buffer.from(key, "base64")]);
+      expect(knownKeys(text, "nas.example")).toEqual([]);
+      expect(knownKeys(text, "backup.example")).toEqual([Buffer.from(other, "base64")]);
+    }
+  });
+});
+
 describe("lag", () => {
   it("stays 0 while the replica keeps up with steady writes, and counts from the oldest change not yet sent", () => {
     const lag = new LagTracker(0);
@@ -221,7 +245,7 @@ describe("the supervisor", { timeout: 60_000 }, () => {
       user: sftp.user,
       path: `${sftp.root}/promo`,
       keyFile: sftp.keyFile,
-      knownHostsFile: null,
+      knownHostsFile: knownHosts(`[127.0.0.1]:${sftp.port} ${sftp.hostKey}`),
     };
     const supervisor = await startLitestream({
       dbFile,
@@ -248,5 +272,31 @@ describe("the supervisor", { timeout: 60_000 }, () => {
     addRequest();
     await until("caught up after the place returned", () => caughtUpAfter(supervisor, wrote), 30_000);
     expect(supervisor.status()).toMatchObject({ lagSeconds: 0, error: null });
+  });
+
+  it("does not send the database to an SFTP server whose host key known_hosts does not list", async () => {
+    const sftp = await startSftpServer();
+    stops.push(() => sftp.stop());
+    const impostor = readFileSync(`${sftp.keyFile}.pub`, "utf8").trim(); // a key, but not the host's
+    const { dbFile, addRequest } = openStore("ls-impostor");
+    const place = {
+      kind: "sftp" as const,
+      host: sftp.host,
+      port: sftp.port,
+      user: sftp.user,
+      path: `${sftp.root}/promo`,
+      keyFile: sftp.keyFile,
+      knownHostsFile: knownHosts(`[127.0.0.1]:${sftp.port} ${impostor}`),
+    };
+    const supervisor = await startLitestream({ dbFile, backup: { place, retentionDays: 30 }, log: () => {} });
+    stops.push(() => supervisor.stop());
+    addRequest();
+    await until("refused", () => supervisor.status().error !== null);
+    expect(supervisor.status()).toMatchObject({
+      running: false,
+      error: `The SFTP server [127.0.0.1]:${sftp.port} shows a host key BACKUP_SSH_KNOWN_HOSTS does not list: the database is not sent to it.`,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(existsSync(join(sftp.root, "promo"))).toBe(false);
   });
 });

@@ -1,9 +1,11 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { writeFile, chmod } from "node:fs/promises";
+import { createHmac } from "node:crypto";
+import { chmod, readFile, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { createInterface } from "node:readline";
+import { Client } from "ssh2";
 import { stringify } from "yaml";
 import { backoffDelay } from "~/lib/backoff";
 import type { BackupConfig, BackupPlace } from "./config.server";
@@ -217,9 +219,21 @@ export async function startLitestream(options: SupervisorOptions): Promise<Lites
   let stuckRestart: string | null = null;
   const stuckAfterMs = options.stuckAfterMs ?? STUCK_MS;
 
-  function launch() {
+  async function launch() {
     restartTimer = null;
     if (stopping) return;
+    // Litestream 0.3.13 accepts any SFTP host key: the server's key is checked here before each start.
+    const { place } = options.backup;
+    if (place.kind === "sftp" && place.knownHostsFile) {
+      const problem = await sftpHostKeyProblem(place);
+      if (stopping) return;
+      if (problem) {
+        error = problem;
+        lag.blind(Date.now());
+        restartTimer = setTimeout(() => void launch(), restartDelay(failures++));
+        return;
+      }
+    }
     const startedAt = Date.now();
     launchedAt = startedAt;
     writingSnapshot = false;
@@ -247,7 +261,7 @@ export async function startLitestream(options: SupervisorOptions): Promise<Lites
           error =
             stuckRestart ??
             `Litestream stopped (${signal ?? `exit code ${code}`})${lastLine ? `: ${errorText(lastLine)}` : ""}`;
-          restartTimer = setTimeout(launch, restartDelay(failures++));
+          restartTimer = setTimeout(() => void launch(), restartDelay(failures++));
         }
         resolve();
       });
@@ -282,7 +296,7 @@ export async function startLitestream(options: SupervisorOptions): Promise<Lites
     }
   }
 
-  launch();
+  void launch();
   const pollTimer = setInterval(() => void poll(), options.pollMs ?? 1_000);
   pollTimer.unref();
 
@@ -315,6 +329,71 @@ function errorText(line: string): string {
   const err = /\berror="((?:[^"\\]|\\.)*)"|\berror=(\S+)/.exec(line);
   const text = [msg?.[1] ?? msg?.[2], err?.[1] ?? err?.[2]].filter(Boolean).join(": ");
   return (text || line).slice(0, 500);
+}
+
+type SftpPlace = Extract<BackupPlace, { kind: "sftp" }>;
+
+/**
+ * Whether the SFTP server shows a key its known_hosts file (BACKUP_SSH_KNOWN_HOSTS) lists for it: null
+ * when it does, else what is wrong, in words. Plain and hashed (`|1|salt|hash`) host names are read.
+ */
+export async function sftpHostKeyProblem(place: SftpPlace): Promise<string | null> {
+  const name = place.port === 22 ? place.host : `[${place.host}]:${place.port}`;
+  let text: string;
+  try {
+    text = await readFile(place.knownHostsFile!, "utf8");
+  } catch (error) {
+    return `Cannot read BACKUP_SSH_KNOWN_HOSTS: ${(error as Error).message}`;
+  }
+  const known = knownKeys(text, name);
+  if (known.length === 0) return `BACKUP_SSH_KNOWN_HOSTS has no key for ${name}.`;
+  let privateKey: Buffer;
+  try {
+    privateKey = await readFile(place.keyFile);
+  } catch (error) {
+    return `Cannot read BACKUP_SSH_KEY: ${(error as Error).message}`;
+  }
+  return new Promise((resolve) => {
+    const client = new Client();
+    let shown: Buffer | null = null;
+    const finish = (problem: string | null) => {
+      client.end();
+      resolve(problem);
+    };
+    client.on("ready", () => finish(null));
+    client.on("error", (error) =>
+      finish(
+        shown && !known.some((key) => key.equals(shown!))
+          ? `The SFTP server ${name} shows a host key BACKUP_SSH_KNOWN_HOSTS does not list: the database is not sent to it.`
+          : `Cannot reach the SFTP server ${name} to check its host key: ${error.message}`,
+      ),
+    );
+    client.connect({
+      host: place.host,
+      port: place.port,
+      username: place.user,
+      privateKey,
+      readyTimeout: 15_000,
+      hostVerifier: (key: Buffer) => {
+        shown = key;
+        return known.some((knownKey) => knownKey.equals(key));
+      },
+    });
+  });
+}
+
+/** The key blobs a known_hosts text lists for a host name ("host" or "[host]:port"). */
+export function knownKeys(text: string, name: string): Buffer[] {
+  const matches = (pattern: string) => {
+    const hashed = /^\|1\|([^|]+)\|(.+)$/.exec(pattern);
+    if (!hashed) return pattern.toLowerCase() === name.toLowerCase();
+    return createHmac("sha1", Buffer.from(hashed[1]!, "base64")).update(name).digest("base64") === hashed[2];
+  };
+  return text.split("\n").flatMap((line) => {
+    const [hosts, , key] = line.trim().split(/\s+/);
+    if (!hosts || !key || hosts.startsWith("#") || hosts.startsWith("@")) return [];
+    return hosts.split(",").some(matches) ? [Buffer.from(key, "base64")] : [];
+  });
 }
 
 /** A port on 127.0.0.1 nobody listens on now. */

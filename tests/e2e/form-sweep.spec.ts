@@ -99,7 +99,7 @@ async function seed(dataDir: string) {
     .prepare("UPDATE orders SET stage = 'in_production', planned_dispatch_date = ? WHERE id = ?")
     .run(new Date(now.getTime() + 7 * 86_400_000).toISOString().slice(0, 10), inProduction.id);
 
-  const unmatched = new UnmatchedMailbox(store, join(dataDir, "quarantine"));
+  const unmatched = new UnmatchedMailbox(store);
   unmatched.recordUnreadable({
     messageId: "<bulk-1@spam.example>",
     from: { name: "Bulk Sender", address: "bulk@spam.example" },

@@ -1,8 +1,9 @@
-import { cpSync, readFileSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { readMigrationFiles } from "drizzle-orm/migrator";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { releaseDatabase, releaseSecrets } from "../../../tests/support/release-database";
 import { tempDir } from "../../../tests/support/temp-dir";
 import { verifyPassword } from "~/lib/desk/passwords.server";
@@ -10,6 +11,7 @@ import { StaffDirectory } from "~/lib/desk/staff.server";
 import { replyBy } from "~/lib/desk/time";
 import { Messaging } from "~/lib/messaging/messaging.server";
 import { ProofDesk } from "~/lib/proofs/proofs.server";
+import { liveStoredFiles, storedFilesAfter } from "~/lib/files/registry.server";
 import type Database from "better-sqlite3";
 import { DB_FILE, QuoteStore, sqliteLibrary } from "~/lib/quotes/store.server";
 import { LAST_RELEASE_VERSION, migrate, migrationsFolder, schemaShape } from "./migrate.server";
@@ -216,6 +218,96 @@ describe("a database of the last release (schema version 9)", () => {
     connection.close();
     // This code does not know that migration: it refuses to start on the database.
     expect(() => QuoteStore.open(dir)).toThrow(/a migration this code does not know/);
+  });
+});
+
+/** A copy of drizzle/ that ends before the migration `tag`, as an older release shipped it. */
+function migrationsBefore(tag: string) {
+  const folder = join(tempDir("migrations"), "drizzle");
+  cpSync(migrationsFolder(), folder, { recursive: true });
+  const journalFile = join(folder, "meta", "_journal.json");
+  const journal = JSON.parse(readFileSync(journalFile, "utf8")) as { entries: { tag: string }[] };
+  const cut = journal.entries.findIndex((entry) => entry.tag === tag);
+  for (const entry of journal.entries.slice(cut)) rmSync(join(folder, `${entry.tag}.sql`));
+  writeFileSync(journalFile, JSON.stringify({ ...journal, entries: journal.entries.slice(0, cut) }));
+  return folder;
+}
+
+describe("a database from before the files registry", () => {
+  it("gets a record of every file its rows name, the hashes they lack read from the disk", () => {
+    const dir = tempDir("registry-backfill");
+    const before = releaseDatabase(dir);
+    migrate(before, DB_FILE, migrationsBefore("0028_stored_files"));
+    // Mail waiting in quarantine, its hash never recorded: one on the disk (a few MB), one lost from it.
+    const mailBytes = Buffer.alloc(3 * 1024 * 1024, "Received: from mail.example\r\n");
+    mkdirSync(join(dir, "mail-quarantine"));
+    writeFileSync(join(dir, "mail-quarantine", "kept.eml"), mailBytes);
+    const quarantine = before.prepare(
+      `INSERT INTO unmatched_mails (kind, size, received_at, sender_check, quarantine_name, quarantine_bytes, created_at)
+       VALUES ('unmatched', ?, ?, 'pass', ?, ?, ?)`,
+    );
+    quarantine.run(
+      mailBytes.length,
+      "2026-11-21T10:00:00.000Z",
+      "kept.eml",
+      mailBytes.length,
+      "2026-11-21T10:00:01.000Z",
+    );
+    quarantine.run(900, "2026-11-21T11:00:00.000Z", "lost.eml", 900, "2026-11-21T11:00:01.000Z");
+    before.close();
+
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const store = QuoteStore.open(dir);
+    try {
+      const records = storedFilesAfter(store.db, 0, 100).map(({ id: _, ...record }) => record);
+      expect(records).toEqual([
+        {
+          area: "attachments",
+          name: "bc53603b-7efd-4785-8664-7b0b91ad4a6c.png",
+          sha256: "5dcadc8546d3e4d2e640c385823596507a30de2ec6091141fefda7e0386d4517",
+          byteSize: 20,
+          storedAt: expect.stringMatching(/^2026-11-\d\dT/),
+          removedAt: null,
+        },
+        {
+          area: "attachments",
+          name: "proof-6975b7fc-37a6-4f08-bb3c-74c44dd31980.png",
+          sha256: "93475208dd712e67dfcba560c77721437697c88e5544f0ead5672fd0b03c8f03",
+          byteSize: 24,
+          storedAt: "2026-11-20T08:00:00.000Z",
+          removedAt: null,
+        },
+        {
+          area: "attachments",
+          name: "proof-629ff11a-7d77-4e08-9b6a-501407751f2c.png",
+          sha256: "f061dc43ca7fbb010610e37bd3ed5c0b21d0a0a24ab446e08694a10e2fc83c2c",
+          byteSize: 24,
+          storedAt: "2026-11-20T09:00:00.000Z",
+          removedAt: null,
+        },
+        {
+          area: "mail-quarantine",
+          name: "kept.eml",
+          sha256: createHash("sha256").update(mailBytes).digest("hex"),
+          byteSize: mailBytes.length,
+          storedAt: "2026-11-21T10:00:01.000Z",
+          removedAt: null,
+        },
+        {
+          area: "mail-quarantine",
+          name: "lost.eml",
+          sha256: "",
+          byteSize: 900,
+          storedAt: "2026-11-21T11:00:01.000Z",
+          removedAt: expect.stringMatching(/^20\d\d-/),
+        },
+      ]);
+      expect(warn).toHaveBeenCalledWith(expect.stringContaining("mail-quarantine/lost.eml is missing from the disk"));
+      expect(liveStoredFiles(store.db).map((file) => file.name)).not.toContain("lost.eml");
+    } finally {
+      store.close();
+      warn.mockRestore();
+    }
   });
 });
 

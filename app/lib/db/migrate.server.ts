@@ -120,11 +120,12 @@ function record(db: Database.Database, migration: MigrationMeta) {
 const tableExists = (db: Database.Database, name: string) =>
   db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(name) !== undefined;
 
-/** The application's tables: SQLite's own and Drizzle's bookkeeping left out. */
+/** The application's tables: SQLite's own, Drizzle's bookkeeping and Litestream's (_litestream_seq, …) left out. */
 export const userTables = (db: Database.Database) =>
   db
     .prepare(
       `SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' AND name <> ?
+         AND name NOT LIKE '\\_litestream%' ESCAPE '\\'
        ORDER BY name`,
     )
     .pluck()

@@ -20,11 +20,10 @@ const friday = new Date("2026-11-27T07:00:00Z");
 const checker = new UploadChecker({ threads: 1, timeLimitMs: 10_000, memoryMb: 256 });
 afterAll(() => checker.close());
 
-/** Each store's Unmatched mail, its quarantine beside the store's folder. */
+/** Each store's Unmatched mail, its quarantine in the store's data folder. */
 const unmatchedOf = new WeakMap<QuoteStore, UnmatchedMailbox>();
 const unmatched = (store: QuoteStore) => {
-  if (!unmatchedOf.has(store))
-    unmatchedOf.set(store, new UnmatchedMailbox(store, join(store.attachmentsDir, "..", "q")));
+  if (!unmatchedOf.has(store)) unmatchedOf.set(store, new UnmatchedMailbox(store));
   return unmatchedOf.get(store)!;
 };
 const mailboxDelivery = (deps: Omit<Parameters<typeof delivery>[0], "unmatched">) =>
@@ -354,7 +353,7 @@ describe("the quarantine of Unmatched mail", () => {
     expect(readdirSync(box.quarantineDir)).toHaveLength(1);
 
     // Over the bound, a mail's files are listed but its bytes not kept.
-    const small = new UnmatchedMailbox(store, box.quarantineDir, 1500);
+    const small = new UnmatchedMailbox(store, 1500);
     expect(await small.record(withFiles("q3", 1000), "off")).toBe("unmatched");
     expect(small.list().find((entry) => entry.messageId === "<q3@x.example>")).toMatchObject({
       quarantined: false,
@@ -364,7 +363,7 @@ describe("the quarantine of Unmatched mail", () => {
 
     // A stray (its row never committed) goes once it is an hour old; a mail's own bytes stay.
     writeFileSync(join(box.quarantineDir, "stray.eml"), "x");
-    box.removeStrayFiles({ now: Date.now() + 2 * 60 * 60_000 });
+    store.removeStrayFiles({ now: Date.now() + 2 * 60 * 60_000 });
     expect(readdirSync(box.quarantineDir)).toHaveLength(1);
     const [kept] = box.list().filter((entry) => entry.quarantined);
     expect(await box.discard(kept!.id, { name: "Sana", email: "sana@promo.example" })).toBe(true);

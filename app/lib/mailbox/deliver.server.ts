@@ -122,7 +122,7 @@ export async function putOnThread(
       })
       .immediate();
   const files = await keepMailFiles(mail.attachments, {
-    attachmentsDir: store.attachmentsDir,
+    files: store.files,
     incomingDir: store.incomingDir,
     checker,
     maxBytes: maxFileBytes,
@@ -131,11 +131,11 @@ export async function putOnThread(
   try {
     outcome = record(files);
   } catch (error) {
-    await removeMailFiles(files, store.attachmentsDir);
+    removeMailFiles(files, store.files);
     throw error;
   }
   // Recorded before (another reader was quicker): the copies written now are not kept.
-  if (outcome !== "stored") await removeMailFiles(files, store.attachmentsDir);
+  if (outcome !== "stored") removeMailFiles(files, store.files);
   return outcome;
 }
 

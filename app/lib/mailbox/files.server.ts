@@ -1,6 +1,4 @@
-import { createHash, randomUUID } from "node:crypto";
-import { mkdir, open, rm } from "node:fs/promises";
-import { join } from "node:path";
+import type { FileStore } from "~/lib/files/files.server";
 import type { MailFileInput } from "~/lib/messaging/messaging.server";
 import { checkFile, type CheckedFileType } from "~/lib/quotes/file-check.server";
 import type { UploadChecker } from "~/lib/quotes/upload-checker.server";
@@ -17,8 +15,8 @@ const extension: Record<CheckedFileType, string> = {
 };
 
 export type MailFileOptions = {
-  /** The store's attachments folder: where kept files go, never served from there. */
-  attachmentsDir: string;
+  /** Where kept files are stored (their attachments folder is never served). */
+  files: FileStore;
   /** Where a raster image waits for the checker's thread. */
   incomingDir: string;
   checker?: UploadChecker;
@@ -28,13 +26,13 @@ export type MailFileOptions = {
 /**
  * The files of a buyer's e-mail checked like the quote form's uploads (app/lib/quotes/file-check.server.ts:
  * size first, type from the bytes, PNG/JPEG/WebP/SVG/PDF only, images re-encoded on the checker's
- * thread) and the checked copies written and synced under generated names, before the mail is recorded:
+ * thread) and the checked copies stored (the files module) under generated names, before the mail is recorded:
  * a mail recorded never points at a file a crash lost. Files of a mail that is then not recorded (read
  * twice) are removed by the caller; those of a crash in between are strays the store removes later.
  */
 export async function keepMailFiles(
   attachments: readonly InboundAttachment[],
-  { attachmentsDir, incomingDir, checker, maxBytes = uploadLimits.mailFileBytes }: MailFileOptions,
+  { files: fileStore, incomingDir, checker, maxBytes = uploadLimits.mailFileBytes }: MailFileOptions,
 ): Promise<MailFileInput[]> {
   const files: MailFileInput[] = [];
   try {
@@ -45,49 +43,30 @@ export async function keepMailFiles(
         files.push({ ...base, refused: checked.refused === "empty" ? "damaged" : checked.refused });
         continue;
       }
-      const storedName = `mail-${randomUUID()}.${extension[checked.mediaType]}`;
-      // Pushed before it is written, so a failed write still has its file removed below.
+      const written = await fileStore.write("attachments", checked.data, {
+        extension: extension[checked.mediaType],
+        prefix: "mail-",
+      });
       files.push({
         ...base,
         kept: {
           mediaType: checked.mediaType,
-          storedName,
-          byteSize: checked.data.byteLength,
-          sha256: createHash("sha256").update(checked.data).digest("hex"),
+          storedName: written.name,
+          byteSize: written.byteSize,
+          sha256: written.sha256,
         },
       });
-      await writeSynced(attachmentsDir, storedName, checked.data);
     }
   } catch (error) {
-    await removeMailFiles(files, attachmentsDir);
+    removeMailFiles(files, fileStore);
     throw error;
   }
   return files;
 }
 
-export async function removeMailFiles(files: readonly MailFileInput[], attachmentsDir: string) {
-  await Promise.all(
-    files.flatMap((file) => ("kept" in file ? [rm(join(attachmentsDir, file.kept.storedName), { force: true })] : [])),
+export function removeMailFiles(files: readonly MailFileInput[], fileStore: FileStore) {
+  fileStore.remove(
+    "attachments",
+    files.flatMap((file) => ("kept" in file ? [file.kept.storedName] : [])),
   );
-}
-
-/**
- * Written, and it and its folder entry on disk, before the row that points at it is committed. A folder
- * it makes is its owner's alone (0700).
- */
-export async function writeSynced(folder: string, name: string, data: Uint8Array) {
-  await mkdir(folder, { recursive: true, mode: 0o700 });
-  const handle = await open(join(folder, name), "wx", 0o600);
-  try {
-    await handle.writeFile(data);
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-  const directory = await open(folder, "r");
-  try {
-    await directory.sync();
-  } finally {
-    await directory.close();
-  }
 }

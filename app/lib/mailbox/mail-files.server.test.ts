@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -5,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { outcome, type RouteArgs, routeArgs, underDeskLayout } from "../../../tests/support/desk-routes";
 import { fixtures } from "../../../tests/support/upload-fixtures";
 import { runStaffCommand } from "~/lib/desk/staff-command.server";
+import { liveStoredFiles } from "~/lib/files/registry.server";
 import { getQuoteService, stopQuoteService } from "~/lib/quotes/service.server";
 import * as mailFile from "~/routes/desk/mail-file";
 import * as quotePage from "~/routes/desk/request";
@@ -133,6 +135,21 @@ describe("the files of a buyer's e-mail on the desk", () => {
       ["setup.exe", "type"],
     ]);
     const [logo, quotePdf, refused] = files;
+    // The kept copies are recorded by the files module with their hash; the refused one is not stored.
+    const keptNames = service.store.db
+      .prepare("SELECT stored_name FROM message_files WHERE quote_id = ? AND stored_name IS NOT NULL ORDER BY position")
+      .pluck()
+      .all(quote.id) as string[];
+    const registered = liveStoredFiles(service.store.db).filter((stored) => keptNames.includes(stored.name));
+    expect(registered.map((stored) => stored.name)).toEqual(keptNames);
+    expect(registered.map((stored) => stored.name)).toEqual([
+      expect.stringMatching(/^mail-[0-9a-f-]{36}\.svg$/),
+      expect.stringMatching(/^mail-[0-9a-f-]{36}\.pdf$/),
+    ]);
+    expect(registered[1]).toMatchObject({
+      sha256: createHash("sha256").update(pdf).digest("hex"),
+      byteSize: pdf.length,
+    });
 
     // A download of the checked copy, under a name of ours, under a policy that runs nothing in it.
     const svgAnswer = await download(quote.reference, logo!.id);

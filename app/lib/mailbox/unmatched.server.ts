@@ -1,12 +1,9 @@
-import { randomUUID } from "node:crypto";
-import { readdirSync, rmSync, statSync } from "node:fs";
-import { readFile, rm } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Actor } from "~/lib/audit/events";
 import type { QuoteStore } from "~/lib/quotes/store.server";
 import type { SenderCheck } from "./authentication-results";
 import { type DeliveryDeps, MAX_QUOTED_CHARS, MAX_TEXT_CHARS, putOnThread } from "./deliver.server";
-import { writeSynced } from "./files.server";
 import type { InboundAttachment, InboundMail, MailAddress } from "./inbound-mail";
 import { fromSource, type StoreOutcome, type UnreadableMail } from "./reader.server";
 import type { senderChecks, unmatchedMailKinds } from "./schema";
@@ -93,11 +90,14 @@ export type AttachOutcome =
 export class UnmatchedMailbox {
   private readonly sql;
 
+  /** Beside the attachments, never served: bytes of unmatched mail wait here until attached or discarded. */
+  readonly quarantineDir: string;
+
   constructor(
     readonly store: QuoteStore,
-    readonly quarantineDir: string,
     private readonly maxQuarantineBytes = MAX_QUARANTINE_BYTES,
   ) {
+    this.quarantineDir = store.files.folder("mail-quarantine");
     const db = store.db;
     this.sql = {
       insert: db.prepare(
@@ -115,34 +115,7 @@ export class UnmatchedMailbox {
       remove: db.prepare("DELETE FROM unmatched_mails WHERE id = ?"),
       quarantined: db.prepare("SELECT coalesce(sum(quarantine_bytes), 0) FROM unmatched_mails").pluck(),
       byMessageId: db.prepare("SELECT id FROM unmatched_mails WHERE message_id = ?").pluck(),
-      quarantineNames: db
-        .prepare("SELECT quarantine_name FROM unmatched_mails WHERE quarantine_name IS NOT NULL")
-        .pluck(),
     };
-  }
-
-  /**
-   * Removes quarantined bytes no row points at: written by a reader that stopped before its row was
-   * committed, or left by an attach or discard that stopped before removing them (older than `graceMs`,
-   * so a mail being recorded right now keeps its bytes).
-   */
-  removeStrayFiles({ now = Date.now(), graceMs = 60 * 60_000 } = {}) {
-    let names: string[];
-    try {
-      names = readdirSync(this.quarantineDir);
-    } catch {
-      return;
-    }
-    const known = new Set(this.sql.quarantineNames.all() as string[]);
-    for (const name of names) {
-      if (known.has(name)) continue;
-      const path = join(this.quarantineDir, name);
-      try {
-        if (now - statSync(path).mtimeMs > graceMs) rmSync(path, { force: true });
-      } catch {
-        // Gone since the folder was read.
-      }
-    }
   }
 
   /**
@@ -155,8 +128,10 @@ export class UnmatchedMailbox {
       mail.source !== null &&
       mail.attachments.length > 0 &&
       (this.sql.quarantined.get() as number) + mail.source.length <= this.maxQuarantineBytes;
-    const quarantineName = keep ? `${randomUUID()}.eml` : null;
-    if (quarantineName && mail.source) await writeSynced(this.quarantineDir, quarantineName, mail.source);
+    const quarantineName =
+      keep && mail.source
+        ? (await this.store.files.write("mail-quarantine", mail.source, { extension: "eml" })).name
+        : null;
     const inserted =
       this.sql.insert.run({
         kind: "unmatched",
@@ -190,7 +165,7 @@ export class UnmatchedMailbox {
         problem: null,
         createdAt: now.toISOString(),
       }).changes === 1;
-    if (!inserted && quarantineName) await rm(join(this.quarantineDir, quarantineName), { force: true });
+    if (!inserted && quarantineName) this.store.files.remove("mail-quarantine", [quarantineName]);
     return inserted ? "unmatched" : "duplicate";
   }
 
@@ -251,7 +226,7 @@ export class UnmatchedMailbox {
         return true;
       })
       .immediate();
-    if (removed && row.quarantine_name) await rm(join(this.quarantineDir, row.quarantine_name), { force: true });
+    if (removed && row.quarantine_name) this.store.files.remove("mail-quarantine", [row.quarantine_name]);
     return removed;
   }
 
@@ -296,7 +271,7 @@ export class UnmatchedMailbox {
     );
     // Stored, or another staff member took it first, or the same mail is on a thread already: either
     // way it has left Unmatched mail, and its bytes go.
-    if (row.quarantine_name) await rm(join(this.quarantineDir, row.quarantine_name), { force: true });
+    if (row.quarantine_name) this.store.files.remove("mail-quarantine", [row.quarantine_name]);
     return outcome === "stored" ? { ok: true, reference: quote.reference } : { ok: false, refused: "gone" };
   }
 

@@ -1,4 +1,5 @@
-import { readdirSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { outcome, type RouteArgs, routeArgs, underDeskLayout } from "../../../tests/support/desk-routes";
@@ -7,6 +8,7 @@ import { bilal, buyerFields, submissionMeta } from "../../../tests/support/reque
 import { decoded, startSmtp, until } from "../../../tests/support/smtp-server";
 import { fixtures, hasGps } from "../../../tests/support/upload-fixtures";
 import { hasPermission } from "~/lib/desk/permissions";
+import { liveStoredFiles } from "~/lib/files/registry.server";
 import type { StoredOrder } from "~/lib/orders/orders.server";
 import { Payments } from "~/lib/payments/payments.server";
 import { defaultTerms } from "~/lib/quotations/quotations.server";
@@ -182,6 +184,14 @@ describe("an order's stages on the desk", () => {
     const [photo] = service.orders.photos(order.id);
     expect(photo).toMatchObject({ mediaType: "image/jpeg" });
     expect(photo!.storedName).toMatch(/^qc-[0-9a-f-]{36}\.jpg$/);
+    // Both copies are recorded by the files module with the hash of their bytes on disk.
+    const { path, smallPath } = service.orders.photo(order.id, photo!.id)!;
+    for (const copy of [path, smallPath!])
+      expect(liveStoredFiles(service.store.db).find((stored) => copy.endsWith(`/${stored.name}`))).toMatchObject({
+        area: "attachments",
+        sha256: createHash("sha256").update(readFileSync(copy)).digest("hex"),
+        byteSize: readFileSync(copy).length,
+      });
     const download = await outcome(() =>
       underDeskLayout(
         orderPhoto.loader,

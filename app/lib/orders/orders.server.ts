@@ -1,6 +1,5 @@
 import { and, asc, eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/better-sqlite3";
-import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { type CourierId, courierName, trackingUrl } from "~/content/couriers";
 import { actorLabel, type Actor } from "~/lib/audit/events";
@@ -349,9 +348,10 @@ export class Orders {
 
   /** Removes written photos of a move that was refused. */
   removePhotos(photos: readonly WrittenPhoto[]) {
-    for (const photo of photos)
-      for (const name of [photo.storedName, photo.smallStoredName])
-        rmSync(join(this.store.attachmentsDir, name), { force: true });
+    this.store.files.remove(
+      "attachments",
+      photos.flatMap((photo) => [photo.storedName, photo.smallStoredName]),
+    );
   }
 
   /** The stages as the buyer and the desk see them: each done (with its latest date) or not. */

@@ -1,6 +1,4 @@
-import { createHash, randomUUID } from "node:crypto";
-import { mkdir, open, rm } from "node:fs/promises";
-import { join } from "node:path";
+import type { FileStore } from "~/lib/files/files.server";
 import type { SniffedType } from "~/lib/quotes/images.server";
 import type { UploadChecker } from "~/lib/quotes/upload-checker.server";
 import { uploadChecker } from "~/lib/quotes/upload-checker.server";
@@ -69,12 +67,12 @@ export const qcPhotoForm: UploadForm<"photo"> = {
 
 /**
  * A QC form's photos, received on disk (`qcPhotoForm`), made into upright JPEGs without metadata on
- * the checker's thread (never the one that answers pages), then written and synced under generated
- * names with their smaller copies. Refused whole (nothing kept) for any that cannot be read.
+ * the checker's thread (never the one that answers pages), then stored (the files module) with their
+ * smaller copies. Refused whole (nothing kept) for any that cannot be read.
  */
 export async function keepQcPhotos(
   files: readonly ReceivedFile<"photo">[],
-  { attachmentsDir, checker = uploadChecker() }: { attachmentsDir: string; checker?: UploadChecker },
+  { files: fileStore, checker = uploadChecker() }: { files: FileStore; checker?: UploadChecker },
 ): Promise<{ ok: true; photos: WrittenPhoto[] } | { ok: false; problem: UploadProblem }> {
   const chosen = files.filter((file) => file.bytes > 0);
   if (chosen.length > QC_MAX_PHOTOS) return { ok: false, problem: qcPhotoProblems.tooManyFiles };
@@ -95,44 +93,24 @@ export async function keepQcPhotos(
     copies.push({ large: result.data, small: result.small });
   }
   const photos: WrittenPhoto[] = [];
+  const written: string[] = [];
   try {
-    await mkdir(attachmentsDir, { recursive: true });
     for (const copy of copies) {
-      const name = `qc-${randomUUID()}`;
-      const photo: WrittenPhoto = {
-        storedName: `${name}.jpg`,
-        smallStoredName: `${name}-small.jpg`,
+      const large = await fileStore.write("attachments", copy.large, { extension: "jpg", prefix: "qc-" });
+      written.push(large.name);
+      const small = await fileStore.write("attachments", copy.small, { extension: "jpg", prefix: "qc-small-" });
+      written.push(small.name);
+      photos.push({
+        storedName: large.name,
+        smallStoredName: small.name,
         mediaType: "image/jpeg",
-        byteSize: copy.large.byteLength,
-        sha256: createHash("sha256").update(copy.large).digest("hex"),
-      };
-      photos.push(photo);
-      await writeSynced(join(attachmentsDir, photo.storedName), copy.large);
-      await writeSynced(join(attachmentsDir, photo.smallStoredName), copy.small);
-    }
-    const folder = await open(attachmentsDir, "r");
-    try {
-      await folder.sync();
-    } finally {
-      await folder.close();
+        byteSize: large.byteSize,
+        sha256: large.sha256,
+      });
     }
   } catch (error) {
-    await Promise.all(
-      photos.flatMap((photo) =>
-        [photo.storedName, photo.smallStoredName].map((name) => rm(join(attachmentsDir, name), { force: true })),
-      ),
-    );
+    fileStore.remove("attachments", written);
     throw error;
   }
   return { ok: true, photos };
-}
-
-async function writeSynced(path: string, data: Uint8Array) {
-  const handle = await open(path, "wx", 0o600);
-  try {
-    await handle.writeFile(data);
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
 }

@@ -1,7 +1,9 @@
+import { createHash } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import nodemailer from "nodemailer";
 import { describe, expect, it } from "vitest";
 import { tempDir } from "../../../tests/support/temp-dir";
+import { storedFilesAfter } from "~/lib/files/registry.server";
 import { Messaging } from "~/lib/messaging/messaging.server";
 import { proofMailMessage } from "~/lib/messaging/templates.server";
 import { QuoteStore } from "~/lib/quotes/store.server";
@@ -81,6 +83,15 @@ describe("proofs in the store", () => {
     ]);
     expect(readFileSync(proofs[1]!.path)).toEqual(Buffer.from(png(2)));
     expect(proofs[0]!.sha256).toMatch(/^[0-9a-f]{64}$/);
+    // Each file is in the files registry with the hash of its bytes, which the backup copies by.
+    const registered = (name: string) => storedFilesAfter(store.db, 0, 100).find((file) => file.name === name);
+    for (const proof of proofs)
+      expect(registered(proof.storedName)).toMatchObject({
+        area: "attachments",
+        sha256: createHash("sha256").update(readFileSync(proof.path)).digest("hex"),
+        byteSize: proof.byteSize,
+        removedAt: null,
+      });
     const stored = JSON.stringify(store.db.prepare("SELECT * FROM proof_links").all());
     expect(stored).not.toContain(token1);
     expect(stored).toContain(secretHash(token1!));
@@ -94,6 +105,7 @@ describe("proofs in the store", () => {
     expect(existsSync(proofs[0]!.path)).toBe(true);
     store.delete(quote.id);
     expect(existsSync(proofs[0]!.path)).toBe(false);
+    expect(registered(proofs[0]!.storedName)?.removedAt).toEqual(expect.any(String));
   });
 
   it("does not move a Won request back to Waiting on buyer", async () => {

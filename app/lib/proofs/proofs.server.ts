@@ -1,5 +1,4 @@
-import { createHash, randomUUID } from "node:crypto";
-import { closeSync, fsyncSync, mkdirSync, openSync, writeSync } from "node:fs";
+import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { and, count, desc, eq, gt, isNotNull, isNull, lte, min, sql } from "drizzle-orm";
@@ -240,25 +239,13 @@ export class ProofDesk {
     return row && this.fromRow(row);
   }
 
-  /** Writes a checked file under a generated name, synced to disk before the proof naming it is committed. */
+  /** Writes a checked file under a generated name (the files module), on disk before the proof naming it is committed. */
   private writeFile(data: Uint8Array, mediaType: ProofType) {
-    mkdirSync(this.store.attachmentsDir, { recursive: true });
-    const storedName = `proof-${randomUUID()}.${proofExtension[mediaType]}`;
-    const descriptor = openSync(join(this.store.attachmentsDir, storedName), "wx", 0o600);
-    try {
-      let written = 0;
-      while (written < data.length) written += writeSync(descriptor, data, written);
-      fsyncSync(descriptor);
-    } finally {
-      closeSync(descriptor);
-    }
-    const folder = openSync(this.store.attachmentsDir, "r");
-    try {
-      fsyncSync(folder);
-    } finally {
-      closeSync(folder);
-    }
-    return { storedName, byteSize: data.length, sha256: createHash("sha256").update(data).digest("hex") };
+    const written = this.store.files.writeSync("attachments", data, {
+      extension: proofExtension[mediaType],
+      prefix: "proof-",
+    });
+    return { storedName: written.name, byteSize: written.byteSize, sha256: written.sha256 };
   }
 
   /**

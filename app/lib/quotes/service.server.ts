@@ -1,6 +1,5 @@
 import { Orders } from "~/lib/orders/orders.server";
 import { createHash } from "node:crypto";
-import { join } from "node:path";
 import { addressKey } from "~/lib/client-address";
 import { setupLink } from "~/lib/desk/colleagues.server";
 import { StaffDirectory } from "~/lib/desk/staff.server";
@@ -101,9 +100,7 @@ export function createQuoteService(
   const emailLimiter = new RateLimiter(config.emailRateLimit);
 
   let reader: MailboxReader | undefined;
-  // Beside the attachments, never served: bytes of unmatched mail wait here until attached or discarded.
-  const unmatchedMail = new UnmatchedMailbox(store, join(config.dataDir, "mail-quarantine"));
-  unmatchedMail.removeStrayFiles();
+  const unmatchedMail = new UnmatchedMailbox(store);
   // One wiring for the reader's timer and a check asked for now.
   const reading = mailbox
     ? {

@@ -1,5 +1,4 @@
-import { createHash, randomUUID } from "node:crypto";
-import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, rmSync, statSync, writeSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import type Database from "better-sqlite3";
@@ -8,6 +7,7 @@ import { type Actor, type AuditActor, actorLabel } from "~/lib/audit/events";
 import { and, asc, count, desc, eq, isNotNull, isNull, lt, notInArray, type SQL, sql } from "drizzle-orm";
 import { type BetterSQLite3Database, drizzle } from "drizzle-orm/better-sqlite3";
 import { migrate } from "~/lib/db/migrate.server";
+import { FileStore } from "~/lib/files/files.server";
 import { type DesignSpec, parseDesignSpec } from "~/lib/design-schema";
 import { isRequestCategory, type RequestCategory, requestCategory } from "./category";
 import type { LogoType } from "~/lib/upload-rules";
@@ -234,14 +234,6 @@ function prepare(db: Database.Database) {
          @idempotencyKey, @design, @reference, @replyBy, @quantity, @neededBy, @category)
        ON CONFLICT (idempotency_key) DO NOTHING`,
     ),
-    storedNames: db
-      .prepare(
-        `SELECT stored_name FROM quote_attachments UNION ALL SELECT stored_name FROM proofs
-         UNION ALL SELECT stored_name FROM message_files WHERE stored_name IS NOT NULL
-         UNION ALL SELECT stored_name FROM order_qc_photos
-         UNION ALL SELECT small_stored_name FROM order_qc_photos WHERE small_stored_name IS NOT NULL`,
-      )
-      .pluck(),
     // The files of a request besides its own uploads: its proofs, its buyers' e-mails' files, its order's QC photos.
     proofNames: db
       .prepare(
@@ -292,6 +284,8 @@ export class QuoteStore {
   readonly attachmentsDir: string;
   /** Where uploads are streamed while they are checked (under attachmentsDir, so on the same disk). */
   readonly incomingDir: string;
+  /** Where every module stores its files, and the registry of them (app/lib/files/). */
+  readonly files: FileStore;
   /** The audit trail, where each request's history is recorded (app/lib/audit/). */
   readonly audit: AuditLog;
   private readonly sql: ReturnType<typeof prepare>;
@@ -302,14 +296,15 @@ export class QuoteStore {
     readonly file: string,
     dataDir: string,
   ) {
-    this.attachmentsDir = join(dataDir, ATTACHMENTS_DIR);
-    this.incomingDir = join(this.attachmentsDir, "incoming");
     this.db = new Sqlite(file);
     this.db.pragma("journal_mode = WAL");
     this.db.pragma("foreign_keys = ON");
     this.db.pragma("synchronous = FULL"); // acknowledged means on disk, even after a power cut
     this.db.pragma("busy_timeout = 5000"); // the inbox command or a second process may hold a lock briefly
     migrate(this.db, file);
+    this.files = FileStore.open(this.db, dataDir);
+    this.attachmentsDir = this.files.folder("attachments");
+    this.incomingDir = this.files.incomingDir;
     this.sql = prepare(this.db);
     this.audit = new AuditLog(this.db);
     this.orm = drizzle({ client: this.db });
@@ -465,30 +460,23 @@ export class QuoteStore {
    * that a request committed after it never points at a file a power cut lost.
    */
   writeFile(file: { role: AttachmentRole; mediaType: LogoType; data: Buffer; originalName: string }): WrittenFile {
-    mkdirSync(this.attachmentsDir, { recursive: true });
-    const storedName = `${randomUUID()}.${fileExtension[file.mediaType]}`;
-    const descriptor = openSync(join(this.attachmentsDir, storedName), "wx", 0o600);
-    try {
-      let written = 0;
-      while (written < file.data.length) written += writeSync(descriptor, file.data, written);
-      fsyncSync(descriptor);
-    } finally {
-      closeSync(descriptor);
-    }
-    syncFolder(this.attachmentsDir);
+    const written = this.files.writeSync("attachments", file.data, { extension: fileExtension[file.mediaType] });
     return {
       role: file.role,
       mediaType: file.mediaType,
-      byteSize: file.data.length,
-      sha256: createHash("sha256").update(file.data).digest("hex"),
-      storedName,
+      byteSize: written.byteSize,
+      sha256: written.sha256,
+      storedName: written.name,
       originalName: file.originalName,
     };
   }
 
   /** Removes files written for a request that was not stored (a failure, or a retry of one already stored). */
   removeFiles(files: readonly Pick<WrittenFile, "storedName">[]) {
-    for (const file of files) rmSync(join(this.attachmentsDir, file.storedName), { force: true });
+    this.files.remove(
+      "attachments",
+      files.map((file) => file.storedName),
+    );
   }
 
   /** The files of one request, logo first. */
@@ -552,24 +540,8 @@ export class QuoteStore {
    * that was never committed (older than `graceMs`, so a request another process is storing right now
    * keeps its files).
    */
-  removeStrayFiles({ now = Date.now(), graceMs = 60 * 60_000 } = {}) {
-    rmSync(this.incomingDir, { recursive: true, force: true });
-    let names: string[];
-    try {
-      names = readdirSync(this.attachmentsDir);
-    } catch {
-      return;
-    }
-    const known = new Set(this.sql.storedNames.all() as string[]);
-    for (const name of names) {
-      const path = join(this.attachmentsDir, name);
-      if (known.has(name) || name === "incoming") continue;
-      try {
-        if (now - statSync(path).mtimeMs > graceMs) rmSync(path, { force: true });
-      } catch {
-        // Gone since the folder was read: nothing left to remove.
-      }
-    }
+  removeStrayFiles(options: { now?: number; graceMs?: number } = {}) {
+    this.files.removeStrayFiles(options);
   }
 
   findByKey(idempotencyKey: string): StoredQuote | undefined {
@@ -994,15 +966,5 @@ export class QuoteStore {
 
   close() {
     if (this.db.open) this.db.close();
-  }
-}
-
-/** Makes a new entry in a folder durable (the file's own fsync does not cover its name). */
-function syncFolder(folder: string) {
-  const descriptor = openSync(folder, "r");
-  try {
-    fsyncSync(descriptor);
-  } finally {
-    closeSync(descriptor);
   }
 }

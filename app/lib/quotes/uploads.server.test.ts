@@ -14,6 +14,7 @@ import { checkReceived, discardReceived, readMultipart } from "./uploads.server"
 import { exportAttachments } from "./inbox.server";
 import { createQuoteService, type QuoteService } from "./service.server";
 import { ATTACHMENTS_DIR, QuoteStore } from "./store.server";
+import { liveStoredFiles, storedFilesAfter } from "~/lib/files/registry.server";
 import { requestContext } from "~/lib/request-context";
 
 // Real parts only: a SQLite file and the attachments folder in a temp folder, an SMTP server in this process.
@@ -133,6 +134,12 @@ describe("a quote request with files", () => {
         expect(file.storedName).toMatch(/^[0-9a-f-]{36}\.png$/);
         expect(file.byteSize).toBe(bytes.length);
         expect(file.sha256).toBe(createHash("sha256").update(bytes).digest("hex"));
+        // Recorded by the files module with the same hash, for the backup to copy.
+        expect(liveStoredFiles(quotes.store.db).find((stored) => stored.name === file.storedName)).toMatchObject({
+          area: "attachments",
+          sha256: file.sha256,
+          byteSize: bytes.length,
+        });
       }
       // Re-encoded: the same picture, without the metadata the buyer's file carried.
       const stored = readFileSync(files[0]!.path);
@@ -285,6 +292,10 @@ describe("a quote request with files", () => {
       expect(reopened.count()).toBe(0);
       expect(reopened.allAttachments()).toEqual([]);
       for (const file of after) expect(existsSync(file.path)).toBe(false);
+      expect(liveStoredFiles(reopened.db)).toEqual([]);
+      expect(storedFilesAfter(reopened.db, 0, 10).map((file) => [file.name, file.removedAt !== null])).toEqual(
+        after.map((file) => [file.storedName, true]),
+      );
       expect(reopened.delete(1)).toBe(false);
     } finally {
       reopened.close();

@@ -7,13 +7,7 @@
  */
 import { parseArgs } from "node:util";
 import { BackupConfigError, describePlace, readBackupConfig } from "~/lib/backup/config.server";
-import {
-  describeRestore,
-  parseRestoreTime,
-  recordedFiles,
-  restoreBackup,
-  RestoreError,
-} from "~/lib/backup/restore.server";
+import { describeRestore, parseRestoreTime, restoreBackup, RestoreError } from "~/lib/backup/restore.server";
 
 const usage = `Usage: npm run restore -- --from URL --to DIR [--at "YYYY-MM-DD HH:MM"]
   --from  the backup: file:///mnt/backup/promo, sftp://user@host:22/path (key in BACKUP_SSH_KEY)
@@ -50,7 +44,7 @@ async function main(): Promise<number> {
       return 2;
     }
     console.log(`Restoring from ${describePlace(config.place)} into ${values.to}…`);
-    const summary = await restoreBackup({ place: config.place, to: values.to, at, listFiles: recordedFiles });
+    const summary = await restoreBackup({ place: config.place, to: values.to, at });
     console.log(`Restored and checked:\n${describeRestore(summary)}`);
     return 0;
   } catch (error) {

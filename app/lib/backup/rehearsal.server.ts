@@ -20,7 +20,8 @@ export type RehearsalOptions = {
   /** The live database, where the result is recorded. */
   db: Database.Database;
   place: BackupPlace;
-  listFiles: ListFiles;
+  /** The files module's `liveStoredFiles` by default. */
+  listFiles?: ListFiles;
   /** Where the temporary folder is made; the system's temporary folder by default. */
   scratchDir?: string;
 };

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
@@ -14,7 +14,6 @@ import { fileKey, folderObjects, LINK_KEY_OBJECT } from "./objects.server";
 import { lastRehearsal, rehearseRestore, scheduleRehearsals } from "./rehearsal.server";
 import {
   describeRestore,
-  type ListFiles,
   parseRestoreTime,
   restoreBackup,
   restoreCheckedDatabase,
@@ -41,21 +40,11 @@ async function replicated(supervisor: LitestreamSupervisor, since: number) {
   }
 }
 
-// The files registry's table as the files module declares it, made by hand here.
-const STORED_FILES = `CREATE TABLE stored_files (
-  id INTEGER PRIMARY KEY, area TEXT NOT NULL, name TEXT NOT NULL, sha256 TEXT NOT NULL,
-  byte_size INTEGER NOT NULL, stored_at TEXT NOT NULL, removed_at TEXT)`;
-const listFiles: ListFiles = (db) =>
-  db
-    .prepare("SELECT area, name, sha256, byte_size AS byteSize FROM stored_files WHERE removed_at IS NULL ORDER BY id")
-    .all() as ReturnType<ListFiles>;
-
 /** A live data folder whose database Litestream replicates to the place, with stored files copied there too. */
 async function liveBusiness(place: BackupPlace, objectsRoot: string | null) {
   const dataDir = tempDir("live");
   const store = QuoteStore.open(dataDir);
   stops.push(async () => store.close());
-  store.db.exec(STORED_FILES);
   const supervisor = await startLitestream({ dbFile: store.file, backup: { place, retentionDays: 30 }, log: () => {} });
   stops.push(() => supervisor.stop());
   const objects = objectsRoot ? folderObjects(objectsRoot) : null;
@@ -73,11 +62,8 @@ async function liveBusiness(place: BackupPlace, objectsRoot: string | null) {
         now: new Date(receivedAt),
       });
       if (logo && objects) {
-        const name = `${randomBytes(8).toString("hex")}.png`;
+        const { name } = store.files.writeSync("attachments", logo, { extension: "png" });
         await objects.put(fileKey("attachments", name), logo);
-        store.db
-          .prepare("INSERT INTO stored_files (area, name, sha256, byte_size, stored_at) VALUES (?, ?, ?, ?, ?)")
-          .run("attachments", name, createHash("sha256").update(logo).digest("hex"), logo.length, receivedAt);
         return { reference: quote.reference, name };
       }
       return { reference: quote.reference, name: null };
@@ -109,7 +95,7 @@ describe("restore", { timeout: 60_000 }, () => {
     await replicated(live.supervisor, Date.now());
 
     const newest = join(tempDir("restored"), "data");
-    const summary = await restoreBackup({ place, to: newest, listFiles });
+    const summary = await restoreBackup({ place, to: newest });
     expect(summary).toEqual({
       requests: 2,
       orders: 0,
@@ -136,7 +122,7 @@ describe("restore", { timeout: 60_000 }, () => {
     reopened.close();
 
     const earlier = tempDir("restored-earlier");
-    const before = await restoreBackup({ place, to: earlier, at: between, listFiles });
+    const before = await restoreBackup({ place, to: earlier, at: between });
     expect(references(earlier)).toEqual([first.reference]);
     expect(before).toMatchObject({ requests: 1, files: 1, newestRecordAt: "2026-11-28T08:00:00.000Z" });
     expect(existsSync(join(earlier, "attachments", second.name!))).toBe(false);
@@ -151,7 +137,7 @@ describe("restore", { timeout: 60_000 }, () => {
 
     const full = tempDir("full");
     writeFileSync(join(full, "notes.txt"), "the owner's notes");
-    await expect(restoreBackup({ place, to: full, listFiles })).rejects.toThrow(
+    await expect(restoreBackup({ place, to: full })).rejects.toThrow(
       new RestoreError(`${full} is not empty: restore into a new or empty folder, nothing is overwritten.`),
     );
     expect(readFileSync(join(full, "notes.txt"), "utf8")).toBe("the owner's notes");
@@ -162,7 +148,7 @@ describe("restore", { timeout: 60_000 }, () => {
     bytes[5_000] = bytes[5_000]! ^ 0xff;
     writeFileSync(copy, bytes);
     const target = join(tempDir("restored"), "data");
-    await expect(restoreBackup({ place, to: target, listFiles })).rejects.toThrow(
+    await expect(restoreBackup({ place, to: target })).rejects.toThrow(
       `1 file check failed:\nattachments/${name} in the backup does not match its recorded SHA-256 (changed or damaged).`,
     );
     expect(existsSync(join(target, "attachments", name!))).toBe(false);
@@ -171,7 +157,7 @@ describe("restore", { timeout: 60_000 }, () => {
   it("says so when there is no backup to restore", async () => {
     const place = { kind: "file" as const, path: join(tempDir("empty-place"), "promo") };
     mkdirSync(place.path);
-    await expect(restoreBackup({ place, to: join(tempDir("restored"), "data"), listFiles })).rejects.toThrow(
+    await expect(restoreBackup({ place, to: join(tempDir("restored"), "data") })).rejects.toThrow(
       `No backup of the database in Folder ${place.path}.`,
     );
   });
@@ -219,7 +205,7 @@ describe("rehearsal", { timeout: 60_000 }, () => {
     expect(lastRehearsal(live.store.db)).toBeNull();
 
     const scratchDir = tempDir("scratch");
-    const passed = await rehearseRestore({ db: live.store.db, place, listFiles, scratchDir });
+    const passed = await rehearseRestore({ db: live.store.db, place, scratchDir });
     expect(passed).toMatchObject({
       ok: true,
       requests: 1,
@@ -230,7 +216,7 @@ describe("rehearsal", { timeout: 60_000 }, () => {
     expect(lastRehearsal(live.store.db)).toEqual(passed);
 
     await live.objects!.remove(fileKey("attachments", name!));
-    const failed = await rehearseRestore({ db: live.store.db, place, listFiles, scratchDir });
+    const failed = await rehearseRestore({ db: live.store.db, place, scratchDir });
     expect(failed).toMatchObject({
       ok: false,
       problem: `1 file check failed:\nattachments/${name} is not in the backup.`,
@@ -249,7 +235,6 @@ describe("rehearsal", { timeout: 60_000 }, () => {
     const rehearsals = scheduleRehearsals({
       db: live.store.db,
       place,
-      listFiles,
       everyMs: 3_000,
       onResult: (record) => results.push(record.ok),
     });

@@ -84,6 +84,11 @@ export async function restoreBackup({
   try {
     recorded = listFiles(db);
     counts = countRecords(db);
+  } catch (error) {
+    throw new RestoreError(
+      `The restored database cannot be read by this release (${(error as Error).message}): ` +
+        "restore with the release that made the backup.",
+    );
   } finally {
     db.close();
   }

@@ -15,8 +15,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     // origin only, and a picture repeated on a page would be repeated in its bytes.
     assetsInlineLimit: 0,
     // The server build's entries: React Router's build (index.js, which its prerendering reads), the
-    // production server around it (server.js) and the inbox command (quotes.js). They share their
-    // modules, so the server holds one quote service, and nothing compiles TypeScript at run time.
+    // production server around it (server.js), the inbox command (quotes.js) and the restore command
+    // (restore.js). They share their modules, so the server holds one quote service, and nothing compiles
+    // TypeScript at run time.
     // (React Router's plugin reads the server entries from rollupOptions.)
     rollupOptions: isSsrBuild
       ? {
@@ -26,6 +27,7 @@ export default defineConfig(({ isSsrBuild }) => ({
             quotes: "./server/quotes.ts",
             "upload-check-worker": "./app/lib/quotes/upload-check-worker.server.ts",
             staff: "./server/staff.ts",
+            restore: "./server/restore.ts",
           },
         }
       : undefined,

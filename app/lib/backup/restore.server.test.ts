@@ -1,0 +1,254 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { join } from "node:path";
+import type Database from "better-sqlite3";
+import { afterEach, describe, expect, it } from "vitest";
+import { QuoteStore, sqliteLibrary } from "~/lib/quotes/store.server";
+import { startSftpServer } from "../../../tests/support/sftp-server";
+import { tempDir } from "../../../tests/support/temp-dir";
+import { buyerFields, submissionMeta } from "../../../tests/support/request-fixture";
+import type { BackupPlace } from "./config.server";
+import { type LitestreamSupervisor, startLitestream } from "./litestream.server";
+import { fileKey, folderObjects, LINK_KEY_OBJECT } from "./objects.server";
+import { lastRehearsal, rehearseRestore, scheduleRehearsals } from "./rehearsal.server";
+import {
+  describeRestore,
+  parseRestoreTime,
+  restoreBackup,
+  restoreCheckedDatabase,
+  RestoreError,
+} from "./restore.server";
+
+const Sqlite = createRequire(import.meta.url)(sqliteLibrary) as typeof Database;
+
+const stops: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const stop of stops.splice(0).reverse()) await stop();
+});
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Waits until a write made at `since` is in the replica (Litestream looks at the database each second). */
+async function replicated(supervisor: LitestreamSupervisor, since: number) {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const { lastCaughtUpAt, lagSeconds } = supervisor.status();
+    if (lagSeconds === 0 && lastCaughtUpAt !== null && Date.parse(lastCaughtUpAt) > since + 1_500) return;
+    if (Date.now() > deadline) throw new Error("Litestream did not catch up within 15 s");
+    await sleep(100);
+  }
+}
+
+/** A live data folder whose database Litestream replicates to the place, with stored files copied there too. */
+async function liveBusiness(place: BackupPlace, objectsRoot: string | null) {
+  const dataDir = tempDir("live");
+  const store = QuoteStore.open(dataDir);
+  stops.push(async () => store.close());
+  const supervisor = await startLitestream({ dbFile: store.file, backup: { place, retentionDays: 30 }, log: () => {} });
+  stops.push(() => supervisor.stop());
+  const objects = objectsRoot ? folderObjects(objectsRoot) : null;
+  const linkKey = randomBytes(32);
+  await objects?.put(LINK_KEY_OBJECT, linkKey);
+  let n = 0;
+  return {
+    store,
+    supervisor,
+    linkKey,
+    objects,
+    async addRequest(receivedAt: string, logo?: Buffer) {
+      const { quote } = store.insert(buyerFields, submissionMeta(`restore-${++n}`), {
+        notify: false,
+        now: new Date(receivedAt),
+      });
+      if (logo && objects) {
+        const { name } = store.files.writeSync("attachments", logo, { extension: "png" });
+        await objects.put(fileKey("attachments", name), logo);
+        return { reference: quote.reference, name };
+      }
+      return { reference: quote.reference, name: null };
+    },
+  };
+}
+
+const references = (dir: string) => {
+  const db = new Sqlite(join(dir, "quotes.db"), { readonly: true });
+  try {
+    return db.prepare("SELECT reference FROM quotes ORDER BY id").pluck().all();
+  } finally {
+    db.close();
+  }
+};
+
+describe("restore", { timeout: 60_000 }, () => {
+  it("rebuilds a data folder from a folder backup: the newest state, or the state at a time between two writes", async () => {
+    const placeDir = join(tempDir("place"), "promo");
+    const place = { kind: "file" as const, path: placeDir };
+    const live = await liveBusiness(place, placeDir);
+    const logo = randomBytes(200_000); // a real-size logo
+    const first = await live.addRequest("2026-11-28T08:00:00Z", logo);
+    await replicated(live.supervisor, Date.now());
+    await sleep(1_000);
+    const between = new Date();
+    await sleep(1_000);
+    const second = await live.addRequest("2026-11-28T09:30:00Z", randomBytes(50_000));
+    await replicated(live.supervisor, Date.now());
+
+    const newest = join(tempDir("restored"), "data");
+    const summary = await restoreBackup({ place, to: newest });
+    expect(summary).toEqual({
+      requests: 2,
+      orders: 0,
+      invoices: 0,
+      files: 2,
+      newestRecordAt: "2026-11-28T09:30:00.000Z",
+    });
+    expect(describeRestore(summary)).toBe(
+      "2 requests, 0 orders, 0 invoices, 2 files.\nNewest record: 2026-11-28 14:30 PKT.",
+    );
+    expect(references(newest)).toEqual([first.reference, second.reference]);
+    expect(readdirSync(newest).filter((name) => !/^quotes\.db-(wal|shm)$/.test(name))).toEqual([
+      "attachments",
+      "link.key",
+      "quotes.db",
+    ]);
+    expect(readFileSync(join(newest, "attachments", first.name!))).toEqual(logo);
+    expect(readFileSync(join(newest, "link.key"))).toEqual(live.linkKey);
+    expect(statSync(join(newest, "link.key")).mode & 0o777).toBe(0o600);
+
+    // The server opens the restored folder as before.
+    const reopened = QuoteStore.open(newest);
+    expect(reopened.count()).toBe(2);
+    reopened.close();
+
+    const earlier = tempDir("restored-earlier");
+    const before = await restoreBackup({ place, to: earlier, at: between });
+    expect(references(earlier)).toEqual([first.reference]);
+    expect(before).toMatchObject({ requests: 1, files: 1, newestRecordAt: "2026-11-28T08:00:00.000Z" });
+    expect(existsSync(join(earlier, "attachments", second.name!))).toBe(false);
+  });
+
+  it("refuses a folder that is not empty, and reports a stored file whose bytes changed in the backup", async () => {
+    const placeDir = join(tempDir("place"), "promo");
+    const place = { kind: "file" as const, path: placeDir };
+    const live = await liveBusiness(place, placeDir);
+    const { name } = await live.addRequest("2026-11-28T08:00:00Z", randomBytes(100_000));
+    await replicated(live.supervisor, Date.now());
+
+    const full = tempDir("full");
+    writeFileSync(join(full, "notes.txt"), "the owner's notes");
+    await expect(restoreBackup({ place, to: full })).rejects.toThrow(
+      new RestoreError(`${full} is not empty: restore into a new or empty folder, nothing is overwritten.`),
+    );
+    expect(readFileSync(join(full, "notes.txt"), "utf8")).toBe("the owner's notes");
+
+    // One byte changed in the backup's copy.
+    const copy = join(placeDir, "files", "attachments", name!);
+    const bytes = readFileSync(copy);
+    bytes[5_000] = bytes[5_000]! ^ 0xff;
+    writeFileSync(copy, bytes);
+    const target = join(tempDir("restored"), "data");
+    await expect(restoreBackup({ place, to: target })).rejects.toThrow(
+      `1 file check failed:\nattachments/${name} in the backup does not match its recorded SHA-256 (changed or damaged).`,
+    );
+    expect(existsSync(join(target, "attachments", name!))).toBe(false);
+  });
+
+  it("says so when there is no backup to restore", async () => {
+    const place = { kind: "file" as const, path: join(tempDir("empty-place"), "promo") };
+    mkdirSync(place.path);
+    await expect(restoreBackup({ place, to: join(tempDir("restored"), "data") })).rejects.toThrow(
+      `No backup of the database in Folder ${place.path}.`,
+    );
+  });
+
+  it("restores the database from an SFTP replica", async () => {
+    const sftp = await startSftpServer();
+    stops.push(() => sftp.stop());
+    const place = {
+      kind: "sftp" as const,
+      host: sftp.host,
+      port: sftp.port,
+      user: sftp.user,
+      path: `${sftp.root}/promo`,
+      keyFile: sftp.keyFile,
+      knownHostsFile: null,
+    };
+    const live = await liveBusiness(place, null);
+    const { reference } = await live.addRequest("2026-11-28T08:00:00Z");
+    await replicated(live.supervisor, Date.now());
+    // Stored files reach SFTP through the files' own copy: the database alone here.
+    const target = tempDir("restored");
+    await restoreCheckedDatabase(place, join(target, "quotes.db"));
+    expect(references(target)).toEqual([reference]);
+  });
+});
+
+describe("the --at time", () => {
+  it("is Pakistan time unless it carries a zone", () => {
+    expect(parseRestoreTime("2026-11-28 14:00").toISOString()).toBe("2026-11-28T09:00:00.000Z");
+    expect(parseRestoreTime("2026-11-28T14:00:30").toISOString()).toBe("2026-11-28T09:00:30.000Z");
+    expect(parseRestoreTime("2026-11-28 14:00Z").toISOString()).toBe("2026-11-28T14:00:00.000Z");
+    expect(parseRestoreTime("2026-11-28T14:00+0100").toISOString()).toBe("2026-11-28T13:00:00.000Z");
+    expect(() => parseRestoreTime("yesterday")).toThrow(RestoreError);
+    expect(() => parseRestoreTime("2026-11-28")).toThrow(RestoreError);
+  });
+});
+
+describe("rehearsal", { timeout: 60_000 }, () => {
+  it("restores to a temporary folder, records what it found, and records a failure with its reason", async () => {
+    const placeDir = join(tempDir("place"), "promo");
+    const place = { kind: "file" as const, path: placeDir };
+    const live = await liveBusiness(place, placeDir);
+    const { name } = await live.addRequest("2026-11-28T08:00:00Z", randomBytes(100_000));
+    await replicated(live.supervisor, Date.now());
+    expect(lastRehearsal(live.store.db)).toBeNull();
+
+    const scratchDir = tempDir("scratch");
+    const passed = await rehearseRestore({ db: live.store.db, place, scratchDir });
+    expect(passed).toMatchObject({
+      ok: true,
+      requests: 1,
+      files: 1,
+      newestRecordAt: "2026-11-28T08:00:00.000Z",
+      problem: null,
+    });
+    expect(lastRehearsal(live.store.db)).toEqual(passed);
+
+    await live.objects!.remove(fileKey("attachments", name!));
+    const failed = await rehearseRestore({ db: live.store.db, place, scratchDir });
+    expect(failed).toMatchObject({
+      ok: false,
+      problem: `1 file check failed:\nattachments/${name} is not in the backup.`,
+    });
+    expect(lastRehearsal(live.store.db)).toEqual(failed);
+    expect(readdirCount(scratchDir)).toBe(0); // nothing left behind
+  });
+
+  it("runs again a day after the last one (here 3 s), and a press while one runs waits for that one", async () => {
+    const placeDir = join(tempDir("place"), "promo");
+    const place = { kind: "file" as const, path: placeDir };
+    const live = await liveBusiness(place, placeDir);
+    await live.addRequest("2026-11-28T08:00:00Z");
+    await replicated(live.supervisor, Date.now());
+    const results: boolean[] = [];
+    const rehearsals = scheduleRehearsals({
+      db: live.store.db,
+      place,
+      everyMs: 3_000,
+      onResult: (record) => results.push(record.ok),
+    });
+    stops.push(() => rehearsals.stop());
+    const pressed = [rehearsals.runNow(), rehearsals.runNow()];
+    expect(pressed[0]).toBe(pressed[1]);
+    expect((await pressed[0])!.ok).toBe(true);
+    expect(results).toEqual([true]);
+    const deadline = Date.now() + 10_000;
+    while (results.length < 2 && Date.now() < deadline) await sleep(100);
+    expect(results).toEqual([true, true]);
+    const count = live.store.db.prepare("SELECT count(*) FROM backup_rehearsals").pluck().get();
+    expect(count).toBe(2);
+  });
+});
+
+const readdirCount = (dir: string) => readdirSync(dir).length;

@@ -1,4 +1,6 @@
 import { Orders } from "~/lib/orders/orders.server";
+import { openDatabase } from "~/lib/db/database.server";
+import { FileStore } from "~/lib/files/files.server";
 import { createHash } from "node:crypto";
 import { addressKey } from "~/lib/client-address";
 import { setupLink } from "~/lib/desk/colleagues.server";
@@ -80,8 +82,18 @@ export function createQuoteService(
     mailboxIntervalMs?: number;
   } = {},
 ) {
-  const store = QuoteStore.open(config.dataDir);
-  store.removeStrayFiles();
+  // The data folder's one connection and its files, handed to each module that needs them.
+  const db = openDatabase(config.dataDir);
+  let files: FileStore;
+  let store: QuoteStore;
+  try {
+    files = FileStore.open(db, config.dataDir);
+    store = new QuoteStore(db, files);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  files.removeStrayFiles();
   const activeMailer = mailer ?? (config.mail ? createSmtpMailer(config.mail) : undefined);
   const messaging = new Messaging(store);
   const proofs = new ProofDesk(store, activeMailer && config.mail ? config.mail.to : null, messaging);
@@ -210,7 +222,11 @@ export function createQuoteService(
     config,
     store,
     outbox,
-    staff: new StaffDirectory(store.db),
+    /** The data folder's database (app/lib/db/), for the modules that need the connection alone. */
+    db,
+    /** Every stored file and its record (app/lib/files/). */
+    files,
+    staff: new StaffDirectory(db),
     proofs,
     quotations,
     /** The buyer's acceptance of a quotation (the order), changes asked, reminders and expiry. */
@@ -236,7 +252,7 @@ export function createQuoteService(
     /** The buyer's "Order again" of a delivered order and the desk's "Duplicate as new quotation". */
     reorders: new Reorders(store, quotations, { notify: Boolean(outbox) }),
     /** The price list: what the desk shows and owners set, and `priceFor` for quotations. */
-    prices: new PriceBook(store.db),
+    prices: new PriceBook(db),
     /** Whether replies can be e-mailed (an outbox with a mail server). */
     canReply: Boolean(outbox),
     /** Queues a reply from the desk and sends it now if the mail server answers. */
@@ -271,7 +287,7 @@ export function createQuoteService(
       reader = undefined;
       await outbox?.stop();
       activeMailer?.close();
-      store.close();
+      if (db.open) db.close();
     },
   };
 }

@@ -2,6 +2,7 @@
 // Router build it serves (vite.config.ts). Importing it starts nothing: server.js calls startServer().
 import { fileURLToPath } from "node:url";
 import * as build from "virtual:react-router/server-build";
+import { BackupConfigError } from "~/lib/backup/config.server";
 import { MailboxConfigError } from "~/lib/mailbox/config.server";
 import { QuoteConfigError } from "~/lib/quotes/config.server";
 import { startQuoteService, stopQuoteService } from "~/lib/quotes/service.server";
@@ -22,7 +23,12 @@ export function startServer({ port = Number(process.env.PORT ?? 3000), host = pr
   try {
     startQuoteService();
   } catch (error) {
-    if (!(error instanceof QuoteConfigError || error instanceof MailboxConfigError)) throw error;
+    if (!(
+      error instanceof QuoteConfigError ||
+      error instanceof MailboxConfigError ||
+      error instanceof BackupConfigError
+    ))
+      throw error;
     console.error(error.message);
     process.exit(1);
   }

@@ -16,7 +16,8 @@ import {
   UsageError,
   withDeskRecords,
 } from "~/lib/quotes/inbox.server";
-import { DB_FILE, QuoteStore } from "~/lib/quotes/store.server";
+import { DB_FILE } from "~/lib/db/database.server";
+import { QuoteStore } from "~/lib/quotes/store.server";
 
 function main(): number {
   let command;

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import type Database from "better-sqlite3";
-import { DB_FILE, sqliteLibrary } from "../../app/lib/quotes/store.server";
+import { DB_FILE, sqliteLibrary } from "../../app/lib/db/database.server";
 
 const Sqlite = createRequire(import.meta.url)(sqliteLibrary) as typeof Database;
 const fixture = join(import.meta.dirname, "../fixtures/release-2026-11.sql");

@@ -13,7 +13,8 @@ import { Messaging } from "~/lib/messaging/messaging.server";
 import { ProofDesk } from "~/lib/proofs/proofs.server";
 import { liveStoredFiles, storedFilesAfter } from "~/lib/files/registry.server";
 import type Database from "better-sqlite3";
-import { DB_FILE, QuoteStore, sqliteLibrary } from "~/lib/quotes/store.server";
+import { DB_FILE, sqliteLibrary } from "~/lib/db/database.server";
+import { QuoteStore } from "~/lib/quotes/store.server";
 import { LAST_RELEASE_VERSION, migrate, migrationsFolder, schemaShape } from "./migrate.server";
 
 const Sqlite = createRequire(import.meta.url)(sqliteLibrary) as typeof Database;
@@ -307,6 +308,25 @@ describe("a database from before the files registry", () => {
     } finally {
       store.close();
       warn.mockRestore();
+    }
+  });
+});
+
+describe("a database Litestream replicates", () => {
+  it("opens with Litestream's own tables in it, which are no module's and not the schema's", () => {
+    const dir = tempDir("litestream-tables");
+    // Litestream may make its tables in a file before the server first opens it, and does on every start.
+    const replicated = new Sqlite(join(dir, DB_FILE));
+    replicated.exec("CREATE TABLE _litestream_seq (id INTEGER PRIMARY KEY, seq INTEGER)");
+    replicated.exec("CREATE TABLE _litestream_lock (id INTEGER)");
+    replicated.close();
+    const store = QuoteStore.open(dir);
+    try {
+      const fresh = QuoteStore.open(tempDir("litestream-fresh"));
+      expect(JSON.stringify(schemaShape(store.db))).toBe(JSON.stringify(schemaShape(fresh.db)));
+      fresh.close();
+    } finally {
+      store.close();
     }
   });
 });

@@ -145,7 +145,7 @@ export const deskStaff = (context: Readonly<RouterContextProvider>): StaffMember
  * page (read from the store on every check, so a change holds from the next request on).
  */
 export const deskPermissions = (service: QuoteService = getQuoteService()): RolePermissions =>
-  storedPermissions(service.store.db, rolePermissions);
+  storedPermissions(service.db, rolePermissions);
 
 /**
  * The staff member of this desk request, if their role allows `permission`; otherwise a 403 that

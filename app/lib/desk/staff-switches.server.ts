@@ -9,7 +9,6 @@ import {
   staffSwitches,
   withStaffSwitches,
 } from "./permissions";
-import type { QuoteStore } from "~/lib/quotes/store.server";
 import { onceKeyField } from "~/lib/once/key";
 import { once } from "~/lib/once/once.server";
 import type { StaffMember } from "./staff.server";
@@ -103,13 +102,11 @@ export function storedPermissions(db: Database.Database, base: RolePermissions =
  * replay changes nothing and records nothing), every change recorded with the owner.
  */
 export function saveStaffSwitches(
-  store: QuoteStore,
+  db: Database.Database,
   form: StaffSwitches & { [onceKeyField]: string },
   owner: Pick<StaffMember, "id" | "name" | "email">,
   now = new Date(),
 ): StaffSwitch[] {
   const wanted = Object.fromEntries(staffSwitches.map((name) => [name, form[name]])) as StaffSwitches;
-  return once(store, "staff-switches", form[onceKeyField], () =>
-    new StaffSwitchBoard(store.db).set(wanted, owner, now),
-  );
+  return once(db, "staff-switches", form[onceKeyField], () => new StaffSwitchBoard(db).set(wanted, owner, now));
 }

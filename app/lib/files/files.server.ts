@@ -69,6 +69,13 @@ export class FileStore {
     return join(this.folder("attachments"), INCOMING_DIR);
   }
 
+  private readonly storedListeners: (() => void)[] = [];
+
+  /** Calls `listener` after each file is recorded (the backup copies it at once). */
+  onStored(listener: () => void) {
+    this.storedListeners.push(listener);
+  }
+
   private newName(extension: string, prefix: string) {
     return `${prefix}${randomUUID()}.${extension}`;
   }
@@ -81,6 +88,7 @@ export class FileStore {
       rmSync(this.path(area, name), { force: true });
       throw error;
     }
+    for (const listener of this.storedListeners) listener();
     return file;
   }
 

@@ -56,7 +56,7 @@ export function issueOrderInvoice(
     now = new Date(),
   }: { buyerAddress: string; actor: Actor; staffId: number | null; now?: Date },
 ) {
-  const issued = service.store.db
+  const issued = service.db
     .transaction(() => {
       const result = new Invoices(service.store).issueInvoice(order.id, { buyerAddress, actor, now });
       if (!result.ok) return result;
@@ -101,7 +101,7 @@ export function invoiceForm(
   const read = readMoneyForm(invoiceFormSchema, body);
   if (!read.ok) return { ok: false, error: read.error };
   const form = read.form;
-  return once(service.store, `${form.intent}:${target.order.reference}`, form[onceKeyField], () =>
+  return once(service.db, `${form.intent}:${target.order.reference}`, form[onceKeyField], () =>
     invoiceFormOnce(service, target, form, staff, now),
   );
 }
@@ -182,7 +182,7 @@ export function invoicePanelData(service: QuoteService, order: StoredOrder, memb
     mayIssue: invoices.every((invoice) => invoice.leftToCreditPaisa === 0),
     /** The one-time key of the panel's forms (the invoice and each credit note). */
     formKey: newOnceKey(),
-    canIssue: hasPermission(member.role, "invoices.issue", storedPermissions(service.store.db)),
+    canIssue: hasPermission(member.role, "invoices.issue", storedPermissions(service.db)),
     canCredit: hasPermission(member.role, "invoices.credit"),
   };
 }

@@ -363,7 +363,7 @@ describe("the quarantine of Unmatched mail", () => {
 
     // A stray (its row never committed) goes once it is an hour old; a mail's own bytes stay.
     writeFileSync(join(box.quarantineDir, "stray.eml"), "x");
-    store.removeStrayFiles({ now: Date.now() + 2 * 60 * 60_000 });
+    store.files.removeStrayFiles({ now: Date.now() + 2 * 60 * 60_000 });
     expect(readdirSync(box.quarantineDir)).toHaveLength(1);
     const [kept] = box.list().filter((entry) => entry.quarantined);
     expect(await box.discard(kept!.id, { name: "Sana", email: "sana@promo.example" })).toBe(true);

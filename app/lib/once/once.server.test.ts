@@ -19,12 +19,12 @@ describe("once", () => {
     const key = newOnceKey();
     let runs = 0;
     const work = () => ({ ok: true, run: ++runs });
-    expect(once(store, "payment:O-2026-0001", key, work)).toEqual({ ok: true, run: 1 });
-    expect(once(store, "payment:O-2026-0001", key, work)).toEqual({ ok: true, run: 1 });
+    expect(once(store.db, "payment:O-2026-0001", key, work)).toEqual({ ok: true, run: 1 });
+    expect(once(store.db, "payment:O-2026-0001", key, work)).toEqual({ ok: true, run: 1 });
     expect(runs).toBe(1);
     // The same key on another form, and another key on this one, are other posts.
-    expect(once(store, "credit:O-2026-0001", key, work)).toEqual({ ok: true, run: 2 });
-    expect(once(store, "payment:O-2026-0001", newOnceKey(), work)).toEqual({ ok: true, run: 3 });
+    expect(once(store.db, "credit:O-2026-0001", key, work)).toEqual({ ok: true, run: 2 });
+    expect(once(store.db, "payment:O-2026-0001", newOnceKey(), work)).toEqual({ ok: true, run: 3 });
     expect(rows(store)).toHaveLength(3);
   });
 
@@ -32,7 +32,7 @@ describe("once", () => {
     const store = open();
     const key = newOnceKey();
     expect(() =>
-      once(store, "payment:O-2026-0001", key, () => {
+      once(store.db, "payment:O-2026-0001", key, () => {
         store.db
           .prepare("INSERT INTO form_submissions (form, key, outcome, created_at) VALUES ('x', 'y', '1', '')")
           .run();
@@ -40,7 +40,7 @@ describe("once", () => {
       }),
     ).toThrow("disk full");
     expect(rows(store)).toEqual([]);
-    expect(once(store, "payment:O-2026-0001", key, () => "recorded")).toBe("recorded");
+    expect(once(store.db, "payment:O-2026-0001", key, () => "recorded")).toBe("recorded");
   });
 
   it("is backed by a unique index: a second row for one form and key is refused by the database", () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/better-sqlite3";
-import type { QuoteStore } from "~/lib/quotes/store.server";
+import type Database from "better-sqlite3";
 import { formSubmissions } from "./schema";
 
 // One post per key: the key is looked up, the form's work done and its outcome stored in one immediate
@@ -16,9 +16,9 @@ export const newOnceKey = () => randomUUID();
  * that first outcome (as JSON keeps it) without running `work`. `work` runs inside the transaction,
  * so what it writes and the key are stored together or not at all.
  */
-export function once<T>(store: QuoteStore, form: string, key: string, work: () => T, now = new Date()): T {
-  const orm = drizzle({ client: store.db });
-  return store.db
+export function once<T>(db: Database.Database, form: string, key: string, work: () => T, now = new Date()): T {
+  const orm = drizzle({ client: db });
+  return db
     .transaction((): T => {
       const first = orm
         .select({ outcome: formSubmissions.outcome })

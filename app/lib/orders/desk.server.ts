@@ -120,7 +120,7 @@ export async function moveOrder(
   if (form.intent !== nextStage(order.stage)) return { ok: false, error: refusalText.skipped };
   let input: StageInput;
   if (form.intent === "quality_checked") {
-    const kept = await keepQcPhotos(photos, { files: service.store.files });
+    const kept = await keepQcPhotos(photos, { files: service.files });
     if (!kept.ok) return { ok: false, error: kept.problem.message };
     input = { stage: "quality_checked", checklist: form.checklist, photos: kept.photos };
   } else if (form.intent === "dispatched") {

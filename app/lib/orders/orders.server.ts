@@ -1,6 +1,5 @@
 import { and, asc, eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/better-sqlite3";
-import { join } from "node:path";
 import { type CourierId, courierName, trackingUrl } from "~/content/couriers";
 import { actorLabel, type Actor } from "~/lib/audit/events";
 import { Messaging } from "~/lib/messaging/messaging.server";
@@ -176,11 +175,11 @@ export class Orders {
       .where(and(eq(orderQcPhotos.orderId, orderId), eq(orderQcPhotos.id, photoId)))
       .get();
     if (!row) return null;
-    const dir = this.store.attachmentsDir;
+    const path = (name: string) => this.store.files.path("attachments", name);
     return {
       ...row,
-      path: join(dir, row.storedName),
-      smallPath: row.smallStoredName && join(dir, row.smallStoredName),
+      path: path(row.storedName),
+      smallPath: row.smallStoredName && path(row.smallStoredName),
     };
   }
 

@@ -127,7 +127,7 @@ export function paymentForm(
   const form = read.form;
   // One page's key serves its every form: each is its own form here (a reversal, per payment).
   const which = form.intent === "reverse" ? `reverse:${order.reference}:${form.payment}` : `payment:${order.reference}`;
-  return once(service.store, which, form[onceKeyField], () => paymentFormOnce(service, order, form, actor, now));
+  return once(service.db, which, form[onceKeyField], () => paymentFormOnce(service, order, form, actor, now));
 }
 
 function paymentFormOnce(
@@ -151,7 +151,7 @@ function paymentFormOnce(
   const salesTax = withheld(form.salesTax);
   if (incomeTax === null || salesTax === null) return { ok: false, error: "withheld" };
   if (amountPaisa === null || amountPaisa + incomeTax + salesTax <= 0) return { ok: false, error: "amount" };
-  const recorded = service.store.db
+  const recorded = service.db
     .transaction(() => {
       const result = payments.record(order, {
         kind: form.kind,
@@ -260,7 +260,7 @@ export function paymentsPanelData(service: QuoteService, order: StoredOrder, mem
     /** The one-time key of the panel's forms (the record form and each reversal). */
     formKey: newOnceKey(),
     canRecord: hasPermission(member.role, "payments.record"),
-    canReverse: hasPermission(member.role, "payments.reverse", storedPermissions(service.store.db)),
+    canReverse: hasPermission(member.role, "payments.reverse", storedPermissions(service.db)),
   };
 }
 

@@ -120,8 +120,8 @@ describe("tax withheld at source", () => {
       overpaidPaisa: 0,
     });
     // The batch the board and Receivables read agrees with the order's own summary.
-    expect(orderBalances(store).get(order.id)?.summary).toEqual(paymentSummary(store, order));
-    expect(receivables(store, now.getTime()).rows).toEqual([]);
+    expect(orderBalances(store.db).get(order.id)?.summary).toEqual(paymentSummary(store, order));
+    expect(receivables(store.db, now.getTime()).rows).toEqual([]);
   });
 
   it("refuses an amount withheld without its certificate, a negative one, and nothing settled, storing nothing", () => {
@@ -232,7 +232,7 @@ describe("the ages of what is owed", () => {
     const startPkt = Date.parse("2026-11-25T19:00:00Z"); // 00:00 PKT on 26 November, the invoice's day
     const day = 86_400_000;
     const at = (days: number, lastSecond: boolean) =>
-      receivables(store, startPkt + days * day + (lastSecond ? day - 1000 : 0));
+      receivables(store.db, startPkt + days * day + (lastSecond ? day - 1000 : 0));
     for (const [days, bucket] of [
       [30, "0-30"],
       [31, "31-60"],
@@ -253,7 +253,7 @@ describe("the ages of what is owed", () => {
         ]);
       }
     }
-    const owed = receivables(store, startPkt + 45 * day);
+    const owed = receivables(store.db, startPkt + 45 * day);
     const invoicedDue = paymentSummary(store, invoiced)!.duePaisa;
     const advanceDue = paymentSummary(store, advanceOnly)!.advanceRequiredPaisa;
     expect(owed.rows.map((row) => row.duePaisa)).toEqual([invoicedDue, advanceDue]);

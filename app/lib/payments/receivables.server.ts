@@ -1,5 +1,5 @@
 import { pakistanDate } from "~/lib/desk/time";
-import type { QuoteStore } from "~/lib/quotes/store.server";
+import type Database from "better-sqlite3";
 import { advancePercent, type PaymentSummary, summarize } from "./payments.server";
 
 // Who owes what: every order's balance read in three queries (not three per order), with the same
@@ -22,8 +22,8 @@ export type OrderBalance = {
 };
 
 /** Every order with an acceptance, by order id, with what it costs, what was settled and what is due. */
-export function orderBalances(store: QuoteStore): Map<number, OrderBalance> {
-  const orders = store.db
+export function orderBalances(db: Database.Database): Map<number, OrderBalance> {
+  const orders = db
     .prepare(
       `SELECT o.id, o.reference, o.quote_id AS quoteId, q.company, q.name, a.total_paisa AS total,
               a.accepted_at AS acceptedAt, t.payment_terms AS terms
@@ -41,7 +41,7 @@ export function orderBalances(store: QuoteStore): Map<number, OrderBalance> {
     acceptedAt: string;
     terms: string;
   }[];
-  const invoices = store.db
+  const invoices = db
     .prepare(
       `SELECT i.order_id AS orderId, i.number, i.issue_date AS issueDate, i.total_paisa AS totalPaisa,
               COALESCE((SELECT SUM(c.amount_paisa) FROM credit_notes c WHERE c.invoice_id = i.id), 0) AS creditedPaisa
@@ -49,7 +49,7 @@ export function orderBalances(store: QuoteStore): Map<number, OrderBalance> {
     )
     .all() as { orderId: number; number: string; issueDate: string; totalPaisa: number; creditedPaisa: number }[];
   const settled = new Map(
-    store.db
+    db
       .prepare(
         `SELECT p.order_id, p.amount_paisa + p.income_tax_withheld_paisa + p.sales_tax_withheld_paisa,
                 p.income_tax_withheld_paisa + p.sales_tax_withheld_paisa
@@ -129,10 +129,10 @@ export type Receivable = {
 };
 
 /** The money owed now, oldest first, and its total in each age bucket, as of `now` in Pakistan. */
-export function receivables(store: QuoteStore, now = Date.now()) {
+export function receivables(db: Database.Database, now = Date.now()) {
   const today = pakistanDate(now);
   const rows: Receivable[] = [];
-  for (const balance of orderBalances(store).values()) {
+  for (const balance of orderBalances(db).values()) {
     const { summary } = balance;
     let owed: Receivable["owed"];
     let since: string;

@@ -7,7 +7,8 @@ import { releaseDatabase } from "../../../tests/support/release-database";
 import { tempDir } from "../../../tests/support/temp-dir";
 import { products } from "~/content/catalogue";
 import { migrate, migrationsFolder } from "~/lib/db/migrate.server";
-import { DB_FILE, QuoteStore, sqliteLibrary } from "~/lib/quotes/store.server";
+import { DB_FILE, sqliteLibrary } from "~/lib/db/database.server";
+import { QuoteStore } from "~/lib/quotes/store.server";
 import { describeChange, PriceBook } from "./prices.server";
 
 const Sqlite = createRequire(import.meta.url)(sqliteLibrary) as typeof Database;

@@ -48,7 +48,7 @@ export async function sendProof(
 ): Promise<{ ok: true; version: number } | { ok: false; error: string }> {
   // The form's schema refuses it first; checked again here for any other caller.
   if (file.size > proofLimits.fileBytes) return { ok: false, error: proofText.desk.tooLarge };
-  const checked = await checkProofFile(new Uint8Array(await file.arrayBuffer()), service.store.incomingDir);
+  const checked = await checkProofFile(new Uint8Array(await file.arrayBuffer()), service.files.incomingDir);
   if (!checked.ok) return { ok: false, error: checked.message };
   const { version } = service.proofs.send(
     quote,

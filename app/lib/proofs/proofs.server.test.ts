@@ -101,7 +101,7 @@ describe("proofs in the store", () => {
     );
     expect(JSON.stringify(desk.mails(quote.id))).not.toContain(token1);
     // Stray-file cleaning keeps proof files.
-    store.removeStrayFiles({ now: Date.now() + 10 * 3_600_000, graceMs: 0 });
+    store.files.removeStrayFiles({ now: Date.now() + 10 * 3_600_000, graceMs: 0 });
     expect(existsSync(proofs[0]!.path)).toBe(true);
     store.delete(quote.id);
     expect(existsSync(proofs[0]!.path)).toBe(false);

@@ -220,7 +220,7 @@ export class ProofDesk {
       answerSha256: row.answer_sha256,
       remindedAt: row.reminded_at,
       linksEndedAt: row.links_ended_at,
-      path: join(this.store.attachmentsDir, row.stored_name),
+      path: this.store.files.path("attachments", row.stored_name),
     };
   }
 

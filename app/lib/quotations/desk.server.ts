@@ -346,7 +346,7 @@ export function sendFromEditor(
   now = new Date(),
 ): EditorSendOutcome {
   return once(
-    service.store,
+    service.db,
     `quotation:${quote.reference}`,
     key,
     (): EditorSendOutcome => {

@@ -168,7 +168,7 @@ async function handleMultipartQuote(
   context: Readonly<RouterContextProvider>,
   service: QuoteService,
 ): Promise<QuoteAnswer> {
-  const read = await readMultipart(request, service.store.incomingDir);
+  const read = await readMultipart(request, service.files.incomingDir);
   try {
     const fields = read.fields;
     const values = quoteValuesOf(fields);

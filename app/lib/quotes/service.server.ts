@@ -1,4 +1,6 @@
 import { Orders } from "~/lib/orders/orders.server";
+import { openDatabase } from "~/lib/db/database.server";
+import { FileStore } from "~/lib/files/files.server";
 import { createHash } from "node:crypto";
 import { addressKey } from "~/lib/client-address";
 import { setupLink } from "~/lib/desk/colleagues.server";
@@ -22,7 +24,8 @@ import { createSmtpMailer, type Mailer } from "./mailer.server";
 import { Outbox, type OutboxOptions } from "./outbox.server";
 import { RateLimiter } from "./rate-limit.server";
 import { createSystemMonitor } from "~/lib/system/monitor.server";
-import type { BackupProvider } from "~/lib/system/status.server";
+import { startBackup } from "~/lib/backup/backup.server";
+import { type BackupConfig, readBackupConfig } from "~/lib/backup/config.server";
 import { QuoteStore, type StoredQuote, type WrittenFile } from "./store.server";
 import type { CheckedFile } from "./uploads.server";
 
@@ -82,13 +85,23 @@ export function createQuoteService(
     /** The office mailbox whose buyers' replies reach their requests (IMAP_URL); null: not read. */
     mailbox?: MailboxSettings | null;
     mailboxIntervalMs?: number;
-    /** The backup's status and rehearsal (the supervisor and copy worker); without it, no backup place is reported. */
-    backup?: BackupProvider;
+    /** Where the data folder is backed up (BACKUP_URL); null or absent: nowhere, and the System page says so. */
+    backup?: BackupConfig | null;
     systemIntervalMs?: number;
   } = {},
 ) {
-  const store = QuoteStore.open(config.dataDir);
-  store.removeStrayFiles();
+  // The data folder's one connection and its files, handed to each module that needs them.
+  const db = openDatabase(config.dataDir);
+  let files: FileStore;
+  let store: QuoteStore;
+  try {
+    files = FileStore.open(db, config.dataDir);
+    store = new QuoteStore(db, files);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  files.removeStrayFiles();
   const activeMailer = mailer ?? (config.mail ? createSmtpMailer(config.mail) : undefined);
   const messaging = new Messaging(store);
   const proofs = new ProofDesk(store, activeMailer && config.mail ? config.mail.to : null, messaging);
@@ -118,10 +131,10 @@ export function createQuoteService(
       }
     : null;
 
-  const staffDirectory = new StaffDirectory(store.db);
+  const staffDirectory = new StaffDirectory(db);
   // What the System page and /healthz show, and the owners' alerts, checked every minute.
   const system = createSystemMonitor({
-    db: store.db,
+    db,
     dataDir: config.dataDir,
     outboxBacklog: () => messaging.waitingCount(),
     mailer: activeMailer,
@@ -132,7 +145,14 @@ export function createQuoteService(
     log,
     intervalMs: systemIntervalMs,
   });
-  if (backup) system.useBackup(backup);
+  // Started after the migrations (Litestream adds its own tables); each stored file is copied at once.
+  const runningBackup = backup
+    ? startBackup({ db, dbFile: store.file, dataDir: config.dataDir, config: backup, log })
+    : null;
+  if (runningBackup) {
+    system.useBackup(runningBackup);
+    files.onStored(runningBackup.fileStored);
+  }
 
   if (!activeMailer) {
     log(`Quote e-mail notifications are off (${config.mailOffReason}); requests are stored in ${store.file}.`);
@@ -233,6 +253,10 @@ export function createQuoteService(
     config,
     store,
     outbox,
+    /** The data folder's database (app/lib/db/), for the modules that need the connection alone. */
+    db,
+    /** Every stored file and its record (app/lib/files/). */
+    files,
     staff: staffDirectory,
     /** The System page's status, /healthz and the owners' alerts; `system.useBackup` wires the backup. */
     system,
@@ -261,7 +285,7 @@ export function createQuoteService(
     /** The buyer's "Order again" of a delivered order and the desk's "Duplicate as new quotation". */
     reorders: new Reorders(store, quotations, { notify: Boolean(outbox) }),
     /** The price list: what the desk shows and owners set, and `priceFor` for quotations. */
-    prices: new PriceBook(store.db),
+    prices: new PriceBook(db),
     /** Whether replies can be e-mailed (an outbox with a mail server). */
     canReply: Boolean(outbox),
     /** Queues a reply from the desk and sends it now if the mail server answers. */
@@ -294,11 +318,12 @@ export function createQuoteService(
     },
     async close() {
       await system.stop();
+      await runningBackup?.stop();
       await reader?.stop();
       reader = undefined;
       await outbox?.stop();
       activeMailer?.close();
-      store.close();
+      if (db.open) db.close();
     },
   };
 }
@@ -312,10 +337,12 @@ let service: QuoteService | undefined;
 
 export function getQuoteService(): QuoteService {
   if (!service) {
-    // Both read before anything opens: a bad value in either stops the start with its message.
+    // All read before anything opens: a bad value in any stops the start with its message.
     const config = readQuoteConfig();
     const { imap, offReason } = readMailboxConfig();
-    service = createQuoteService(config, { mailbox: imap });
+    const backup = readBackupConfig();
+    service = createQuoteService(config, { mailbox: imap, backup });
+    if (!backup) console.log("The data folder is not backed up: BACKUP_URL is not set.");
     if (!imap) console.log(`Buyers' e-mail replies are not read (${offReason}).`);
     service.start();
   }

@@ -1,12 +1,10 @@
-import { mkdirSync } from "node:fs";
-import { createRequire } from "node:module";
 import { join } from "node:path";
 import type Database from "better-sqlite3";
 import { AuditLog } from "~/lib/audit/audit.server";
 import { type Actor, type AuditActor, actorLabel } from "~/lib/audit/events";
 import { and, asc, count, desc, eq, isNotNull, isNull, lt, notInArray, type SQL, sql } from "drizzle-orm";
 import { type BetterSQLite3Database, drizzle } from "drizzle-orm/better-sqlite3";
-import { migrate } from "~/lib/db/migrate.server";
+import { openDatabase } from "~/lib/db/database.server";
 import { FileStore } from "~/lib/files/files.server";
 import { type DesignSpec, parseDesignSpec } from "~/lib/design-schema";
 import { isRequestCategory, type RequestCategory, requestCategory } from "./category";
@@ -32,18 +30,6 @@ import { staff as staffTable } from "~/lib/desk/staff-schema";
 import type { InboxView } from "./inbox-views";
 import { type SearchPlan, searchPlan } from "./search.server";
 import { quoteAttachments, quoteReferences, quotes } from "./schema";
-
-/**
- * better-sqlite3 13 (Node-API, prebuilt) on every runtime with Node-API 10: Node 22.14 and later, 24, 26.
- * Node 20 has Node-API 9, which that build cannot load, so it keeps better-sqlite3 12 (compiled at install).
- * 12 must not run on Node 24: built against the headers of Node 24.19 or later, its node::ObjectWrap
- * removes an environment cleanup hook in its destructor, and a garbage collection that frees a statement
- * then aborts the process ("Assertion failed: (env) != nullptr" in Statement::~Statement).
- * Drop better-sqlite3-node20 and this choice with Node 20.
- */
-const loadNative = createRequire(import.meta.url);
-export const sqliteLibrary = Number(process.versions.napi) >= 10 ? "better-sqlite3" : "better-sqlite3-node20";
-const Sqlite = loadNative(sqliteLibrary) as typeof Database;
 
 export type { NotifyStatus } from "~/lib/messaging/messaging.server";
 
@@ -138,8 +124,6 @@ export const attachmentFileName = (file: Pick<StoredAttachment, "quoteId" | "rol
 export type NewQuote = Omit<QuoteFields, "quantity" | "neededBy"> & Partial<Pick<QuoteFields, "quantity" | "neededBy">>;
 
 export type QuoteMeta = { clientIp: string; userAgent: string; page: string; idempotencyKey: string };
-
-export const DB_FILE = "quotes.db";
 
 type Row = {
   id: number;
@@ -274,12 +258,11 @@ function prepare(db: Database.Database) {
 }
 
 /**
- * Quote requests in SQLite (`quotes.db` in the data folder), WAL mode, one row per request. Their
- * files are in `attachments/` beside it under generated names, recorded in quote_attachments.
- * The web server serves build/client only, so nothing in the data folder is ever served.
+ * Quote requests, one row per request, in the data folder's database (app/lib/db/). Their files are
+ * stored through the files module (`attachments/` beside it, under generated names), recorded in
+ * quote_attachments. The web server serves build/client only, so nothing in the data folder is ever served.
  */
 export class QuoteStore {
-  readonly db: Database.Database;
   /** Where the checked copies of files are kept. */
   readonly attachmentsDir: string;
   /** Where uploads are streamed while they are checked (under attachmentsDir, so on the same disk). */
@@ -292,17 +275,20 @@ export class QuoteStore {
   /** Drizzle's query builder over the same connection. */
   private readonly orm: BetterSQLite3Database;
 
-  private constructor(
-    readonly file: string,
-    dataDir: string,
+  /** The database's file (`quotes.db` in the data folder). */
+  readonly file: string;
+
+  /**
+   * The requests over a connection the caller opened (`openDatabase`) and the files module over the
+   * same data folder; `ownsDatabase`: `close` closes the connection too (as `open` makes it).
+   */
+  constructor(
+    readonly db: Database.Database,
+    files: FileStore,
+    private readonly ownsDatabase = false,
   ) {
-    this.db = new Sqlite(file);
-    this.db.pragma("journal_mode = WAL");
-    this.db.pragma("foreign_keys = ON");
-    this.db.pragma("synchronous = FULL"); // acknowledged means on disk, even after a power cut
-    this.db.pragma("busy_timeout = 5000"); // the inbox command or a second process may hold a lock briefly
-    migrate(this.db, file);
-    this.files = FileStore.open(this.db, dataDir);
+    this.file = db.name;
+    this.files = files;
     this.attachmentsDir = this.files.folder("attachments");
     this.incomingDir = this.files.incomingDir;
     this.sql = prepare(this.db);
@@ -365,10 +351,19 @@ export class QuoteStore {
       .immediate();
   }
 
-  /** Opens (creating the folder and the file if needed) and migrates the store in `dataDir`. */
+  /**
+   * Opens (creating the folder and the file if needed) and migrates the database in `dataDir`, with the
+   * store and the files module over it, for a command or a test that needs the requests alone; closing
+   * the store closes the connection.
+   */
   static open(dataDir: string): QuoteStore {
-    mkdirSync(dataDir, { recursive: true });
-    return new QuoteStore(join(dataDir, DB_FILE), dataDir);
+    const db = openDatabase(dataDir);
+    try {
+      return new QuoteStore(db, FileStore.open(db, dataDir), true);
+    } catch (error) {
+      db.close();
+      throw error;
+    }
   }
 
   /**
@@ -533,15 +528,6 @@ export class QuoteStore {
     }
     if (deleted) this.removeFiles(files);
     return deleted;
-  }
-
-  /**
-   * Removes what an interrupted request left: uploads being checked, and files written for a request
-   * that was never committed (older than `graceMs`, so a request another process is storing right now
-   * keeps its files).
-   */
-  removeStrayFiles(options: { now?: number; graceMs?: number } = {}) {
-    this.files.removeStrayFiles(options);
   }
 
   findByKey(idempotencyKey: string): StoredQuote | undefined {
@@ -964,7 +950,8 @@ export class QuoteStore {
     });
   }
 
+  /** Closes the connection if the store opened it (`open`); the service closes its own. */
   close() {
-    if (this.db.open) this.db.close();
+    if (this.ownsDatabase && this.db.open) this.db.close();
   }
 }

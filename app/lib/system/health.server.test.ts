@@ -123,7 +123,7 @@ describe("GET /healthz", () => {
   it("answers 503 naming the database when it does not answer", async () => {
     const service = getQuoteService();
     service.system.useBackup({ status: () => backupAt(2) });
-    service.store.close();
+    service.db.close();
     const answer = await ask();
     expect(answer.status).toBe(503);
     expect(answer.body).toEqual({

@@ -1,5 +1,4 @@
 import { readFile } from "node:fs/promises";
-import { join } from "node:path";
 import { requirePermission, takesNoForm } from "~/lib/desk/auth.server";
 import { proofFileHeaders } from "~/lib/proofs/serve.server";
 import { proofExtension, type ProofType } from "~/lib/proofs/rules";
@@ -18,7 +17,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const file = quote && Number.isSafeInteger(id) ? service.messaging.messageFile(quote.id, id) : undefined;
   if (!quote || !file?.storedName || !file.mediaType) return new Response("Not found", { status: 404 });
   const mediaType = file.mediaType as ProofType;
-  return new Response(new Uint8Array(await readFile(join(service.store.attachmentsDir, file.storedName))), {
+  return new Response(new Uint8Array(await readFile(service.files.path("attachments", file.storedName))), {
     headers: proofFileHeaders(
       `${quote.reference}-mail-file-${file.id}.${proofExtension[mediaType]}`,
       mediaType,

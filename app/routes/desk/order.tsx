@@ -53,7 +53,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   requireSameOrigin(request);
   const staff = requirePermission(context, "orders.manage");
   const { service, order, quote } = findOrder(params.reference);
-  const sent = await readOrderRequest(request, service.store.incomingDir);
+  const sent = await readOrderRequest(request, service.files.incomingDir);
   try {
     if (sent.problem) return data({ error: sent.problem.message }, { status: sent.problem.status });
     const read = readOrderForm(sent.fields);

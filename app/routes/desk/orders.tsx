@@ -28,7 +28,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   const owner = Number.isSafeInteger(ownerParam) && ownerParam > 0 ? ownerParam : undefined;
   const lateOnly = params.get("late") === "1";
   const now = Date.now();
-  const balances = orderBalances(service.store);
+  const balances = orderBalances(service.db);
   const rows = service.orders
     .board({ stage, ownerStaffId: owner })
     .map((row) => {

@@ -13,7 +13,7 @@ export const meta: Route.MetaFunction = () => deskMeta(text.title);
 
 export function loader({ context }: Route.LoaderArgs) {
   requirePermission(context, "payments.record");
-  const owed = receivables(getQuoteService().store);
+  const owed = receivables(getQuoteService().db);
   return {
     today: deskDay(owed.today),
     total: formatPkr(owed.totalPaisa),

@@ -13,7 +13,7 @@ export function loader({ request, params, context }: Route.LoaderArgs) {
   if (!isReportFile(stem)) return new Response("Not found", { status: 404 });
   const now = Date.now();
   const period = reportPeriod(readRange(new URL(request.url).searchParams.get("weeks")), now);
-  const body = reportCsv(getQuoteService().store.db, stem, period, now);
+  const body = reportCsv(getQuoteService().db, stem, period, now);
   return new Response(body, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

@@ -32,7 +32,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   requirePermission(context, "reports.read");
   const now = Date.now();
   const period = reportPeriod(readRange(new URL(request.url).searchParams.get("weeks")), now);
-  const reports = ownerReports(getQuoteService().store.db, period, now);
+  const reports = ownerReports(getQuoteService().db, period, now);
   return { range: period.range, ...reports, onTime: ordersOnTime(reports.orders) };
 }
 

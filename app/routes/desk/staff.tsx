@@ -33,7 +33,7 @@ const isDone = (value: string | null): value is Done => value !== null && Object
 export function loader({ request, context }: Route.LoaderArgs) {
   const me = requirePermission(context, "staff.manage");
   const done = new URL(request.url).searchParams.get("done");
-  const board = new StaffSwitchBoard(getQuoteService().store.db);
+  const board = new StaffSwitchBoard(getQuoteService().db);
   return {
     done: isDone(done) ? done : null,
     switches: board.current(),
@@ -64,7 +64,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const refused = (result: { refused: ColleagueRefusal }) =>
     data({ error: text.refused[result.refused] }, { status: 409 });
   if (form.intent === "switches") {
-    saveStaffSwitches(service.store, form, me);
+    saveStaffSwitches(service.db, form, me);
     throw redirect("/desk/staff?done=switches");
   }
   if (form.intent === "remove") {

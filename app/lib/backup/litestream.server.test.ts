@@ -1,4 +1,4 @@
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "yaml";
@@ -36,6 +36,15 @@ const caughtUpAfter = (supervisor: LitestreamSupervisor, since: number) => {
   const { lastCaughtUpAt, lagSeconds } = supervisor.status();
   return lagSeconds === 0 && lastCaughtUpAt !== null && Date.parse(lastCaughtUpAt) > since + 1_500;
 };
+
+/** A process's state letter and name as Linux tells it ("" once it is gone). */
+function procState(pid: number) {
+  try {
+    return readFileSync(`/proc/${pid}/stat`, "utf8");
+  } catch {
+    return "";
+  }
+}
 
 function knownHosts(text: string) {
   const file = join(tempDir("known-hosts"), "known_hosts");
@@ -195,6 +204,35 @@ describe("the supervisor", { timeout: 60_000 }, () => {
     await supervisor.stop();
     expect(supervisor.status().running).toBe(false);
     expect(() => process.kill(pid, 0)).toThrow(); // gone, not left behind
+  });
+
+  it("ends Litestream with the server, even a server killed outright, so a restart never runs two", async () => {
+    const { dbFile } = openStore("ls-orphan");
+    const host = spawn(
+      process.execPath,
+      ["--import", "tsx", "tests/support/litestream-host.ts", dbFile, join(tempDir("ls-place"), "promo")],
+      { stdio: ["ignore", "pipe", "inherit"] },
+    );
+    stops.push(async () => void host.kill("SIGKILL"));
+    const litestream = await new Promise<number>((resolve, reject) => {
+      host.stdout!.on("data", (chunk: Buffer) => {
+        const pid = /litestream (\d+)/.exec(chunk.toString())?.[1];
+        if (pid) resolve(Number(pid));
+      });
+      host.once("exit", (code) => reject(new Error(`the host exited (${code})`)));
+    });
+    stops.push(async () => {
+      if (existsSync(`/proc/${litestream}`)) process.kill(litestream, "SIGKILL");
+    });
+    expect(readFileSync(`/proc/${litestream}/cmdline`, "utf8")).toContain("replicate");
+    // Past its start's log lines: a quiet Litestream would not notice its reader gone by writing to it.
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    host.kill("SIGKILL");
+    await until(
+      "Litestream gone",
+      () => !existsSync(`/proc/${litestream}`) || / Z /.test(procState(litestream)),
+      3_000,
+    );
   });
 
   it("restarts Litestream when it is killed, and the lag grows while it is gone", async () => {

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { createHmac } from "node:crypto";
+import { existsSync } from "node:fs";
 import { chmod, readFile, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import { createRequire } from "node:module";
@@ -238,7 +239,8 @@ export async function startLitestream(options: SupervisorOptions): Promise<Lites
     launchedAt = startedAt;
     writingSnapshot = false;
     stuckRestart = null;
-    const process_ = spawn(binary, ["replicate", "-config", configFile], { stdio: ["ignore", "pipe", "pipe"] });
+    const command = withParentDeathSignal([binary, "replicate", "-config", configFile]);
+    const process_ = spawn(command[0]!, command.slice(1), { stdio: ["ignore", "pipe", "pipe"] });
     child = process_;
     let lastLine = "";
     for (const stream of [process_.stdout!, process_.stderr!]) {
@@ -321,6 +323,16 @@ export async function startLitestream(options: SupervisorOptions): Promise<Lites
       }
     },
   };
+}
+
+/**
+ * Litestream ends with the server, even a server killed outright: otherwise it would run on, and a
+ * restarted server would start a second one on the same database. Linux's parent-death signal, set by
+ * util-linux's setpriv, which then runs Litestream in its place (same process). Elsewhere, as given.
+ */
+export function withParentDeathSignal(command: string[]): string[] {
+  const setpriv = ["/usr/bin/setpriv", "/bin/setpriv"].find((path) => existsSync(path));
+  return setpriv && process.platform === "linux" ? [setpriv, "--pdeathsig", "TERM", "--", ...command] : command;
 }
 
 /** The message of a Litestream log line (`time=… level=ERROR msg="monitor error" error="…"`), without its time. */

@@ -5,21 +5,13 @@ import type Database from "better-sqlite3";
 import { backoffDelay } from "~/lib/backoff";
 import {
   areaFolder,
-  type FileArea,
   type StoredFileRecord,
   storedFilesAfter,
+  storedFilesRemovedBefore,
   storedFilesWaiting,
 } from "~/lib/files/registry.server";
 import { type BackupObjects, fileKey, LINK_KEY_OBJECT } from "./objects.server";
 import type { FileBackupStatus } from "./status";
-
-/** Files removed before `cutoff` (UTC ISO): kept in the backup until then, for a restore to a time before. */
-export function storedFilesRemovedBefore(db: Database.Database, cutoff: string): { area: FileArea; name: string }[] {
-  return db.prepare("SELECT area, name FROM stored_files WHERE removed_at < ? ORDER BY id").all(cutoff) as {
-    area: FileArea;
-    name: string;
-  }[];
-}
 
 export type FileCopiesOptions = {
   db: Database.Database;

@@ -66,6 +66,14 @@ export function storedFilesWaiting(
   return { count: row.count, oldestStoredAt: row.oldest };
 }
 
+/** Files removed before `cutoff` (UTC ISO): kept in the backup until then, for a restore to a time before. */
+export function storedFilesRemovedBefore(db: Database.Database, cutoff: string): { area: FileArea; name: string }[] {
+  return db.prepare("SELECT area, name FROM stored_files WHERE removed_at < ? ORDER BY id").all(cutoff) as {
+    area: FileArea;
+    name: string;
+  }[];
+}
+
 /** The registry's writes: only the files module (app/lib/files/files.server.ts) calls these. */
 export function registerFile(
   db: Database.Database,

@@ -12,6 +12,26 @@ export type SystemCard = { id: string; title: string; tone: "ok" | "warn"; summa
 const since = (iso: string | null, now: number, none: string) =>
   iso ? `${pakistanTime(iso)} (${durationWords((now - Date.parse(iso)) / 1000)} ago)` : none;
 
+/** The backup in one sentence: up to date only when nothing waits and nothing failed. */
+function backupSummary({ backup, backupLagSeconds: lag }: SystemStatus): string {
+  const waiting = backup.files.backlog;
+  const failing = backup.database.error !== null || backup.files.error !== null;
+  if (lag === null && waiting === 0 && !failing) return "Not measured yet since the start.";
+  if (!lag && waiting === 0 && !failing) return "Up to date.";
+  return [
+    lag
+      ? `${durationWords(lag)} behind`
+      : waiting > 0
+        ? `${waiting} file${waiting === 1 ? "" : "s"} waiting`
+        : "Up to date",
+    failing && "the last copy failed (below): nothing is lost here, and what waits is sent once the place answers",
+    lag !== null && lag > MAX_BACKUP_LAG_SECONDS && "more than 15 minutes: the owners are e-mailed",
+  ]
+    .filter(Boolean)
+    .join(" — ")
+    .concat(".");
+}
+
 /** The System page in words and Pakistan time: each part a card, the troubled ones marked. */
 export function systemView(status: SystemStatus, openAlerts: readonly SystemAlert[]) {
   const now = Date.parse(status.checkedAt);
@@ -24,12 +44,7 @@ export function systemView(status: SystemStatus, openAlerts: readonly SystemAler
         id: "backup",
         title: "Backup",
         tone: behind || backup.database.error || backup.files.error ? "warn" : "ok",
-        summary:
-          lag === null
-            ? "Not measured yet since the start."
-            : lag === 0
-              ? "Up to date."
-              : `${durationWords(lag)} behind${behind ? " — more than 15 minutes: the owners are e-mailed" : ""}.`,
+        summary: backupSummary(status),
         lines: [
           { label: "Place", value: backup.place, tone: "plain" },
           {

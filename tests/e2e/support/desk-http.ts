@@ -55,7 +55,7 @@ export const cookieCarrying = (value: string) =>
   `desk_session=${encodeURIComponent(Buffer.from(JSON.stringify(value)).toString("base64"))}`;
 
 /** The SQLite binding this runtime loads, as the store chooses it (app/lib/quotes/store.server.ts). */
-const Sqlite = createRequire(import.meta.url)(
+export const Sqlite = createRequire(import.meta.url)(
   Number(process.versions.napi) >= 10 ? "better-sqlite3" : "better-sqlite3-node20",
 ) as typeof Database;
 

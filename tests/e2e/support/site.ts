@@ -183,13 +183,16 @@ export async function getText(request: APIRequestContext, path: string) {
  * A production server of its own (`node server.js` on the build, as playwright.config.ts starts the
  * suite's), for what the suite's server cannot show: what it writes to its console, or settings such as
  * a low rate limit. Its quote requests go to a folder of its own, removed by `stop()`.
+ * With `processGroup`, it leads a process group of its own, with the processes it starts (Litestream):
+ * `killGroup()` ends them all at once with SIGKILL, as the machine dying would.
  */
-export async function startOwnServer(env: Record<string, string> = {}) {
+export async function startOwnServer(env: Record<string, string> = {}, { processGroup = false } = {}) {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), "promo-e2e-own-"));
   const child = spawn(process.execPath, ["server.js"], {
     env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, ...env },
     stdio: ["ignore", "pipe", "pipe"],
+    detached: processGroup,
   });
   let output = "";
   child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
@@ -210,10 +213,18 @@ export async function startOwnServer(env: Record<string, string> = {}) {
     pid: child.pid!,
     dataDir: env.DATA_DIR ?? dataDir,
     output: () => output,
+    /** SIGKILL to the whole process group (only with `processGroup`), once the server has exited. */
+    killGroup: async () => {
+      if (!processGroup) throw new Error("killGroup needs a server started with processGroup");
+      const exited = child.exitCode === null ? new Promise((done) => child.on("exit", done)) : null;
+      process.kill(-child.pid!, "SIGKILL");
+      await exited;
+    },
     stop: async () => {
       if (child.exitCode === null) {
         const exited = new Promise((done) => child.on("exit", done));
-        child.kill("SIGTERM");
+        if (processGroup) process.kill(-child.pid!, "SIGTERM");
+        else child.kill("SIGTERM");
         await exited;
       }
       rmSync(dataDir, { recursive: true, force: true });

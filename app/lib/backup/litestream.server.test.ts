@@ -235,6 +235,42 @@ describe("the supervisor", { timeout: 60_000 }, () => {
     );
   });
 
+  it("restarts a Litestream whose segment write hangs at once, waiting twice as long before the next", async () => {
+    // Stands in for Litestream 0.3.13 hung on a write whose connection failed under it: it says it
+    // writes a segment, then nothing more.
+    const folder = tempDir("ls-hung");
+    const binary = join(folder, "litestream");
+    writeFileSync(
+      binary,
+      `#!/bin/sh\necho 'time=2026-11-29T08:00:00Z level=INFO msg="write wal segment" db=/x replica=sftp position=ab/00000000:0' >&2\nexec sleep 600\n`,
+      { mode: 0o755 },
+    );
+    const { dbFile } = openStore("ls-hung-store");
+    const supervisor = await startLitestream({
+      dbFile,
+      backup: { place: { kind: "file", path: join(folder, "place") }, retentionDays: 30 },
+      binary,
+      log: () => {},
+      pollMs: 100,
+      restartDelay: () => 100,
+      segmentStallMs: 1_000,
+    });
+    stops.push(() => supervisor.stop());
+    await until("running", () => supervisor.pid() !== null);
+    const first = supervisor.pid()!;
+    const started = Date.now();
+    await until("restarted", () => supervisor.pid() !== null && supervisor.pid() !== first, 5_000);
+    expect(Date.now() - started).toBeLessThan(3_000);
+    expect(supervisor.status().error).toBe(
+      "A write to the backup did not finish in 1 s: Litestream restarted on a new connection.",
+    );
+    const second = supervisor.pid()!;
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(supervisor.pid(), "the second hang is given 2 s").toBe(second);
+    await until("restarted again", () => supervisor.pid() !== null && supervisor.pid() !== second, 5_000);
+    expect(supervisor.status().error).toContain("did not finish in 2 s");
+  });
+
   it("restarts Litestream when it is killed, and the lag grows while it is gone", async () => {
     const { dbFile, addRequest } = openStore("ls-restart");
     const place = { kind: "file" as const, path: join(tempDir("ls-place"), "promo") };

@@ -189,12 +189,20 @@ export type SupervisorOptions = {
    * writes a snapshot, which may take long on a slow line).
    */
   stuckAfterMs?: number;
+  /**
+   * A write of a WAL segment that has not finished in this long is taken as hung (Litestream 0.3.13 can
+   * wait for ever on a write whose connection failed under it) and Litestream is restarted at once; the
+   * limit doubles after each such restart, up to `stuckAfterMs`, so a slow line still gets its segment
+   * through, and returns to this after a segment is written. 15 s by default.
+   */
+  segmentStallMs?: number;
 };
 
 /** After running this long, a stop is counted as a first failure again, not the next in a row. */
 const STEADY_MS = 60_000;
 const STUCK_MS = 5 * 60_000;
 const SNAPSHOT_STUCK_MS = 60 * 60_000;
+const SEGMENT_STALL_MS = 15_000;
 
 /**
  * Starts Litestream replicating the database and keeps it running until `stop()`. Start it after the
@@ -219,6 +227,9 @@ export async function startLitestream(options: SupervisorOptions): Promise<Lites
   let writingSnapshot = false;
   let stuckRestart: string | null = null;
   const stuckAfterMs = options.stuckAfterMs ?? STUCK_MS;
+  const segmentStallMs = options.segmentStallMs ?? SEGMENT_STALL_MS;
+  let segmentLimit = segmentStallMs;
+  let segmentWriteSince: number | null = null;
 
   async function launch() {
     restartTimer = null;
@@ -238,6 +249,7 @@ export async function startLitestream(options: SupervisorOptions): Promise<Lites
     const startedAt = Date.now();
     launchedAt = startedAt;
     writingSnapshot = false;
+    segmentWriteSince = null;
     stuckRestart = null;
     const command = withParentDeathSignal([binary, "replicate", "-config", configFile]);
     const process_ = spawn(command[0]!, command.slice(1), { stdio: ["ignore", "pipe", "pipe"] });
@@ -250,6 +262,9 @@ export async function startLitestream(options: SupervisorOptions): Promise<Lites
         if (/\blevel=ERROR\b/.test(line)) error = errorText(line);
         if (/msg="write snapshot"/.test(line)) writingSnapshot = true;
         if (/msg="snapshot written"|level=ERROR/.test(line)) writingSnapshot = false;
+        if (/msg="write wal segment"/.test(line)) segmentWriteSince = Date.now();
+        if (/msg="wal segment written"|level=ERROR/.test(line)) segmentWriteSince = null;
+        if (/msg="wal segment written"/.test(line)) segmentLimit = segmentStallMs;
         // A write to the place succeeded: an earlier error is over.
         if (/msg="(wal segment|snapshot) written"/.test(line)) error = null;
       });
@@ -279,6 +294,13 @@ export async function startLitestream(options: SupervisorOptions): Promise<Lites
     polling = true;
     try {
       if (!child) return lag.blind(Date.now());
+      if (!stuckRestart && segmentWriteSince !== null && Date.now() - segmentWriteSince >= segmentLimit) {
+        stuckRestart = `A write to the backup did not finish in ${Math.round(segmentLimit / 1000)} s: Litestream restarted on a new connection.`;
+        segmentLimit = Math.min(segmentLimit * 2, stuckAfterMs);
+        // Its state is on the disk (the shadow WAL): a hung Litestream is ended at once, not asked to finish.
+        child.kill("SIGKILL");
+        return;
+      }
       const response = await fetch(`http://127.0.0.1:${metricsPort}/metrics`, { signal: AbortSignal.timeout(2_000) });
       if (!response.ok) return lag.blind(Date.now());
       const { shadow, replica } = readMetrics(await response.text());

@@ -193,7 +193,7 @@ export type SupervisorOptions = {
    * A write of a WAL segment that has not finished in this long is taken as hung (Litestream 0.3.13 can
    * wait for ever on a write whose connection failed under it) and Litestream is restarted at once; the
    * limit doubles after each such restart, up to `stuckAfterMs`, so a slow line still gets its segment
-   * through, and returns to this after a segment is written. 15 s by default.
+   * through, and returns to this after a segment is written. 5 s by default (a second's changes take milliseconds to send).
    */
   segmentStallMs?: number;
 };
@@ -202,7 +202,7 @@ export type SupervisorOptions = {
 const STEADY_MS = 60_000;
 const STUCK_MS = 5 * 60_000;
 const SNAPSHOT_STUCK_MS = 60 * 60_000;
-const SEGMENT_STALL_MS = 15_000;
+const SEGMENT_STALL_MS = 5_000;
 
 /**
  * Starts Litestream replicating the database and keeps it running until `stop()`. Start it after the

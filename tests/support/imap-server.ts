@@ -1,9 +1,9 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { connect } from "node:net";
 import { tmpdir, userInfo } from "node:os";
 import { join } from "node:path";
 import { freePort } from "./free-port";
+import { untilGreeting } from "./greeting";
 
 // The mailbox tests' IMAP server: a real Dovecot, started from its own configuration in a temporary folder
 // (sockets, state, logs and mail all there), so two runs side by side never share anything.
@@ -125,7 +125,7 @@ service stats {
   const stopWithTests = () => server.kill("SIGTERM");
   process.once("exit", stopWithTests);
   try {
-    await untilGreeting(port, server, () => stderr + readIfThere(join(dir, "error.log")));
+    await untilGreeting("Dovecot", port, "* OK", server, () => stderr + readIfThere(join(dir, "error.log")));
   } catch (error) {
     await stopProcess(server, exited);
     rmSync(dir, { recursive: true, force: true });
@@ -164,31 +164,4 @@ const readIfThere = (path: string) => (existsSync(path) ? readFileSync(path, "ut
 async function stopProcess(server: ChildProcess, exited: Promise<void>) {
   if (server.exitCode === null && server.signalCode === null) server.kill("SIGTERM");
   await exited;
-}
-
-/** Waits until Dovecot answers with its greeting (a few hundred milliseconds), or says why it did not. */
-async function untilGreeting(port: number, server: ChildProcess, errors: () => string) {
-  const deadline = Date.now() + 10_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`Dovecot stopped at start:\n${errors()}`);
-    if (await greets(port)) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`Dovecot did not answer on port ${port} within 10 s:\n${errors()}`);
-}
-
-function greets(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect(port, "127.0.0.1");
-    socket.setTimeout(1_000);
-    socket.once("data", (data) => {
-      socket.destroy();
-      resolve(data.toString().startsWith("* OK"));
-    });
-    socket.once("error", () => resolve(false));
-    socket.once("timeout", () => {
-      socket.destroy();
-      resolve(false);
-    });
-  });
 }

@@ -1,9 +1,9 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { connect } from "node:net";
 import { tmpdir, userInfo } from "node:os";
 import { join } from "node:path";
 import { freePort } from "./free-port";
+import { untilGreeting } from "./greeting";
 
 // The backup tests' SFTP server: Debian's OpenSSH, started from its own configuration in a temporary
 // folder (host key, the client's key, the backup folder, logs), on a local port, so two runs side by side
@@ -99,7 +99,7 @@ LogLevel VERBOSE
     child.stderr!.on("data", (chunk: Buffer) => writeFileSync(logFile, chunk, { flag: "a" }));
     exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
     server = child;
-    await untilGreeting(port, child, () => readIfThere(logFile));
+    await untilGreeting("sshd", port, "SSH-2.0-", child, () => readIfThere(logFile));
   }
   async function halt() {
     const child = server;
@@ -161,30 +161,3 @@ function childrenOf(parent: number): number[] {
 }
 
 const readIfThere = (path: string) => (existsSync(path) ? readFileSync(path, "utf8") : "");
-
-/** Waits until sshd answers with its version line, or says why it did not. */
-async function untilGreeting(port: number, server: ChildProcess, errors: () => string) {
-  const deadline = Date.now() + 10_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`sshd stopped at start:\n${errors()}`);
-    if (await greets(port)) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`sshd did not answer on port ${port} within 10 s:\n${errors()}`);
-}
-
-function greets(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect(port, "127.0.0.1");
-    socket.setTimeout(1_000);
-    socket.once("data", (data) => {
-      socket.destroy();
-      resolve(data.toString().startsWith("SSH-2.0-"));
-    });
-    socket.once("error", () => resolve(false));
-    socket.once("timeout", () => {
-      socket.destroy();
-      resolve(false);
-    });
-  });
-}

@@ -30,6 +30,9 @@ export type BackupPlace =
       secretAccessKey: string;
     };
 
+export type SftpPlace = Extract<BackupPlace, { kind: "sftp" }>;
+export type S3Place = Extract<BackupPlace, { kind: "s3" }>;
+
 export type BackupConfig = {
   place: BackupPlace;
   /** How long snapshots and removed files are kept in the backup (BACKUP_RETENTION_DAYS, default 30). */

@@ -238,6 +238,7 @@ describe("the file copies to an SFTP server", () => {
   it("wait while the server is down and drain the backlog on the same connection's successor when it is back", async () => {
     const data = dataFolder();
     const place = sftpObjects({
+      kind: "sftp",
       host: sftp.host,
       port: sftp.port,
       user: sftp.user,

@@ -9,7 +9,7 @@ import { createInterface } from "node:readline";
 import { Client } from "ssh2";
 import { stringify } from "yaml";
 import { backoffDelay } from "~/lib/backoff";
-import type { BackupConfig, BackupPlace } from "./config.server";
+import type { BackupConfig, BackupPlace, SftpPlace } from "./config.server";
 import { DATABASE_PREFIX } from "./objects.server";
 import type { DatabaseBackupStatus } from "./status";
 
@@ -364,8 +364,6 @@ function errorText(line: string): string {
   const text = [msg?.[1] ?? msg?.[2], err?.[1] ?? err?.[2]].filter(Boolean).join(": ");
   return (text || line).slice(0, 500);
 }
-
-type SftpPlace = Extract<BackupPlace, { kind: "sftp" }>;
 
 /**
  * Whether the SFTP server shows a key its known_hosts file (BACKUP_SSH_KNOWN_HOSTS) lists for it: null

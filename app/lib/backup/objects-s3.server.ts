@@ -6,18 +6,9 @@ import {
   PutObjectCommand,
   S3Client,
 } from "@aws-sdk/client-s3";
+import type { S3Place } from "./config.server";
 import { checkKey } from "./object-keys";
 import type { BackupObjects } from "./objects.server";
-
-export type S3Place = {
-  bucket: string;
-  /** Without leading or trailing slash; "" for the bucket's root. */
-  prefix: string;
-  endpoint: string | null;
-  region: string;
-  accessKeyId: string;
-  secretAccessKey: string;
-};
 
 /**
  * An S3-compatible bucket: each object under the place's prefix. With BACKUP_S3_ENDPOINT (a provider

@@ -2,18 +2,9 @@ import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { posix } from "node:path";
 import { Client, type SFTPWrapper } from "ssh2";
+import type { SftpPlace } from "./config.server";
 import { checkKey } from "./object-keys";
 import type { BackupObjects } from "./objects.server";
-
-export type SftpPlace = {
-  host: string;
-  port: number;
-  user: string;
-  /** Absolute folder path on the server. */
-  path: string;
-  keyFile: string;
-  knownHostsFile: string | null;
-};
 
 /** How long a dead or silent server may keep a call waiting: seconds, so the queue retries instead of hanging. */
 export const SFTP_CONNECT_TIMEOUT_MS = 8_000;

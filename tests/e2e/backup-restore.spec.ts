@@ -10,7 +10,8 @@ import { QuoteStore } from "../../app/lib/quotes/store.server";
 import { onsetPenLine, sentQuotation } from "../support/quotation-fixture";
 import { type SftpServer, startSftpServer } from "../support/sftp-server";
 import { fixtures } from "../support/upload-fixtures";
-import { addStaff, postForm, signIn, Sqlite } from "./support/desk-http";
+import { Sqlite } from "../../app/lib/db/database.server";
+import { addStaff, postForm, signIn } from "./support/desk-http";
 import { startOwnServer } from "./support/site";
 import { expect, test } from "./support/test";
 

@@ -1,10 +1,8 @@
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { join } from "node:path";
 import type Database from "better-sqlite3";
-import { DB_FILE, sqliteLibrary } from "../../app/lib/db/database.server";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { DB_FILE, Sqlite } from "../../app/lib/db/database.server";
 
-const Sqlite = createRequire(import.meta.url)(sqliteLibrary) as typeof Database;
 const fixture = join(import.meta.dirname, "../fixtures/release-2026-11.sql");
 
 /** The secrets of the fixture's rows (stored only as their hashes), for a test to use them. */

@@ -2,6 +2,7 @@ import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir, userInfo } from "node:os";
 import { join } from "node:path";
+import type { SftpPlace } from "../../app/lib/backup/config.server";
 import { freePort } from "./free-port";
 import { untilGreeting } from "./greeting";
 
@@ -39,6 +40,8 @@ export type SftpServer = {
   hostKey: string;
   /** A folder on the server the account may write to: the backup place's path. */
   root: string;
+  /** A backup place (BACKUP_URL's sftp form) at `<root>/<folder>` on this server, logging in with its key. */
+  place(folder: string, knownHostsFile?: string | null): SftpPlace;
   /** sftp://user@127.0.0.1:port/<root>/<path>. */
   url(path?: string): string;
   /** Stops the server and ends the sessions already open (the backup place is down); files written stay. */
@@ -133,6 +136,15 @@ LogLevel VERBOSE
     keyFile,
     hostKey,
     root,
+    place: (folder, knownHostsFile = null) => ({
+      kind: "sftp",
+      host: "127.0.0.1",
+      port,
+      user,
+      path: join(root, folder),
+      keyFile,
+      knownHostsFile,
+    }),
     url: (path = "") => `sftp://${user}@127.0.0.1:${port}${root}${path ? `/${path.replace(/^\/+/, "")}` : ""}`,
     pause: halt,
     resume: start,

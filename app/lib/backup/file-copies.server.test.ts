@@ -237,15 +237,7 @@ describe("the file copies to an SFTP server", () => {
 
   it("wait while the server is down and drain the backlog on the same connection's successor when it is back", async () => {
     const data = dataFolder();
-    const place = sftpObjects({
-      kind: "sftp",
-      host: sftp.host,
-      port: sftp.port,
-      user: sftp.user,
-      path: join(sftp.root, `copies-${randomBytes(4).toString("hex")}`),
-      keyFile: sftp.keyFile,
-      knownHostsFile: null,
-    });
+    const place = sftpObjects(sftp.place(`copies-${randomBytes(4).toString("hex")}`));
     onTestFinished(() => place.close());
     const { copies } = worker({
       db: data.db,

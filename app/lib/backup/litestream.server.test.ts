@@ -303,15 +303,7 @@ describe("the supervisor", { timeout: 60_000 }, () => {
     const sftp = await startSftpServer();
     stops.push(() => sftp.stop());
     const { dbFile, addRequest } = openStore("ls-sftp");
-    const place = {
-      kind: "sftp" as const,
-      host: sftp.host,
-      port: sftp.port,
-      user: sftp.user,
-      path: `${sftp.root}/promo`,
-      keyFile: sftp.keyFile,
-      knownHostsFile: knownHosts(`[127.0.0.1]:${sftp.port} ${sftp.hostKey}`),
-    };
+    const place = sftp.place("promo", knownHosts(`[127.0.0.1]:${sftp.port} ${sftp.hostKey}`));
     const supervisor = await startLitestream({
       dbFile,
       backup: { place, retentionDays: 30 },
@@ -343,15 +335,7 @@ describe("the supervisor", { timeout: 60_000 }, () => {
     stops.push(() => sftp.stop());
     const impostor = readFileSync(`${sftp.keyFile}.pub`, "utf8").trim(); // a key, but not the host's
     const { dbFile, addRequest } = openStore("ls-impostor");
-    const place = {
-      kind: "sftp" as const,
-      host: sftp.host,
-      port: sftp.port,
-      user: sftp.user,
-      path: `${sftp.root}/promo`,
-      keyFile: sftp.keyFile,
-      knownHostsFile: knownHosts(`[127.0.0.1]:${sftp.port} ${impostor}`),
-    };
+    const place = sftp.place("promo", knownHosts(`[127.0.0.1]:${sftp.port} ${impostor}`));
     const supervisor = await startLitestream({ dbFile, backup: { place, retentionDays: 30 }, log: () => {} });
     stops.push(() => supervisor.stop());
     addRequest();

@@ -1,10 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { join } from "node:path";
-import type Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
-import { sqliteLibrary } from "~/lib/db/database.server";
+import { Sqlite } from "~/lib/db/database.server";
 import { QuoteStore } from "~/lib/quotes/store.server";
 import { startSftpServer } from "../../../tests/support/sftp-server";
 import { tempDir } from "../../../tests/support/temp-dir";
@@ -20,8 +18,6 @@ import {
   restoreCheckedDatabase,
   RestoreError,
 } from "./restore.server";
-
-const Sqlite = createRequire(import.meta.url)(sqliteLibrary) as typeof Database;
 
 const stops: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -166,15 +162,7 @@ describe("restore", { timeout: 60_000 }, () => {
   it("restores the database from an SFTP replica", async () => {
     const sftp = await startSftpServer();
     stops.push(() => sftp.stop());
-    const place = {
-      kind: "sftp" as const,
-      host: sftp.host,
-      port: sftp.port,
-      user: sftp.user,
-      path: `${sftp.root}/promo`,
-      keyFile: sftp.keyFile,
-      knownHostsFile: null,
-    };
+    const place = sftp.place("promo");
     const live = await liveBusiness(place, null);
     const { reference } = await live.addRequest("2026-11-28T08:00:00Z");
     await replicated(live.supervisor, Date.now());

@@ -7,7 +7,7 @@ import { dirname, join, resolve } from "node:path";
 import type Database from "better-sqlite3";
 import { pakistanTime } from "~/lib/desk/time";
 import { areaFolder, type FileArea, fileAreas, liveStoredFiles } from "~/lib/files/registry.server";
-import { sqliteLibrary } from "~/lib/db/database.server";
+import { Sqlite, sqliteLibrary } from "~/lib/db/database.server";
 import { type BackupConfig, type BackupPlace, describePlace } from "./config.server";
 import { litestreamBinary, litestreamConfig, writeLitestreamConfig } from "./litestream.server";
 import { checkKey, fileKey, LINK_KEY_OBJECT, openBackupObjects } from "./objects.server";
@@ -77,7 +77,6 @@ export async function restoreBackup({
 
   await restoreCheckedDatabase(place, dbFile, at);
 
-  const Sqlite = createRequire(import.meta.url)(sqliteLibrary) as typeof Database;
   const db = new Sqlite(dbFile, { readonly: true });
   let recorded: RecordedFile[];
   let counts: Omit<RestoreSummary, "files">;

@@ -14,7 +14,8 @@ import { migrate } from "./migrate.server";
  */
 const loadNative = createRequire(import.meta.url);
 export const sqliteLibrary = Number(process.versions.napi) >= 10 ? "better-sqlite3" : "better-sqlite3-node20";
-const Sqlite = loadNative(sqliteLibrary) as typeof Database;
+/** The binding, for what opens a database file other than the data folder's own (a restore, tests). */
+export const Sqlite = loadNative(sqliteLibrary) as typeof Database;
 
 /** The database's file in the data folder. */
 export const DB_FILE = "quotes.db";

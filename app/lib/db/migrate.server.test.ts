@@ -1,6 +1,5 @@
 import { createHash } from "node:crypto";
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { join } from "node:path";
 import { readMigrationFiles } from "drizzle-orm/migrator";
 import { describe, expect, it, vi } from "vitest";
@@ -12,12 +11,10 @@ import { replyBy } from "~/lib/desk/time";
 import { Messaging } from "~/lib/messaging/messaging.server";
 import { ProofDesk } from "~/lib/proofs/proofs.server";
 import { liveStoredFiles, storedFilesAfter } from "~/lib/files/registry.server";
-import type Database from "better-sqlite3";
-import { DB_FILE, sqliteLibrary } from "~/lib/db/database.server";
+import { DB_FILE, Sqlite } from "~/lib/db/database.server";
 import { QuoteStore } from "~/lib/quotes/store.server";
 import { LAST_RELEASE_VERSION, migrate, migrationsFolder, schemaShape } from "./migrate.server";
 
-const Sqlite = createRequire(import.meta.url)(sqliteLibrary) as typeof Database;
 const at = (time: string) => new Date(`2026-11-20T${time}:00.000Z`);
 const sana = { name: "Sana Iqbal", email: "sana@promo.example" };
 const sanaRequest = { ...sana, company: "", phone: "", product: "Mugs", message: "250 mugs" };

@@ -1,17 +1,14 @@
 import { cpSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { join } from "node:path";
-import type Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { releaseDatabase } from "../../../tests/support/release-database";
 import { tempDir } from "../../../tests/support/temp-dir";
 import { products } from "~/content/catalogue";
 import { migrate, migrationsFolder } from "~/lib/db/migrate.server";
-import { DB_FILE, sqliteLibrary } from "~/lib/db/database.server";
+import { DB_FILE, Sqlite } from "~/lib/db/database.server";
 import { QuoteStore } from "~/lib/quotes/store.server";
 import { describeChange, PriceBook } from "./prices.server";
 
-const Sqlite = createRequire(import.meta.url)(sqliteLibrary) as typeof Database;
 const MIGRATION = "0022_price_list_items";
 
 /** drizzle/ as it was before the price list held the shop's own items. */

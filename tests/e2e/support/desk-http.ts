@@ -1,9 +1,8 @@
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { createRequire } from "node:module";
 import { join } from "node:path";
-import type Database from "better-sqlite3";
 import { expect } from "@playwright/test";
+import { Sqlite } from "../../../app/lib/db/database.server";
 
 // The desk over plain HTTP, as an attacker or a script sees it: staff made with the staff command, a
 // sign-in by form post, and the session cookie read and sent by hand.
@@ -53,11 +52,6 @@ export function sessionIdOf(cookie: string): string {
 /** A cookie in the same encoding, carrying any value: what a forger can send. */
 export const cookieCarrying = (value: string) =>
   `desk_session=${encodeURIComponent(Buffer.from(JSON.stringify(value)).toString("base64"))}`;
-
-/** The SQLite binding this runtime loads, as the store chooses it (app/lib/quotes/store.server.ts). */
-export const Sqlite = createRequire(import.meta.url)(
-  Number(process.versions.napi) >= 10 ? "better-sqlite3" : "better-sqlite3-node20",
-) as typeof Database;
 
 /** Moves a session back in time in the server's store, as if it had been started and used that long ago. */
 export function ageSession(server: OwnServer, cookie: string, { startedAgoMs, usedAgoMs }: Record<string, number>) {

@@ -172,34 +172,18 @@ export function PaymentsPanel({ data }: { data: PaymentsPanelData }) {
               <legend className="px-1 text-sm font-semibold">{text.withheldHeading}</legend>
               <p className="text-xs text-slate-700">{text.withheldHint}</p>
               <div className="grid gap-3 sm:grid-cols-2">
-                <FormField id="payment-income-tax" label={text.incomeTax}>
-                  <Input
-                    id="payment-income-tax"
-                    name="incomeTax"
-                    inputMode="decimal"
-                    autoComplete="off"
-                    maxLength={40}
-                  />
-                </FormField>
-                <FormField id="payment-income-tax-certificate" label={text.incomeTaxCertificate}>
-                  <Input
-                    id="payment-income-tax-certificate"
-                    name="incomeTaxCertificate"
-                    autoComplete="off"
-                    maxLength={200}
-                  />
-                </FormField>
-                <FormField id="payment-sales-tax" label={text.salesTax}>
-                  <Input id="payment-sales-tax" name="salesTax" inputMode="decimal" autoComplete="off" maxLength={40} />
-                </FormField>
-                <FormField id="payment-sales-tax-certificate" label={text.salesTaxCertificate}>
-                  <Input
-                    id="payment-sales-tax-certificate"
-                    name="salesTaxCertificate"
-                    autoComplete="off"
-                    maxLength={200}
-                  />
-                </FormField>
+                <WithheldTax
+                  id="payment-income-tax"
+                  name="incomeTax"
+                  label={text.incomeTax}
+                  certificateLabel={text.incomeTaxCertificate}
+                />
+                <WithheldTax
+                  id="payment-sales-tax"
+                  name="salesTax"
+                  label={text.salesTax}
+                  certificateLabel={text.salesTaxCertificate}
+                />
               </div>
             </fieldset>
             <label className="flex items-center gap-2 text-sm sm:col-span-2 pointer-coarse:min-h-11">
@@ -226,5 +210,29 @@ function PaymentForm({ nothingDue, children }: { nothingDue: boolean; children: 
       </summary>
       <div className="mt-3">{children}</div>
     </details>
+  );
+}
+
+/** A tax the buyer withheld: its amount and the number of its certificate (`<name>Certificate`). */
+function WithheldTax({
+  id,
+  name,
+  label,
+  certificateLabel,
+}: {
+  id: string;
+  name: "incomeTax" | "salesTax";
+  label: string;
+  certificateLabel: string;
+}) {
+  return (
+    <>
+      <FormField id={id} label={label}>
+        <Input id={id} name={name} inputMode="decimal" autoComplete="off" maxLength={40} />
+      </FormField>
+      <FormField id={`${id}-certificate`} label={certificateLabel}>
+        <Input id={`${id}-certificate`} name={`${name}Certificate`} autoComplete="off" maxLength={200} />
+      </FormField>
+    </>
   );
 }

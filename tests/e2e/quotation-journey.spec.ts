@@ -6,6 +6,7 @@ import { pdfText } from "../support/pdf-text";
 import { decoded, startSmtp, until } from "../support/smtp-server";
 import { addStaff } from "./support/desk-http";
 import { startOwnServer, waitForHydration } from "./support/site";
+import { optionsOf } from "./support/quotation-editor";
 import { expect, test } from "./support/test";
 import { contextAt, stepShots } from "./support/touch";
 
@@ -101,13 +102,7 @@ for (const width of widths) {
       await expect(desk.getByRole("heading", { name: `Quotation v1 for ${reference}` })).toBeVisible();
       const line = desk.getByRole("group", { name: "Line 1" });
       await expect(line.getByLabel("Description", { exact: true })).toHaveValue(pen.title);
-      const options = [1, 2, 3].map((slot) =>
-        Promise.all([
-          line.getByLabel(`Quantity ${slot}`, { exact: true }).inputValue(),
-          line.getByLabel(`Unit price ${slot} (PKR)`, { exact: true }).inputValue(),
-        ]),
-      );
-      expect(await Promise.all(options)).toEqual([
+      expect(await optionsOf(line)).toEqual([
         ["250", "90"],
         ["500", "85"],
         ["1000", "78"],

@@ -7,6 +7,7 @@ import { decoded, startSmtp, until } from "../support/smtp-server";
 import { fixtures } from "../support/upload-fixtures";
 import { addStaff } from "./support/desk-http";
 import { startOwnServer, waitForHydration } from "./support/site";
+import { optionsOf } from "./support/quotation-editor";
 import { expect, test } from "./support/test";
 import { contextAt, stepShots } from "./support/touch";
 
@@ -89,13 +90,7 @@ for (const width of widths) {
       await expect(desk.getByText("Ayesha Khan · Acme Pharma · asked for 500 pcs")).toBeVisible();
       const line = desk.getByRole("group", { name: "Line 1" });
       await expect(line.getByText("Priced from the price list: Metal ball pen, one-colour pad print")).toBeVisible();
-      const options = [1, 2, 3].map((slot) =>
-        Promise.all([
-          line.getByLabel(`Quantity ${slot}`, { exact: true }).inputValue(),
-          line.getByLabel(`Unit price ${slot} (PKR)`, { exact: true }).inputValue(),
-        ]),
-      );
-      expect(await Promise.all(options)).toEqual([
+      expect(await optionsOf(line)).toEqual([
         ["250", "160"],
         ["500", "145"],
         ["1000", "130"],

@@ -107,8 +107,11 @@ test("a name typed and a logo chosen before the page's script has run are drawn 
   await page
     .getByLabel("Your logo")
     .setInputFiles({ name: "logo.svg", mimeType: "image/svg+xml", buffer: svgLogo("early") });
+  const requestQuote = page.getByRole("button", { name: "Request a Quote with This Design" });
+  await expect(requestQuote, "it could do nothing yet, so it waits").toBeDisabled();
   release();
   await waitForHydration(page);
+  await expect(requestQuote).toBeEnabled();
   await expect(page.getByLabel("Brand name")).toHaveValue("ACME");
   await expect(
     page.getByRole("img", { name: `Mockup of the ${pen.title} with your brand ACME and your logo` }),

@@ -7,6 +7,7 @@ import { type PrintMethod, type PrintRule, describeMethods } from "~/content/pri
 import { studioText as text } from "~/content/studio";
 import { designLimits } from "~/lib/design-schema";
 import { type ArtDesign, productImage } from "~/lib/product-art";
+import { useHydrated } from "~/lib/use-hydrated";
 import { ColourFields } from "./colour-fields";
 import { LayoutChoice } from "./layout-choice";
 import { LogoField } from "./logo-field";
@@ -48,6 +49,7 @@ export function BrandStudio({ item, rule }: { item: StudioItem; rule: PrintRule 
   }, [item, method]);
   const pointer = useMockup(mockupRef, drawing, art, rule, mockupName, placing.move);
   const quote = useRequestQuote(item);
+  const hydrated = useHydrated();
 
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:gap-8">
@@ -106,7 +108,8 @@ export function BrandStudio({ item, rule }: { item: StudioItem; rule: PrintRule 
             type="button"
             variant="accent"
             size="lg"
-            disabled={quote.sending}
+            // Before the page's script runs the button could do nothing, so it says so by waiting.
+            disabled={!hydrated || quote.sending}
             onClick={() =>
               void quote.request({ art, logo: logos.logo, spec: design.spec, mockupName, name: design.name })
             }

@@ -1,10 +1,12 @@
+import { SALES_TAX_RATE_BP } from "~/lib/fbr/rates";
+
 /**
  * What a new quotation starts with, in one place: staff change any of it per quotation before sending.
  * Sales tax is charged on the whole supply (goods, set-up and delivery) at this rate.
  */
 export const quotationTerms = {
-  /** 18 % general sales tax, in basis points. */
-  salesTaxRateBp: 1_800,
+  /** General sales tax, in basis points (its source: app/lib/fbr/rates.ts). */
+  salesTaxRateBp: SALES_TAX_RATE_BP,
   /** A quotation can be accepted for this many days after it is sent (the last day included). */
   validForDays: 14,
   leadTimeDays: 10,

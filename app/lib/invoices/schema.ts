@@ -61,6 +61,12 @@ export const invoices = sqliteTable(
     valueExclTaxPaisa: integer("value_excl_tax_paisa").notNull(),
     taxPaisa: integer("tax_paisa").notNull(),
     totalPaisa: integer("total_paisa").notNull(),
+    /**
+     * Further tax on a supply to an unregistered buyer (app/lib/fbr/rates.ts), on top of the total: what
+     * the buyer pays is totalPaisa + furtherTaxPaisa. 0 for a registered buyer and before it existed.
+     */
+    furtherTaxPaisa: integer("further_tax_paisa").notNull().default(0),
+    furtherTaxRateBp: integer("further_tax_rate_bp").notNull().default(0),
   },
   (table) => [
     unique("invoices_sequence").on(table.fiscalYear, table.sequence),
@@ -90,6 +96,8 @@ export const invoiceLines = sqliteTable(
     /** The line's share of the tax on the whole supply: the lines add up to the invoice's tax. */
     taxPaisa: integer("tax_paisa").notNull(),
     valueInclTaxPaisa: integer("value_incl_tax_paisa").notNull(),
+    /** The line's share of the invoice's further tax (they add up to it). */
+    furtherTaxPaisa: integer("further_tax_paisa").notNull().default(0),
   },
   (table) => [
     unique("invoice_lines_position").on(table.invoiceId, table.position),
@@ -120,6 +128,8 @@ export const creditNotes = sqliteTable(
     taxPaisa: integer("tax_paisa").notNull(),
     /** What is credited, tax included. */
     amountPaisa: integer("amount_paisa").notNull(),
+    /** The further tax credited, on top of amountPaisa (value and sales tax) as on the invoice. */
+    furtherTaxPaisa: integer("further_tax_paisa").notNull().default(0),
   },
   (table) => [
     unique("credit_notes_sequence").on(table.fiscalYear, table.sequence),

@@ -82,3 +82,31 @@ export const orderQcPhotos = sqliteTable(
   },
   (table) => [index("order_qc_photos_order_idx").on(table.orderId)],
 );
+
+/**
+ * The buyer's tax registration for the order's invoices, as FBR's Digital Invoicing needs it: given by
+ * the buyer on acceptance or filled by staff before invoicing, checked against FBR's lists.
+ */
+export const orderTaxFacts = sqliteTable(
+  "order_tax_facts",
+  {
+    orderId: integer("order_id")
+      .primaryKey()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    /** "Registered" or "Unregistered" (FBR's words). */
+    registrationType: text("registration_type").notNull(),
+    /** 7-digit NTN or 13-digit CNIC, digits only; "" for an unregistered buyer without one. */
+    ntnCnic: text("ntn_cnic").notNull().default(""),
+    /** The business name FBR is told (the company on the request unless changed). */
+    businessName: text("business_name").notNull(),
+    /** A province as FBR's list names it ("PUNJAB"). */
+    province: text("province").notNull(),
+    address: text("address").notNull(),
+    /** "buyer" (on acceptance) or the staff member's name. */
+    givenBy: text("given_by").notNull(),
+    updatedAt: text("updated_at").notNull(),
+    /** ISO 8601: when FBR's registration-type lookup confirmed the NTN/CNIC; null when not (yet) checked. */
+    checkedAt: text("checked_at"),
+  },
+  () => [check("order_tax_facts_registration", sql`registration_type IN ('Registered', 'Unregistered')`)],
+);

@@ -22,6 +22,14 @@ export const priceItems = sqliteTable(
     updatedAt: text("updated_at").notNull(),
     /** ISO 8601, UTC: a retired item is offered to no new quotation; old ones and its history keep it. */
     retiredAt: text("retired_at"),
+    // What FBR's Digital Invoicing is told of the item; null: its category's default
+    // (app/lib/prices/tax-defaults.ts). Owners set them in the price list.
+    /** "9608.1000": four digits, a dot, four digits. */
+    hsCode: text("hs_code"),
+    /** A unit of measure as FBR's list names it ("Numbers, pieces, units"). */
+    uom: text("uom"),
+    /** FBR's sale type ("Goods at standard rate (default)"). */
+    saleType: text("sale_type"),
   },
   () => [
     check("price_items_lead_time", sql`lead_time_days BETWEEN 1 AND 365`),

@@ -503,7 +503,9 @@ export async function invoiceEmail(
   const name = greetingName(quote.name);
   const lines = [
     `Please find attached our sales tax invoice ${invoice.number} of ${longDate(invoice.issueDate)} for your order ${invoice.orderReference}${invoice.poNumber ? ` (your PO ${invoice.poNumber})` : ""}.`,
-    `Total: ${formatPkr(invoice.totalPaisa)} including sales tax.`,
+    invoice.furtherTaxPaisa > 0
+      ? `Total: ${formatPkr(invoice.payablePaisa)} including sales tax and further tax.`
+      : `Total: ${formatPkr(invoice.payablePaisa)} including sales tax.`,
     "Your payments so far, what is still due and the invoice are on your private page:",
   ];
   return {

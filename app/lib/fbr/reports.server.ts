@@ -1,10 +1,10 @@
 import type Database from "better-sqlite3";
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/better-sqlite3";
-import { business, fullAddress } from "~/content/business";
 import { creditNotes, invoiceLines, invoices } from "~/lib/invoices/schema";
 import type { ReportDocument, RefusalLine } from "./di-types";
-import { ntnCnicDigits, type RegistrationType } from "./lists";
+import type { RegistrationType } from "./lists";
+import { sellerOf } from "./payload";
 import type { FbrReportsApi, InvoiceReport, ReportCorrection, ReportedBuyer, ReportedLine } from "./report-types";
 import { fbrExchanges, invoiceReportLines, invoiceReports, type ReportStatus } from "./schema";
 
@@ -46,14 +46,6 @@ export type OwnerNews = { report: InvoiceReport; orderReference: string; about: 
 const MAX_ANSWER = 64 * 1024;
 /** Longest text of a problem kept. */
 const MAX_PROBLEM = 500;
-
-/** The seller as FBR knows it: the business's NTN (7 digits), name, province and address. */
-export const seller = {
-  ntnCnic: ntnCnicDigits(business.ntn) ?? business.ntn,
-  businessName: business.name,
-  province: business.address.region.toUpperCase(),
-  address: fullAddress,
-};
 
 /** SQL: report `r` may be posted: an invoice's, or a credit note's whose invoice FBR accepted. */
 const READY = `(r.credit_note_id IS NULL OR EXISTS (
@@ -337,7 +329,7 @@ export class FbrReports implements FbrReportsApi {
       return {
         kind: "credit note",
         date: note.issueDate,
-        seller,
+        seller: sellerOf(),
         buyer,
         refersTo,
         lines: [
@@ -364,7 +356,7 @@ export class FbrReports implements FbrReportsApi {
     return {
       kind: "invoice",
       date: invoice.issueDate,
-      seller,
+      seller: sellerOf(),
       buyer,
       refersTo: null,
       lines: lines.map((line) => {

@@ -147,7 +147,7 @@ export function createQuoteService(
       ...fbrOptions.queue,
     });
   }
-  const taxFacts = new OrderTaxFacts(db);
+  const taxFacts = new OrderTaxFacts(store);
   const fbr = {
     /** Whether invoices are reported (FBR_DI_TOKEN set). */
     configured: fbrConfig !== null,

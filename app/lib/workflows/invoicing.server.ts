@@ -13,7 +13,8 @@ import {
 import type { StoredOrder } from "~/lib/orders/orders.server";
 import { Quotations } from "~/lib/quotations/quotations.server";
 import type { QuoteService } from "~/lib/quotes/service.server";
-import type { StoredQuote } from "~/lib/quotes/store.server";
+import type { QuoteStore, StoredQuote } from "~/lib/quotes/store.server";
+import type { Messaging } from "~/lib/messaging/messaging.server";
 
 // Issuing a sales tax invoice or a credit note, as one named workflow: the document, its report to FBR
 // and the buyer's e-mail are stored in one IMMEDIATE transaction. With FBR's Digital Invoicing
@@ -112,8 +113,11 @@ export function issueOrderInvoice(
 }
 
 /** Queues the buyer's e-mail of an invoice (recorded as not sent when e-mail is off). */
+/** What queuing the buyer's invoice e-mail needs of the service. */
+type Mailing = { store: QuoteStore; messaging: Messaging; outbox?: { kick(): void } | undefined };
+
 function queueInvoiceMail(
-  service: Pick<QuoteService, "messaging" | "outbox">,
+  service: Omit<Mailing, "store">,
   quote: Pick<StoredQuote, "id" | "email">,
   invoice: StoredInvoice,
   { staffId, now }: { staffId: number | null; now: Date },
@@ -135,7 +139,7 @@ function queueInvoiceMail(
  * onAccepted): the invoice, now final, is e-mailed to the buyer (the outbox is kicked after the commit,
  * through the queue's afterAccepted). A credit note is not e-mailed.
  */
-export function invoiceAccepted(service: Pick<QuoteService, "store" | "messaging" | "outbox">) {
+export function invoiceAccepted(service: Mailing) {
   return (report: { document: "invoice" | "credit note"; invoiceNumber: string }, now: Date) => {
     if (report.document !== "invoice") return;
     const invoice = new Invoices(service.store).invoice(report.invoiceNumber);

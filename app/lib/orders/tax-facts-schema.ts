@@ -58,13 +58,14 @@ export const registrationLabel: Record<RegistrationType, string> = {
 };
 
 export const taxFactsText = {
-  registrationType: "Choose whether the buyer is registered for sales tax or not.",
+  registrationType: "Choose whether the business is registered for sales tax or not.",
   ntnCnic:
     "Write the NTN as 7 digits (such as 1234567 or 1234567-8) or the CNIC as 13 digits (such as 35202-1234567-1).",
-  ntnNeeded: "A buyer registered for sales tax has an NTN: write it (7 digits, such as 1234567-8) or their CNIC.",
+  ntnNeeded:
+    "A business registered for sales tax has an NTN: write it (7 digits, such as 1234567-8) or the owner's CNIC.",
   businessName: "Write the business name as it should appear on the sales tax invoice.",
   businessNameLong: `The business name is too long (at most ${taxFactsLimits.businessName} characters).`,
-  province: "Choose the province from FBR's list.",
+  province: "Choose the business's province from FBR's list.",
   address: "Write the address the invoice is made out to.",
   addressLong: `The address is too long (at most ${taxFactsLimits.address} characters).`,
 } as const;
@@ -121,24 +122,26 @@ const blank = (value: unknown) =>
  */
 export const optionalTaxFactsSchema = z.preprocess(
   (value) =>
-    value &&
-    typeof value === "object" &&
-    taxFactsFields.every((field) => blank((value as Record<string, unknown>)[field]))
+    value === undefined ||
+    value === null ||
+    (typeof value === "object" && taxFactsFields.every((field) => blank((value as Record<string, unknown>)[field])))
       ? null
       : value,
   taxFactsSchema.nullable(),
 );
 
+type FormLike = { get(name: string): FormDataEntryValue | null };
+
 /** The form's fields from a posted form (FormData or its entries), "" where absent. */
-export function taxFactsValuesOf(form: { get(name: string): FormDataEntryValue | null } | Record<string, unknown>) {
-  const read = (name: TaxFactsField) => {
-    const value =
-      typeof form.get === "function"
-        ? (form.get as (name: string) => unknown)(name)
-        : (form as Record<string, unknown>)[name];
-    return typeof value === "string" ? value.slice(0, 1_000) : "";
-  };
-  return Object.fromEntries(taxFactsFields.map((field) => [field, read(field)])) as TaxFactsValues;
+export function taxFactsValuesOf(form: FormLike | Record<string, unknown>): TaxFactsValues {
+  const valueOf = (name: string): unknown =>
+    typeof form.get === "function" ? (form as FormLike).get(name) : (form as Record<string, unknown>)[name];
+  return Object.fromEntries(
+    taxFactsFields.map((field) => {
+      const value = valueOf(field);
+      return [field, typeof value === "string" ? value.slice(0, 1_000) : ""];
+    }),
+  ) as TaxFactsValues;
 }
 
 /** Each refused field's message (the first for each), by field name. */
@@ -154,3 +157,13 @@ export function taxFactsErrors(error: z.ZodError): Partial<Record<TaxFactsField,
 /** An NTN or CNIC as people read it: 1234567, 35202-1234567-1. */
 export const formatNtnCnic = (digits: string) =>
   digits.length === 13 ? `${digits.slice(0, 5)}-${digits.slice(5, 12)}-${digits.slice(12)}` : digits;
+
+/** The facts in words, one line each, as the review and the desk show them. */
+export function taxFactsInWords(facts: TaxFacts): string[] {
+  return [
+    facts.registrationType === "Registered" ? "Registered for sales tax" : "Not registered for sales tax",
+    ...(facts.ntnCnic ? [`${facts.ntnCnic.length === 13 ? "CNIC" : "NTN"} ${formatNtnCnic(facts.ntnCnic)}`] : []),
+    facts.businessName,
+    `${facts.address} (${provinceLabel[facts.province]})`,
+  ];
+}

@@ -161,9 +161,11 @@ export class FbrQueue {
   /** Reports every report that is due, then tells the owners what is new; returns how many FBR answered. */
   async drain(now = () => Date.now()): Promise<number> {
     let answered = 0;
+    // Due as of the round's start: a report put back for later in this round waits for the next one.
+    const round = new Date(now());
     for (;;) {
       if (this.closing) break;
-      const due = this.reports.claimDue(new Date(now()), this.options.leaseMs);
+      const due = this.reports.claimDue(round, this.options.leaseMs);
       if (due.length === 0) break;
       for (const report of due) {
         if (this.closing) return answered;

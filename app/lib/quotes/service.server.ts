@@ -16,7 +16,7 @@ import { UnmatchedMailbox } from "~/lib/mailbox/unmatched.server";
 import type { Actor } from "~/lib/audit/events";
 import { Messaging } from "~/lib/messaging/messaging.server";
 import { FbrClient } from "~/lib/fbr/client.server";
-import { type FbrConfig, readFbrConfig } from "~/lib/fbr/config.server";
+import { describeFbr, type FbrConfig, readFbrConfig } from "~/lib/fbr/config.server";
 import { diPayload } from "~/lib/fbr/payload";
 import { type DiPayloadMaker, type FbrPoster, FbrQueue, type FbrQueueOptions } from "~/lib/fbr/queue.server";
 import { FbrReports } from "~/lib/fbr/reports.server";
@@ -391,7 +391,7 @@ export function getQuoteService(): QuoteService {
     const backup = readBackupConfig();
     const fbr = readFbrConfig();
     service = createQuoteService(config, { mailbox: imap, backup, fbr: { config: fbr } });
-    if (!fbr) console.log("Invoices are not reported to FBR's Digital Invoicing: FBR_DI_TOKEN is not set.");
+    console.log(describeFbr(fbr));
     if (!backup) console.log("The data folder is not backed up: BACKUP_URL is not set.");
     if (!imap) console.log(`Buyers' e-mail replies are not read (${offReason}).`);
     service.start();

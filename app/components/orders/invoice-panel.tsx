@@ -1,12 +1,17 @@
-import { Form } from "react-router";
+import { Form, useSearchParams } from "react-router";
+import { DeskNotice } from "~/components/desk/desk-card";
 import { SubmitButton } from "~/components/desk/submit-button";
 import { Input } from "~/components/ui/input";
 import { FormField } from "~/components/ui/form-field";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import { deskText } from "~/content/desk";
+import { correctionDoneParam } from "~/lib/fbr/correction-schema";
+import type { CorrectionRefused } from "~/lib/fbr/desk.server";
 import type { InvoicePanelData } from "~/lib/invoices/desk.server";
 import { onceKeyField } from "~/lib/once/key";
+import { FbrReportState } from "./fbr-report";
+import { cn } from "~/lib/utils";
 import { MoneyNotice } from "./money-notice";
 
 const text = deskText.orderMoney;
@@ -14,12 +19,22 @@ const linkClass =
   "text-primary underline pointer-coarse:inline-flex pointer-coarse:min-h-11 pointer-coarse:items-center";
 
 /**
- * An order's sales tax invoice: the issued ones with their PDFs and credit notes, "Issue invoice"
- * while the order has none standing (staff and owners), and "Issue credit note" (owners).
+ * An order's sales tax invoice: the issued ones with their PDFs, credit notes and what FBR made of each,
+ * "Issue invoice" while the order has none standing (staff and owners), and "Issue credit note" (owners).
+ * A document FBR refused carries FBR's reasons and the form to correct it and submit it again.
  */
-export function InvoicePanel({ data }: { data: InvoicePanelData }) {
+export function InvoicePanel({
+  data,
+  correction = null,
+}: {
+  data: InvoicePanelData;
+  /** The correction form's last post, when it was refused: shown again with its messages. */
+  correction?: CorrectionRefused | null;
+}) {
   const action = `/desk/orders/${data.order}/invoices`;
   const creditable = data.invoices.filter((invoice) => invoice.canBeCredited);
+  const [params] = useSearchParams();
+  const resubmitted = params.get(correctionDoneParam) === "resubmitted";
   return (
     <section
       id="invoices"
@@ -30,12 +45,21 @@ export function InvoicePanel({ data }: { data: InvoicePanelData }) {
         {text.invoiceHeading}
       </h2>
       <MoneyNotice panel="invoices" />
+      {resubmitted && (
+        <DeskNotice tone="ok">Submitted to FBR again: it is waiting for FBR's answer, shown below.</DeskNotice>
+      )}
       {data.invoices.length === 0 ? (
         <p className="text-sm text-muted-foreground">{text.noInvoice}</p>
       ) : (
         <ul className="space-y-2 text-sm">
           {data.invoices.map((invoice) => (
-            <li key={invoice.number} className="rounded-lg border border-border p-2">
+            <li
+              key={invoice.number}
+              className={cn(
+                "rounded-lg border p-2",
+                data.fbr?.[invoice.number]?.tone === "refused" ? "border-red-300" : "border-border",
+              )}
+            >
               <div className="flex flex-wrap items-baseline justify-between gap-x-3">
                 <span>
                   <span className="font-mono font-semibold">{invoice.number}</span> · {invoice.day} ·{" "}
@@ -53,17 +77,29 @@ export function InvoicePanel({ data }: { data: InvoicePanelData }) {
                   <span className="sr-only"> {invoice.number}</span>
                 </a>
               </div>
+              {data.fbr?.[invoice.number] && (
+                <FbrReportState view={data.fbr[invoice.number]!} orderReference={data.order} refused={correction} />
+              )}
               {invoice.creditNotes.length > 0 && (
                 <ul className="mt-1 space-y-1 border-l-2 border-border pl-3 text-xs">
                   {invoice.creditNotes.map((note) => (
-                    <li key={note.number} className="flex flex-wrap items-baseline justify-between gap-x-3">
-                      <span className="wrap-anywhere">
-                        <span className="font-mono">{note.number}</span> · {note.day} · {note.amount} · {note.reason}
-                      </span>
-                      <a className={linkClass} href={note.pdf} download>
-                        {text.pdf}
-                        <span className="sr-only"> {note.number}</span>
-                      </a>
+                    <li key={note.number}>
+                      <div className="flex flex-wrap items-baseline justify-between gap-x-3">
+                        <span className="wrap-anywhere">
+                          <span className="font-mono">{note.number}</span> · {note.day} · {note.amount} · {note.reason}
+                        </span>
+                        <a className={linkClass} href={note.pdf} download>
+                          {text.pdf}
+                          <span className="sr-only"> {note.number}</span>
+                        </a>
+                      </div>
+                      {data.fbr?.[note.number] && (
+                        <FbrReportState
+                          view={data.fbr[note.number]!}
+                          orderReference={data.order}
+                          refused={correction}
+                        />
+                      )}
                     </li>
                   ))}
                 </ul>

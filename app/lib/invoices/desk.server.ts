@@ -4,6 +4,8 @@ import { hasPermission } from "~/lib/desk/permissions";
 import { storedPermissions } from "~/lib/desk/staff-switches.server";
 import type { StaffMember } from "~/lib/desk/staff.server";
 import { deskDay } from "~/lib/desk/time";
+import { fbrPanelViews } from "~/lib/fbr/desk.server";
+import type { FbrReportsApi } from "~/lib/fbr/report-types";
 import { formatPkr, parseRupees, rupeesField } from "~/lib/money";
 import type { StoredOrder } from "~/lib/orders/orders.server";
 import { onceKeyField } from "~/lib/once/key";
@@ -145,10 +147,20 @@ const invoiceView = (orderReference: string, invoice: StoredInvoice) => ({
   })),
 });
 
-/** What the invoice panel shows of an order. */
-export function invoicePanelData(service: QuoteService, order: StoredOrder, member: StaffMember) {
+/**
+ * What the invoice panel shows of an order; with the FBR reports module (`reports`), each invoice's and
+ * credit note's report too, by its number.
+ */
+export function invoicePanelData(
+  service: QuoteService,
+  order: StoredOrder,
+  member: StaffMember,
+  reports: FbrReportsApi | null = null,
+  now = new Date(),
+) {
   const invoices = new Invoices(service.store).invoicesOf(order.id);
   const summary = new Payments(service.store).summary(order);
+  const canIssue = hasPermission(member.role, "invoices.issue", storedPermissions(service.db));
   return {
     order: order.reference,
     invoices: invoices.map((invoice) => ({
@@ -163,8 +175,10 @@ export function invoicePanelData(service: QuoteService, order: StoredOrder, memb
     mayIssue: invoices.every((invoice) => invoice.leftToCreditPaisa === 0),
     /** The one-time key of the panel's forms (the invoice and each credit note). */
     formKey: newOnceKey(),
-    canIssue: hasPermission(member.role, "invoices.issue", storedPermissions(service.db)),
+    canIssue,
     canCredit: hasPermission(member.role, "invoices.credit"),
+    /** Each document's FBR report by its number; null when the desk is not given the reports. */
+    fbr: reports ? fbrPanelViews(reports, order.id, invoices, { canCorrect: canIssue, now }) : null,
   };
 }
 

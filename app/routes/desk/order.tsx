@@ -14,6 +14,9 @@ import { requirePermission, requireSameOrigin } from "~/lib/desk/auth.server";
 import { deskMeta } from "~/lib/desk/meta";
 import { whatsappNumber } from "~/lib/desk/whatsapp";
 import { proofUrl } from "~/lib/proofs/mail";
+import { correctionIntent } from "~/lib/fbr/correction-schema";
+import { fbrCorrectionAction } from "~/lib/fbr/desk.server";
+import { fbrDeskSources } from "~/lib/fbr/desk-sources.server";
 import { invoicePanelData } from "~/lib/invoices/desk.server";
 import { moveOrder, orderPage, readOrderForm, readOrderRequest } from "~/lib/orders/desk.server";
 import { paymentsPanelData } from "~/lib/payments/desk.server";
@@ -43,7 +46,7 @@ export function loader({ request, context, params }: Route.LoaderArgs) {
   return {
     ...orderPage(service, quote, order),
     payments: paymentsPanelData(service, order, member),
-    invoices: invoicePanelData(service, order, member),
+    invoices: invoicePanelData(service, order, member, fbrDeskSources(service)?.reports ?? null),
     whatsapp: whatsappNumber(quote.phone) !== null,
     done: new URL(request.url).searchParams.get("done") === "1",
   };
@@ -56,6 +59,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const sent = await readOrderRequest(request, service.files.incomingDir);
   try {
     if (sent.problem) return data({ error: sent.problem.message }, { status: sent.problem.status });
+    if (sent.fields.get("intent") === correctionIntent) return fbrCorrectionAction(service, order, sent.fields, staff);
     const read = readOrderForm(sent.fields);
     if (!read.success) return data({ error: read.error.issues[0]?.message ?? "Check the form." }, { status: 400 });
     const form = read.data;
@@ -288,7 +292,10 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
           )}
 
           {payments && <PaymentsPanel data={payments} />}
-          <InvoicePanel data={invoices} />
+          <InvoicePanel
+            data={invoices}
+            correction={actionData && "fbrCorrection" in actionData ? actionData.fbrCorrection : null}
+          />
         </div>
 
         <div className="space-y-4">

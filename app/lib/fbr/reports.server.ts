@@ -219,6 +219,20 @@ export class FbrReports implements FbrReportsApi {
       .map((row) => this.view(row));
   }
 
+  /** What waits for FBR or was refused, oldest first, with its order (the System page links to it). */
+  pending(): { report: InvoiceReport; orderReference: string }[] {
+    const orders = new Map(
+      this.db
+        .prepare(
+          `SELECT r.id, i.order_reference FROM invoice_reports r JOIN invoices i ON i.id = r.invoice_id
+           WHERE r.status IN ('waiting', 'refused')`,
+        )
+        .raw()
+        .all() as [number, string][],
+    );
+    return this.waitingOrRefused().map((report) => ({ report, orderReference: orders.get(report.id) ?? "" }));
+  }
+
   /** How many reports wait for FBR (for the System page and /healthz). */
   waitingCount(): number {
     return this.db.prepare("SELECT count(*) FROM invoice_reports WHERE status = 'waiting'").pluck().get() as number;

@@ -263,6 +263,26 @@ describe("the FBR queue", () => {
     expect(fbr.sent.at(-2)!.body).toMatchObject({ buyerProvince: "PUNJAB" });
   });
 
+  it("keeps a report it cannot make waiting with the reason, and goes on with the others", async () => {
+    const { store, reports, waitingInvoice } = setup();
+    const broken = waitingInvoice().reportId;
+    const fine = waitingInvoice().reportId;
+    const fbr = scriptedFbr({});
+    let made = 0;
+    const worker = new FbrQueue(
+      store.db,
+      fbr.client,
+      (document) => {
+        if (made++ === 0) throw new Error("No seller province.");
+        return payload(document);
+      },
+      { baseDelayMs: 60_000, log: () => undefined },
+    );
+    await worker.drain(() => minutes(0));
+    expect(reports.get(broken)).toMatchObject({ status: "waiting", attempts: 1, lastProblem: "No seller province." });
+    expect(reports.get(fine)).toMatchObject({ status: "accepted" });
+  });
+
   it("never lets two workers on two connections post one report twice", async () => {
     const { dir, reports, waitingInvoice, queue } = setup();
     const reportIds = [waitingInvoice().reportId, waitingInvoice().reportId, waitingInvoice().reportId];

@@ -169,7 +169,12 @@ export class FbrQueue {
       if (due.length === 0) break;
       for (const report of due) {
         if (this.closing) return answered;
-        if (await this.report(report, now)) answered++;
+        try {
+          if (await this.report(report, now)) answered++;
+        } catch (error) {
+          // A report that cannot be made (a fact FBR's body refuses) waits with its reason, not the queue.
+          this.unavailable(report, error instanceof Error ? error.message : String(error), false, now);
+        }
       }
     }
     await this.tellOwners(new Date(now()));

@@ -498,7 +498,7 @@ export async function invoiceEmail(
   const invoice = quote && number ? new Invoices(store).invoice(number) : null;
   // Only the request's own invoice goes to its buyer.
   if (!quote || !invoice || invoice.quoteId !== quote.id || !proofs) return null;
-  const pdf = Buffer.from(await invoicePdf(invoice));
+  const pdf = Buffer.from(await invoicePdf(invoice, { status: "not reported" }));
   const link = proofUrl(proofs.linkForMessage(quote.id, message.id, now));
   const name = greetingName(quote.name);
   const lines = [

@@ -1,6 +1,6 @@
 import { orderDocument } from "~/lib/invoices/desk.server";
 import { creditNoteFileName, documentNumberPattern, invoiceFileName } from "~/lib/invoices/files";
-import { creditNotePdf, invoicePdf } from "~/lib/invoices/pdf.server";
+import { creditNotePdf, type FbrMark, invoicePdf } from "~/lib/invoices/pdf.server";
 import { Orders } from "~/lib/orders/orders.server";
 import { openProofLink, proofHeaders } from "~/lib/proofs/page.server";
 import { getQuoteService } from "~/lib/quotes/service.server";
@@ -18,7 +18,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const order = documentNumberPattern.test(number) ? new Orders(service.store).forRequest(quote.id) : null;
   const document = order ? orderDocument(service, order, number, { forBuyer: true }) : null;
   if (!document) return new Response("Not found", { status: 404, headers: proofHeaders });
-  const pdf = document.kind === "invoice" ? await invoicePdf(document.invoice) : await creditNotePdf(document.note);
+  // Until invoices are reported to FBR, every document says it was not.
+  const notReported: FbrMark = { status: "not reported" };
+  const pdf =
+    document.kind === "invoice"
+      ? await invoicePdf(document.invoice, notReported)
+      : await creditNotePdf(document.note, notReported);
   const fileName = document.kind === "invoice" ? invoiceFileName(number) : creditNoteFileName(number);
   return new Response(new Uint8Array(pdf), {
     headers: {

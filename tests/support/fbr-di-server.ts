@@ -2,8 +2,9 @@ import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 
-import { business } from "~/content/business";
-import { fbrProvinces, fbrUnits, ntnCnicDigits } from "~/lib/fbr/lists";
+// Relative paths: Playwright specs start it too.
+import { business } from "../../app/content/business";
+import { fbrProvinces, fbrUnits, ntnCnicDigits } from "../../app/lib/fbr/lists";
 
 // The tests' stand-in for PRAL's Digital Invoicing API ("Technical Specification for DI API" v1.12): a
 // small HTTP server answering what the application calls (validate and post, with their `_sb` sandbox

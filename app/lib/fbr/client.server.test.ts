@@ -190,6 +190,21 @@ describe("reporting a document to FBR", () => {
     expect(await client.post(body())).toMatchObject({ kind: "refused", refusal: [{ line: 2, code: "0046" }] });
   });
 
+  it("is not accepted when the number is not one FBR issues", async () => {
+    const answer = {
+      invoiceNumber: `0000000DI1764134400000<script>${"9".repeat(100)}`,
+      dated: "2026-11-26 12:00:00",
+      validationResponse: {
+        statusCode: "00",
+        status: "Valid",
+        error: "",
+        invoiceStatuses: [{ itemSNo: "1", statusCode: "00" }],
+      },
+    };
+    const client = new FbrClient(config, { fetch: async () => Response.json(answer) });
+    expect(unavailable(await client.post(body()))).toMatchObject({ answerLost: true, httpStatus: 200 });
+  });
+
   it("is not accepted when the post's answer carries no number", async () => {
     const answer = {
       dated: "2026-11-26 12:00:00",
@@ -206,6 +221,20 @@ describe("reporting a document to FBR", () => {
 });
 
 describe("FBR not answering usefully", () => {
+  it("knows a name that does not resolve never reached FBR", async () => {
+    const notFound = Object.assign(new TypeError("fetch failed"), {
+      cause: Object.assign(new Error("getaddrinfo ENOTFOUND gw.fbr.gov.pk"), { code: "ENOTFOUND" }),
+    });
+    const client = new FbrClient(config, { fetch: () => Promise.reject(notFound) });
+    expect(await client.post(body())).toEqual({
+      kind: "unavailable",
+      problem: "FBR could not be reached (ENOTFOUND)",
+      httpStatus: null,
+      answerLost: false,
+      body: "",
+    });
+  });
+
   it("says FBR refused the token, with the gateway's reason, and that nothing was lost", async () => {
     const client = new FbrClient({ ...config, token: "d7c5a3a0-0000-4000-8000-000000000000" });
     const outcome = unavailable(await client.post(body()));
@@ -335,12 +364,15 @@ describe("a buyer's registration at FBR", () => {
     fbr.registrations.set("1234567", "Registered");
     const client = new FbrClient(config);
     expect(await client.registrationType("1234567")).toBe("Registered");
-    expect(await client.registrationType("3520212345671")).toBe("Unregistered");
+    expect(await client.registrationType("35202-1234567-1")).toBe("Unregistered");
     expect(fbr.received.at(-1)).toMatchObject({
       method: "POST",
       path: "/dist/v1/Get_Reg_Type",
       body: { Registration_No: "3520212345671" },
     });
+    const asked = fbr.received.length;
+    expect(await client.registrationType("12-34")).toBeNull();
+    expect(fbr.received).toHaveLength(asked);
     expect(await new FbrClient({ ...config, token: "wrong" }).registrationType("1234567")).toBeNull();
     await fbr.setMode("down");
     expect(await client.registrationType("1234567")).toBeNull();

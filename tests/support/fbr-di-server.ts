@@ -2,8 +2,9 @@ import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 
-import { business } from "~/content/business";
-import { fbrProvinces, fbrUnits, ntnCnicDigits } from "~/lib/fbr/lists";
+// Relative paths: Playwright specs start it too.
+import { business } from "../../app/content/business";
+import { fbrProvinces, fbrUnits, ntnCnicDigits } from "../../app/lib/fbr/lists";
 
 // The tests' stand-in for PRAL's Digital Invoicing API ("Technical Specification for DI API" v1.12): a
 // small HTTP server answering what the application calls (validate and post, with their `_sb` sandbox
@@ -315,9 +316,9 @@ export async function startFbrStandIn(options: Options = {}): Promise<FbrStandIn
         return { code: "", error: `Scenario ${scenario} does not match buyer registration type.` };
     }
     if (!Array.isArray(body.items) || body.items.length === 0) return { code: "", error: "Provide invoice items." };
-    // FBR reports an HS code it does not know for the whole invoice, as its sample 4.1.4 does.
+    // FBR reports a well-formed HS code it does not know for the whole invoice, as its sample 4.1.4 does.
     for (const item of body.items)
-      if (isRecord(item) && typeof item.hsCode === "string" && item.hsCode !== "" && !hsCodes.has(item.hsCode))
+      if (isRecord(item) && typeof item.hsCode === "string" && isHsCode(item.hsCode) && !hsCodes.has(item.hsCode))
         return { code: "0052", error: "Provide proper HS Code with invoice no. null" };
     return null;
   }
@@ -342,8 +343,7 @@ export async function startFbrStandIn(options: Options = {}): Promise<FbrStandIn
       return { code: "0300", error: `Extra Tax Value is not valid at item ${number}` };
     const amount = (field: string) => item[field] as number;
     if (typeof item.hsCode !== "string" || item.hsCode === "") return { code: "0044", error: "Provide HS Code." };
-    if (!/^\d{4}\.\d{4}$/.test(item.hsCode))
-      return { code: "0052", error: "Please provide valid HS Code against invoice no:" };
+    if (!isHsCode(item.hsCode)) return { code: "0052", error: "Please provide valid HS Code against invoice no:" };
     if (typeof item.productDescription !== "string" || item.productDescription.trim() === "")
       return { code: "", error: `Provide product description at item ${number}` };
     if (typeof item.saleType !== "string" || !(item.saleType in saleTypeRates))
@@ -439,6 +439,8 @@ function parsed(text: string): unknown {
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
+
+const isHsCode = (value: string) => /^\d{4}\.\d{4}$/.test(value);
 
 const isNtnCnic = (value: string) => /^(\d{7}|\d{13})$/.test(value);
 

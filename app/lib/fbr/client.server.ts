@@ -1,5 +1,6 @@
 import type { FbrConfig } from "./config.server";
 import type { DiInvoice, FbrOutcome, RefusalLine } from "./di-types";
+import { ntnCnicDigits } from "./lists";
 import { refusalWords } from "./refusal-words";
 
 // One call to FBR's Digital Invoicing API and what it came to. FBR's answer is hostile input: read up to
@@ -52,7 +53,9 @@ export class FbrClient {
   }
 
   /** Whether FBR has this NTN/CNIC as registered for sales tax; null when FBR could not say. */
-  async registrationType(ntnCnic: string): Promise<"Registered" | "Unregistered" | null> {
+  async registrationType(typed: string): Promise<"Registered" | "Unregistered" | null> {
+    const ntnCnic = ntnCnicDigits(typed);
+    if (!ntnCnic) return null;
     const answer = await this.send(`${this.config.url}${REGISTRATION_TYPE_PATH}`, { Registration_No: ntnCnic });
     if (!answer.ok || answer.status !== 200) return null;
     const json = parseJson(answer.text);
@@ -231,7 +234,10 @@ function classify(call: FbrCall, status: number, text: string): FbrOutcome {
   const number = typeof answer.invoiceNumber === "string" ? answer.invoiceNumber.trim() : "";
   if (!number || !Array.isArray(items) || items.length === 0)
     return unavailable("FBR's answer to the post carried no invoice number", status, true, text);
-  return { kind: "accepted", number, dated: stringOf(answer.dated), httpStatus: status, body: text };
+  // The number is printed and encoded in the QR code: FBR's are 22 or 28 characters of digits and "DI".
+  if (!/^[A-Za-z0-9-]{1,64}$/.test(number))
+    return unavailable("FBR's answer to the post carried a number that is not FBR's", status, true, text);
+  return { kind: "accepted", number, dated: stringOf(answer.dated).slice(0, 40), httpStatus: status, body: text };
 }
 
 function parseJson(text: string): unknown {

@@ -1,4 +1,6 @@
 import { Orders } from "~/lib/orders/orders.server";
+import type { CheckRegistration } from "~/lib/orders/tax-facts-desk.server";
+import { OrderTaxFacts } from "~/lib/orders/tax-facts.server";
 import { openDatabase } from "~/lib/db/database.server";
 import { FileStore } from "~/lib/files/files.server";
 import { createHash } from "node:crypto";
@@ -282,6 +284,13 @@ export function createQuoteService(
     },
     /** Orders and their stages (the buyer is e-mailed at each when e-mail is on). */
     orders: new Orders(store, Boolean(activeMailer && config.mail), messaging),
+    /** Each order's buyer tax registration, as FBR's Digital Invoicing is told it. */
+    taxFacts: new OrderTaxFacts(store),
+    /**
+     * FBR's lookup of a buyer's registration type (Get_Reg_Type), when FBR Digital Invoicing is
+     * configured (FBR_DI_TOKEN); null: not configured, and the desk saves registrations unchecked.
+     */
+    checkRegistration: null as CheckRegistration | null,
     /** The buyer's "Order again" of a delivered order and the desk's "Duplicate as new quotation". */
     reorders: new Reorders(store, quotations, { notify: Boolean(outbox) }),
     /** The price list: what the desk shows and owners set, and `priceFor` for quotations. */

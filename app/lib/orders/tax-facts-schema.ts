@@ -108,9 +108,12 @@ export const taxFactsSchema = z
       )
       .pipe(z.string().min(1, taxFactsText.address).max(taxFactsLimits.address, taxFactsText.addressLong)),
   })
-  .superRefine((facts, context) => {
-    if (facts.registrationType === "Registered" && facts.ntnCnic === "")
-      context.addIssue({ code: "custom", path: ["ntnCnic"], message: taxFactsText.ntnNeeded });
+  .refine((facts) => !(facts.registrationType === "Registered" && facts.ntnCnic === ""), {
+    path: ["ntnCnic"],
+    message: taxFactsText.ntnNeeded,
+    // Said beside the other fields' problems, not only once they are put right.
+    when: (payload) =>
+      !payload.issues.some((issue) => issue.path?.[0] === "registrationType" || issue.path?.[0] === "ntnCnic"),
   }) satisfies z.ZodType<TaxFacts, unknown>;
 
 const blank = (value: unknown) =>

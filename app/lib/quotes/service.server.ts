@@ -1,4 +1,5 @@
 import { Orders } from "~/lib/orders/orders.server";
+import type { CheckRegistration } from "~/lib/orders/tax-facts-desk.server";
 import { openDatabase } from "~/lib/db/database.server";
 import { FileStore } from "~/lib/files/files.server";
 import { createHash } from "node:crypto";
@@ -136,9 +137,10 @@ export function createQuoteService(
   // Reports of invoices to FBR: the queue runs only with FBR configured; the reports are there either way.
   const fbrConfig = fbrOptions.config ?? null;
   let fbrQueue: FbrQueue | undefined;
+  const fbrClient = fbrConfig ? new FbrClient(fbrConfig) : null;
   const fbrReports = new FbrReports(db, () => fbrQueue?.kick());
   if (fbrConfig) {
-    fbrQueue = new FbrQueue(db, fbrOptions.client ?? new FbrClient(fbrConfig), fbrOptions.payload ?? diPayload, {
+    fbrQueue = new FbrQueue(db, fbrOptions.client ?? fbrClient!, fbrOptions.payload ?? diPayload, {
       sandbox: fbrConfig.sandbox,
       log,
       onAccepted: invoiceAccepted({ store, messaging, outbox }),
@@ -326,6 +328,15 @@ export function createQuoteService(
     },
     /** Orders and their stages (the buyer is e-mailed at each when e-mail is on). */
     orders: new Orders(store, Boolean(activeMailer && config.mail), messaging),
+    /** Each order's buyer tax registration, as FBR's Digital Invoicing is told it. */
+    taxFacts,
+    /**
+     * FBR's lookup of a buyer's registration type (Get_Reg_Type), when FBR Digital Invoicing is
+     * configured (FBR_DI_TOKEN); null: not configured, and the desk saves registrations unchecked.
+     */
+    checkRegistration: (fbrClient
+      ? (ntnCnic: string) => fbrClient.registrationType(ntnCnic)
+      : null) satisfies CheckRegistration | null as CheckRegistration | null,
     /** The buyer's "Order again" of a delivered order and the desk's "Duplicate as new quotation". */
     reorders: new Reorders(store, quotations, { notify: Boolean(outbox) }),
     /** The price list: what the desk shows and owners set, and `priceFor` for quotations. */

@@ -1,7 +1,7 @@
 import { requirePermission, takesNoForm } from "~/lib/desk/auth.server";
 import { orderDocument } from "~/lib/invoices/desk.server";
 import { creditNoteFileName, documentNumberPattern, invoiceFileName } from "~/lib/invoices/files";
-import { creditNotePdf, type FbrMark, invoicePdf } from "~/lib/invoices/pdf.server";
+import { creditNotePdf, invoicePdf } from "~/lib/invoices/pdf.server";
 import { orderByReference } from "~/lib/payments/desk.server";
 import { getQuoteService } from "~/lib/quotes/service.server";
 import type { Route } from "./+types/order-document";
@@ -14,12 +14,11 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const target = documentNumberPattern.test(number) ? orderByReference(service, params.reference) : null;
   const document = target ? orderDocument(service, target.order, number) : null;
   if (!document) return new Response("Not found", { status: 404, headers: { "Cache-Control": "private, no-store" } });
-  // Until invoices are reported to FBR, every document says it was not.
-  const notReported: FbrMark = { status: "not reported" };
+  // Marked as FBR has it: its number once accepted, plainly not final before.
   const pdf =
     document.kind === "invoice"
-      ? await invoicePdf(document.invoice, notReported)
-      : await creditNotePdf(document.note, notReported);
+      ? await invoicePdf(document.invoice, document.mark)
+      : await creditNotePdf(document.note, document.mark);
   const fileName = document.kind === "invoice" ? invoiceFileName(number) : creditNoteFileName(number);
   return new Response(new Uint8Array(pdf), {
     headers: {

@@ -93,6 +93,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
           values: null,
           edited: false,
           details: { error: details.error.issues[0]?.message ?? text.detailsProblem, values: typed },
+          tax: null,
         },
         { status: 400 },
       );
@@ -104,7 +105,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!parsed.success) {
     const message = parsed.error.issues[0]?.message ?? "The form could not be read.";
     return data(
-      { errors: [{ field: "", message }] as FieldError[], values: null, edited: false, details: null },
+      { errors: [{ field: "", message }] as FieldError[], values: null, edited: false, details: null, tax: null },
       { status: 400 },
     );
   }
@@ -115,10 +116,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       values: editRows(formValues(parsed.data), parsed.data.intent),
       edited: true,
       details: null,
+      tax: null,
     });
   const read = readPriceForm(parsed.data);
   if (!read.ok)
-    return data({ errors: read.errors, values: read.values, edited: false, details: null }, { status: 400 });
+    return data({ errors: read.errors, values: read.values, edited: false, details: null, tax: null }, { status: 400 });
   const saved = book.save(params.itemId, read.list, me);
   if (!saved.ok) throw notFound();
   throw redirect(`${here}?done=${saved.changes.length > 0 ? "saved" : "unchanged"}`);
@@ -182,12 +184,7 @@ export default function PriceItemPage({ loaderData, actionData }: Route.Componen
               problem={actionData?.details ?? null}
             />
           )}
-          <PriceTaxData
-            tax={tax}
-            canEdit={canEdit}
-            action={formAction}
-            problem={actionData && "tax" in actionData ? actionData.tax : null}
-          />
+          <PriceTaxData tax={tax} canEdit={canEdit} action={formAction} problem={actionData?.tax ?? null} />
           <section aria-labelledby="history-heading" className="min-w-0 rounded-lg border border-border p-4">
             <h2 id="history-heading" className="text-lg font-bold">
               {text.historyTitle}

@@ -1,6 +1,6 @@
 import { orderDocument } from "~/lib/invoices/desk.server";
 import { creditNoteFileName, documentNumberPattern, invoiceFileName } from "~/lib/invoices/files";
-import { creditNotePdf, type FbrMark, invoicePdf } from "~/lib/invoices/pdf.server";
+import { creditNotePdf, invoicePdf } from "~/lib/invoices/pdf.server";
 import { Orders } from "~/lib/orders/orders.server";
 import { openProofLink, proofHeaders } from "~/lib/proofs/page.server";
 import { getQuoteService } from "~/lib/quotes/service.server";
@@ -18,12 +18,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const order = documentNumberPattern.test(number) ? new Orders(service.store).forRequest(quote.id) : null;
   const document = order ? orderDocument(service, order, number, { forBuyer: true }) : null;
   if (!document) return new Response("Not found", { status: 404, headers: proofHeaders });
-  // Until invoices are reported to FBR, every document says it was not.
-  const notReported: FbrMark = { status: "not reported" };
+  // Marked as FBR has it: its number once accepted, plainly not final before.
   const pdf =
     document.kind === "invoice"
-      ? await invoicePdf(document.invoice, notReported)
-      : await creditNotePdf(document.note, notReported);
+      ? await invoicePdf(document.invoice, document.mark)
+      : await creditNotePdf(document.note, document.mark);
   const fileName = document.kind === "invoice" ? invoiceFileName(number) : creditNoteFileName(number);
   return new Response(new Uint8Array(pdf), {
     headers: {

@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type FbrStandIn, startFbrStandIn } from "../../../tests/support/fbr-di-server";
 import { acceptedOrder } from "../../../tests/support/invoice-fixture";
+import { pdfPagePng, qrCodesIn } from "../../../tests/support/pdf-image";
+import { pdfText } from "../../../tests/support/pdf-text";
 import { bilal } from "../../../tests/support/request-fixture";
 import { tempDir } from "../../../tests/support/temp-dir";
 import { FURTHER_TAX_RATE_BP } from "~/lib/fbr/rates";
@@ -98,6 +100,12 @@ function setup({ reporting = true }: { reporting?: boolean } = {}) {
   return { service, sent, orderWith, issue, rounds, invoiceMails, buyerDocuments };
 }
 
+const attachmentOf = (mail: OutgoingMail) => {
+  const attachment = mail.attachments?.[0];
+  if (!attachment || !("content" in attachment)) throw new Error("No PDF attached");
+  return new Uint8Array(attachment.content);
+};
+
 const posts = () => fbr.received.filter((request) => request.path.endsWith("/postinvoicedata"));
 
 describe("issuing an invoice with FBR's Digital Invoicing configured", () => {
@@ -142,6 +150,10 @@ describe("issuing an invoice with FBR's Digital Invoicing configured", () => {
       `Sales tax invoice ${invoice.number} for your order ${target.order.reference}`,
     ]);
     expect(buyerDocuments(target)).toEqual([invoice.number]);
+    // The PDF mailed carries FBR's number, in words and as a QR code that reads back as it.
+    const pdf = attachmentOf(invoiceMails()[0]!);
+    expect(pdfText(pdf)).toContain(report.fbrNumber!);
+    expect(qrCodesIn(pdfPagePng(pdf, { dpi: 200 }))).toBe(report.fbrNumber);
   });
 
   it("is refused with its reason, taking no number, while the order's buyer tax registration is missing", () => {
@@ -281,6 +293,7 @@ describe("issuing an invoice without FBR_DI_TOKEN", () => {
     expect(buyerDocuments(target)).toEqual([issued.value.number]);
     await rounds();
     expect(invoiceMails()).toHaveLength(1);
+    expect(pdfText(attachmentOf(invoiceMails()[0]!))).toContain("Not reported to FBR Digital Invoicing");
     expect(fbr.received).toEqual([]);
     expect(orderDocument(service, target.order, issued.value.number, { forBuyer: true })?.mark).toEqual({
       status: "not reported",

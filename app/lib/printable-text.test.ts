@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { acceptedOrder, invoiceDraft } from "../../tests/support/invoice-fixture";
 import { bilal, buyerFields, submissionMeta } from "../../tests/support/request-fixture";
+import { pdfWords } from "../../tests/support/pdf-text";
 import { tempDir } from "../../tests/support/temp-dir";
 import { creditNotePdf, invoicePdf } from "~/lib/invoices/pdf.server";
 import { Invoices } from "~/lib/invoices/invoices.server";
@@ -11,7 +12,7 @@ import { receiptPdf } from "~/lib/payments/receipt-pdf.server";
 import { acceptanceRecordPdf, quotationPdf } from "~/lib/quotations/pdf.server";
 import { defaultTerms, Quotations, type QuotationDraft } from "~/lib/quotations/quotations.server";
 import { QuoteStore } from "~/lib/quotes/store.server";
-import { printable, printableLines, unknownMarker, urduMarker } from "./printable-text";
+import { printable, printableLines, printableWithUrdu, unknownMarker, urduMarker } from "./printable-text";
 
 // Every PDF the site makes, filled with text as people type it into the desk's and the buyer's forms
 // (a textarea sends "\r\n"), read back by poppler's pdftotext: nothing entered is lost or replaced,
@@ -96,6 +97,14 @@ describe("printable", () => {
   });
 });
 
+describe("printableWithUrdu", () => {
+  it("keeps Urdu and the joiners inside its words for the PDFs with an Urdu font, and makes the rest as printable() does", () => {
+    expect(printableWithUrdu("ڈاکٹر عائشہ خان،\r\nگلبرگ III، لاہور\r\n")).toBe("ڈاکٹر عائشہ خان،\nگلبرگ III، لاہور");
+    expect(printableWithUrdu("نیم\u200cشب \u200fZoë\u202f🙂 Ş")).toBe("نیم\u200cشب Zoë [?] S");
+    expect(printableWithUrdu("عائشہ")).not.toContain(urduMarker);
+  });
+});
+
 describe("every PDF, filled as typed", () => {
   it("the quotation prints the buyer, the line, the terms and the note exactly, each typed line a line", async () => {
     const { store, order } = acceptedRequest();
@@ -127,7 +136,7 @@ describe("every PDF, filled as typed", () => {
     const { store, order } = acceptedRequest();
     const issued = new Invoices(store).issueInvoice(order.orderId, { buyerAddress: typed.address, actor: bilal, now });
     if (!issued.ok) throw new Error(issued.reason);
-    const read = readBack(await invoicePdf(issued.value));
+    const read = readBack(await invoicePdf(issued.value, { status: "not reported" }));
 
     expect(read).toContain(
       "BUYER\n\nMüller & D’Souza (Pvt.) Ltd – Gulberg\nZoë D'Souza\n" +
@@ -150,7 +159,7 @@ describe("every PDF, filled as typed", () => {
       now,
     });
     if (!note.ok) throw new Error(note.reason);
-    const read = readBack(await creditNotePdf(note.value));
+    const read = readBack(await creditNotePdf(note.value, { status: "not reported" }));
 
     expect(read).toContain(
       "Reason\nFive pens arrived without ink.\nCredit agreed with Zoë on the phone – 5 × PKR 89.\n",
@@ -178,7 +187,7 @@ describe("every PDF, filled as typed", () => {
     expect(read).not.toMatch(/[\r?ÐÃ\ufffd]/);
   });
 
-  it("a buyer who wrote their name in Urdu is named by the marker, never by stray Latin letters", async () => {
+  it("a buyer who wrote in Urdu is named in Urdu on the quotation and the receipt, never by stray Latin letters", async () => {
     const store = QuoteStore.open(tempDir("printable-urdu"));
     const quote = store.insert({ ...buyerFields, name: "عائشہ خان", company: "ایکمی فارما" }, submissionMeta("urdu"), {
       notify: false,
@@ -186,10 +195,26 @@ describe("every PDF, filled as typed", () => {
     }).quote;
     const quotations = new Quotations(store);
     quotations.saveDraft(quote.id, { ...defaultTerms(now), lines: invoiceDraft(now).lines }, null, now);
-    const read = readBack(await quotationPdf(quote, quotations.send(quote, bilal, now)!));
+    const quotation = await quotationPdf(quote, quotations.send(quote, bilal, now)!);
+    expect(pdfWords(quotation)).toEqual(
+      expect.arrayContaining(["عائشہ", "خان", "ایکمی", "فارما", "ayesha@acme.example"]),
+    );
+    // UTF-8 read as Latin-1, or characters no font could draw, would show as these.
+    expect(readBack(quotation)).not.toMatch(/[\u00c0-\u00ff\ufffd?]|\[Urdu text\]/);
 
-    expect(read).toContain(`To\n${urduMarker}\n${urduMarker}\nayesha@acme.example\n`);
-    // UTF-8 read as Latin-1, or Arabic letters pdfkit cannot encode, would show as these.
-    expect(read).not.toMatch(/[\u00c0-\u00ff\u0600-\u06ff\ufffd?]/);
+    const order = acceptedOrder(store, { now, buyer: { name: "محمد عمران", company: "عمران ٹریڈرز" } });
+    const recorded = new Payments(store).record(new Orders(store).forRequest(order.quote.id)!, {
+      kind: "advance",
+      method: "bank_transfer",
+      paidOn: "2026-11-26",
+      reference: "میزان بینک 4471",
+      amountPaisa: 5_000_00,
+      actor: bilal,
+      now,
+    });
+    if (!recorded.ok) throw new Error(recorded.reason);
+    const receipt = await receiptPdf(new Payments(store).receipt(recorded.value.receipt!.number)!);
+    expect(pdfWords(receipt)).toEqual(expect.arrayContaining(["محمد", "عمران", "ٹریڈرز", "میزان", "بینک", "4471"]));
+    expect(readBack(receipt)).not.toMatch(/[\u00c0-\u00ff\ufffd?]|\[Urdu text\]/);
   });
 });

@@ -4,6 +4,7 @@ import { longDate, pakistanDate } from "~/lib/desk/time";
 import { amountInWords } from "~/lib/invoices/words";
 import { formatPkr } from "~/lib/money";
 import { pdfBytes } from "~/lib/pdf-bytes";
+import { writeText } from "~/lib/pdf-text/draw.server";
 import { printable } from "~/lib/printable-text";
 import { paymentKindLabel, paymentMethodLabel } from "./labels";
 import { settledBy, type StoredReceipt } from "./payments.server";
@@ -12,7 +13,8 @@ import { settledBy, type StoredReceipt } from "./payments.server";
 // order, when, how and with which reference; the tax the buyer withheld for us with each
 // certificate's number; the amount in figures and in words; and what the order still owed once the
 // payment was counted. Everything comes from the stored payment and its receipt; a reversed payment's
-// receipt keeps its number and says it is cancelled.
+// receipt keeps its number and says it is cancelled. What a person typed (the buyer, the company, a
+// reference, a certificate's number) is written by pdf-text, in Urdu as well as English.
 
 const MARGIN = 40;
 const ink = "#1f2933";
@@ -27,16 +29,11 @@ export const receiptFileName = (number: string) => `${number}.pdf`;
 /** Label and value on one line, the value on the right. */
 function row(doc: Document, label: string, value: string, { bold = false, x = MARGIN, width = 515 } = {}) {
   const y = doc.y;
-  doc
-    .font("Helvetica")
-    .fontSize(10)
-    .fillColor(muted)
-    .text(printable(label), x, y, { width: width - 170 });
+  doc.fillColor(muted);
+  writeText(doc, label, x, y, { size: 10, width: width - 170 });
   const labelEnd = doc.y;
-  doc
-    .font(bold ? "Helvetica-Bold" : "Helvetica")
-    .fillColor(ink)
-    .text(printable(value), x + width - 170, y, { width: 170, align: "right" });
+  doc.fillColor(ink);
+  writeText(doc, value, x + width - 170, y, { size: 10, bold, width: 170, align: "right" });
   doc.y = Math.max(doc.y, labelEnd) + 3;
 }
 
@@ -90,10 +87,8 @@ export function receiptPdf(receipt: StoredReceipt): Promise<Uint8Array> {
       .fontSize(9)
       .fillColor(muted)
       .text(printable(label), right - 230, y, { width: 100 });
-    doc
-      .font("Helvetica-Bold")
-      .fillColor(ink)
-      .text(printable(value), right - 130, y, { width: 130, align: "right" });
+    doc.fillColor(ink);
+    writeText(doc, value, right - 130, y, { size: 9, bold: true, width: 130, align: "right" });
   }
   doc.y = Math.max(doc.y, supplierEnd) + 16;
 
@@ -113,11 +108,12 @@ export function receiptPdf(receipt: StoredReceipt): Promise<Uint8Array> {
 
   ruleLine(doc);
   doc.font("Helvetica").fontSize(8).fillColor(muted).text("RECEIVED FROM", MARGIN);
-  doc.fillColor(ink).fontSize(11);
-  if (receipt.buyerCompany) doc.font("Helvetica-Bold").text(printable(receipt.buyerCompany), MARGIN, doc.y, { width });
-  doc
-    .font(receipt.buyerCompany ? "Helvetica" : "Helvetica-Bold")
-    .text(printable(receipt.buyerName), MARGIN, doc.y, { width });
+  doc.fillColor(ink);
+  // A column of its own, so a name in Urdu sits right-aligned under the heading, not at the page's edge.
+  const company = printable(receipt.buyerCompany) !== "";
+  const column = 320;
+  if (company) writeText(doc, receipt.buyerCompany, MARGIN, doc.y, { size: 11, bold: true, width: column });
+  writeText(doc, receipt.buyerName, MARGIN, doc.y, { size: 11, bold: !company, width: column });
   doc.moveDown(0.8);
 
   ruleLine(doc);

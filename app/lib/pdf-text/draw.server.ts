@@ -17,10 +17,16 @@ type Doc = PDFKit.PDFDocument;
 export type TextStyle = { size: number; bold?: boolean };
 
 /**
- * A box to write in: its width, and where each line sits in it. "start" is the left for a paragraph
- * that reads left to right and the right for one that reads right to left (a wholly Urdu address).
+ * A box to write in: its width, and where each line sits in it. "start" (the default) is the left for
+ * a paragraph that reads left to right and the right for one that reads right to left (a wholly Urdu
+ * address); "left" keeps even an Urdu value beside its label.
  */
-export type TextBox = TextStyle & { width: number; align?: "start" | "right" | "center" };
+export type TextBox = TextStyle & {
+  width: number;
+  align?: "start" | "left" | "right" | "center";
+  /** "ltr" reads every paragraph left to right (a numbered heading); by default its first letter decides. */
+  direction?: "auto" | "ltr";
+};
 
 /**
  * The Urdu font's file for a weight: WOFF, unpacked here for pdfkit to subset and embed (fontkit reads
@@ -51,11 +57,11 @@ function naskhFonts() {
 const urduFont = { regular: "NotoNaskhArabic", bold: "NotoNaskhArabic-Bold" };
 
 // Heights above and below the baseline, in thousandths of the size: Helvetica's (its AFM's Ascender
-// and Descender, both weights) and Noto Naskh Arabic's (its hhea ascent and descent, 1000 units an em),
-// whose marks above and below the letters need the room.
+// and Descender, both weights), and how far Noto Naskh Arabic's letters with their dots and marks
+// reach (its hhea box, 1069 and 634, is kept for marks stacked on marks, which Urdu names do not use).
 const metrics: Record<Script, { ascent: number; descent: number }> = {
   latin: { ascent: 718, descent: 207 },
-  arabic: { ascent: 1069, descent: 634 },
+  arabic: { ascent: 900, descent: 500 },
 };
 
 const registered = new WeakSet<Doc>();
@@ -80,20 +86,22 @@ function measurer(doc: Doc, style: TextStyle) {
       .widthOfString(text);
 }
 
-/** A line's height and the distance from its top to its baseline; a line without Urdu is as pdfkit sets it. */
+/**
+ * A line's height and the distance from its top to its baseline. Every line's baseline sits where
+ * pdfkit puts Helvetica's, so Urdu and the labels and figures beside it share one baseline (Urdu's
+ * dots may reach a little above the line's top); a line with Urdu is taller, so lines never touch.
+ */
 function lineMetrics(doc: Doc, line: Line, style: TextStyle) {
   doc.font(fontName(doc, "latin", style.bold ?? false)).fontSize(style.size);
   const latinHeight = doc.currentLineHeight(true);
-  if (!line.arabic) return { height: latinHeight, ascent: (metrics.latin.ascent / 1000) * style.size };
+  const ascent = (metrics.latin.ascent / 1000) * style.size;
+  if (!line.arabic) return { height: latinHeight, ascent };
   const arabic = metrics.arabic;
-  return {
-    height: Math.max(latinHeight, ((arabic.ascent + arabic.descent) / 1000) * style.size),
-    ascent: (Math.max(metrics.latin.ascent, arabic.ascent) / 1000) * style.size,
-  };
+  return { height: Math.max(latinHeight, ((arabic.ascent + arabic.descent) / 1000) * style.size), ascent };
 }
 
 const laidOut = (doc: Doc, text: string, box: TextBox) =>
-  layoutText(printableWithUrdu(text), box.width, measurer(doc, box));
+  layoutText(printableWithUrdu(text), box.width, measurer(doc, box), box.direction);
 
 /** The height `text` takes when written in `box` (the same lines writeText draws). */
 export function textHeight(doc: Doc, text: string, box: TextBox): number {

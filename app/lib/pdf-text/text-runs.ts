@@ -133,12 +133,18 @@ function lineRuns(
 /**
  * `text` (its lines separated by "\n", as printableWithUrdu makes them) laid out in lines no wider than
  * `maxWidth`: one paragraph per typed line, a blank line kept as a line with no runs; no text, no lines.
+ * Each paragraph reads in the direction of its first letter, or left to right when `direction` says so.
  */
-export function layoutText(text: string, maxWidth: number, measure: Measure): Paragraph[] {
+export function layoutText(
+  text: string,
+  maxWidth: number,
+  measure: Measure,
+  direction: "auto" | "ltr" = "auto",
+): Paragraph[] {
   if (text === "") return [];
   return text.split("\n").map((paragraph) => {
     if (paragraph === "") return { rtl: false, lines: [{ runs: [], width: 0, arabic: false }] };
-    const levels = bidi.getEmbeddingLevels(paragraph, "auto");
+    const levels = bidi.getEmbeddingLevels(paragraph, direction);
     return {
       rtl: levels.paragraphs[0]!.level % 2 === 1,
       lines: breakLines(paragraph, maxWidth, measure).map(([start, end]) =>

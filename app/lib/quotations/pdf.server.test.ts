@@ -1,7 +1,7 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { pdfPageCount, pdfText } from "../../../tests/support/pdf-text";
+import { pdfPageCount, pdfText, pdfWords } from "../../../tests/support/pdf-text";
 import { bilal, buyerFields, submissionMeta } from "../../../tests/support/request-fixture";
 import { tempDir } from "../../../tests/support/temp-dir";
 import { fixtures } from "../../../tests/support/upload-fixtures";
@@ -118,19 +118,22 @@ describe("the quotation PDF", () => {
     expect(text.indexOf("Line item number 20")).toBeLessThan(text.indexOf("Total PKR"));
   });
 
-  it("does not break on Urdu: what Helvetica cannot show is marked as Urdu, the rest stays", async () => {
+  it("prints Urdu as typed beside English: the buyer's name, a line and the note, findable in its text", async () => {
     const { quote, quotation } = sent(
       [{ ...twoLines[1]!, description: "نوٹ بک Notebook", decoration: "Şirket logo – “gold”" }],
-      {},
-      {
-        name: "عائشہ خان",
-        company: "Acme Pharma",
-      },
+      { note: "قیمتوں میں لاہور تک ترسیل شامل ہے۔\nPrices include delivery." },
+      { name: "عائشہ خان", company: "Acme Pharma" },
     );
-    const text = pdfText(await quotationPdf(quote, quotation));
-    expect(text).toContain(`1. ${urduMarker} Notebook`);
+    const pdf = await quotationPdf(quote, quotation);
+    const words = pdfWords(pdf);
+    for (const word of ["عائشہ", "خان", "نوٹ", "بک", "قیمتوں", "لاہور", "ترسیل", "ہے۔"])
+      expect(words, word).toContain(word);
+    const text = pdfText(pdf);
+    expect(text).toMatch(/^1\. .*Notebook$/m); // the line's number on the left, whatever its script
     expect(text).toContain("Decoration: Sirket logo – “gold”");
-    expect(text).toContain(`To\n${urduMarker}\nAcme Pharma`);
+    expect(text).toContain("Acme Pharma");
+    expect(text).toContain("Prices include delivery.");
+    expect(text).not.toContain(urduMarker);
   });
 });
 
@@ -193,5 +196,22 @@ describe("the acceptance record PDF", () => {
     expect(text).toContain("The proof is a SVG file; its picture is not reproduced here.");
     expect(text).toContain("b".repeat(64));
     expect(pdf.toString("latin1")).not.toMatch(/\/Subtype \/Image/);
+  });
+
+  it("prints who accepted, the role and the PO in Urdu as they were typed", async () => {
+    const { quote, quotation } = sent();
+    const pdf = await acceptanceRecordPdf(quote, quotation, {
+      ...acceptance(quotation.id, quote.id, quotation.sha256!),
+      name: "ڈاکٹر عائشہ خان",
+      role: "برانڈ مینیجر",
+      poNumber: "خریداری آرڈر 7781",
+    });
+    const words = pdfWords(pdf);
+    for (const word of ["ڈاکٹر", "عائشہ", "خان", "برانڈ", "مینیجر", "خریداری", "آرڈر", "7781"])
+      expect(words, word).toContain(word);
+    const text = pdfText(pdf);
+    expect(text).toMatch(/^Accepted by:/m);
+    expect(text).toMatch(/^PO number:/m);
+    expect(text).not.toContain(urduMarker);
   });
 });

@@ -3,6 +3,7 @@ import sharp from "sharp";
 import { business, fullAddress } from "~/content/business";
 import { longDate, pakistanDate, pakistanTime } from "~/lib/desk/time";
 import { formatPkr, formatRate } from "~/lib/money";
+import { textHeight, writeText } from "~/lib/pdf-text/draw.server";
 import { printable } from "~/lib/printable-text";
 import type { ProofType } from "~/lib/proofs/rules";
 import type { StoredQuote } from "~/lib/quotes/store.server";
@@ -13,8 +14,9 @@ import { type OptionTotals, optionTotals } from "./totals";
 
 // A quotation and its acceptance as documents a procurement office files: A4, the business's
 // letterhead facts, figures written as everywhere else (formatPkr), dates in Pakistan time, and the
-// SHA-256 that ties the paper to the version the buyer was sent. Built-in Helvetica only: no font
-// files to ship; every text goes through printable(), which says what it cannot show (Urdu…).
+// SHA-256 that ties the paper to the version the buyer was sent. Helvetica for the document's own
+// words; what a person typed (the buyer, the lines, the terms, the note, who accepted) is written by
+// pdf-text, which draws Urdu in an embedded Noto Naskh Arabic in its place beside English and figures.
 
 /** The proof the buyer approved, as the acceptance record shows it. */
 export type ApprovedProofPicture = { version: number; sha256: string; imagePath?: string; mediaType: ProofType };
@@ -93,7 +95,6 @@ function heading(doc: Doc, text: string) {
 
 function buyerBlock(doc: Doc, quote: StoredQuote, quotation: StoredQuotation) {
   doc.font("Helvetica-Bold").fontSize(10).text("To", margin, doc.y);
-  doc.font("Helvetica").fontSize(10);
   const lines = [
     quote.name,
     quote.company,
@@ -101,7 +102,8 @@ function buyerBlock(doc: Doc, quote: StoredQuote, quotation: StoredQuotation) {
     quotation.buyerNtn ? `NTN ${quotation.buyerNtn}` : "",
     quotation.buyerStrn ? `STRN ${quotation.buyerStrn}` : "",
   ].filter(Boolean);
-  for (const line of lines) doc.text(printable(line), { width: contentWidth });
+  // A column of its own, so a name in Urdu sits right-aligned under "To", not at the page's far edge.
+  for (const line of lines) writeText(doc, line, margin, doc.y, { size: 10, width: 260 });
   doc.moveDown(0.8);
 }
 
@@ -109,15 +111,14 @@ function buyerBlock(doc: Doc, quote: StoredQuote, quotation: StoredQuotation) {
 function row(
   doc: Doc,
   cells: { item?: string; quantity?: string; unit?: string; amount?: string },
-  options: { bold?: boolean; size?: number } = {},
+  options: { bold?: boolean; size?: number; direction?: "ltr" } = {},
 ) {
-  const font = options.bold ? "Helvetica-Bold" : "Helvetica";
-  doc.font(font).fontSize(options.size ?? 9.5);
-  const item = printable(cells.item ?? "");
-  const height = Math.max(doc.heightOfString(item || " ", { width: columns.item.width }), doc.currentLineHeight(true));
+  const box = { ...options, size: options.size ?? 9.5, width: columns.item.width };
+  const item = cells.item ?? "";
+  const height = Math.max(textHeight(doc, item, box), doc.currentLineHeight(true));
   room(doc, height + 2);
   const y = doc.y;
-  doc.text(item, columns.item.x, y, { width: columns.item.width });
+  writeText(doc, item, columns.item.x, y, box);
   for (const key of ["quantity", "unit", "amount"] as const) {
     const text = cells[key];
     if (text) doc.text(printable(text), columns[key].x, y, { width: columns[key].width, align: "right" });
@@ -148,7 +149,8 @@ const quantityText = (quantity: number) => quantity.toLocaleString("en-US");
 function lineRows(doc: Doc, line: StoredLine, chosen?: number) {
   // Keep a line's head with its first figures: move it whole when its head would sit at a page's foot.
   room(doc, 48);
-  row(doc, { item: `${line.position}. ${line.description}` }, { bold: true });
+  // The line's number stays on the left, whatever the description's script.
+  row(doc, { item: `${line.position}. ${line.description}` }, { bold: true, direction: "ltr" });
   if (line.decoration) row(doc, { item: `Decoration: ${line.decoration}` });
   const options = chosen ? line.options.filter((option) => option.position === chosen) : line.options;
   for (const option of options) {
@@ -221,18 +223,16 @@ function optionTotalsRows(doc: Doc, entries: readonly OptionTotals[], asked: num
   doc.moveDown(0.2);
 }
 
-/** "Label: value" lines, the label bold. */
+/** "Label: value" lines, the label bold, a value of several lines held to the right of its label. */
 function facts(doc: Doc, entries: [string, string][]) {
   for (const [label, value] of entries) {
     if (!value) continue;
-    const text = printable(value);
-    doc.font("Helvetica").fontSize(9.5);
-    room(doc, doc.heightOfString(`${label}: ${text}`, { width: contentWidth }) + 2);
-    doc
-      .font("Helvetica-Bold")
-      .text(`${label}: `, margin, doc.y, { continued: true, width: contentWidth })
-      .font("Helvetica")
-      .text(text);
+    const lead = doc.font("Helvetica-Bold").fontSize(9.5).widthOfString(`${label}: `);
+    const box = { size: 9.5, width: contentWidth - lead, align: "left" } as const;
+    room(doc, textHeight(doc, value, box) + 2);
+    const y = doc.y;
+    doc.font("Helvetica-Bold").fontSize(9.5).text(`${label}: `, margin, y, { lineBreak: false });
+    writeText(doc, value, margin + lead, y, box);
   }
 }
 

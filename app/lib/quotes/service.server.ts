@@ -1,5 +1,4 @@
 import { Orders } from "~/lib/orders/orders.server";
-import type { CheckRegistration } from "~/lib/orders/tax-facts-desk.server";
 import { openDatabase } from "~/lib/db/database.server";
 import { FileStore } from "~/lib/files/files.server";
 import { createHash } from "node:crypto";
@@ -334,9 +333,7 @@ export function createQuoteService(
      * FBR's lookup of a buyer's registration type (Get_Reg_Type), when FBR Digital Invoicing is
      * configured (FBR_DI_TOKEN); null: not configured, and the desk saves registrations unchecked.
      */
-    checkRegistration: (fbrClient
-      ? (ntnCnic: string) => fbrClient.registrationType(ntnCnic)
-      : null) satisfies CheckRegistration | null as CheckRegistration | null,
+    checkRegistration: fbrClient ? (ntnCnic: string) => fbrClient.registrationType(ntnCnic) : null,
     /** The buyer's "Order again" of a delivered order and the desk's "Duplicate as new quotation". */
     reorders: new Reorders(store, quotations, { notify: Boolean(outbox) }),
     /** The price list: what the desk shows and owners set, and `priceFor` for quotations. */

@@ -540,10 +540,11 @@ export const deskText = {
     notPriced: "This item has no prices yet.",
     taxTitle: "Tax data for FBR",
     taxLead:
-      "What FBR's Digital Invoicing is told of this item on every invoice. Empty: the category's default, from the Pakistan Customs Tariff.",
+      "What FBR's Digital Invoicing is told of this item on every invoice: unless an owner sets them, its category's defaults from the Pakistan Customs Tariff.",
     taxReadOnly: "Owners set these; ask an owner to change one.",
     hsCode: "HS code",
-    hsCodeHint: (fallback: string) => `Such as 9608.1000; empty: the category's ${fallback}.`,
+    hsShort: "HS",
+    hsCodeHint: (fallback: string) => `Four digits, a dot, four digits. Leave empty for the category's ${fallback}.`,
     uom: "Unit of measure",
     saleType: "Sale type",
     categoryDefault: (value: string) => `Category's default (${value})`,

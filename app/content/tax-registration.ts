@@ -30,7 +30,7 @@ export const taxFactsDeskText = {
   saved: {
     checked: "Buyer's tax registration saved and checked with FBR.",
     unavailable: "FBR could not be asked; saved unchecked. Save again later to check it.",
-    "not-configured": "Buyer's tax registration saved. Not checked with FBR: FBR_DI_TOKEN is not set.",
+    "not-configured": "Buyer's tax registration saved.",
     "nothing-to-check": "Buyer's tax registration saved.",
   } satisfies Record<TaxFactsOutcome, string>,
   refused: "Not saved: fix the fields marked below.",

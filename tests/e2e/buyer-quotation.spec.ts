@@ -114,6 +114,13 @@ for (const width of widths) {
     await page.getByLabel("Your name").fill("Dr. Ayesha Khan");
     await page.getByLabel("Your role").fill("Brand Manager");
     await page.getByLabel("Purchase order number").fill("PO-7781");
+    // The optional section for the sales tax invoice: a CNIC typed with dashes is read as FBR takes it.
+    const taxSection = page.getByRole("group", { name: /For your sales tax invoice/ });
+    await taxSection.getByLabel("Sales tax registration").selectOption({ label: "Registered for sales tax" });
+    await taxSection.getByLabel("NTN or CNIC").fill("35202-1234567-1");
+    await taxSection.getByLabel("Business name").fill("Acme Pharma (Pvt) Ltd");
+    await taxSection.getByLabel("Province").selectOption({ label: "Punjab" });
+    await taxSection.getByLabel("Address on the invoice").fill("Plot 12, Sundar Industrial Estate\nLahore");
     await expect(page.getByText("Please review and accept the quotation")).toBeVisible();
     // The chosen option stands out: its row is framed and shaded, not only its small radio.
     const chosen = page.locator("label", { has: page.getByLabel("500 pcs × PKR 89 = PKR 44,500") });
@@ -125,6 +132,9 @@ for (const width of widths) {
     await expect(review).toContainText("Onset pen, Screen print, 1 colour: 500 pcs × PKR 89 = PKR 44,500");
     await expect(review).toContainText("Total including sales tax (18 %)PKR 57,230");
     await expect(review).toContainText("Your purchase order numberPO-7781");
+    await expect(review).toContainText(
+      "For your sales tax invoiceRegistered for sales taxCNIC 35202-1234567-1Acme Pharma (Pvt) LtdPlot 12, Sundar Industrial Estate, Lahore (Punjab)",
+    );
     await expect(review).toContainText("Accepting is final");
     await expect(page.getByLabel("250 pcs × PKR 90 = PKR 22,500")).toBeDisabled();
     await expectNoAxeViolations(page, `the review before accepting at ${width} px`);

@@ -174,6 +174,33 @@ for (const width of [390, 1440]) {
       );
       await expect(page.getByText("TCS 7720 0123 4567")).toBeVisible();
 
+      // The buyer's tax registration, filled before invoicing from the request's company; a registered
+      // buyer without an NTN is refused on its field, with what was typed kept.
+      const taxRegistration = page.getByRole("region", { name: "Buyer's tax registration" });
+      await expect(taxRegistration).toContainText("Not given yet: fill it before issuing the invoice.");
+      await expect(taxRegistration.getByLabel("Business name")).toHaveValue("Acme Pharma");
+      await taxRegistration.getByLabel("Sales tax registration").selectOption({ label: "Registered for sales tax" });
+      await taxRegistration.getByLabel("Province").selectOption({ label: "Punjab" });
+      await taxRegistration.getByLabel("Address on the invoice").fill("12 Mall Road, Lahore");
+      await taxRegistration.getByRole("button", { name: "Save tax registration" }).click();
+      await expect(taxRegistration.getByLabel("NTN or CNIC")).toHaveAttribute("aria-invalid", "true");
+      await expect(taxRegistration).toContainText("A business registered for sales tax has an NTN");
+      await expect(taxRegistration.getByLabel("Address on the invoice")).toHaveValue("12 Mall Road, Lahore");
+      await taxRegistration.getByLabel("NTN or CNIC").fill("1234567-8");
+      await taxRegistration.getByRole("button", { name: "Save tax registration" }).click();
+      await expect(taxRegistration.getByRole("status")).toHaveText("Buyer's tax registration saved.");
+      await expect(taxRegistration).toContainText("Not checked with FBR.");
+      await expect(taxRegistration).toContainText("FBR Digital Invoicing is not configured (FBR_DI_TOKEN is not set)");
+      await expect(taxRegistration).toContainText("NTN 1234567");
+      await expect(taxRegistration).toContainText("Given by Sana");
+      if (shots)
+        for (const shotWidth of width === 1440 ? [1440] : [360, width]) {
+          await page.setViewportSize({ width: shotWidth, height: 900 });
+          await taxRegistration.scrollIntoViewIfNeeded();
+          await page.screenshot({ path: join(shots, `order-tax-registration-${shotWidth}.png`), fullPage: true });
+        }
+      await page.setViewportSize({ width, height: 900 });
+
       // The sales tax invoice, issued at dispatch, read back from its PDF.
       const invoices = page.locator("#invoices");
       await page.getByLabel("Buyer address").fill("12 Mall Road, Lahore");

@@ -150,6 +150,20 @@ for (const size of widths) {
     await expect(history.locator("ol > li")).toHaveCount(3);
     await expectNoSidewaysScroll(page, size.width);
 
+    // What FBR is told of it: its category's HS code until the owner sets its own, checked on the server.
+    const tax = page.getByRole("region", { name: "Tax data for FBR" });
+    await expect(tax.getByLabel("HS code")).toHaveAttribute("placeholder", "9608.1000");
+    await expect(tax.getByLabel("Unit of measure")).toHaveValue("");
+    await tax.getByLabel("HS code").fill("9608.91");
+    await tax.getByRole("button", { name: "Save tax data" }).click();
+    await expect(tax.getByRole("alert")).toContainText("four digits, a dot and four digits");
+    await expect(tax.getByLabel("HS code")).toHaveValue("9608.91");
+    await tax.getByLabel("HS code").fill("96089100");
+    await tax.getByRole("button", { name: "Save tax data" }).click();
+    await expect(page.getByRole("status")).toHaveText("Tax data saved.");
+    await expect(tax.getByLabel("HS code")).toHaveValue("9608.9100");
+    await expect(history.getByRole("listitem").first()).toContainText("HS code the category's default → 9608.9100");
+
     // Renamed and moved; retired (listed apart, offered to no new quotation); offered again.
     const renamed = `${size.item.replace("ball pen", "pen")}, gift box`;
     await page.getByLabel("Name", { exact: true }).fill(renamed);
@@ -199,6 +213,10 @@ for (const size of widths) {
     await expect(staffPage.getByText("Lead time (business days): 10")).toBeVisible();
     await expect(staffPage.getByRole("button", { name: "Save prices" })).toHaveCount(0);
     await expect(staffPage.getByRole("button", { name: "Retire this item" })).toHaveCount(0);
+    const taxSection = staffPage.getByRole("region", { name: "Tax data for FBR" });
+    await expect(taxSection).toContainText("HS code9608.9100");
+    await expect(taxSection).toContainText("Unit of measureNumbers, pieces, units (category's default)");
+    await expect(taxSection.getByRole("button")).toHaveCount(0);
     await shot(staffPage, `item-staff-${size.width}`);
     await expect(staffPage.getByRole("textbox")).toHaveCount(0);
     await expect(staffPage.getByRole("region", { name: "Recent changes" })).toContainText("500 pcs PKR 95 → PKR 92");
@@ -214,6 +232,8 @@ for (const size of widths) {
     expect((await postForm(server, itemPath, { intent: "retire" }, staffCookie)).status).toBe(403);
     const rename = { intent: "rename", name: "Cheap pen", category: "pens" };
     expect((await postForm(server, itemPath, rename, staffCookie)).status).toBe(403);
+    const taxPost = { intent: "tax-data", hsCode: "1234.5678", uom: "", saleType: "" };
+    expect((await postForm(server, itemPath, taxPost, staffCookie)).status).toBe(403);
     const add = { name: "Cheap pen", category: "pens" };
     expect((await postForm(server, "/desk/prices", add, staffCookie)).status).toBe(403);
     const ownerCookie = await signInByPostAs(owner.email);

@@ -53,7 +53,7 @@ export const provinceChoices = (
 ).map((name) => ({ value: name, label: provinceLabel[name] }));
 
 export const registrationLabel: Record<RegistrationType, string> = {
-  Registered: "Registered for sales tax (has an NTN)",
+  Registered: "Registered for sales tax",
   Unregistered: "Not registered for sales tax",
 };
 

@@ -1,7 +1,13 @@
 import { eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/better-sqlite3";
 import type { Actor } from "~/lib/audit/events";
-import { isFbrProvince, ntnCnicDigits, registrationTypes } from "~/lib/fbr/lists";
+import {
+  type FbrProvince,
+  isFbrProvince,
+  ntnCnicDigits,
+  type RegistrationType,
+  registrationTypes,
+} from "~/lib/fbr/lists";
 import type { QuoteStore } from "~/lib/quotes/store.server";
 import { orderTaxFacts } from "./schema";
 import { type TaxFacts, type TaxFactsValues, taxFactsLimits } from "./tax-facts-schema";
@@ -74,11 +80,8 @@ export class OrderTaxFacts {
     const row = this.orm.select().from(orderTaxFacts).where(eq(orderTaxFacts.orderId, orderId)).get();
     if (!row) return null;
     const { orderId: _orderId, registrationType, province, ...rest } = row;
-    return {
-      ...rest,
-      registrationType: registrationType === "Registered" ? "Registered" : "Unregistered",
-      province: isFbrProvince(province) ? province : "PUNJAB",
-    };
+    // Written only by `save`, which takes FBR's words alone (the registration type's CHECK too).
+    return { ...rest, registrationType: registrationType as RegistrationType, province: province as FbrProvince };
   }
 
   /**

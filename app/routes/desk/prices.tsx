@@ -138,8 +138,8 @@ function ItemRows({ items }: { items: ItemRow[] }) {
               <span className="block font-semibold text-foreground" dir="auto">
                 {item.name}
               </span>
-              <span className="block text-xs text-slate-600">
-                {text.hsCode} <span className="font-mono">{item.hsCode}</span>
+              <span className="block whitespace-nowrap text-xs text-slate-600">
+                {text.hsShort} <span className="font-mono">{item.hsCode}</span>
               </span>
             </span>
             {item.retired ? (

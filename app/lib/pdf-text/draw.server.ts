@@ -112,15 +112,6 @@ export function textHeight(doc: Doc, text: string, box: TextBox): number {
   return height;
 }
 
-/** The width of the widest line of `text` written without a width limit. */
-export function textWidth(doc: Doc, text: string, style: TextStyle): number {
-  const widths = laidOut(doc, text, { ...style, width: Infinity }).flatMap((paragraph) =>
-    paragraph.lines.map((line) => line.width),
-  );
-  doc.font(fontName(doc, "latin", style.bold ?? false)).fontSize(style.size);
-  return Math.max(0, ...widths);
-}
-
 /** Draws one run with its left edge at x on the baseline; the characters reach the page left to right. */
 function drawRun(doc: Doc, run: Run, x: number, baseline: number, style: TextStyle): number {
   const width = measurer(doc, style)(run.text, run.script);

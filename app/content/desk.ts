@@ -427,6 +427,8 @@ export const deskText = {
       reversed: "Payment reversed; it stays in the list.",
       invoice: "Invoice issued and e-mailed to the buyer with its PDF.",
       "invoice-off": "Invoice issued. E-mail is off: it was not sent.",
+      "invoice-fbr":
+        "Invoice issued and sent to FBR's Digital Invoicing: it is e-mailed to the buyer once FBR accepts it.",
       "credit-note": "Credit note issued.",
     },
     /** The duplicate-reference refusal naming the payment already recorded. */
@@ -450,6 +452,8 @@ export const deskText = {
       reason: "Say why.",
       "already-invoiced": "This order already has an invoice; issue a credit note to correct it.",
       "quotation-changed": "The accepted quotation no longer reads as accepted: the invoice was not issued.",
+      "tax-facts":
+        "Fill in the buyer's tax registration on the order first (registration type, NTN or CNIC, province and address): FBR needs it on every invoice.",
       "no-invoice": "That invoice is not one of this order's.",
       "credit-amount": "The credit must be above zero and at most what is left on the invoice.",
     },
@@ -534,6 +538,19 @@ export const deskText = {
     changedBy: (name: string, when: string) => `Changed by ${name}, ${when}`,
     none: "None",
     notPriced: "This item has no prices yet.",
+    taxTitle: "Tax data for FBR",
+    taxLead:
+      "What FBR's Digital Invoicing is told of this item on every invoice. Empty: the category's default, from the Pakistan Customs Tariff.",
+    taxReadOnly: "Owners set these; ask an owner to change one.",
+    hsCode: "HS code",
+    hsCodeHint: (fallback: string) => `Such as 9608.1000; empty: the category's ${fallback}.`,
+    uom: "Unit of measure",
+    saleType: "Sale type",
+    categoryDefault: (value: string) => `Category's default (${value})`,
+    isDefault: "category's default",
+    saveTax: "Save tax data",
+    taxSaved: "Tax data saved.",
+    taxProblem: "The tax data was not saved: fix the field below.",
   },
   reportsPage: {
     title: "Reports",

@@ -37,6 +37,11 @@ export const quotationPageText = {
   reviewPo: "Your purchase order number",
   reviewNoPo: "No purchase order number given.",
   reviewBy: "Accepted by",
+  taxTitle: "For your sales tax invoice",
+  taxIntro:
+    "Optional. Our invoices are reported to FBR: give your business's sales tax registration here, or leave it empty and we will ask before invoicing.",
+  reviewTax: "For your sales tax invoice",
+  reviewNoTax: "Not given: we will ask before invoicing.",
   reviewFinal:
     "Accepting is final: it becomes your order at once and cannot be undone on this page. To change anything afterwards, write to us.",
   acceptFinal: "Accept — this is final",

@@ -3,8 +3,8 @@
 // textarea sends its line breaks as "\r\n", and pdfkit breaks lines only at "\n" and prints the "\r"
 // as a stray letter, so every kind of line break becomes "\n" here, before any text reaches pdfkit.
 // Nothing the fonts lack is dropped silently: letters with an accent the fonts lack keep their letter,
-// Urdu becomes a marker that says Urdu was written there (no Urdu font or shaping yet), and anything
-// else becomes a visible "[?]".
+// Urdu becomes a marker that says Urdu was written there (printableWithUrdu keeps it instead, for the
+// PDFs that embed an Urdu font), and anything else becomes a visible "[?]".
 
 /** What a run of Urdu (Arabic script) becomes in a PDF: the fonts have no Urdu letters. */
 export const urduMarker = "[Urdu text]";
@@ -38,22 +38,40 @@ function nearest(char: string): string {
   return strokeless[char] ?? "";
 }
 
+// Arabic-script characters an Urdu font prints, and the joiners that decide how Urdu letters join.
+const arabicScript = /[\p{Script_Extensions=Arabic}\u200c\u200d]/u;
+const invisibleBesideJoiners = /(?!\n)(?![\u200c\u200d])[\p{Cc}\p{Cf}]/gu;
+
 /**
  * The text as the built-in fonts print it, its lines separated by "\n" only, the ends of the whole text
  * trimmed: "Plot 5,\r\nKorangi\r\n" → "Plot 5,\nKorangi".
  */
 export function printable(text: string): string {
-  const plain = text
+  return fitted(text, false);
+}
+
+/**
+ * As printable(), but Urdu (Arabic script, with the joiners inside its words) kept as typed: for a PDF
+ * that embeds an Urdu font beside the built-in ones (app/lib/pdf-text).
+ */
+export function printableWithUrdu(text: string): string {
+  return fitted(text, true);
+}
+
+function fitted(text: string, keepUrdu: boolean): string {
+  const normal = text
     .replace(lineBreak, "\n")
     .replace(spaces, " ")
     .replace(hyphens, "-")
-    .replace(invisible, "")
-    .replace(/\ue000/g, "\ufffd") // the private character that stands for Urdu below
-    .replace(urdu, "\ue000");
+    .replace(keepUrdu ? invisibleBesideJoiners : invisible, "")
+    .replace(/\ue000/g, "\ufffd"); // the private character that stands for Urdu below
+  const plain = keepUrdu ? normal : normal.replace(urdu, "\ue000");
   let out = "";
   let unknownRun = false; // a run of unknown characters ("🙂🙂") is one marker
   for (const char of plain) {
-    const shown = char === "\n" || char === "\ue000" || printableCharacter(char) ? char : nearest(char);
+    const kept =
+      char === "\n" || char === "\ue000" || printableCharacter(char) || (keepUrdu && arabicScript.test(char));
+    const shown = kept ? char : nearest(char);
     if (shown === "" && !unknownRun) out += unknownMarker;
     unknownRun = shown === "";
     out += shown;

@@ -41,3 +41,29 @@ export function pdfPageCount(pdf: Uint8Array): number {
   const info = execFileSync(pdftotextPath().replace(/pdftotext$/, "pdfinfo"), ["-"], { input: pdf }).toString("utf8");
   return Number(/^Pages:\s+(\d+)/m.exec(info)?.[1] ?? 0);
 }
+
+/** A word of a PDF where pdftotext finds it: its left and bottom edges, in points from the page's top left. */
+export type PdfWord = { word: string; x: number; bottom: number };
+
+/**
+ * The words of a PDF as pdftotext finds them, with the letters in the order they were typed, and where
+ * they are. Its word list (-bbox) reads a right-to-left word's marked text as written, where its plain
+ * text output turns such a word around.
+ */
+export function pdfWordBoxes(pdf: Uint8Array): PdfWord[] {
+  const xhtml = execFileSync(pdftotextPath(), ["-bbox", "-enc", "UTF-8", "-", "-"], {
+    input: pdf,
+    maxBuffer: 1 << 24,
+  }).toString("utf8");
+  const entities: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
+  return [...xhtml.matchAll(/<word xMin="([\d.]+)" yMin="[\d.]+" xMax="[\d.]+" yMax="([\d.]+)">([^<]*)<\/word>/g)].map(
+    (match) => ({
+      word: match[3]!.replace(/&(amp|lt|gt|quot|apos);/g, (_, name: string) => entities[name]!),
+      x: Number(match[1]),
+      bottom: Number(match[2]),
+    }),
+  );
+}
+
+/** The words of a PDF as pdftotext finds them, each with its letters in the order they were typed. */
+export const pdfWords = (pdf: Uint8Array): string[] => pdfWordBoxes(pdf).map((box) => box.word);

@@ -6,7 +6,16 @@ import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import { quotationPageText as text } from "~/content/quotation-page";
 import { useNonce } from "~/lib/csp-nonce";
-import type { AcceptanceReview, AcceptanceView, QuotationPage, TotalsView } from "~/lib/quotations/buyer-page.server";
+import { TaxFactsFields } from "~/components/orders/tax-facts-fields";
+import { taxFactsFields } from "~/lib/orders/tax-facts-schema";
+import type {
+  AcceptanceReview,
+  AcceptanceView,
+  EnteredAcceptance,
+  QuotationPage,
+  QuotationPostResult,
+  TotalsView,
+} from "~/lib/quotations/buyer-page.server";
 import { buyerAnswerLimits } from "~/lib/quotations/buyer-answer-schema";
 
 /**
@@ -164,7 +173,8 @@ type Failure =
       intent: string;
       error: string | null;
       review?: AcceptanceReview;
-      entered?: { name: string; role: string; poNumber: string };
+      entered?: EnteredAcceptance;
+      taxErrors?: Extract<QuotationPostResult, { intent: string }>["taxErrors"];
     }
   | undefined;
 
@@ -313,6 +323,13 @@ export function BuyerQuotation({
                 defaultValue={failure?.entered?.poNumber}
               />
             </div>
+            <fieldset className="space-y-3 border-t border-border pt-3">
+              <legend className="float-left w-full pt-3 text-base font-bold">
+                {text.taxTitle} <span className="font-normal text-muted-foreground">{text.optional}</span>
+              </legend>
+              <p className="clear-left text-sm text-muted-foreground">{text.taxIntro}</p>
+              <TaxFactsFields idPrefix="tax" values={failure?.entered?.taxFacts} errors={failure?.taxErrors} />
+            </fieldset>
             <Button type="submit" name="intent" value="review">
               {text.reviewButton}
             </Button>
@@ -440,6 +457,16 @@ function AcceptReview({
         <dd dir="auto" className="break-words">
           {[review.name, review.role].filter(Boolean).join(", ")}
         </dd>
+        <dt className="font-semibold">{text.reviewTax}</dt>
+        <dd dir="auto" className="break-words">
+          {review.taxFacts
+            ? review.taxFacts.lines.map((line) => (
+                <span key={line} className="block">
+                  {line}
+                </span>
+              ))
+            : text.reviewNoTax}
+        </dd>
       </dl>
       <p className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 font-semibold text-amber-950">
         {text.reviewFinal}
@@ -450,6 +477,10 @@ function AcceptReview({
       <input type="hidden" name="name" value={review.name} />
       <input type="hidden" name="role" value={review.role} />
       <input type="hidden" name="poNumber" value={review.poNumber} />
+      {review.taxFacts &&
+        taxFactsFields.map((field) => (
+          <input key={field} type="hidden" name={field} value={review.taxFacts!.values[field]} />
+        ))}
       <div className="flex flex-wrap gap-3">
         <Button type="submit" name="intent" value="accept">
           {text.acceptFinal}

@@ -252,6 +252,25 @@ describe("the audit trail", () => {
         ["order", "O-2026-0001 moved back to Awaiting artwork approval: Buyer changed the logo"],
       ],
       [
+        {
+          type: "order.tax_facts_saved",
+          payload: {
+            order: "O-2026-0001",
+            registrationType: "Registered",
+            ntnCnic: "1234567",
+            businessName: "Acme Pharma (Pvt) Ltd",
+            province: "PUNJAB",
+            address: "Plot 12, Sundar Industrial Estate, Lahore",
+            checked: true,
+          },
+        },
+        "staff",
+        [
+          "order",
+          "O-2026-0001: buyer's tax registration Registered, NTN 1234567, Acme Pharma (Pvt) Ltd, PUNJAB (checked with FBR)",
+        ],
+      ],
+      [
         { type: "order.mail_sent", payload: { subject: "Order O-2026-0001: Dispatched", to: "ayesha@acme.example" } },
         "website",
         ["email", "Order O-2026-0001: Dispatched e-mailed to ayesha@acme.example"],

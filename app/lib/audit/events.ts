@@ -121,6 +121,16 @@ export const payloadSchemas = {
     reason: z.string(),
   }),
   "order.mail_sent": z.strictObject({ subject: z.string(), to: z.string() }),
+  /** The buyer's tax registration on an order, given or corrected (ntnCnic: digits, "" for none). */
+  "order.tax_facts_saved": z.strictObject({
+    order: z.string(),
+    registrationType: z.string(),
+    ntnCnic: z.string(),
+    businessName: z.string(),
+    province: z.string(),
+    address: z.string(),
+    checked: z.boolean(),
+  }),
   /** A line of the history from before it was typed, that none of the types above reads back word for word. */
   "request.earlier_entry": z.strictObject({ kind: z.string(), text: z.string() }),
 } as const;
@@ -172,7 +182,7 @@ const buyerLabel = (type: AuditEventType) =>
     ? "buyer (e-mail)"
     : type === "request.status_changed"
       ? "buyer"
-      : type.startsWith("quotation.") || type.startsWith("request.reordered")
+      : type.startsWith("quotation.") || type.startsWith("request.reordered") || type === "order.tax_facts_saved"
         ? "buyer (link)"
         : "buyer (proof link)";
 
@@ -353,6 +363,14 @@ export function describe(event: AuditEventData): { kind: string; body: string } 
           ? `${event.payload.order} moved back to ${stageLabel[event.payload.stage]}: ${event.payload.reason}`
           : `${event.payload.order}: ${stageLabel[event.payload.stage]}`,
       };
+    case "order.tax_facts_saved": {
+      const { order, registrationType, ntnCnic, businessName, province, checked } = event.payload;
+      const number = ntnCnic ? `, ${ntnCnic.length === 13 ? "CNIC" : "NTN"} ${ntnCnic}` : "";
+      return {
+        kind: "order",
+        body: `${order}: buyer's tax registration ${registrationType}${number}, ${businessName}, ${province}${checked ? " (checked with FBR)" : ""}`,
+      };
+    }
     case "request.earlier_entry":
       return { kind: event.payload.kind, body: event.payload.text };
   }

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { oneLine, severalLines } from "~/lib/text-fields";
-import type { Actor } from "~/lib/audit/events";
 import { hasPermission } from "~/lib/desk/permissions";
 import { storedPermissions } from "~/lib/desk/staff-switches.server";
 import type { StaffMember } from "~/lib/desk/staff.server";
@@ -15,14 +14,13 @@ import { type FormOutcome, type MoneyError, onceKey, readMoneyForm } from "~/lib
 import { Payments } from "~/lib/payments/payments.server";
 import type { QuoteService } from "~/lib/quotes/service.server";
 import type { StoredQuote } from "~/lib/quotes/store.server";
-import { type CreditNoteRefusal, type InvoiceRefusal, Invoices, type StoredInvoice } from "./invoices.server";
+import { reportMark, shownToBuyer } from "~/lib/fbr/reports.server";
+import { issueOrderCreditNote, issueOrderInvoice, type IssueRefusal } from "~/lib/workflows/invoicing.server";
+import { type CreditNoteRefusal, Invoices, type StoredInvoice } from "./invoices.server";
 
-// The desk's side of an order's sales tax invoice: issued (and e-mailed to the buyer with its PDF in
-// the same transaction), corrected by credit notes, and what the invoice panel shows.
-
-/** The subject of the buyer's invoice e-mail. */
-export const invoiceSubject = (number: string, orderReference: string) =>
-  `Sales tax invoice ${number} for your order ${orderReference}`;
+// The desk's side of an order's sales tax invoice: the invoice panel's forms (issuing an invoice or a
+// credit note goes through the invoicing workflow, app/lib/workflows/invoicing.server.ts) and what the
+// panel shows.
 
 /** Where the desk downloads an order's invoice or credit note. */
 export const deskDocumentPath = (orderReference: string, number: string) =>
@@ -44,43 +42,9 @@ export const creditNoteSchema = z.object({
 
 const invoiceFormSchema = z.discriminatedUnion("intent", [issueInvoiceSchema, creditNoteSchema]);
 
-/**
- * Issues the order's invoice and queues its e-mail to the buyer in one transaction (recorded as not
- * sent when e-mail is off): an invoice is never issued without its mail, nor a mail without it.
- */
-export function issueOrderInvoice(
-  service: QuoteService,
-  { quote, order }: { quote: StoredQuote; order: StoredOrder },
-  {
-    buyerAddress,
-    actor,
-    staffId,
-    now = new Date(),
-  }: { buyerAddress: string; actor: Actor; staffId: number | null; now?: Date },
-) {
-  const issued = service.db
-    .transaction(() => {
-      const result = new Invoices(service.store).issueInvoice(order.id, { buyerAddress, actor, now });
-      if (!result.ok) return result;
-      service.messaging.queue({
-        quoteId: quote.id,
-        kind: "invoice",
-        recipient: quote.email,
-        subject: invoiceSubject(result.value.number, order.reference),
-        payload: { number: result.value.number },
-        status: service.outbox ? "queued" : "off",
-        staffId,
-        now,
-      });
-      return result;
-    })
-    .immediate();
-  if (issued.ok) service.outbox?.kick();
-  return issued;
-}
-
-const issueRefusal: Record<Exclude<InvoiceRefusal, "no order" | "not accepted">, MoneyError> = {
+const issueRefusal: Record<Exclude<IssueRefusal, "no order" | "not accepted">, MoneyError> = {
   "already invoiced": "already-invoiced",
+  "no tax facts": "tax-facts",
   "quotation changed": "quotation-changed",
   "totals differ": "quotation-changed",
 };
@@ -123,7 +87,8 @@ function invoiceFormOnce(
       staffId: staff.id,
       now,
     });
-    if (issued.ok) return { ok: true, done: service.outbox ? "invoice" : "invoice-off" };
+    if (issued.ok)
+      return { ok: true, done: service.fbr.configured ? "invoice-fbr" : service.outbox ? "invoice" : "invoice-off" };
     if (issued.reason === "no order" || issued.reason === "not accepted") return { ok: false, error: "not found" };
     return { ok: false, error: issueRefusal[issued.reason] };
   }
@@ -133,26 +98,42 @@ function invoiceFormOnce(
   if (!invoice) return { ok: false, error: "not found" };
   const amountPaisa = parseRupees(form.amount);
   if (amountPaisa === null || amountPaisa <= 0) return { ok: false, error: "credit-amount" };
-  const credited = invoices.issueCreditNote(invoice.number, { amountPaisa, reason: form.reason, actor, now });
+  const credited = issueOrderCreditNote(service, invoice.number, { amountPaisa, reason: form.reason, actor, now });
   if (credited.ok) return { ok: true, done: "credit-note" };
   if (credited.reason === "no invoice") return { ok: false, error: "not found" };
   return { ok: false, error: creditRefusal[credited.reason] };
 }
 
-/** An order's invoice or credit note by its number (null for another order's), with the PDF to make. */
-export function orderDocument(service: QuoteService, order: StoredOrder, number: string) {
+/**
+ * An order's invoice or credit note by its number (null for another order's), with its report's mark for
+ * the PDF. For the buyer, only a final one: accepted by FBR, or not reported.
+ */
+export function orderDocument(
+  service: QuoteService,
+  order: StoredOrder,
+  number: string,
+  { forBuyer = false }: { forBuyer?: boolean } = {},
+) {
   const invoices = new Invoices(service.store);
+  const reports = service.fbr.reports;
   const invoice = invoices.invoicesOf(order.id).find((candidate) => candidate.number === number);
-  if (invoice) return { kind: "invoice" as const, invoice };
-  const note = invoices.creditNote(number);
-  if (note && note.invoice.orderId === order.id) return { kind: "credit note" as const, note };
+  const note = invoice ? null : invoices.creditNote(number);
+  const report = invoice
+    ? reports.reportOfInvoice(invoice.id)
+    : note && note.invoice.orderId === order.id
+      ? reports.reportOfCreditNote(note.id)
+      : null;
+  if (forBuyer && !shownToBuyer(report)) return null;
+  const mark = reportMark(report);
+  if (invoice) return { kind: "invoice" as const, invoice, mark };
+  if (note && note.invoice.orderId === order.id) return { kind: "credit note" as const, note, mark };
   return null;
 }
 
 const invoiceView = (orderReference: string, invoice: StoredInvoice) => ({
   number: invoice.number,
   day: deskDay(invoice.issueDate),
-  total: formatPkr(invoice.totalPaisa),
+  total: formatPkr(invoice.payablePaisa),
   credited: invoice.creditedPaisa > 0 ? formatPkr(invoice.creditedPaisa) : null,
   leftToCredit: rupeesField(invoice.leftToCreditPaisa),
   canBeCredited: invoice.leftToCreditPaisa > 0,
@@ -160,7 +141,7 @@ const invoiceView = (orderReference: string, invoice: StoredInvoice) => ({
   creditNotes: invoice.creditNotes.map((note) => ({
     number: note.number,
     day: deskDay(note.issueDate),
-    amount: formatPkr(note.amountPaisa),
+    amount: formatPkr(note.amountPaisa + note.furtherTaxPaisa),
     reason: note.reason,
     pdf: deskDocumentPath(orderReference, note.number),
   })),

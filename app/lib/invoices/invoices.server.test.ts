@@ -6,7 +6,8 @@ import { bilal } from "../../../tests/support/request-fixture";
 import { tempDir } from "../../../tests/support/temp-dir";
 import { business, fullAddress } from "~/content/business";
 import { QuoteStore } from "~/lib/quotes/store.server";
-import { documentNumber, fiscalYear, Invoices, shareTax, splitCredit } from "./invoices.server";
+import { FURTHER_TAX_RATE_BP } from "~/lib/fbr/rates";
+import { documentNumber, fiscalYear, Invoices, shareTax, splitCredit, splitPayableCredit } from "./invoices.server";
 
 // Sales tax invoices and credit notes on a real SQLite store; their numbering also across processes.
 
@@ -150,6 +151,8 @@ describe("an invoice", () => {
       valueExclTaxPaisa: 9_355_000,
       taxPaisa: 1_683_900,
       totalPaisa: 11_038_900,
+      furtherTaxPaisa: 0,
+      payablePaisa: 11_038_900,
       creditedPaisa: 0,
       leftToCreditPaisa: 11_038_900,
     });
@@ -164,6 +167,7 @@ describe("an invoice", () => {
         valueExclTaxPaisa: 4_450_000,
         taxPaisa: 801_000,
         valueInclTaxPaisa: 5_251_000,
+        furtherTaxPaisa: 0,
       },
       {
         position: 2,
@@ -174,6 +178,7 @@ describe("an invoice", () => {
         valueExclTaxPaisa: 4_505_000,
         taxPaisa: 810_900,
         valueInclTaxPaisa: 5_315_900,
+        furtherTaxPaisa: 0,
       },
       {
         position: 3,
@@ -184,6 +189,7 @@ describe("an invoice", () => {
         valueExclTaxPaisa: 250_000,
         taxPaisa: 45_000,
         valueInclTaxPaisa: 295_000,
+        furtherTaxPaisa: 0,
       },
       {
         position: 4,
@@ -194,6 +200,7 @@ describe("an invoice", () => {
         valueExclTaxPaisa: 150_000,
         taxPaisa: 27_000,
         valueInclTaxPaisa: 177_000,
+        furtherTaxPaisa: 0,
       },
     ]);
     expect(invoices.invoicesOf(order.orderId).map((each) => each.number)).toEqual(["INV-2026-27-0001"]);
@@ -201,6 +208,74 @@ describe("an invoice", () => {
       actor: "Bilal <bilal@promo.example>",
       kind: "invoice",
       body: `Sales tax invoice INV-2026-27-0001 issued for order ${order.orderReference}: PKR 110,389`,
+    });
+  });
+
+  it("adds further tax on the value for an unregistered buyer, shared among the lines, to what the buyer pays", () => {
+    const { store, invoices } = setup();
+    const order = acceptedOrder(store, { now });
+    const issued = invoices.issueInvoice(order.orderId, { furtherTaxRateBp: FURTHER_TAX_RATE_BP, actor: bilal, now });
+    expect(issued.ok).toBe(true);
+    const invoice = invoices.invoice("INV-2026-27-0001")!;
+    // 4 % of PKR 93,550: PKR 3,742 on top of the PKR 110,389 the sales tax invoice totals.
+    expect(invoice).toMatchObject({
+      valueExclTaxPaisa: 9_355_000,
+      taxPaisa: 1_683_900,
+      totalPaisa: 11_038_900,
+      furtherTaxRateBp: 400,
+      furtherTaxPaisa: 374_200,
+      payablePaisa: 11_413_100,
+      leftToCreditPaisa: 11_413_100,
+    });
+    expect(invoice.lines.map((line) => line.furtherTaxPaisa)).toEqual([178_000, 180_200, 10_000, 6_000]);
+    expect(store.audit.requestHistory(order.quote.id).at(-1)?.body).toBe(
+      `Sales tax invoice INV-2026-27-0001 issued for order ${order.orderReference}: PKR 114,131`,
+    );
+
+    // A credit of what the buyer pays takes its further tax with it; the last one takes all that is left.
+    const part = invoices.issueCreditNote(invoice.number, {
+      amountPaisa: 1_220_000,
+      reason: "Returned",
+      actor: bilal,
+      now,
+    });
+    expect(
+      part.ok && [
+        part.value.valueExclTaxPaisa,
+        part.value.taxPaisa,
+        part.value.furtherTaxPaisa,
+        part.value.amountPaisa,
+      ],
+    ).toEqual([1_000_000, 180_000, 40_000, 1_180_000]);
+    expect(invoices.invoice(invoice.number)!.leftToCreditPaisa).toBe(10_193_100);
+    const rest = invoices.issueCreditNote(invoice.number, {
+      amountPaisa: 10_193_100,
+      reason: "Cancelled",
+      actor: bilal,
+      now,
+    });
+    expect(rest.ok && [rest.value.valueExclTaxPaisa, rest.value.taxPaisa, rest.value.furtherTaxPaisa]).toEqual([
+      8_355_000, 1_503_900, 334_200,
+    ]);
+    expect(invoices.invoice(invoice.number)).toMatchObject({ creditedPaisa: 11_413_100, leftToCreditPaisa: 0 });
+  });
+
+  it("splits a credit of what the buyer pays into value, sales tax and further tax, never more of one than is left", () => {
+    const rates = { taxRateBp: 1_800, furtherTaxRateBp: 400 };
+    const left = { valueExclTaxPaisa: 100, taxPaisa: 18, furtherTaxPaisa: 4 };
+    expect(splitPayableCredit(122, left, rates)).toEqual(left);
+    expect(splitPayableCredit(61, left, rates)).toEqual({ valueExclTaxPaisa: 50, taxPaisa: 9, furtherTaxPaisa: 2 });
+    expect(splitPayableCredit(121, left, rates)).toEqual({ valueExclTaxPaisa: 99, taxPaisa: 18, furtherTaxPaisa: 4 });
+    expect(splitPayableCredit(10, { valueExclTaxPaisa: 5, taxPaisa: 1, furtherTaxPaisa: 4 }, rates)).toEqual({
+      valueExclTaxPaisa: 5,
+      taxPaisa: 1,
+      furtherTaxPaisa: 4,
+    });
+    // A registered buyer's invoice has none: the split is the sales tax one.
+    expect(splitPayableCredit(59, { ...left, furtherTaxPaisa: 0 }, { ...rates, furtherTaxRateBp: 0 })).toEqual({
+      valueExclTaxPaisa: 50,
+      taxPaisa: 9,
+      furtherTaxPaisa: 0,
     });
   });
 

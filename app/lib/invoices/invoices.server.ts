@@ -21,9 +21,11 @@ export type CreditNoteRow = typeof creditNotes.$inferSelect;
 export type StoredInvoice = InvoiceRow & {
   lines: InvoiceLine[];
   creditNotes: CreditNoteRow[];
-  /** What its credit notes took off, tax included. */
+  /** What the buyer pays: value, sales tax and further tax. */
+  payablePaisa: number;
+  /** What its credit notes took off, every tax included. */
   creditedPaisa: number;
-  /** What can still be credited, tax included: 0 once it is fully credited. */
+  /** What can still be credited of the payable, every tax included: 0 once it is fully credited. */
   leftToCreditPaisa: number;
 };
 
@@ -74,6 +76,9 @@ export function shareTax(values: readonly number[], taxRateBp: number, taxPaisa:
   return shares;
 }
 
+/** A tax at a rate on a value, in whole paisa, half up. */
+export const taxOn = (valuePaisa: number, rateBp: number) => Math.floor((2 * valuePaisa * rateBp + 10_000) / 20_000);
+
 /**
  * How much of a credit (tax included) is value and how much tax: the whole remainder when it takes all
  * that is left, else the tax in it at the invoice's rate (half up), kept within what is left of each.
@@ -89,6 +94,34 @@ export function splitCredit(
   const tax = Math.floor((2 * scaled + divisor) / (2 * divisor));
   const taxPaisa = Math.min(Math.max(tax, amountPaisa - left.valueExclTaxPaisa, 0), left.taxPaisa, amountPaisa);
   return { valueExclTaxPaisa: amountPaisa - taxPaisa, taxPaisa };
+}
+
+/**
+ * A credit of what the buyer pays split into value, sales tax and further tax: the whole remainder when it
+ * takes all that is left, else the further tax in it at its rate (half up, within what is left of it)
+ * and the rest split into value and sales tax as `splitCredit` does.
+ */
+export function splitPayableCredit(
+  amountPaisa: number,
+  left: { valueExclTaxPaisa: number; taxPaisa: number; furtherTaxPaisa: number },
+  rates: { taxRateBp: number; furtherTaxRateBp: number },
+): { valueExclTaxPaisa: number; taxPaisa: number; furtherTaxPaisa: number } {
+  if (amountPaisa === left.valueExclTaxPaisa + left.taxPaisa + left.furtherTaxPaisa) return { ...left };
+  const divisor = 10_000 + rates.taxRateBp + rates.furtherTaxRateBp;
+  const further = Math.floor((2 * amountPaisa * rates.furtherTaxRateBp + divisor) / (2 * divisor));
+  const furtherTaxPaisa = Math.min(
+    Math.max(further, amountPaisa - left.valueExclTaxPaisa - left.taxPaisa, 0),
+    left.furtherTaxPaisa,
+    amountPaisa,
+  );
+  return {
+    ...splitCredit(
+      amountPaisa - furtherTaxPaisa,
+      { valueExclTaxPaisa: left.valueExclTaxPaisa, taxPaisa: left.taxPaisa },
+      rates.taxRateBp,
+    ),
+    furtherTaxPaisa,
+  };
 }
 
 const recordedBy = (actor: AuditActor) => (typeof actor === "object" ? actorLabel(actor) : actor);
@@ -119,8 +152,16 @@ export class Invoices {
       .where(eq(creditNotes.invoiceId, row.id))
       .orderBy(asc(creditNotes.id))
       .all();
-    const creditedPaisa = notes.reduce((sum, note) => sum + note.amountPaisa, 0);
-    return { ...row, lines, creditNotes: notes, creditedPaisa, leftToCreditPaisa: row.totalPaisa - creditedPaisa };
+    const payablePaisa = row.totalPaisa + row.furtherTaxPaisa;
+    const creditedPaisa = notes.reduce((sum, note) => sum + note.amountPaisa + note.furtherTaxPaisa, 0);
+    return {
+      ...row,
+      lines,
+      creditNotes: notes,
+      payablePaisa,
+      creditedPaisa,
+      leftToCreditPaisa: payablePaisa - creditedPaisa,
+    };
   }
 
   /** An invoice by its number, with its lines and credit notes; null when there is none. */
@@ -163,12 +204,18 @@ export class Invoices {
   /**
    * Issues the sales tax invoice of an order (by id or reference "O-2026-0042"), dated `now` in
    * Pakistan, from its accepted quotation: the lines with the options chosen, each set-up charge and
-   * the delivery. Refused when the stored rows no longer give the acceptance's totals, or when the
-   * order already has an invoice that is not fully credited.
+   * the delivery, and further tax at `furtherTaxRateBp` on the value (a supply to an unregistered
+   * buyer, app/lib/fbr/rates.ts). Refused when the stored rows no longer give the acceptance's totals,
+   * or when the order already has an invoice that is not fully credited.
    */
   issueInvoice(
     order: number | string,
-    { buyerAddress = "", actor, now = new Date() }: { buyerAddress?: string; actor: AuditActor; now?: Date },
+    {
+      buyerAddress = "",
+      furtherTaxRateBp = 0,
+      actor,
+      now = new Date(),
+    }: { buyerAddress?: string; furtherTaxRateBp?: number; actor: AuditActor; now?: Date },
   ): Issued<StoredInvoice, InvoiceRefusal> {
     return this.store.db
       .transaction((): Issued<StoredInvoice, InvoiceRefusal> => {
@@ -235,6 +282,13 @@ export class Invoices {
           totals.taxRateBp,
           totals.taxPaisa,
         );
+        // Further tax is on the value of the supply, shared among the lines the same way as the sales tax.
+        const furtherTaxPaisa = taxOn(totals.taxablePaisa, furtherTaxRateBp);
+        const furtherTaxes = shareTax(
+          lines.map((line) => line.valueExclTaxPaisa),
+          furtherTaxRateBp,
+          furtherTaxPaisa,
+        );
 
         const issueDate = pakistanDate(now.getTime());
         const year = fiscalYear(issueDate);
@@ -269,6 +323,8 @@ export class Invoices {
             valueExclTaxPaisa: totals.taxablePaisa,
             taxPaisa: totals.taxPaisa,
             totalPaisa: totals.totalPaisa,
+            furtherTaxPaisa,
+            furtherTaxRateBp,
           })
           .returning({ id: invoices.id })
           .get();
@@ -281,6 +337,7 @@ export class Invoices {
               position: index + 1,
               taxPaisa: taxes[index]!,
               valueInclTaxPaisa: line.valueExclTaxPaisa + taxes[index]!,
+              furtherTaxPaisa: furtherTaxes[index]!,
             })
             .run(),
         );
@@ -289,7 +346,7 @@ export class Invoices {
           actor,
           at: now,
           type: "invoice.issued",
-          payload: { number, order: orderRow.reference, totalPaisa: totals.totalPaisa },
+          payload: { number, order: orderRow.reference, totalPaisa: totals.totalPaisa + furtherTaxPaisa },
         });
         return { ok: true, value: this.invoice(number)! };
       })
@@ -297,8 +354,9 @@ export class Invoices {
   }
 
   /**
-   * Issues a credit note against an invoice for `amountPaisa` (tax included; more than 0, at most what
-   * is left to credit) with its reason, dated `now` in Pakistan and numbered in its own series.
+   * Issues a credit note against an invoice for `amountPaisa` (of what the buyer pays, every tax
+   * included; more than 0, at most what is left to credit) with its reason, dated `now` in Pakistan and
+   * numbered in its own series.
    */
   issueCreditNote(
     invoiceNumber: string,
@@ -322,17 +380,21 @@ export class Invoices {
           (sum, note) => ({
             valueExclTaxPaisa: sum.valueExclTaxPaisa + note.valueExclTaxPaisa,
             taxPaisa: sum.taxPaisa + note.taxPaisa,
+            furtherTaxPaisa: sum.furtherTaxPaisa + note.furtherTaxPaisa,
           }),
-          { valueExclTaxPaisa: 0, taxPaisa: 0 },
+          { valueExclTaxPaisa: 0, taxPaisa: 0, furtherTaxPaisa: 0 },
         );
-        const split = splitCredit(
+        const split = splitPayableCredit(
           amountPaisa,
           {
             valueExclTaxPaisa: invoice.valueExclTaxPaisa - credited.valueExclTaxPaisa,
             taxPaisa: invoice.taxPaisa - credited.taxPaisa,
+            furtherTaxPaisa: invoice.furtherTaxPaisa - credited.furtherTaxPaisa,
           },
-          invoice.taxRateBp,
+          { taxRateBp: invoice.taxRateBp, furtherTaxRateBp: invoice.furtherTaxRateBp },
         );
+        // A credit note carries value (its stored amount is never 0): further tax alone is not credited.
+        if (split.valueExclTaxPaisa + split.taxPaisa === 0) return { ok: false, reason: "amount not allowed" };
 
         const issueDate = pakistanDate(now.getTime());
         const year = fiscalYear(issueDate);
@@ -350,7 +412,8 @@ export class Invoices {
             issuedBy: recordedBy(actor),
             reason: why,
             ...split,
-            amountPaisa,
+            // The stored amount is value and sales tax, as on the invoice; the further tax is beside it.
+            amountPaisa: split.valueExclTaxPaisa + split.taxPaisa,
           })
           .run();
         this.store.audit.record({

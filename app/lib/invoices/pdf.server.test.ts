@@ -1,6 +1,8 @@
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { acceptedOrder, invoiceDraft } from "../../../tests/support/invoice-fixture";
-import { pdfPageCount, pdfText } from "../../../tests/support/pdf-text";
+import { differenceFromReference, pdfPagePng, qrCodesIn } from "../../../tests/support/pdf-image";
+import { pdfPageCount, pdfText, pdfWordBoxes, pdfWords } from "../../../tests/support/pdf-text";
 import { bilal } from "../../../tests/support/request-fixture";
 import { tempDir } from "../../../tests/support/temp-dir";
 import { QuoteStore } from "~/lib/quotes/store.server";
@@ -24,7 +26,7 @@ function issued(options: Partial<Parameters<typeof acceptedOrder>[1]> = {}, buye
 describe("the sales tax invoice PDF", () => {
   it("reads as a Pakistani sales tax invoice: both registrations, number, date, every line with its tax, totals, words", async () => {
     const { invoice, order } = issued({}, "Plot 5, Sector 24, Korangi Industrial Area, Karachi");
-    const pdf = await invoicePdf(invoice);
+    const pdf = await invoicePdf(invoice, { status: "not reported" });
     expect(pdfPageCount(pdf)).toBe(1);
     const lines = pdfText(pdf).split("\n");
     const text = lines.join("\n");
@@ -85,12 +87,13 @@ describe("the sales tax invoice PDF", () => {
 
   it("leaves out the buyer's registrations and address when none were given", async () => {
     const { invoice } = issued({ draft: { ...invoiceDraft(now), buyerNtn: "", buyerStrn: "" }, poNumber: "" });
-    const text = pdfText(await invoicePdf(invoice));
+    const text = pdfText(await invoicePdf(invoice, { status: "not reported" }));
     expect(text.match(/NTN: \S+/g)).toEqual(["NTN: 0000000-0"]);
     expect(text.match(/STRN: \S+/g)).toEqual(["STRN: 00-00-0000-000-00"]);
     expect(text).not.toContain("Buyer's PO");
     const lines = text.split("\n");
-    expect(lines[lines.indexOf("BUYER") + 3]).toMatch(/^Description /);
+    expect(lines[lines.indexOf("BUYER") + 3]).toBe("Not reported to FBR Digital Invoicing");
+    expect(lines[lines.indexOf("BUYER") + 4]).toMatch(/^Description /);
   });
 
   it("runs onto further pages with the table's heading again, every line once and the totals at the end", async () => {
@@ -101,7 +104,7 @@ describe("the sales tax invoice PDF", () => {
       options: [{ quantity: 10, unitPaisa: 100_000 }],
     }));
     const { invoice } = issued({ draft: { ...draft, lines: many, deliveryPaisa: 0 }, choices: many.map(() => 1) });
-    const pdf = await invoicePdf(invoice);
+    const pdf = await invoicePdf(invoice, { status: "not reported" });
     expect(pdfPageCount(pdf)).toBe(2);
     const lines = pdfText(pdf).split("\n");
     expect(lines.filter((line) => line.startsWith("Description Quantity"))).toHaveLength(2);
@@ -125,7 +128,7 @@ describe("the credit note PDF", () => {
       now: new Date("2027-07-01T05:00:00Z"),
     });
     if (!note.ok) throw new Error(note.reason);
-    const pdf = await creditNotePdf(note.value);
+    const pdf = await creditNotePdf(note.value, { status: "not reported" });
     expect(pdfPageCount(pdf)).toBe(1);
     const lines = pdfText(pdf).split("\n");
     const text = lines.join("\n");
@@ -152,5 +155,123 @@ describe("the credit note PDF", () => {
       "Amount in words",
       "Rupees eleven thousand eight hundred and fifty paisa only",
     ]);
+  });
+});
+
+describe("the invoice for a buyer who writes in Urdu, as FBR's Digital Invoicing left it", () => {
+  const urdu = {
+    name: "محمد عمران",
+    company: "عمران ٹریڈرز",
+    address: "ڈاکٹر عائشہ خان، 12-بی، ماڈل ٹاؤن، لاہور\r\nگلبرگ III، لاہور",
+    line: "نوٹ بک A5، 100 صفحات",
+  };
+  const accepted = { status: "accepted", number: "7000007DI1747119701593", dated: "2026-11-26 12:04:51" } as const;
+
+  function urduInvoice() {
+    const store = QuoteStore.open(tempDir("invoice-pdf-urdu"));
+    const draft = invoiceDraft(now);
+    const lines = draft.lines.map((line, index) => (index === 1 ? { ...line, description: urdu.line } : line));
+    const order = acceptedOrder(store, {
+      now,
+      draft: { ...draft, lines },
+      buyer: { name: urdu.name, company: urdu.company },
+    });
+    const result = new Invoices(store).issueInvoice(order.orderId, { buyerAddress: urdu.address, actor: bilal, now });
+    if (!result.ok) throw new Error(result.reason);
+    return result.value;
+  }
+
+  it("prints the Urdu name, address and line joined and right to left, as the reference a person checked", async () => {
+    const pdf = await invoicePdf(urduInvoice(), accepted);
+    const reference = fileURLToPath(new URL("../../../tests/reference/invoice-urdu.png", import.meta.url));
+    // A few per cent of the inked pixels may differ (anti-aliasing); a letter out of place or unjoined is more.
+    // From the buyer to the end of the table, at 150 dpi: where the Urdu is.
+    const png = pdfPagePng(pdf, { dpi: 150, crop: { x: 0, y: 290, width: 1240, height: 600 } });
+    expect(await differenceFromReference(png, reference)).toBeLessThan(0.03);
+  });
+
+  it("keeps the Urdu words findable in the PDF's text, beside the English and the figures", async () => {
+    const pdf = await invoicePdf(urduInvoice(), accepted);
+    const words = pdfWords(pdf);
+    for (const word of [
+      "محمد",
+      "عمران",
+      "ٹریڈرز",
+      "ڈاکٹر",
+      "عائشہ",
+      "خان،",
+      "ماڈل",
+      "ٹاؤن،",
+      "لاہور",
+      "گلبرگ",
+      "نوٹ",
+      "بک",
+      "صفحات",
+    ])
+      expect(words, word).toContain(word);
+    // Right to left: on each line, each word typed sits left of the one typed before it.
+    const boxes = pdfWordBoxes(pdf);
+    const readsRightToLeft = (...words: string[]) => {
+      const line = boxes.find((box) => box.word === words[0])!.bottom;
+      const xs = words.map((word) => boxes.find((box) => box.word === word && Math.abs(box.bottom - line) < 6)!.x);
+      expect(xs, words.join(" ")).toEqual([...xs].sort((a, b) => b - a));
+    };
+    readsRightToLeft("محمد", "عمران");
+    readsRightToLeft("ڈاکٹر", "عائشہ", "خان،", "بی،", "ماڈل", "ٹاؤن،", "لاہور");
+    readsRightToLeft("گلبرگ", "،III", "لاہور");
+    const text = pdfText(pdf);
+    expect(text).toContain("Onset pen — Screen print, 1 colour 500 PKR 89 PKR 44,500 18 % PKR 8,010 PKR 52,510");
+    expect(text).toMatch(/A5، 100 .*100 PKR 450\.50 PKR 45,050 18 % PKR 8,109 PKR 53,159/);
+    expect(text).not.toContain("[Urdu text]");
+  });
+
+  it("carries FBR's invoice number, its date, the QR code of the number and the Digital Invoicing mark once accepted", async () => {
+    const pdf = await invoicePdf(urduInvoice(), accepted);
+    const text = pdfText(pdf);
+    expect(text).toContain("FBR invoice number");
+    expect(text).toContain(accepted.number);
+    expect(text).toContain(`Dated by FBR\n${accepted.dated}`);
+    // The mark beside the number: "FBR" over "Digital Invoicing System".
+    expect(text).toMatch(/^FBR FBR invoice number$/m);
+    expect(text).toMatch(/^Digital Invoicing$/m);
+    expect(text).toMatch(/^System Dated by FBR$/m);
+    expect(text).not.toContain("Not reported");
+    expect(text).not.toContain("Not yet accepted");
+    expect(qrCodesIn(pdfPagePng(pdf, { dpi: 150 }))).toBe(accepted.number);
+  });
+
+  it("says plainly when it was not reported, and that it is not final while FBR has not accepted it", async () => {
+    const invoice = urduInvoice();
+    const notReported = pdfText(await invoicePdf(invoice, { status: "not reported" }));
+    expect(notReported).toContain("Not reported to FBR Digital Invoicing");
+    expect(notReported).not.toContain("FBR invoice number");
+    for (const status of ["waiting", "refused"] as const) {
+      const pdf = await invoicePdf(invoice, { status });
+      const text = pdfText(pdf);
+      expect(text).toContain("Not yet accepted by FBR: not a valid sales tax invoice");
+      expect(text).not.toContain("FBR invoice number");
+      expect(qrCodesIn(pdfPagePng(pdf, { dpi: 150 }))).toBe("");
+    }
+  });
+
+  it("shows further tax in its own column and total, and the amount payable with it, only when there is any", async () => {
+    const invoice = urduInvoice();
+    const rate = 400;
+    const lines = invoice.lines.map((line) => ({ ...line, furtherTaxPaisa: (line.valueExclTaxPaisa * rate) / 10_000 }));
+    const furtherTaxPaisa = lines.reduce((sum, line) => sum + line.furtherTaxPaisa, 0);
+    const text = pdfText(
+      await invoicePdf({ ...invoice, lines, furtherTaxPaisa, furtherTaxRateBp: rate }, { status: "not reported" }),
+    );
+    expect(text).toContain(
+      "Description Quantity Unit price Value excl. sales Rate Sales tax Further tax Value incl. sales tax",
+    );
+    expect(text).toMatch(/^Onset pen — Screen print, 1 500 PKR 89 PKR 44,500 18 % PKR 8,010 PKR 1,780 PKR 52,510$/m);
+    expect(text).toContain("Set-up: Onset pen 1 PKR 2,500 PKR 2,500 18 % PKR 450 PKR 100 PKR 2,950");
+    expect(text).toContain("Further tax at 4 % PKR 3,742");
+    expect(text).toContain("Amount payable PKR 114,131");
+    expect(text).toContain("Rupees one lakh fourteen thousand one hundred thirty-one only");
+    const without = pdfText(await invoicePdf(invoice, { status: "not reported" }));
+    expect(without).not.toContain("Further tax");
+    expect(without).not.toContain("Amount payable");
   });
 });

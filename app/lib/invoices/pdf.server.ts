@@ -1,8 +1,10 @@
 import PDFDocument from "pdfkit";
+import QRCode from "qrcode";
 import { business } from "~/content/business";
 import { longDate } from "~/lib/desk/time";
 import { formatPkr, formatRate } from "~/lib/money";
 import { pdfBytes } from "~/lib/pdf-bytes";
+import { textHeight, writeText } from "~/lib/pdf-text/draw.server";
 import { printable } from "~/lib/printable-text";
 import type { InvoiceRow, StoredCreditNote, StoredInvoice } from "./invoices.server";
 import { bankDetails, paymentReference } from "~/content/buyer-payment";
@@ -11,8 +13,17 @@ import { amountInWords } from "./words";
 // The printed sales tax invoice and credit note (A4), laid out the way a Pakistani accounts department
 // files them: the supplier's registrations at the top, the buyer's beneath, the document's number and
 // date, a table with the value excluding sales tax, the rate, the tax and the value including it on
-// every line, the totals and the amount in words. Everything comes from the issued rows, and every
-// text goes through printable() on its way in: typed line breaks become lines, not stray letters.
+// every line, the totals and the amount in words; further tax, when the buyer is unregistered, in a
+// column and a total of its own. Everything comes from the issued rows; what a person typed (names,
+// addresses, descriptions, the reason) is written by pdf-text, in Urdu as well as English. Beneath the
+// buyer, what FBR's Digital Invoicing made of the document: only an accepted invoice carries FBR's
+// number, its QR code and the Digital Invoicing mark; any other says plainly that it is not final.
+
+/** What FBR's Digital Invoicing made of an invoice or credit note, as its PDF shows it. */
+export type FbrMark =
+  | { status: "accepted"; number: string; dated: string }
+  | { status: "not reported" }
+  | { status: "waiting" | "refused" };
 
 const PAGE_MARGIN = 40;
 const FOOTER_SPACE = 36;
@@ -20,9 +31,9 @@ const ink = "#1f2933";
 const muted = "#52606d";
 const rule = "#cbd2d9";
 
-type Column = { title: string; width: number; align: "left" | "right" };
-const columns: Column[] = [
-  { title: "Description", width: 140, align: "left" },
+type Column = { title: string; width: number; align: "start" | "right" };
+const salesTaxColumns: Column[] = [
+  { title: "Description", width: 140, align: "start" },
   { title: "Quantity", width: 40, align: "right" },
   { title: "Unit price", width: 62, align: "right" },
   { title: "Value excl. sales tax", width: 84, align: "right" },
@@ -30,8 +41,19 @@ const columns: Column[] = [
   { title: "Sales tax", width: 64, align: "right" },
   { title: "Value incl. sales tax", width: 95, align: "right" },
 ];
+// The same table with a further tax column, for a supply to an unregistered buyer: as wide in all.
+const furtherTaxColumns: Column[] = [
+  { title: "Description", width: 114, align: "start" },
+  { title: "Quantity", width: 42, align: "right" },
+  { title: "Unit price", width: 58, align: "right" },
+  { title: "Value excl. sales tax", width: 74, align: "right" },
+  { title: "Rate", width: 28, align: "right" },
+  { title: "Sales tax", width: 60, align: "right" },
+  { title: "Further tax", width: 56, align: "right" },
+  { title: "Value incl. sales tax", width: 83, align: "right" },
+];
 
-type Row = [string, string, string, string, string, string, string];
+type Row = string[];
 
 type Document = InstanceType<typeof PDFDocument>;
 
@@ -79,10 +101,8 @@ function header(doc: Document, invoice: InvoiceRow, title: string, facts: [strin
       .font("Helvetica")
       .fillColor(muted)
       .text(label, right - 230, y, { width: 100 });
-    doc
-      .font("Helvetica-Bold")
-      .fillColor(ink)
-      .text(printable(value), right - 130, y, { width: 130, align: "right" });
+    doc.fillColor(ink);
+    writeText(doc, value, right - 130, y, { size: 9, bold: true, width: 130, align: "right" });
   }
   doc.y = Math.max(doc.y, supplierEnd) + 14;
 }
@@ -99,40 +119,42 @@ function buyer(doc: Document, invoice: InvoiceRow) {
     .stroke();
   doc.y = y + 8;
   doc.font("Helvetica").fontSize(8).fillColor(muted).text("BUYER", x);
-  doc.fillColor(ink).fontSize(10);
-  const company = printable(invoice.buyerCompany);
-  if (company) doc.font("Helvetica-Bold").text(company, x, doc.y, { width: 320 });
-  doc.font(company ? "Helvetica" : "Helvetica-Bold").text(printable(invoice.buyerName), x, doc.y, { width: 320 });
-  doc.font("Helvetica").fontSize(9);
-  const address = printable(invoice.buyerAddress);
-  if (address) doc.text(address, x, doc.y, { width: 320 });
-  if (invoice.buyerNtn) doc.text(printable(`NTN: ${invoice.buyerNtn}`), x, doc.y, { width: 320 });
-  if (invoice.buyerStrn) doc.text(printable(`STRN: ${invoice.buyerStrn}`), x, doc.y, { width: 320 });
+  doc.fillColor(ink);
+  const company = printable(invoice.buyerCompany) !== "";
+  if (company) writeText(doc, invoice.buyerCompany, x, doc.y, { size: 10, bold: true, width: 320 });
+  writeText(doc, invoice.buyerName, x, doc.y, { size: 10, bold: !company, width: 320 });
+  writeText(doc, invoice.buyerAddress, x, doc.y, { size: 9, width: 320 });
+  if (invoice.buyerNtn) writeText(doc, `NTN: ${invoice.buyerNtn}`, x, doc.y, { size: 9, width: 320 });
+  if (invoice.buyerStrn) writeText(doc, `STRN: ${invoice.buyerStrn}`, x, doc.y, { size: 9, width: 320 });
   doc.y += 14;
 }
 
-function tableRow(doc: Document, texts: readonly string[], { bold = false, shade = false } = {}) {
-  const cells = texts.map(printable);
-  doc.font(bold ? "Helvetica-Bold" : "Helvetica").fontSize(8);
-  const heights = cells.map((cell, index) => doc.heightOfString(cell, { width: columns[index]!.width - 6 }));
+function tableRow(
+  doc: Document,
+  columns: readonly Column[],
+  cells: readonly string[],
+  { bold = false, shade = false } = {},
+) {
+  const box = (index: number) => ({ size: 8, bold, width: columns[index]!.width - 6, align: columns[index]!.align });
+  const heights = cells.map((cell, index) => textHeight(doc, cell, box(index)));
   const height = Math.max(...heights) + 8;
   if (doc.y + height > bottom(doc)) {
     doc.addPage();
     if (!shade)
       tableRow(
         doc,
+        columns,
         columns.map((column) => column.title),
         { bold: true, shade: true },
       );
-    doc.font(bold ? "Helvetica-Bold" : "Helvetica").fontSize(8);
   }
   const y = doc.y;
   if (shade) doc.rect(PAGE_MARGIN, y, doc.page.width - 2 * PAGE_MARGIN, height).fill("#eef2f5");
   let x = PAGE_MARGIN;
   cells.forEach((cell, index) => {
-    const column = columns[index]!;
-    doc.fillColor(ink).text(cell, x + 3, y + 4, { width: column.width - 6, align: column.align });
-    x += column.width;
+    doc.fillColor(ink);
+    writeText(doc, cell, x + 3, y + 4, box(index));
+    x += columns[index]!.width;
   });
   doc
     .moveTo(PAGE_MARGIN, y + height)
@@ -144,13 +166,14 @@ function tableRow(doc: Document, texts: readonly string[], { bold = false, shade
   doc.y = y + height;
 }
 
-function table(doc: Document, rows: readonly Row[]) {
+function table(doc: Document, columns: readonly Column[], rows: readonly Row[]) {
   tableRow(
     doc,
+    columns,
     columns.map((column) => column.title),
     { bold: true, shade: true },
   );
-  for (const row of rows) tableRow(doc, row);
+  for (const row of rows) tableRow(doc, columns, row);
   doc.y += 10;
 }
 
@@ -224,8 +247,112 @@ const references = (invoice: InvoiceRow): [string, string][] => [
   ...(invoice.poNumber ? ([["Buyer's PO", invoice.poNumber]] as [string, string][]) : []),
 ];
 
-/** The sales tax invoice as a PDF (A4). */
-export function invoicePdf(invoice: StoredInvoice): Promise<Uint8Array> {
+const QR_SIZE = 72; // one inch
+
+/**
+ * FBR's invoice number as a QR code of version 2 (25 × 25 modules, error correction M), as the Digital
+ * Invoicing rules ask, drawn as vector squares one inch wide with (x, y) its top left corner; a number
+ * too long for version 2 takes the smallest version that holds it, still one inch.
+ */
+function qrCode(doc: Document, text: string, x: number, y: number) {
+  let code: QRCode.QRCode;
+  try {
+    code = QRCode.create(text, { version: 2, errorCorrectionLevel: "M" });
+  } catch {
+    code = QRCode.create(text, { errorCorrectionLevel: "M" });
+  }
+  const { size } = code.modules;
+  const module = QR_SIZE / size;
+  for (let row = 0; row < size; row++)
+    for (let column = 0; column < size; column++)
+      if (code.modules.get(row, column)) doc.rect(x + column * module, y + row * module, module, module);
+  doc.fillColor("#000000").fill();
+}
+
+/** The Digital Invoicing mark: FBR's system named in a bordered block (no picture of FBR's logo). */
+function digitalInvoicingMark(doc: Document, x: number, y: number) {
+  const width = 92;
+  doc.lineWidth(1.2).strokeColor(ink).rect(x, y, width, QR_SIZE).stroke();
+  doc.rect(x, y, width, 20).fill(ink);
+  doc
+    .font("Helvetica-Bold")
+    .fontSize(13)
+    .fillColor("#ffffff")
+    .text("FBR", x, y + 4, { width, align: "center", lineBreak: false });
+  doc.font("Helvetica-Bold").fontSize(9).fillColor(ink);
+  doc.text("Digital Invoicing", x + 4, y + 34, { width: width - 8, align: "center" });
+  doc.text("System", x + 4, doc.y, { width: width - 8, align: "center" });
+}
+
+/**
+ * What FBR made of the document, under the buyer: accepted, FBR's number and date with the QR code and
+ * the Digital Invoicing mark; not reported, a plain line; waiting or refused, a banner saying it is not
+ * yet a valid sales tax invoice.
+ */
+function fbrBlock(doc: Document, fbr: FbrMark, document: "invoice" | "credit note") {
+  const x = PAGE_MARGIN;
+  const width = doc.page.width - 2 * PAGE_MARGIN;
+  if (fbr.status === "not reported") {
+    doc.font("Helvetica").fontSize(9).fillColor(muted).text("Not reported to FBR Digital Invoicing", x, doc.y, {
+      width,
+    });
+    doc.y += 10;
+    return;
+  }
+  if (fbr.status !== "accepted") {
+    const y = doc.y;
+    const words =
+      document === "invoice"
+        ? "Not yet accepted by FBR: not a valid sales tax invoice"
+        : "Not yet accepted by FBR: not a valid credit note";
+    const reason =
+      fbr.status === "waiting"
+        ? "Waiting for FBR Digital Invoicing to accept it; the final copy carries FBR's invoice number and QR code."
+        : "FBR Digital Invoicing refused it; it is being corrected and submitted again.";
+    doc.rect(x, y, width, 42).lineWidth(1.5).strokeColor("#9b1c1c").stroke();
+    doc
+      .font("Helvetica-Bold")
+      .fontSize(12)
+      .fillColor("#9b1c1c")
+      .text(words, x + 10, y + 8, { width: width - 20 });
+    doc
+      .font("Helvetica")
+      .fontSize(8.5)
+      .text(reason, x + 10, doc.y + 2, { width: width - 20 });
+    doc.y = y + 42 + 12;
+    return;
+  }
+  const y = doc.y;
+  qrCode(doc, fbr.number, x, y);
+  digitalInvoicingMark(doc, x + QR_SIZE + 16, y);
+  const textX = x + QR_SIZE + 16 + 92 + 20;
+  const textWidth = width - (textX - x);
+  doc
+    .font("Helvetica")
+    .fontSize(9)
+    .fillColor(muted)
+    .text("FBR invoice number", textX, y + 4, { width: textWidth });
+  doc
+    .font("Helvetica-Bold")
+    .fontSize(15)
+    .fillColor(ink)
+    .text(printable(fbr.number), textX, doc.y + 1, { width: textWidth });
+  doc
+    .font("Helvetica")
+    .fontSize(9)
+    .fillColor(muted)
+    .text("Dated by FBR", textX, doc.y + 6, { width: textWidth });
+  doc
+    .font("Helvetica-Bold")
+    .fontSize(11)
+    .fillColor(ink)
+    .text(printable(fbr.dated), textX, doc.y + 1, { width: textWidth });
+  doc.x = x;
+  doc.y = y + QR_SIZE + 14;
+}
+
+/** The sales tax invoice as a PDF (A4), with what FBR's Digital Invoicing made of it. */
+export function invoicePdf(invoice: StoredInvoice, fbr: FbrMark): Promise<Uint8Array> {
   const doc = newDocument(`Sales Tax Invoice ${invoice.number}`, invoice.issuedAt);
   const done = pdfBytes(doc);
   header(doc, invoice, "Sales Tax Invoice", [
@@ -234,9 +361,12 @@ export function invoicePdf(invoice: StoredInvoice): Promise<Uint8Array> {
     ...references(invoice),
   ]);
   buyer(doc, invoice);
+  fbrBlock(doc, fbr, "invoice");
   const rate = formatRate(invoice.taxRateBp);
+  const further = invoice.furtherTaxPaisa > 0;
   table(
     doc,
+    further ? furtherTaxColumns : salesTaxColumns,
     invoice.lines.map((line) => [
       line.description,
       line.quantity.toLocaleString("en-US"),
@@ -244,17 +374,25 @@ export function invoicePdf(invoice: StoredInvoice): Promise<Uint8Array> {
       formatPkr(line.valueExclTaxPaisa),
       rate,
       formatPkr(line.taxPaisa),
+      ...(further ? [formatPkr(line.furtherTaxPaisa)] : []),
       formatPkr(line.valueInclTaxPaisa),
     ]),
   );
+  const payable = invoice.totalPaisa + invoice.furtherTaxPaisa;
   totals(
     doc,
     [
       ["Value excluding sales tax", formatPkr(invoice.valueExclTaxPaisa)],
       [`Sales tax at ${rate}`, formatPkr(invoice.taxPaisa)],
       ["Value including sales tax", formatPkr(invoice.totalPaisa)],
+      ...(further
+        ? ([
+            [`Further tax at ${formatRate(invoice.furtherTaxRateBp)}`, formatPkr(invoice.furtherTaxPaisa)],
+            ["Amount payable", formatPkr(payable)],
+          ] as [string, string][])
+        : []),
     ],
-    amountInWords(invoice.totalPaisa),
+    amountInWords(payable),
   );
   paymentDetails(doc, invoice.orderReference);
   footers(doc, `${invoice.supplierName} · Sales Tax Invoice ${invoice.number} · ${longDate(invoice.issueDate)}`);
@@ -262,8 +400,11 @@ export function invoicePdf(invoice: StoredInvoice): Promise<Uint8Array> {
   return done;
 }
 
-/** A credit note as a PDF (A4): the invoice it corrects, why, and the value and tax it takes off. */
-export function creditNotePdf(note: StoredCreditNote): Promise<Uint8Array> {
+/**
+ * A credit note as a PDF (A4): the invoice it corrects, why, the value and taxes it takes off, and what
+ * FBR's Digital Invoicing made of it.
+ */
+export function creditNotePdf(note: StoredCreditNote, fbr: FbrMark): Promise<Uint8Array> {
   const { invoice } = note;
   const doc = newDocument(`Credit Note ${note.number}`, note.issuedAt);
   const done = pdfBytes(doc);
@@ -275,13 +416,15 @@ export function creditNotePdf(note: StoredCreditNote): Promise<Uint8Array> {
     ...references(invoice),
   ]);
   buyer(doc, invoice);
+  fbrBlock(doc, fbr, "credit note");
+  const width = doc.page.width - 2 * PAGE_MARGIN;
   doc.font("Helvetica").fontSize(9).fillColor(muted).text("Reason", PAGE_MARGIN, doc.y);
-  doc
-    .fillColor(ink)
-    .text(printable(note.reason), PAGE_MARGIN, doc.y, { width: doc.page.width - 2 * PAGE_MARGIN })
-    .moveDown(1);
+  doc.fillColor(ink);
+  writeText(doc, note.reason, PAGE_MARGIN, doc.y, { size: 9, width });
+  doc.moveDown(1);
   const rate = formatRate(invoice.taxRateBp);
-  table(doc, [
+  const further = note.furtherTaxPaisa > 0;
+  table(doc, further ? furtherTaxColumns : salesTaxColumns, [
     [
       `Credit against ${invoice.number}`,
       "1",
@@ -289,17 +432,25 @@ export function creditNotePdf(note: StoredCreditNote): Promise<Uint8Array> {
       formatPkr(note.valueExclTaxPaisa),
       rate,
       formatPkr(note.taxPaisa),
+      ...(further ? [formatPkr(note.furtherTaxPaisa)] : []),
       formatPkr(note.amountPaisa),
     ],
   ]);
+  const credited = note.amountPaisa + note.furtherTaxPaisa;
   totals(
     doc,
     [
       ["Value excluding sales tax credited", formatPkr(note.valueExclTaxPaisa)],
       [`Sales tax at ${rate} credited`, formatPkr(note.taxPaisa)],
-      ["Total credited", formatPkr(note.amountPaisa)],
+      ...(further
+        ? ([
+            ["Value including sales tax credited", formatPkr(note.amountPaisa)],
+            [`Further tax at ${formatRate(invoice.furtherTaxRateBp)} credited`, formatPkr(note.furtherTaxPaisa)],
+          ] as [string, string][])
+        : []),
+      ["Total credited", formatPkr(credited)],
     ],
-    amountInWords(note.amountPaisa),
+    amountInWords(credited),
   );
   footers(doc, `${invoice.supplierName} · Credit Note ${note.number} · ${longDate(note.issueDate)}`);
   doc.end();

@@ -24,6 +24,7 @@ import { formatPkr } from "~/lib/money";
 import { invoiceFileName } from "~/lib/invoices/files";
 import { Invoices } from "~/lib/invoices/invoices.server";
 import { invoicePdf } from "~/lib/invoices/pdf.server";
+import { FbrReports, reportMark } from "~/lib/fbr/reports.server";
 import { paymentMethodLabel } from "~/lib/payments/labels";
 import { Payments } from "~/lib/payments/payments.server";
 import { receiptFileName, receiptPdf } from "~/lib/payments/receipt-pdf.server";
@@ -498,12 +499,16 @@ export async function invoiceEmail(
   const invoice = quote && number ? new Invoices(store).invoice(number) : null;
   // Only the request's own invoice goes to its buyer.
   if (!quote || !invoice || invoice.quoteId !== quote.id || !proofs) return null;
-  const pdf = Buffer.from(await invoicePdf(invoice));
+  // Mailed once final: FBR's number, date and QR code on it, or "not reported" without FBR configured.
+  const mark = reportMark(new FbrReports(store.db).reportOfInvoice(invoice.id));
+  const pdf = Buffer.from(await invoicePdf(invoice, mark));
   const link = proofUrl(proofs.linkForMessage(quote.id, message.id, now));
   const name = greetingName(quote.name);
   const lines = [
     `Please find attached our sales tax invoice ${invoice.number} of ${longDate(invoice.issueDate)} for your order ${invoice.orderReference}${invoice.poNumber ? ` (your PO ${invoice.poNumber})` : ""}.`,
-    `Total: ${formatPkr(invoice.totalPaisa)} including sales tax.`,
+    invoice.furtherTaxPaisa > 0
+      ? `Total: ${formatPkr(invoice.payablePaisa)} including sales tax and further tax.`
+      : `Total: ${formatPkr(invoice.payablePaisa)} including sales tax.`,
     "Your payments so far, what is still due and the invoice are on your private page:",
   ];
   return {

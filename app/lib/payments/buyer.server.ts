@@ -1,4 +1,5 @@
 import { deskDay } from "~/lib/desk/time";
+import { FbrReports, shownToBuyer } from "~/lib/fbr/reports.server";
 import { Invoices } from "~/lib/invoices/invoices.server";
 import { formatPkr } from "~/lib/money";
 import { Orders } from "~/lib/orders/orders.server";
@@ -21,6 +22,7 @@ export function buyerPaymentData(store: QuoteStore, quote: StoredQuote) {
       ? formatPkr(summary.advanceRequiredPaisa - summary.paidPaisa)
       : null;
   const invoices = new Invoices(store).invoicesOf(order.id);
+  const reports = new FbrReports(store.db);
   // The balance is asked for once the order is delivered or invoiced, not while it is being made.
   const balanceAsked = order.stage === "delivered" || invoices.length > 0;
   return {
@@ -49,19 +51,26 @@ export function buyerPaymentData(store: QuoteStore, quote: StoredQuote) {
         withheld: settledBy(payment) > payment.amountPaisa ? formatPkr(settledBy(payment) - payment.amountPaisa) : null,
         receipt: payment.receipt?.number ?? null,
       })),
+    // Only final documents: an invoice waiting for FBR, or refused by it, is not yet a tax invoice.
     documents: invoices.flatMap((invoice) => [
-      {
-        kind: "invoice" as const,
-        number: invoice.number,
-        day: deskDay(invoice.issueDate),
-        amount: formatPkr(invoice.totalPaisa),
-      },
-      ...invoice.creditNotes.map((note) => ({
-        kind: "credit note" as const,
-        number: note.number,
-        day: deskDay(note.issueDate),
-        amount: formatPkr(note.amountPaisa),
-      })),
+      ...(shownToBuyer(reports.reportOfInvoice(invoice.id))
+        ? [
+            {
+              kind: "invoice" as const,
+              number: invoice.number,
+              day: deskDay(invoice.issueDate),
+              amount: formatPkr(invoice.payablePaisa),
+            },
+          ]
+        : []),
+      ...invoice.creditNotes
+        .filter((note) => shownToBuyer(reports.reportOfCreditNote(note.id)))
+        .map((note) => ({
+          kind: "credit note" as const,
+          number: note.number,
+          day: deskDay(note.issueDate),
+          amount: formatPkr(note.amountPaisa + note.furtherTaxPaisa),
+        })),
     ]),
   };
 }

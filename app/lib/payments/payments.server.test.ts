@@ -36,7 +36,7 @@ describe("a payment summary's arithmetic", () => {
     expect(
       summarize({
         acceptedTotalPaisa: 1_000_000,
-        invoices: [{ totalPaisa: 1_000_000, creditedPaisa: 200_000 }],
+        invoices: [{ payablePaisa: 1_000_000, creditedPaisa: 200_000 }],
         paidAmounts: [300_000],
         advancePercent: 50,
       }),
@@ -55,8 +55,8 @@ describe("a payment summary's arithmetic", () => {
     const summary = summarize({
       acceptedTotalPaisa: 1_000_000,
       invoices: [
-        { totalPaisa: 1_000_000, creditedPaisa: 1_000_000 },
-        { totalPaisa: 1_000_000, creditedPaisa: 0 },
+        { payablePaisa: 1_000_000, creditedPaisa: 1_000_000 },
+        { payablePaisa: 1_000_000, creditedPaisa: 0 },
       ],
       paidAmounts: [600_000, 500_000],
       advancePercent: 0,

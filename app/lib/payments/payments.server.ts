@@ -119,7 +119,7 @@ export function summarize({
 }: {
   acceptedTotalPaisa: number;
   /** The order's invoices: when there are any, the total is what they still stand for. */
-  invoices: readonly { totalPaisa: number; creditedPaisa: number }[];
+  invoices: readonly { payablePaisa: number; creditedPaisa: number }[];
   paidAmounts: readonly number[];
   advancePercent: number;
   /** Of the amounts paid, how much was tax withheld. */
@@ -127,7 +127,7 @@ export function summarize({
 }): PaymentSummary {
   const totalPaisa =
     invoices.length > 0
-      ? invoices.reduce((sum, invoice) => sum + invoice.totalPaisa - invoice.creditedPaisa, 0)
+      ? invoices.reduce((sum, invoice) => sum + invoice.payablePaisa - invoice.creditedPaisa, 0)
       : acceptedTotalPaisa;
   const paidPaisa = paidAmounts.reduce((sum, amount) => sum + amount, 0);
   const advanceRequiredPaisa = percentOf(totalPaisa, Math.round(percent * 100));

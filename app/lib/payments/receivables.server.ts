@@ -43,11 +43,13 @@ export function orderBalances(db: Database.Database): Map<number, OrderBalance> 
   }[];
   const invoices = db
     .prepare(
-      `SELECT i.order_id AS orderId, i.number, i.issue_date AS issueDate, i.total_paisa AS totalPaisa,
-              COALESCE((SELECT SUM(c.amount_paisa) FROM credit_notes c WHERE c.invoice_id = i.id), 0) AS creditedPaisa
+      `SELECT i.order_id AS orderId, i.number, i.issue_date AS issueDate,
+              i.total_paisa + i.further_tax_paisa AS payablePaisa,
+              COALESCE((SELECT SUM(c.amount_paisa + c.further_tax_paisa) FROM credit_notes c WHERE c.invoice_id = i.id), 0)
+                AS creditedPaisa
        FROM invoices i ORDER BY i.id`,
     )
-    .all() as { orderId: number; number: string; issueDate: string; totalPaisa: number; creditedPaisa: number }[];
+    .all() as { orderId: number; number: string; issueDate: string; payablePaisa: number; creditedPaisa: number }[];
   const settled = new Map(
     db
       .prepare(
@@ -71,7 +73,7 @@ export function orderBalances(db: Database.Database): Map<number, OrderBalance> 
   return new Map(
     orders.map((order) => {
       const own = invoicesByOrder.get(order.id) ?? [];
-      const standing = own.filter((invoice) => invoice.totalPaisa > invoice.creditedPaisa).at(-1);
+      const standing = own.filter((invoice) => invoice.payablePaisa > invoice.creditedPaisa).at(-1);
       const balance: OrderBalance = {
         orderId: order.id,
         reference: order.reference,

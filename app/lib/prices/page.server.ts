@@ -3,8 +3,10 @@ import { categories, categorySlugs } from "~/content/categories";
 import { dayAndTime } from "~/lib/desk/time";
 import { formatPkr, rupeesField } from "~/lib/money";
 import { printMethods } from "~/content/print-rules";
+import { fbrSaleTypes, fbrUnits } from "~/lib/fbr/lists";
 import { describeChange, formatPieces, type PriceList, type PriceFormValues, searchItems } from "./price-list";
 import type { PriceBook } from "./prices.server";
+import { categoryTaxDefaults } from "./tax-defaults";
 
 /** What the list shows of an item's prices: its lowest break's unit price, and the lead time. */
 export type PriceSummary = { from: string; fromQuantity: string; leadTimeDays: number };
@@ -29,6 +31,7 @@ export function priceListPage(book: PriceBook, query: string) {
     name: list.name,
     retired: list.retiredAt !== null,
     prices: summaryOf(list),
+    hsCode: book.taxDataOf(list.itemId).hsCode,
   });
   return {
     total: lists.filter((list) => list.retiredAt === null).length,
@@ -91,6 +94,7 @@ export function priceItemPage(book: PriceBook, itemId: string) {
       : null,
     values: formValuesOf(priced ? list : null),
     categories: categorySlugs.map((slug) => ({ slug, label: categories[slug].label })),
+    tax: taxDataView(book, list),
     history: book.history(itemId).map((entry) => ({
       id: entry.id,
       by: entry.by,
@@ -99,5 +103,23 @@ export function priceItemPage(book: PriceBook, itemId: string) {
       changes: entry.changes.map(describeChange),
     })),
     suggestions: setupLabelSuggestions,
+  };
+}
+
+/**
+ * What an item's page shows of its tax data: each field's value in force and whether it is the
+ * category's default, the owner's form values (empty: the default), and FBR's lists to choose from.
+ */
+function taxDataView(book: PriceBook, list: PriceList) {
+  const inForce = book.taxDataOf(list.itemId);
+  const own = book.ownTaxData(list.itemId)!;
+  return {
+    hsCode: { value: inForce.hsCode, isDefault: own.hsCode === null },
+    uom: { value: inForce.uom, isDefault: own.uom === null },
+    saleType: { value: inForce.saleType, isDefault: own.saleType === null },
+    values: { hsCode: own.hsCode ?? "", uom: own.uom ?? "", saleType: own.saleType ?? "" },
+    defaults: categoryTaxDefaults[list.category],
+    units: [...fbrUnits],
+    saleTypes: [...fbrSaleTypes],
   };
 }

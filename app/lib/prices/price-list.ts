@@ -2,6 +2,7 @@ import { z } from "zod";
 import { products } from "~/content/catalogue";
 import { categories, type CategorySlug, categorySlugs } from "~/content/categories";
 import { oneLine } from "~/lib/text-fields";
+import { fbrSaleTypes, fbrUnits, isHsCode } from "~/lib/fbr/lists";
 import { formatPkr, parseRupees } from "~/lib/money";
 
 /** A unit price from a quantity up (whole paisa). */
@@ -475,6 +476,13 @@ export const priceChangeSchema = z.discriminatedUnion("kind", [
   z.strictObject({ kind: z.literal("retired"), to: z.boolean() }),
   /** The prices a portfolio piece had, when the list was keyed by the catalogue's pieces. */
   z.strictObject({ kind: z.literal("carried-over"), piece: z.string() }),
+  /** What FBR is told of the item; null: its category's default. */
+  z.strictObject({
+    kind: z.literal("tax"),
+    field: z.enum(["hsCode", "uom", "saleType"]),
+    from: z.string().nullable(),
+    to: z.string().nullable(),
+  }),
 ]);
 export type PriceChange = z.infer<typeof priceChangeSchema>;
 
@@ -533,5 +541,50 @@ export function describeChange(change: PriceChange): string {
       return `Set-up “${change.label}” ${amountChange(change.from, change.to)}`;
     case "lead-time":
       return change.from === null ? `Lead time ${days(change.to)}` : `Lead time ${change.from} → ${days(change.to)}`;
+    case "tax": {
+      const value = (text: string | null) => text ?? "the category's default";
+      return `${taxFieldLabel[change.field]} ${value(change.from)} → ${value(change.to)}`;
+    }
   }
 }
+
+// ---- What FBR is told of an item ----------------------------------------------------------------
+
+export const taxFieldLabel = { hsCode: "HS code", uom: "Unit of measure", saleType: "Sale type" } as const;
+
+export const taxFormText = {
+  hsCode:
+    "Write the HS code as four digits, a dot and four digits, such as 9608.1000, or leave it empty for the category's default.",
+  uom: "Choose one of FBR's units of measure, or the category's default.",
+  saleType: "Choose one of FBR's sale types, or the category's default.",
+} as const;
+
+/** Empty, absent or "default": the category's default (null). */
+const orDefault = (text: string | undefined) => (text === undefined || text.trim() === "" ? null : text.trim());
+
+/**
+ * The owner's form of an item's tax data: each field empty for its category's default. An HS code
+ * typed as eight digits ("96081000") is read as FBR writes it ("9608.1000").
+ */
+export const taxDataFormSchema = z.object({
+  hsCode: z
+    .string()
+    .max(40, taxFormText.hsCode)
+    .optional()
+    .transform(orDefault)
+    .transform((code) => (code !== null && /^\d{8}$/.test(code) ? `${code.slice(0, 4)}.${code.slice(4)}` : code))
+    .refine((code) => code === null || isHsCode(code), taxFormText.hsCode),
+  uom: z
+    .string()
+    .max(100, taxFormText.uom)
+    .optional()
+    .transform(orDefault)
+    .pipe(z.enum(fbrUnits, { error: taxFormText.uom }).nullable()),
+  saleType: z
+    .string()
+    .max(100, taxFormText.saleType)
+    .optional()
+    .transform(orDefault)
+    .pipe(z.enum(fbrSaleTypes, { error: taxFormText.saleType }).nullable()),
+});
+export type TaxDataInput = z.infer<typeof taxDataFormSchema>;

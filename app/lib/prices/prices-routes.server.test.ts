@@ -146,6 +146,7 @@ describe("the price list's pages", () => {
       name: "Metal ball pen, one-colour pad print",
       retired: false,
       prices: { from: "PKR 180", fromQuantity: "100 pcs", leadTimeDays: 10 },
+      hsCode: "9608.1000",
     });
     expect(data.retired).toEqual([]);
   });
@@ -308,7 +309,14 @@ describe("the price list's pages", () => {
     const list = await outcome(() => underDeskLayout(listRoute.loader, args(get("/desk/prices", staffCookie))));
     const listed = list.data as Awaited<ReturnType<typeof listRoute.loader>>;
     expect(listed.retired).toEqual([
-      { id: "bamboo-ball-pen-laser-engraved", name: "Bamboo pen, laser-engraved", retired: true, prices: null },
+      {
+        id: "bamboo-ball-pen-laser-engraved",
+        name: "Bamboo pen, laser-engraved",
+        retired: true,
+        prices: null,
+        // Moved to Office Accessories above: its HS code, left to the default, moved with it.
+        hsCode: "3926.1000",
+      },
     ]);
     expect(
       prices()
@@ -432,6 +440,7 @@ describe("the price list's pages", () => {
         name: "Click pen, gold foil logo and pad-printed tagline",
         retired: false,
         prices: { from: "PKR 180", fromQuantity: "250 pcs", leadTimeDays: 12 },
+        hsCode: "9608.1000",
       },
     ]);
     expect(listed.groups.map((group) => group.label)).toEqual(["Pens"]);
@@ -450,5 +459,91 @@ describe("the price list's pages", () => {
       ),
     );
     expect(saved.status).toBe(404);
+  });
+});
+
+describe("an item's tax data for FBR", () => {
+  const mugId = "ceramic-mug-11-oz";
+  const mugPath = `/desk/prices/${mugId}`;
+  const taxPost = (cookie: string, hsCode: string, uom = "", saleType = "") =>
+    outcome(() =>
+      underDeskLayout(
+        itemRoute.action,
+        args(
+          post(
+            mugPath,
+            [
+              ["intent", "tax-data"],
+              ["hsCode", hsCode],
+              ["uom", uom],
+              ["saleType", saleType],
+            ],
+            cookie,
+          ),
+          { itemId: mugId },
+        ),
+      ),
+    );
+  const page = async (cookie: string) =>
+    (await outcome(() => underDeskLayout(itemRoute.loader, args(get(mugPath, cookie), { itemId: mugId }))))
+      .data as Awaited<ReturnType<typeof itemRoute.loader>>;
+
+  it("shows a staff member the category's defaults read-only, and refuses their change with 403", async () => {
+    expect(prices().list(mugId)?.category).toBe("drinkware");
+    const shown = await page(staffCookie);
+    expect(shown.canEdit).toBe(false);
+    expect(shown.tax).toMatchObject({
+      hsCode: { value: "6912.0000", isDefault: true },
+      uom: { value: "Numbers, pieces, units", isDefault: true },
+      saleType: { value: "Goods at standard rate (default)", isDefault: true },
+    });
+    const refused = await taxPost(staffCookie, "6911.1000", "Dozen");
+    expect(refused.status).toBe(403);
+    expect(prices().taxDataOf(mugId)).toEqual({
+      hsCode: "6912.0000",
+      uom: "Numbers, pieces, units",
+      saleType: "Goods at standard rate (default)",
+      fromCategory: true,
+    });
+    expect(prices().history(mugId)).toEqual([]);
+  });
+
+  it("lets an owner set them, refuses what is not FBR's, and puts them back to the category's default", async () => {
+    const bad = await taxPost(ownerCookie, "69-12");
+    expect(bad.status).toBe(400);
+    expect(bad.data).toMatchObject({
+      tax: { field: "hsCode", error: expect.stringContaining("such as 9608.1000"), values: { hsCode: "69-12" } },
+    });
+    const badUnit = await taxPost(ownerCookie, "", "Barrels");
+    expect(badUnit.data).toMatchObject({ tax: { field: "uom", error: expect.stringContaining("units of measure") } });
+    expect(prices().history(mugId)).toEqual([]);
+
+    const saved = await taxPost(ownerCookie, "69111000", "Dozen");
+    expect(saved.status).toBe(302);
+    expect(saved.location).toBe(`${mugPath}?done=tax`);
+    expect(prices().taxDataOf(mugId)).toEqual({
+      hsCode: "6911.1000",
+      uom: "Dozen",
+      saleType: "Goods at standard rate (default)",
+      fromCategory: false,
+    });
+    const shown = await page(ownerCookie);
+    expect(shown.tax.values).toEqual({ hsCode: "6911.1000", uom: "Dozen", saleType: "" });
+    expect(shown.history[0]).toMatchObject({
+      by: "Sana Iqbal",
+      changes: ["HS code the category's default → 6911.1000", "Unit of measure the category's default → Dozen"],
+    });
+
+    const reset = await taxPost(ownerCookie, " ", "");
+    expect(reset.location).toBe(`${mugPath}?done=tax`);
+    expect(prices().taxDataOf(mugId)).toMatchObject({
+      hsCode: "6912.0000",
+      uom: "Numbers, pieces, units",
+      fromCategory: true,
+    });
+    expect((await page(ownerCookie)).history[0]?.changes).toEqual([
+      "HS code 6911.1000 → the category's default",
+      "Unit of measure Dozen → the category's default",
+    ]);
   });
 });

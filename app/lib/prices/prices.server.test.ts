@@ -4,7 +4,7 @@ import { tempDir } from "../../../tests/support/temp-dir";
 import { StaffDirectory } from "~/lib/desk/staff.server";
 import { QuoteStore } from "~/lib/quotes/store.server";
 import { categorySlugs } from "~/content/categories";
-import { isValidList } from "./price-list";
+import { isValidList, type TaxDataInput } from "./price-list";
 import { describeChange, PriceBook } from "./prices.server";
 
 /** A store on a real SQLite file with its migrations, an owner and a staff member. */
@@ -227,5 +227,89 @@ describe("the price book", () => {
     expect(desk.staff.remove("bilal@promo.example")).toBe("removed");
     expect(desk.book.history("gel-pen-screen-print").map((entry) => entry.by)).toEqual(["Bilal Ahmed"]);
     expect(desk.store.db.prepare("SELECT actor_staff_id FROM price_changes").pluck().get()).toBeNull();
+  });
+});
+
+describe("an item's tax data for FBR", () => {
+  it("is its category's default for every seeded item, and the free-text default for a line without an item", () => {
+    using desk = open();
+    const expected: Record<string, string> = {
+      pens: "9608.1000",
+      "paper-chit-pads": "4820.1000",
+      drinkware: "6912.0000",
+      "office-accessories": "3926.1000",
+      games: "9504.9000",
+      shirts: "6109.1000",
+      acrylic: "3926.4000",
+      clocks: "9105.2100",
+    };
+    for (const item of desk.book.items())
+      expect(desk.book.taxDataOf(item.itemId), item.itemId).toEqual({
+        hsCode: expected[item.category],
+        uom: "Numbers, pieces, units",
+        saleType: "Goods at standard rate (default)",
+        fromCategory: true,
+      });
+    const officeAccessory = {
+      hsCode: "3926.1000",
+      uom: "Numbers, pieces, units",
+      saleType: "Goods at standard rate (default)",
+      fromCategory: true,
+    };
+    expect(desk.book.taxDataOf(null)).toEqual(officeAccessory);
+    expect(desk.book.taxDataOf("acecol-pen")).toEqual(officeAccessory);
+  });
+
+  it("takes an owner's HS code, unit and sale type, refuses values not FBR's whoever calls, and follows a category move while a default", () => {
+    using desk = open();
+    const itemId = "metal-ball-pen-pad-print";
+    for (const bad of [
+      { hsCode: "9608", uom: null, saleType: null },
+      { hsCode: null, uom: "Barrels", saleType: null },
+      { hsCode: null, uom: null, saleType: "Goods we like" },
+    ])
+      // As a caller that skipped the form's schema would send them.
+      expect(desk.book.setTaxData(itemId, bad as unknown as TaxDataInput, desk.sana, tuesday)).toEqual({
+        ok: false,
+        refused: "invalid tax data",
+      });
+    expect(desk.book.setTaxData("no-such-item", { hsCode: null, uom: null, saleType: null }, desk.sana)).toEqual({
+      ok: false,
+      refused: "unknown item",
+    });
+    expect(desk.book.history(itemId)).toEqual([]);
+
+    const saved = desk.book.setTaxData(
+      itemId,
+      { hsCode: null, uom: null, saleType: "Goods at Reduced Rate" },
+      desk.sana,
+      tuesday,
+    );
+    expect(saved).toEqual({
+      ok: true,
+      changes: [{ kind: "tax", field: "saleType", from: null, to: "Goods at Reduced Rate" }],
+    });
+    expect(desk.book.taxDataOf(itemId)).toEqual({
+      hsCode: "9608.1000",
+      uom: "Numbers, pieces, units",
+      saleType: "Goods at Reduced Rate",
+      fromCategory: false,
+    });
+    // Saving the same again writes no history row.
+    expect(
+      desk.book.setTaxData(itemId, { hsCode: null, uom: null, saleType: "Goods at Reduced Rate" }, desk.sana),
+    ).toEqual({ ok: true, changes: [] });
+    expect(desk.book.history(itemId)).toHaveLength(1);
+    expect(describeChange(desk.book.history(itemId)[0]!.changes[0]!)).toBe(
+      "Sale type the category's default → Goods at Reduced Rate",
+    );
+
+    // The HS code left to the default follows the item into its new category.
+    desk.book.rename(
+      itemId,
+      { name: "Metal ball pen, one-colour pad print", category: "office-accessories" },
+      desk.sana,
+    );
+    expect(desk.book.taxDataOf(itemId).hsCode).toBe("3926.1000");
   });
 });

@@ -1,5 +1,6 @@
 import type Database from "better-sqlite3";
-import { categorySlugs } from "~/content/categories";
+import { type CategorySlug, categorySlugs } from "~/content/categories";
+import { isFbrSaleType, isFbrUnit, isHsCode } from "~/lib/fbr/lists";
 import {
   changesBetween,
   type ItemDetails,
@@ -14,7 +15,9 @@ import {
   type PriceListInput,
   type SetupCharge,
   slugFor,
+  type TaxDataInput,
 } from "./price-list";
+import { categoryTaxDefaults, freeTextTaxDefaults, type TaxData } from "./tax-defaults";
 
 export {
   type ItemPrice,
@@ -45,6 +48,13 @@ export type SaveResult = { ok: true; changes: PriceChange[] } | { ok: false; ref
 export type AddResult = { ok: true; itemId: string } | { ok: false; refused: "invalid details" };
 export type DetailsResult =
   { ok: true; changes: PriceChange[] } | { ok: false; refused: "unknown item" | "invalid details" };
+export type TaxDataResult =
+  { ok: true; changes: PriceChange[] } | { ok: false; refused: "unknown item" | "invalid tax data" };
+
+/** What FBR is told of a line's item, and whether all of it is a default (the item sets none of its own). */
+export type ItemTaxData = TaxData & { fromCategory: boolean };
+/** An item's own tax data as stored: null where it takes its category's default. */
+export type OwnTaxData = { hsCode: string | null; uom: string | null; saleType: string | null };
 
 type ItemRow = PriceItem & { leadTimeDays: number; updatedAt: string };
 
@@ -97,6 +107,12 @@ export class PriceBook {
       insertChange: db.prepare(
         `INSERT INTO price_changes (item_id, at, actor_staff_id, actor_name, changes)
          VALUES (@itemId, @at, (SELECT id FROM staff WHERE id = @staffId), @actorName, @changes)`,
+      ),
+      taxData: db.prepare(
+        "SELECT category, hs_code AS hsCode, uom, sale_type AS saleType FROM price_items WHERE item_id = ?",
+      ),
+      updateTaxData: db.prepare(
+        "UPDATE price_items SET hs_code = ?, uom = ?, sale_type = ?, updated_at = ? WHERE item_id = ?",
       ),
       history: db.prepare(
         `SELECT id, at, actor_name AS by, changes FROM price_changes WHERE item_id = ? ORDER BY id DESC LIMIT ?`,
@@ -247,6 +263,55 @@ export class PriceBook {
         list.setupCharges.forEach((charge, position) =>
           this.sql.insertCharge.run(itemId, position, charge.label, charge.paisa),
         );
+        this.record(itemId, changes, editor, at);
+        return { ok: true, changes };
+      })
+      .immediate();
+  }
+
+  /** An item's own tax data (null fields: its category's default), or null when there is no such item. */
+  ownTaxData(itemId: string): (OwnTaxData & { category: CategorySlug }) | null {
+    return (this.sql.taxData.get(itemId) as (OwnTaxData & { category: CategorySlug }) | undefined) ?? null;
+  }
+
+  /**
+   * What FBR's Digital Invoicing is told of a line made from an item: the item's own HS code, unit
+   * and sale type where an owner set them, its category's default for the rest. A line made from no
+   * item (typed by hand), or from an id the list does not know, takes the free-text default.
+   */
+  taxDataOf(itemId: string | null): ItemTaxData {
+    const own = itemId === null ? null : this.ownTaxData(itemId);
+    if (!own) return { ...freeTextTaxDefaults, fromCategory: true };
+    const fallback = categoryTaxDefaults[own.category];
+    return {
+      hsCode: own.hsCode ?? fallback.hsCode,
+      uom: own.uom !== null && isFbrUnit(own.uom) ? own.uom : fallback.uom,
+      saleType: own.saleType !== null && isFbrSaleType(own.saleType) ? own.saleType : fallback.saleType,
+      fromCategory: own.hsCode === null && own.uom === null && own.saleType === null,
+    };
+  }
+
+  /**
+   * Sets an item's HS code, unit of measure and sale type (null: back to the category's default), with
+   * a history row naming each old → new; a save that changes nothing writes nothing. Values that are
+   * not FBR's (checked against its lists) are refused, whoever calls.
+   */
+  setTaxData(itemId: string, input: TaxDataInput, editor: PriceEditor, now = new Date()): TaxDataResult {
+    const valid =
+      (input.hsCode === null || isHsCode(input.hsCode)) &&
+      (input.uom === null || isFbrUnit(input.uom)) &&
+      (input.saleType === null || isFbrSaleType(input.saleType));
+    if (!valid) return { ok: false, refused: "invalid tax data" };
+    return this.db
+      .transaction((): TaxDataResult => {
+        const own = this.ownTaxData(itemId);
+        if (!own) return { ok: false, refused: "unknown item" };
+        const changes: PriceChange[] = [];
+        for (const field of ["hsCode", "uom", "saleType"] as const)
+          if (own[field] !== input[field]) changes.push({ kind: "tax", field, from: own[field], to: input[field] });
+        if (changes.length === 0) return { ok: true, changes };
+        const at = now.toISOString();
+        this.sql.updateTaxData.run(input.hsCode, input.uom, input.saleType, at, itemId);
         this.record(itemId, changes, editor, at);
         return { ok: true, changes };
       })

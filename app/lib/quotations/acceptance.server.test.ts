@@ -5,7 +5,8 @@ import { Messaging } from "~/lib/messaging/messaging.server";
 import { QuoteStore } from "~/lib/quotes/store.server";
 import { type AcceptInput, QuotationAnswers, quotationReminderDue } from "./acceptance.server";
 import { postedChoices } from "./buyer-answer-schema";
-import { quotationPageData } from "./buyer-page.server";
+import { OrderTaxFacts } from "~/lib/orders/tax-facts.server";
+import { answerQuotation, quotationPageData } from "./buyer-page.server";
 import { defaultTerms, type QuotationDraft } from "./quotations.server";
 
 // The buyer's answers to a quotation, its reminder and its expiry, on a real SQLite store.
@@ -167,6 +168,106 @@ describe("accepting a quotation", () => {
     expect(snapshot()).toEqual(before);
     // The last minute of its last day in Pakistan is still valid.
     expect(answers.accept(quote.id, acceptInput(v1.sha256!), new Date("2026-12-10T18:59:59Z")).ok).toBe(true);
+  });
+});
+
+describe("the buyer's tax registration given on acceptance", () => {
+  /** The acceptance form as the buyer's page posts it, its optional tax section filled as given. */
+  const posted = (intent: string, sha256: string, tax: Record<string, string>) => ({
+    intent,
+    version: "1",
+    sha256,
+    "line-1": "2",
+    "line-2": "1",
+    name: "Dr. Ayesha Khan",
+    role: "",
+    poNumber: "",
+    ...tax,
+  });
+  const acmeTax = {
+    registrationType: "Registered",
+    ntnCnic: "1234567-8",
+    businessName: "Acme Pharma (Pvt) Ltd",
+    province: "PUNJAB",
+    address: "Plot 12, Sundar Industrial Estate\nLahore",
+  };
+
+  it("is reviewed in words, then stored on the new order as given by the buyer, in the acceptance's one transaction", () => {
+    const { store, quote, answers, send } = setup();
+    const v1 = send();
+    const review = answerQuotation(answers, store.get(quote.id)!, posted("review", v1.sha256!, acmeTax), later);
+    expect(review).toMatchObject({
+      status: 200,
+      review: {
+        taxFacts: {
+          values: acmeTax,
+          lines: [
+            "Registered for sales tax",
+            "NTN 1234567",
+            "Acme Pharma (Pvt) Ltd",
+            "Plot 12, Sundar Industrial Estate, Lahore (Punjab)",
+          ],
+        },
+      },
+    });
+    // The review sends the typed fields again, hidden, with the final Accept.
+    expect(answerQuotation(answers, store.get(quote.id)!, posted("accept", v1.sha256!, acmeTax), later)).toEqual({
+      done: "accepted",
+    });
+    const order = answers.orders.forRequest(quote.id)!;
+    expect(new OrderTaxFacts(store).get(order.id)).toEqual({
+      registrationType: "Registered",
+      ntnCnic: "1234567",
+      businessName: "Acme Pharma (Pvt) Ltd",
+      province: "PUNJAB",
+      address: "Plot 12, Sundar Industrial Estate, Lahore",
+      givenBy: "buyer",
+      updatedAt: later.toISOString(),
+      checkedAt: null,
+    });
+    expect(store.audit.requestHistory(quote.id).find((line) => line.type === "order.tax_facts_saved")).toMatchObject({
+      actor: "buyer (link)",
+    });
+  });
+
+  it("may be left out: the order is made without it", () => {
+    const { store, quote, answers, send } = setup();
+    const v1 = send();
+    const blank = { registrationType: "", ntnCnic: " ", businessName: "", province: "", address: "" };
+    expect(answerQuotation(answers, store.get(quote.id)!, posted("review", v1.sha256!, blank), later)).toMatchObject({
+      status: 200,
+      review: { taxFacts: null },
+    });
+    expect(answerQuotation(answers, store.get(quote.id)!, posted("accept", v1.sha256!, {}), later)).toEqual({
+      done: "accepted",
+    });
+    expect(new OrderTaxFacts(store).get(answers.orders.forRequest(quote.id)!.id)).toBeNull();
+  });
+
+  it("half filled or wrong, refuses the acceptance on the field at fault, keeping what was typed and making no order", () => {
+    const { store, quote, answers, send, snapshot } = setup();
+    const v1 = send();
+    const before = snapshot();
+    const wrong = { ...acmeTax, ntnCnic: "12345", province: "Lahore" };
+    for (const intent of ["review", "accept"]) {
+      const refused = answerQuotation(answers, store.get(quote.id)!, posted(intent, v1.sha256!, wrong), later);
+      expect(refused).toMatchObject({
+        status: 400,
+        taxErrors: {
+          ntnCnic: expect.stringContaining("7 digits"),
+          province: "Choose the business's province from FBR's list.",
+        },
+        entered: { name: "Dr. Ayesha Khan", taxFacts: wrong },
+      });
+    }
+    const missingNtn = { ...acmeTax, ntnCnic: "" };
+    expect(
+      answerQuotation(answers, store.get(quote.id)!, posted("accept", v1.sha256!, missingNtn), later),
+    ).toMatchObject({
+      status: 400,
+      taxErrors: { ntnCnic: expect.stringContaining("registered for sales tax has an NTN") },
+    });
+    expect(snapshot()).toEqual(before);
   });
 });
 

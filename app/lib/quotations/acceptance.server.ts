@@ -3,6 +3,7 @@ import { quotationTerms } from "~/content/quotation-terms";
 import { addBusinessDays, pakistanDate } from "~/lib/desk/time";
 import { Messaging, type OutboundKind } from "~/lib/messaging/messaging.server";
 import { Orders, type StoredOrder } from "~/lib/orders/orders.server";
+import { OrderTaxFacts, type TaxFacts } from "~/lib/orders/tax-facts.server";
 import type { QuoteStore, StoredQuote } from "~/lib/quotes/store.server";
 import {
   type AcceptedFacts,
@@ -25,6 +26,8 @@ export type AcceptInput = {
   name: string;
   role: string;
   poNumber: string;
+  /** The buyer's tax registration for the sales tax invoice, when they gave it (the form's optional section). */
+  taxFacts?: TaxFacts | null;
 };
 
 /** Why an answer was refused; nothing is changed then. */
@@ -76,6 +79,7 @@ export const quotationReminderDue = (
 export class QuotationAnswers {
   private readonly orm;
   readonly orders: Orders;
+  private readonly taxFacts: OrderTaxFacts;
 
   constructor(
     readonly store: QuoteStore,
@@ -86,6 +90,7 @@ export class QuotationAnswers {
   ) {
     this.orm = drizzle({ client: store.db });
     this.orders = new Orders(store);
+    this.taxFacts = new OrderTaxFacts(store);
   }
 
   private queue(quoteId: number, kind: OutboundKind, to: string, text: MailText, payload: object, now: Date) {
@@ -148,6 +153,7 @@ export class QuotationAnswers {
           .returning()
           .get();
         const order = this.orders.create(quote, latest.id, now);
+        if (input.taxFacts) this.taxFacts.save(order.id, input.taxFacts, "buyer", { now });
         this.store.audit.record({
           subject: { type: "request", id: quote.id },
           actor: "buyer",

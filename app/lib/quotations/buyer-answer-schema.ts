@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { quotationPageText as text } from "~/content/quotation-page";
+import { optionalTaxFactsSchema, taxFactsValuesOf } from "~/lib/orders/tax-facts-schema";
 import { oneLineText, severalLinesText } from "~/lib/text-fields";
 
 export const buyerAnswerLimits = { nameChars: 200, roleChars: 200, poChars: 100, changesChars: 5_000 } as const;
@@ -13,7 +14,15 @@ const acceptFields = {
   name: oneLineText(text.yourName, buyerAnswerLimits.nameChars, { required: text.nameNeeded }),
   role: oneLineText(text.yourRole, buyerAnswerLimits.roleChars),
   poNumber: oneLineText(text.poNumber, buyerAnswerLimits.poChars),
+  // The optional "For your sales tax invoice" section, read from its fields by taxFactsValuesOf.
+  taxFacts: optionalTaxFactsSchema,
 };
+
+/** The posted form as the schema reads it: the tax registration's fields gathered into `taxFacts`. */
+export const answerInput = (form: Record<string, FormDataEntryValue>) => ({
+  ...form,
+  taxFacts: taxFactsValuesOf(form),
+});
 
 /**
  * The forms of the buyer's quotation: "Update total", "Review" (what accepting will record, in words),

@@ -127,6 +127,7 @@ describe("the buyer's quotation", () => {
       name: "Dr. Ayesha Khan",
       role: "Brand Manager",
       poNumber: "PO-7781",
+      taxFacts: null,
     });
     expect(getQuoteService().orders.forRequest(quote.id)).toBeNull();
     const unnamed = await post(token, { ...accept, intent: "review", name: "" });

@@ -4,7 +4,8 @@ import { formatPkr, formatRate } from "~/lib/money";
 import type { StoredOrder } from "~/lib/orders/orders.server";
 import type { StoredQuote } from "~/lib/quotes/store.server";
 import { type AnswerRefusal, chosenLines, optionLabel, type QuotationAnswers } from "./acceptance.server";
-import { postedChoices, type QuotationAnswer, quotationAnswerSchema } from "./buyer-answer-schema";
+import { type TaxFactsValues, taxFactsErrors, taxFactsInWords, taxFactsValuesOf } from "~/lib/orders/tax-facts-schema";
+import { answerInput, postedChoices, type QuotationAnswer, quotationAnswerSchema } from "./buyer-answer-schema";
 import { quotationState, type StoredQuotation } from "./quotations.server";
 import { nearestNote, optionQuantities, optionTitle } from "./option-words";
 import { checkChoices, nearestChoices, optionTotals, quotationTotals } from "./totals";
@@ -212,7 +213,12 @@ export type AcceptanceReview = {
   name: string;
   role: string;
   poNumber: string;
+  /** The tax registration as typed (sent again hidden) and in words; null when the section was left empty. */
+  taxFacts: { values: TaxFactsValues; lines: string[] } | null;
 };
+
+/** What the buyer typed in the acceptance form, shown again when it is refused or changed. */
+export type EnteredAcceptance = { name: string; role: string; poNumber: string; taxFacts: TaxFactsValues };
 
 export type QuotationPostResult =
   | { done: "accepted" | "changes" }
@@ -224,7 +230,9 @@ export type QuotationPostResult =
       /** The review step's summary, when its post was in order. */
       review?: AcceptanceReview;
       /** What the buyer typed, shown again in the form. */
-      entered?: { name: string; role: string; poNumber: string };
+      entered?: EnteredAcceptance;
+      /** The tax registration's refused fields, each with its message. */
+      taxErrors?: Partial<Record<keyof TaxFactsValues, string>>;
     };
 
 /**
@@ -238,15 +246,27 @@ export function answerQuotation(
   now = new Date(),
 ): QuotationPostResult {
   const choices = postedChoices(form);
-  const parsed = quotationAnswerSchema.safeParse(form);
+  const parsed = quotationAnswerSchema.safeParse(answerInput(form));
   const intent =
     form.intent === "quotation-changes" || form.intent === "totals" || form.intent === "review"
       ? form.intent
       : "accept";
   const typed = (name: string) => (typeof form[name] === "string" ? (form[name] as string).slice(0, 200) : "");
-  const entered = { name: typed("name"), role: typed("role"), poNumber: typed("poNumber") };
+  const entered = {
+    name: typed("name"),
+    role: typed("role"),
+    poNumber: typed("poNumber"),
+    taxFacts: taxFactsValuesOf(form),
+  };
   if (!parsed.success)
-    return { intent, status: 400, error: parsed.error.issues[0]?.message ?? text.checkForm, choices, entered };
+    return {
+      intent,
+      status: 400,
+      error: parsed.error.issues[0]?.message ?? text.checkForm,
+      choices,
+      entered,
+      taxErrors: taxFactsErrors(parsed.error),
+    };
   const answer = parsed.data;
   if (answer.intent === "totals") return { intent, status: 200, error: null, choices, entered };
   const validUntil = answers.quotations.version(quote.id, answer.version)?.validUntil;
@@ -287,6 +307,7 @@ export function answerQuotation(
         name: answer.name,
         role: answer.role,
         poNumber: answer.poNumber,
+        taxFacts: answer.taxFacts && { values: entered.taxFacts, lines: taxFactsInWords(answer.taxFacts) },
       },
     };
   }

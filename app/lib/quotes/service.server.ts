@@ -1,4 +1,5 @@
 import { Orders } from "~/lib/orders/orders.server";
+import type { CheckRegistration } from "~/lib/orders/tax-facts-desk.server";
 import { openDatabase } from "~/lib/db/database.server";
 import { FileStore } from "~/lib/files/files.server";
 import { createHash } from "node:crypto";
@@ -15,6 +16,13 @@ import { checkMailbox, type MailboxReader, startMailboxReader } from "~/lib/mail
 import { UnmatchedMailbox } from "~/lib/mailbox/unmatched.server";
 import type { Actor } from "~/lib/audit/events";
 import { Messaging } from "~/lib/messaging/messaging.server";
+import { FbrClient } from "~/lib/fbr/client.server";
+import { describeFbr, type FbrConfig, readFbrConfig } from "~/lib/fbr/config.server";
+import { diPayload } from "~/lib/fbr/payload";
+import { type DiPayloadMaker, type FbrPoster, FbrQueue, type FbrQueueOptions } from "~/lib/fbr/queue.server";
+import { FbrReports } from "~/lib/fbr/reports.server";
+import { OrderTaxFacts } from "~/lib/orders/tax-facts.server";
+import { invoiceAccepted } from "~/lib/workflows/invoicing.server";
 import { PriceBook } from "~/lib/prices/prices.server";
 import { ProofDesk } from "~/lib/proofs/proofs.server";
 import { QuotationAnswers } from "~/lib/quotations/acceptance.server";
@@ -78,6 +86,7 @@ export function createQuoteService(
     mailboxIntervalMs,
     backup,
     systemIntervalMs,
+    fbr: fbrOptions = {},
   }: {
     mailer?: Mailer;
     outbox?: OutboxOptions;
@@ -88,6 +97,11 @@ export function createQuoteService(
     /** Where the data folder is backed up (BACKUP_URL); null or absent: nowhere, and the System page says so. */
     backup?: BackupConfig | null;
     systemIntervalMs?: number;
+    /**
+     * FBR's Digital Invoicing (FBR_DI_TOKEN …): null or absent config, invoices are not reported. The
+     * client and payload are FBR's API and its body unless a test brings its own.
+     */
+    fbr?: { config?: FbrConfig | null; client?: FbrPoster; payload?: DiPayloadMaker; queue?: FbrQueueOptions };
   } = {},
 ) {
   // The data folder's one connection and its files, handed to each module that needs them.
@@ -116,6 +130,39 @@ export function createQuoteService(
   const outbox = activeMailer
     ? new Outbox(store, activeMailer, { ...outboxOptions, proofs, messaging, quotationAnswers })
     : undefined;
+  const staffDirectory = new StaffDirectory(db);
+  const prices = new PriceBook(db);
+  const owners = () => staffDirectory.list().flatMap((member) => (member.role === "owner" ? [member.email] : []));
+
+  // Reports of invoices to FBR: the queue runs only with FBR configured; the reports are there either way.
+  const fbrConfig = fbrOptions.config ?? null;
+  let fbrQueue: FbrQueue | undefined;
+  const fbrClient = fbrConfig ? new FbrClient(fbrConfig) : null;
+  const fbrReports = new FbrReports(db, () => fbrQueue?.kick());
+  if (fbrConfig) {
+    fbrQueue = new FbrQueue(db, fbrOptions.client ?? fbrClient!, fbrOptions.payload ?? diPayload, {
+      sandbox: fbrConfig.sandbox,
+      log,
+      onAccepted: invoiceAccepted({ store, messaging, outbox }),
+      afterAccepted: () => outbox?.kick(),
+      ownerMail: activeMailer && config.mail ? { mailer: activeMailer, from: config.mail.from, owners } : undefined,
+      ...fbrOptions.queue,
+    });
+  }
+  const taxFacts = new OrderTaxFacts(store);
+  const fbr = {
+    /** Whether invoices are reported (FBR_DI_TOKEN set). */
+    configured: fbrConfig !== null,
+    config: fbrConfig,
+    /** Each document's report: what the invoice panel, the System page, the PDFs and the buyer's link show. */
+    reports: fbrReports,
+    queue: fbrQueue,
+    /** The order's buyer as FBR is told (the order's tax facts), null until given. */
+    taxFactsOf: (orderId: number) => taxFacts.get(orderId),
+    /** A price-list item's HS code, unit and sale type (its category's defaults unless set). */
+    taxDataOf: (itemId: string | null) => prices.taxDataOf(itemId),
+  };
+
   const limiter = new RateLimiter(config.rateLimit);
   const emailLimiter = new RateLimiter(config.emailRateLimit);
 
@@ -131,7 +178,6 @@ export function createQuoteService(
       }
     : null;
 
-  const staffDirectory = new StaffDirectory(db);
   // What the System page and /healthz show, and the owners' alerts, checked every minute.
   const system = createSystemMonitor({
     db,
@@ -139,7 +185,7 @@ export function createQuoteService(
     outboxBacklog: () => messaging.waitingCount(),
     mailer: activeMailer,
     mailFrom: config.mail?.from,
-    owners: () => staffDirectory.list().flatMap((member) => (member.role === "owner" ? [member.email] : [])),
+    owners,
     mailbox: () =>
       reading ? { read: true, ...(reader?.reads() ?? { lastReadAt: null, lastError: null }) } : { read: false },
     log,
@@ -282,10 +328,21 @@ export function createQuoteService(
     },
     /** Orders and their stages (the buyer is e-mailed at each when e-mail is on). */
     orders: new Orders(store, Boolean(activeMailer && config.mail), messaging),
+    /** Each order's buyer tax registration, as FBR's Digital Invoicing is told it. */
+    taxFacts,
+    /**
+     * FBR's lookup of a buyer's registration type (Get_Reg_Type), when FBR Digital Invoicing is
+     * configured (FBR_DI_TOKEN); null: not configured, and the desk saves registrations unchecked.
+     */
+    checkRegistration: (fbrClient
+      ? (ntnCnic: string) => fbrClient.registrationType(ntnCnic)
+      : null) satisfies CheckRegistration | null as CheckRegistration | null,
     /** The buyer's "Order again" of a delivered order and the desk's "Duplicate as new quotation". */
     reorders: new Reorders(store, quotations, { notify: Boolean(outbox) }),
     /** The price list: what the desk shows and owners set, and `priceFor` for quotations. */
-    prices: new PriceBook(db),
+    prices,
+    /** FBR's Digital Invoicing: whether it is configured, each document's report, the queue. */
+    fbr,
     /** Whether replies can be e-mailed (an outbox with a mail server). */
     canReply: Boolean(outbox),
     /** Queues a reply from the desk and sends it now if the mail server answers. */
@@ -312,6 +369,7 @@ export function createQuoteService(
     submit,
     start() {
       outbox?.start();
+      fbrQueue?.start();
       // Checked at once and then every minute; a mail is marked on the server only once it is stored.
       if (reading && !reader) reader = startMailboxReader({ ...reading, intervalMs: mailboxIntervalMs });
       system.start();
@@ -321,6 +379,7 @@ export function createQuoteService(
       await runningBackup?.stop();
       await reader?.stop();
       reader = undefined;
+      await fbrQueue?.stop();
       await outbox?.stop();
       activeMailer?.close();
       if (db.open) db.close();
@@ -341,7 +400,9 @@ export function getQuoteService(): QuoteService {
     const config = readQuoteConfig();
     const { imap, offReason } = readMailboxConfig();
     const backup = readBackupConfig();
-    service = createQuoteService(config, { mailbox: imap, backup });
+    const fbr = readFbrConfig();
+    service = createQuoteService(config, { mailbox: imap, backup, fbr: { config: fbr } });
+    console.log(describeFbr(fbr));
     if (!backup) console.log("The data folder is not backed up: BACKUP_URL is not set.");
     if (!imap) console.log(`Buyers' e-mail replies are not read (${offReason}).`);
     service.start();

@@ -14,7 +14,11 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const target = documentNumberPattern.test(number) ? orderByReference(service, params.reference) : null;
   const document = target ? orderDocument(service, target.order, number) : null;
   if (!document) return new Response("Not found", { status: 404, headers: { "Cache-Control": "private, no-store" } });
-  const pdf = document.kind === "invoice" ? await invoicePdf(document.invoice) : await creditNotePdf(document.note);
+  // Marked as FBR has it: its number once accepted, plainly not final before.
+  const pdf =
+    document.kind === "invoice"
+      ? await invoicePdf(document.invoice, document.mark)
+      : await creditNotePdf(document.note, document.mark);
   const fileName = document.kind === "invoice" ? invoiceFileName(number) : creditNoteFileName(number);
   return new Response(new Uint8Array(pdf), {
     headers: {

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { data, Form, redirect } from "react-router";
 import { DeskNotice } from "~/components/desk/desk-card";
 import { SubmitButton } from "~/components/desk/submit-button";
+import { BuyerTaxRegistration } from "~/components/orders/buyer-tax-registration";
 import { InvoicePanel } from "~/components/orders/invoice-panel";
 import { PaymentsPanel } from "~/components/orders/payments-panel";
 import { FormField } from "~/components/ui/form-field";
@@ -19,6 +20,7 @@ import { fbrCorrectionAction } from "~/lib/fbr/desk.server";
 import { fbrDeskSources } from "~/lib/fbr/desk-sources.server";
 import { invoicePanelData } from "~/lib/invoices/desk.server";
 import { moveOrder, orderPage, readOrderForm, readOrderRequest } from "~/lib/orders/desk.server";
+import { saveTaxFactsFromDesk, taxFactsPanel } from "~/lib/orders/tax-facts-desk.server";
 import { paymentsPanelData } from "~/lib/payments/desk.server";
 import { qcChecklist, qcPhotoLimits } from "~/lib/orders/stages";
 import { getQuoteService } from "~/lib/quotes/service.server";
@@ -47,6 +49,7 @@ export function loader({ request, context, params }: Route.LoaderArgs) {
     ...orderPage(service, quote, order),
     payments: paymentsPanelData(service, order, member),
     invoices: invoicePanelData(service, order, member, fbrDeskSources(service)?.reports ?? null),
+    taxFacts: taxFactsPanel(service.taxFacts, order, service.checkRegistration !== null, new URL(request.url)),
     whatsapp: whatsappNumber(quote.phone) !== null,
     done: new URL(request.url).searchParams.get("done") === "1",
   };
@@ -60,10 +63,15 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   try {
     if (sent.problem) return data({ error: sent.problem.message }, { status: sent.problem.status });
     if (sent.fields.get("intent") === correctionIntent) return fbrCorrectionAction(service, order, sent.fields, staff);
+    const actor = { name: staff.name, email: staff.email };
+    if (sent.fields.get("intent") === "tax-facts") {
+      const saved = await saveTaxFactsFromDesk(service.taxFacts, order, sent.fields, actor, service.checkRegistration);
+      if (!saved.ok) return data({ error: null, taxFacts: saved }, { status: saved.status });
+      throw redirect(`/desk/orders/${order.reference}?tax=${saved.outcome}#tax-registration`);
+    }
     const read = readOrderForm(sent.fields);
     if (!read.success) return data({ error: read.error.issues[0]?.message ?? "Check the form." }, { status: 400 });
     const form = read.data;
-    const actor = { name: staff.name, email: staff.email };
     if (form.intent === "whatsapp") {
       const number = whatsappNumber(quote.phone);
       if (!number) return data({ error: deskText.quote.noWhatsapp }, { status: 400 });
@@ -292,6 +300,10 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
           )}
 
           {payments && <PaymentsPanel data={payments} />}
+          <BuyerTaxRegistration
+            data={loaderData.taxFacts}
+            refused={actionData && "taxFacts" in actionData ? actionData.taxFacts : null}
+          />
           <InvoicePanel
             data={invoices}
             correction={actionData && "fbrCorrection" in actionData ? actionData.fbrCorrection : null}

@@ -2,6 +2,7 @@ import { ArrowLeft, Plus, Trash2 } from "lucide-react";
 import { data, Form, redirect } from "react-router";
 import { DeskNotice } from "~/components/desk/desk-card";
 import { PriceItemFields } from "~/components/desk/price-item-fields";
+import { PriceTaxData, type TaxDataProblem } from "~/components/desk/price-tax-data";
 import { EnterPresses, SubmitButton } from "~/components/desk/submit-button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
@@ -21,6 +22,7 @@ import {
   priceFormSchema,
   type PriceFormValues,
   readPriceForm,
+  taxDataFormSchema,
 } from "~/lib/prices/price-list";
 import { getQuoteService } from "~/lib/quotes/service.server";
 import type { Route } from "./+types/price-item";
@@ -38,6 +40,7 @@ const doneMessages = {
   renamed: text.renamed,
   retired: text.retiredDone,
   restored: text.restored,
+  tax: text.taxSaved,
 } as const;
 type Done = keyof typeof doneMessages;
 const isDone = (value: string | null): value is Done => value !== null && Object.hasOwn(doneMessages, value);
@@ -63,6 +66,23 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     book.retire(params.itemId, intent === "retire", me);
     throw redirect(`${here}?done=${intent === "retire" ? "retired" : "restored"}`);
   }
+  if (intent === "tax-data") {
+    const typed = {
+      hsCode: String(form.get("hsCode") ?? ""),
+      uom: String(form.get("uom") ?? ""),
+      saleType: String(form.get("saleType") ?? ""),
+    };
+    const read = taxDataFormSchema.safeParse(typed);
+    if (!read.success) {
+      const issue = read.error.issues[0];
+      const field = issue?.path[0] === "uom" || issue?.path[0] === "saleType" ? issue.path[0] : "hsCode";
+      const tax: TaxDataProblem = { field, error: issue?.message ?? text.taxProblem, values: typed };
+      return data({ errors: [] as FieldError[], values: null, edited: false, details: null, tax }, { status: 400 });
+    }
+    const saved = book.setTaxData(params.itemId, read.data, me);
+    if (!saved.ok) throw notFound();
+    throw redirect(`${here}?done=${saved.changes.length > 0 ? "tax" : "unchanged"}`);
+  }
   if (intent === "rename") {
     const typed = { name: String(form.get("name") ?? ""), category: String(form.get("category") ?? "") };
     const details = itemDetailsSchema.safeParse(typed);
@@ -73,6 +93,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
           values: null,
           edited: false,
           details: { error: details.error.issues[0]?.message ?? text.detailsProblem, values: typed },
+          tax: null,
         },
         { status: 400 },
       );
@@ -84,7 +105,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!parsed.success) {
     const message = parsed.error.issues[0]?.message ?? "The form could not be read.";
     return data(
-      { errors: [{ field: "", message }] as FieldError[], values: null, edited: false, details: null },
+      { errors: [{ field: "", message }] as FieldError[], values: null, edited: false, details: null, tax: null },
       { status: 400 },
     );
   }
@@ -95,17 +116,18 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       values: editRows(formValues(parsed.data), parsed.data.intent),
       edited: true,
       details: null,
+      tax: null,
     });
   const read = readPriceForm(parsed.data);
   if (!read.ok)
-    return data({ errors: read.errors, values: read.values, edited: false, details: null }, { status: 400 });
+    return data({ errors: read.errors, values: read.values, edited: false, details: null, tax: null }, { status: 400 });
   const saved = book.save(params.itemId, read.list, me);
   if (!saved.ok) throw notFound();
   throw redirect(`${here}?done=${saved.changes.length > 0 ? "saved" : "unchanged"}`);
 }
 
 export default function PriceItemPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { item, prices, history, canEdit, done, values, suggestions, categories } = loaderData;
+  const { item, prices, history, canEdit, done, values, suggestions, categories, tax } = loaderData;
   const formAction = `/desk/prices/${item.id}`;
   return (
     <>
@@ -162,6 +184,7 @@ export default function PriceItemPage({ loaderData, actionData }: Route.Componen
               problem={actionData?.details ?? null}
             />
           )}
+          <PriceTaxData tax={tax} canEdit={canEdit} action={formAction} problem={actionData?.tax ?? null} />
           <section aria-labelledby="history-heading" className="min-w-0 rounded-lg border border-border p-4">
             <h2 id="history-heading" className="text-lg font-bold">
               {text.historyTitle}

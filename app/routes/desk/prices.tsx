@@ -134,8 +134,13 @@ function ItemRows({ items }: { items: ItemRow[] }) {
             href={`/desk/prices/${item.id}`}
             className="flex min-h-11 items-center gap-3 p-3 text-sm hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
           >
-            <span className="min-w-0 flex-1 font-semibold text-foreground" dir="auto">
-              {item.name}
+            <span className="min-w-0 flex-1">
+              <span className="block font-semibold text-foreground" dir="auto">
+                {item.name}
+              </span>
+              <span className="block text-xs text-slate-600">
+                {text.hsCode} <span className="font-mono">{item.hsCode}</span>
+              </span>
             </span>
             {item.retired ? (
               <span className="shrink-0 rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-800">

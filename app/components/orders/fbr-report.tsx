@@ -238,56 +238,59 @@ function CorrectionForm({
         const uom = correctionField.uom(line.position);
         const saleType = correctionField.saleType(line.position);
         return (
-          <fieldset key={line.position} className="grid gap-3 border-t border-border pt-3 sm:grid-cols-3">
-            <legend className="mb-2 text-sm font-semibold wrap-anywhere">
-              Line {line.position} · {line.description}
-            </legend>
-            <input type="hidden" name={correctionField.position} value={line.position} />
-            <FormField id={id(hs)} label="HS code">
-              <Input
-                id={id(hs)}
-                name={hs}
-                defaultValue={values[hs] ?? ""}
-                required
-                pattern={hsCodePattern}
-                title="Four digits, a dot, four digits: 9608.1000"
-                inputMode="decimal"
-                autoComplete="off"
-                maxLength={9}
-                className="font-mono"
-                {...invalid(hs)}
-              />
-              {problem(hs)}
-            </FormField>
-            <FormField id={id(uom)} label="Unit">
-              <NativeSelect id={id(uom)} name={uom} defaultValue={values[uom] ?? ""} required {...invalid(uom)}>
-                <option value="">Choose…</option>
-                {correctionChoices.units.map((unit) => (
-                  <option key={unit} value={unit}>
-                    {unit}
-                  </option>
-                ))}
-              </NativeSelect>
-              {problem(uom)}
-            </FormField>
-            <FormField id={id(saleType)} label="Sale type">
-              <NativeSelect
-                id={id(saleType)}
-                name={saleType}
-                defaultValue={values[saleType] ?? ""}
-                required
-                {...invalid(saleType)}
-              >
-                <option value="">Choose…</option>
-                {correctionChoices.saleTypes.map((type) => (
-                  <option key={type} value={type}>
-                    {type}
-                  </option>
-                ))}
-              </NativeSelect>
-              {problem(saleType)}
-            </FormField>
-          </fieldset>
+          // The rule sits on a wrapper: on the fieldset it would run through the legend.
+          <div key={line.position} className="border-t border-border pt-3">
+            <fieldset className="grid gap-3 sm:grid-cols-[9rem_1fr]">
+              <legend className="mb-2 text-sm font-semibold wrap-anywhere">
+                Line {line.position} · {line.description}
+              </legend>
+              <input type="hidden" name={correctionField.position} value={line.position} />
+              <FormField id={id(hs)} label="HS code">
+                <Input
+                  id={id(hs)}
+                  name={hs}
+                  defaultValue={values[hs] ?? ""}
+                  required
+                  pattern={hsCodePattern}
+                  title="Four digits, a dot, four digits: 9608.1000"
+                  inputMode="decimal"
+                  autoComplete="off"
+                  maxLength={9}
+                  className="font-mono"
+                  {...invalid(hs)}
+                />
+                {problem(hs)}
+              </FormField>
+              <FormField id={id(uom)} label="Unit">
+                <NativeSelect id={id(uom)} name={uom} defaultValue={values[uom] ?? ""} required {...invalid(uom)}>
+                  <option value="">Choose…</option>
+                  {correctionChoices.units.map((unit) => (
+                    <option key={unit} value={unit}>
+                      {unit}
+                    </option>
+                  ))}
+                </NativeSelect>
+                {problem(uom)}
+              </FormField>
+              <FormField id={id(saleType)} label="Sale type" className="sm:col-span-2">
+                <NativeSelect
+                  id={id(saleType)}
+                  name={saleType}
+                  defaultValue={values[saleType] ?? ""}
+                  required
+                  {...invalid(saleType)}
+                >
+                  <option value="">Choose…</option>
+                  {correctionChoices.saleTypes.map((type) => (
+                    <option key={type} value={type}>
+                      {type}
+                    </option>
+                  ))}
+                </NativeSelect>
+                {problem(saleType)}
+              </FormField>
+            </fieldset>
+          </div>
         );
       })}
       <div className="space-y-1">

@@ -81,7 +81,7 @@ export function InvoicePanel({
                 <FbrReportState view={data.fbr[invoice.number]!} orderReference={data.order} refused={correction} />
               )}
               {invoice.creditNotes.length > 0 && (
-                <ul className="mt-1 space-y-1 border-l-2 border-border pl-3 text-xs">
+                <ul className="mt-2 space-y-2 border-l-2 border-border pl-3 text-xs">
                   {invoice.creditNotes.map((note) => (
                     <li key={note.number}>
                       <div className="flex flex-wrap items-baseline justify-between gap-x-3">

@@ -164,7 +164,11 @@ export function fbrReportView(report: InvoiceReport | null, context: ViewContext
     }
     case "accepted":
       view.sentence = `FBR accepted this ${document}: its PDF carries the FBR number and QR code.`;
-      view.facts.push({ label: "FBR invoice number", value: report.fbrNumber ?? "", mono: true });
+      view.facts.push({
+        label: document === "invoice" ? "FBR invoice number" : "FBR number",
+        value: report.fbrNumber ?? "",
+        mono: true,
+      });
       if (report.fbrDated) view.facts.push({ label: "FBR's date", value: fbrDateWords(report.fbrDated) });
       break;
   }

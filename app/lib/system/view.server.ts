@@ -1,11 +1,12 @@
 import { MAX_BACKUP_LAG_SECONDS } from "~/lib/backup/status";
-import { pakistanTime } from "~/lib/desk/time";
+import { dayAndTime, pakistanTime } from "~/lib/desk/time";
+import type { FbrDeskSources, PendingReport } from "~/lib/fbr/desk.server";
 import type { SystemAlert } from "./alerts.server";
 import { MIN_FREE_DISK_PERCENT, type SystemStatus } from "./status.server";
 import { bytesWords, durationWords } from "./words";
 
-/** A line of the System page: what it says, and whether it needs the owners' attention. */
-export type SystemLine = { label: string; value: string; tone: "ok" | "warn" | "plain" };
+/** A line of the System page: what it says, whether it needs the owners' attention, where to act on it. */
+export type SystemLine = { label: string; value: string; tone: "ok" | "warn" | "plain"; href?: string };
 
 export type SystemCard = { id: string; title: string; tone: "ok" | "warn"; summary: string; lines: SystemLine[] };
 
@@ -32,8 +33,81 @@ function backupSummary({ backup, backupLagSeconds: lag }: SystemStatus): string 
     .concat(".");
 }
 
-/** The System page in words and Pakistan time: each part a card, the troubled ones marked. */
-export function systemView(status: SystemStatus, openAlerts: readonly SystemAlert[]) {
+/** What the System page's FBR card reads: whether the server reports to FBR, and what waits or was refused. */
+export type FbrWatch = Pick<FbrDeskSources, "connection" | "pending">;
+
+/** The FBR card lists at most this many documents of each kind; the rest are counted. */
+const FBR_LISTED = 20;
+/** A report waiting longer than this needs the owners (they are e-mailed past it too). */
+const FBR_WAIT_WARN_MS = 3_600_000;
+
+const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
+
+const documentOf = ({ report }: PendingReport) =>
+  report.document === "invoice" ? report.invoiceNumber : (report.creditNoteNumber ?? report.invoiceNumber);
+
+/** "FBR Digital Invoicing": connected or not (sandbox or production), what waits and since when, what FBR refused. */
+export function fbrCard(watch: FbrWatch, now: number): SystemCard {
+  const pending = watch.pending();
+  const waiting = pending
+    .filter(({ report }) => report.status === "waiting")
+    .sort((a, b) => Date.parse(a.report.queuedAt) - Date.parse(b.report.queuedAt));
+  const refused = pending.filter(({ report }) => report.status === "refused");
+  const oldest = waiting[0]?.report.queuedAt ?? null;
+  const waitedLong = oldest !== null && now - Date.parse(oldest) > FBR_WAIT_WARN_MS;
+  const { connection } = watch;
+  const connected = !connection
+    ? "Not connected: FBR_DI_TOKEN is not set, so invoices are issued without being reported to FBR and carry no FBR number. Set it as the README says (FBR_DI_SANDBOX=1 to try FBR's sandbox first) and restart the server."
+    : connection.sandbox
+      ? "Connected to FBR's sandbox (FBR_DI_SANDBOX=1): a test connection, invoices are not reported for real."
+      : "Connected to FBR (production): each invoice is reported as it is issued.";
+  const state =
+    waiting.length === 0 && refused.length === 0
+      ? "Nothing waits for FBR and FBR refused nothing."
+      : [
+          waiting.length > 0 &&
+            `${plural(waiting.length, "document")} waiting for FBR, the oldest since ${since(oldest, now, "—")}`,
+          refused.length > 0 && `${plural(refused.length, "document")} refused by FBR: correct each on its order`,
+        ]
+          .filter(Boolean)
+          .join("; ")
+          .concat(".");
+  const link = (entry: PendingReport) => `/desk/orders/${entry.orderReference}#invoices`;
+  const more = (count: number, what: string): SystemLine[] =>
+    count > FBR_LISTED ? [{ label: `And ${count - FBR_LISTED} more`, value: what, tone: "plain" }] : [];
+  return {
+    id: "fbr",
+    title: "FBR Digital Invoicing",
+    tone: !connection || connection.sandbox || refused.length > 0 || waitedLong ? "warn" : "ok",
+    summary: `${connected} ${state}`,
+    lines: [
+      ...refused.slice(0, FBR_LISTED).map((entry): SystemLine => ({
+        label: `Refused: ${documentOf(entry)}`,
+        value: `${entry.orderReference} — ${entry.report.refusal[0]?.words ?? "FBR gave no reason"}${
+          entry.report.refusal.length > 1 ? ` (and ${plural(entry.report.refusal.length - 1, "more reason")})` : ""
+        }`,
+        tone: "warn",
+        href: link(entry),
+      })),
+      ...more(refused.length, "refused, on their orders' pages"),
+      ...waiting.slice(0, FBR_LISTED).map((entry): SystemLine => ({
+        label: `Waiting: ${documentOf(entry)}`,
+        value: `${entry.orderReference} — since ${dayAndTime(entry.report.queuedAt)} PKT, ${plural(entry.report.attempts, "try", "tries")}${
+          entry.report.lastProblem ? `; last problem: ${entry.report.lastProblem}` : ""
+        }`,
+        tone: now - Date.parse(entry.report.queuedAt) > FBR_WAIT_WARN_MS ? "warn" : "plain",
+        href: link(entry),
+      })),
+      ...more(waiting.length, "waiting, on their orders' pages"),
+    ],
+  };
+}
+
+/**
+ * The System page in words and Pakistan time: each part a card, the troubled ones marked. With `fbr`
+ * (the FBR reports module's watch), a card for FBR Digital Invoicing too.
+ */
+export function systemView(status: SystemStatus, openAlerts: readonly SystemAlert[], fbr: FbrWatch | null = null) {
   const now = Date.parse(status.checkedAt);
   const { backup } = status;
   const lag = status.backupLagSeconds;
@@ -165,7 +239,7 @@ export function systemView(status: SystemStatus, openAlerts: readonly SystemAler
   return {
     checkedAt: pakistanTime(status.checkedAt),
     placeSet: backup.place !== null,
-    cards: [backupCard, rehearsalCard, outboxCard, mailboxCard, diskCard],
+    cards: [backupCard, rehearsalCard, outboxCard, mailboxCard, diskCard, ...(fbr ? [fbrCard(fbr, now)] : [])],
     alerts: openAlerts.map((alert) => ({
       id: alert.id,
       detail: alert.detail,

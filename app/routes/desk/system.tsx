@@ -3,6 +3,7 @@ import { DeskNotice } from "~/components/desk/desk-card";
 import { SubmitButton } from "~/components/desk/submit-button";
 import { requirePermission, requireSameOrigin } from "~/lib/desk/auth.server";
 import { deskMeta } from "~/lib/desk/meta";
+import { fbrDeskSources } from "~/lib/fbr/desk-sources.server";
 import { getQuoteService } from "~/lib/quotes/service.server";
 import { type SystemCard, systemView } from "~/lib/system/view.server";
 import { cn } from "~/lib/utils";
@@ -12,10 +13,11 @@ export const meta: Route.MetaFunction = () => deskMeta("System");
 
 export function loader({ request, context }: Route.LoaderArgs) {
   requirePermission(context, "system.read");
-  const { system } = getQuoteService();
+  const service = getQuoteService();
+  const { system } = service;
   const done = new URL(request.url).searchParams.get("done");
   return {
-    ...systemView(system.status(), system.alerts.open()),
+    ...systemView(system.status(), system.alerts.open(), fbrDeskSources(service)),
     canRehearse: system.canRehearse(),
     rehearsed: done === "rehearsed",
   };
@@ -120,7 +122,16 @@ function StatusCard({ card, children }: { card: SystemCard; children?: React.Rea
             <div key={line.label} className="contents">
               <dt className="text-slate-600">{line.label}</dt>
               <dd className={cn("wrap-anywhere", line.tone === "warn" && "font-semibold text-amber-950")}>
-                {line.value}
+                {line.href ? (
+                  <a
+                    href={line.href}
+                    className="underline underline-offset-4 pointer-coarse:inline-flex pointer-coarse:min-h-11 pointer-coarse:items-center"
+                  >
+                    {line.value}
+                  </a>
+                ) : (
+                  line.value
+                )}
               </dd>
             </div>
           ))}

@@ -233,11 +233,6 @@ export class FbrReports implements FbrReportsApi {
     return this.waitingOrRefused().map((report) => ({ report, orderReference: orders.get(report.id) ?? "" }));
   }
 
-  /** How many reports wait for FBR (for the System page and /healthz). */
-  waitingCount(): number {
-    return this.db.prepare("SELECT count(*) FROM invoice_reports WHERE status = 'waiting'").pluck().get() as number;
-  }
-
   /** When the next waiting report is due (ms since the epoch), null when none waits. */
   nextDueAt(): number | null {
     const next = this.db

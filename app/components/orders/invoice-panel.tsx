@@ -46,7 +46,9 @@ export function InvoicePanel({
       </h2>
       <MoneyNotice panel="invoices" />
       {resubmitted && (
-        <DeskNotice tone="ok">Submitted to FBR again: it is waiting for FBR's answer, shown below.</DeskNotice>
+        <DeskNotice tone="ok">
+          Submitted to FBR again with your corrections: FBR's answer shows on the invoice below.
+        </DeskNotice>
       )}
       {data.invoices.length === 0 ? (
         <p className="text-sm text-muted-foreground">{text.noInvoice}</p>

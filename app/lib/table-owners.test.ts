@@ -5,7 +5,7 @@ import { sourceFiles } from "../../tests/support/source-files";
 import { tempDir } from "../../tests/support/temp-dir";
 import { QuoteStore } from "./quotes/store.server";
 
-// Each table of the store is written by one module, its owner (the README's data model); another
+// Each table of the store is written by one module, its owner (docs/data-model.md); another
 // module asks the owner. Each table is declared in its owner's folder (schema.ts or *-schema.ts), from
 // which drizzle-kit writes the migrations in drizzle/.
 

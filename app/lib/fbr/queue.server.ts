@@ -5,6 +5,7 @@ import { pakistanTime } from "~/lib/desk/time";
 import type { OutgoingMail } from "~/lib/messaging/templates.server";
 import type { Mailer } from "~/lib/quotes/mailer.server";
 import { publicLink } from "~/lib/site-url";
+import { WorkerLoop } from "~/lib/worker-loop";
 import type { DiInvoice, FbrOutcome, ReportDocument } from "./di-types";
 import type { InvoiceReport } from "./report-types";
 import { FbrReports, type OwnerNews } from "./reports.server";
@@ -97,11 +98,7 @@ export function ownerNewsEmail({ report, orderReference, about }: OwnerNews, own
  * then posted; accepted, refused (kept in staff's words) or tried again with back-off.
  */
 export class FbrQueue {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private again = false;
-  private stopped = true;
-  private closing = false;
+  private readonly loop: WorkerLoop;
   private readonly options: Required<Omit<FbrQueueOptions, "onAccepted" | "afterAccepted" | "ownerMail">> &
     Pick<FbrQueueOptions, "onAccepted" | "afterAccepted" | "ownerMail">;
   readonly reports: FbrReports;
@@ -123,39 +120,23 @@ export class FbrQueue {
       ...options,
     };
     this.reports = new FbrReports(db);
+    this.loop = new WorkerLoop({
+      round: () => this.drain(),
+      nextDueAt: () => this.reports.nextDueAt(),
+      pollMs: this.options.pollMs,
+      name: "FBR queue",
+      log: this.options.log,
+    });
   }
 
   /** Starts the worker; it reports whatever is due at once (e.g. left over from before a restart). */
   start() {
-    if (!this.stopped) return;
-    this.stopped = false;
-    this.closing = false;
-    this.kick();
+    this.loop.start();
   }
 
   /** Reports what is due now (called after an invoice is issued or a report corrected). */
   kick() {
-    if (this.stopped) return;
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.drain()
-      .then(
-        () => undefined,
-        (error: unknown) => this.options.log(`FBR queue: ${error instanceof Error ? error.message : String(error)}`),
-      )
-      .finally(() => {
-        this.running = undefined;
-        if (this.again) {
-          this.again = false;
-          this.kick();
-        } else {
-          this.schedule();
-        }
-      });
+    this.loop.kick();
   }
 
   /** Reports every report that is due, then tells the owners what is new; returns how many FBR answered. */
@@ -164,11 +145,11 @@ export class FbrQueue {
     // Due as of the round's start: a report put back for later in this round waits for the next one.
     const round = new Date(now());
     for (;;) {
-      if (this.closing) break;
+      if (this.loop.closing) break;
       const due = this.reports.claimDue(round, this.options.leaseMs);
       if (due.length === 0) break;
       for (const report of due) {
-        if (this.closing) return answered;
+        if (this.loop.closing) return answered;
         try {
           if (await this.report(report, now)) answered++;
         } catch (error) {
@@ -272,7 +253,7 @@ export class FbrQueue {
     const owners = mail.owners();
     if (owners.length === 0) return;
     for (const item of news) {
-      if (this.closing) return;
+      if (this.loop.closing) return;
       try {
         await mail.mailer.send(ownerNewsEmail(item, owners, mail.from));
         this.reports.markOwnerTold(item.report.id, item.about, now);
@@ -283,20 +264,8 @@ export class FbrQueue {
     }
   }
 
-  private schedule() {
-    if (this.stopped) return;
-    const next = this.reports.nextDueAt();
-    const wait = next === null ? this.options.pollMs : Math.min(Math.max(0, next - Date.now()), this.options.pollMs);
-    this.timer = setTimeout(() => this.kick(), wait);
-    this.timer.unref(); // never keeps a finished process (tests, scripts) alive
-  }
-
   /** Stops the worker and waits for a report in progress. */
   async stop() {
-    this.stopped = true;
-    this.closing = true;
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    await this.running;
+    await this.loop.stop();
   }
 }

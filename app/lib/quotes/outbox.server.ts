@@ -4,6 +4,7 @@ import type { QuotationAnswers } from "~/lib/quotations/acceptance.server";
 import { Messaging, type OutboundKind } from "~/lib/messaging/messaging.server";
 import { templates } from "~/lib/messaging/templates.server";
 import { reminderEmail, staffReminderEmail } from "~/lib/proofs/mail";
+import { WorkerLoop } from "~/lib/worker-loop";
 import type { Mailer } from "./mailer.server";
 import type { QuoteStore } from "./store.server";
 
@@ -31,11 +32,7 @@ export type OutboxOptions = {
  * through, and a message is leased to one sender at a time.
  */
 export class Outbox {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private again = false;
-  private stopped = true;
-  private closing = false;
+  private readonly loop: WorkerLoop;
   private readonly options: Required<Omit<OutboxOptions, "proofs" | "messaging" | "quotationAnswers">>;
   private readonly proofs: ProofDesk | undefined;
   private readonly quotationAnswers: QuotationAnswers | undefined;
@@ -57,39 +54,23 @@ export class Outbox {
     this.proofs = options.proofs;
     this.quotationAnswers = options.quotationAnswers;
     this.messaging = options.messaging ?? new Messaging(store);
+    this.loop = new WorkerLoop({
+      round: () => this.drain(),
+      nextDueAt: () => this.messaging.nextDueAt(),
+      pollMs: this.options.pollMs,
+      name: "Quote outbox",
+      log: this.options.log,
+    });
   }
 
   /** Starts the worker; it sends whatever is due at once (e.g. left over from before a restart). */
   start() {
-    if (!this.stopped) return;
-    this.stopped = false;
-    this.closing = false;
-    this.kick();
+    this.loop.start();
   }
 
   /** Sends what is due now (called after a new request is committed). */
   kick() {
-    if (this.stopped) return;
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.drain()
-      .then(
-        () => undefined,
-        (error: unknown) => this.options.log(`Quote outbox: ${error instanceof Error ? error.message : String(error)}`),
-      )
-      .finally(() => {
-        this.running = undefined;
-        if (this.again) {
-          this.again = false;
-          this.kick();
-        } else {
-          this.schedule();
-        }
-      });
+    this.loop.kick();
   }
 
   /** Sends every message that is due, of every kind; returns how many went out. */
@@ -102,7 +83,7 @@ export class Outbox {
       const due = this.messaging.claimDue({ now: now(), leaseMs: this.options.leaseMs });
       if (due.length === 0) return sent;
       for (const message of due) {
-        if (this.closing) return sent;
+        if (this.loop.closing) return sent;
         const context = { store: this.store, proofs: this.proofs, envelope, now: new Date(now()) };
         // Null: not to be sent (its request was deleted, its proof's links ended); the template said why.
         const rendered = await templates[message.kind as OutboundKind](message, context);
@@ -128,20 +109,8 @@ export class Outbox {
     }
   }
 
-  private schedule() {
-    if (this.stopped) return;
-    const next = this.messaging.nextDueAt();
-    const wait = next === null ? this.options.pollMs : Math.min(Math.max(0, next - Date.now()), this.options.pollMs);
-    this.timer = setTimeout(() => this.kick(), wait);
-    this.timer.unref(); // never keeps a finished process (tests, scripts) alive
-  }
-
   /** Stops the worker and waits for a send in progress. */
   async stop() {
-    this.stopped = true;
-    this.closing = true;
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    await this.running;
+    await this.loop.stop();
   }
 }

@@ -1,57 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
-import type { DiAnswer, DiInvoice } from "~/lib/fbr/di-types";
+import type { DiAnswer } from "~/lib/fbr/di-types";
 
 import { knownHsCodes, pakistanTime, startFbrStandIn, type FbrStandIn } from "../support/fbr-di-server";
+import { penDiInvoice, penItem } from "../support/fbr-fixtures";
 
 // The stand-in must refuse what FBR refuses and answer as FBR does, or the tests built on it prove nothing.
 
-const item = {
-  hsCode: "9608.1000",
-  productDescription: "Ball pens, one-colour logo",
-  rate: "18%",
-  uoM: "Numbers, pieces, units",
-  quantity: 500,
-  totalValues: 51_850,
-  valueSalesExcludingST: 42_500,
-  fixedNotifiedValueOrRetailPrice: 0,
-  salesTaxApplicable: 7_650,
-  salesTaxWithheldAtSource: 0,
-  extraTax: 0,
-  furtherTax: 1_700,
-  sroScheduleNo: "",
-  fedPayable: 0,
-  discount: 0,
-  saleType: "Goods at standard rate (default)",
-  sroItemSerialNo: "",
-};
-
-const invoice: DiInvoice = {
-  invoiceType: "Sale Invoice",
-  invoiceDate: "2026-11-26",
-  sellerNTNCNIC: "0000000",
-  sellerBusinessName: "Lahore Promo Works",
-  sellerProvince: "PUNJAB",
-  sellerAddress: "Office 12, Example Plaza, Main Boulevard, Gulberg III, Lahore",
-  buyerNTNCNIC: "",
-  buyerBusinessName: "Ali Medical Store",
-  buyerProvince: "PUNJAB",
-  buyerAddress: "12 Ferozepur Road, Lahore",
-  buyerRegistrationType: "Unregistered",
-  invoiceRefNo: "",
-  items: [
-    item,
-    {
-      ...item,
-      productDescription: "Screen set-up",
-      quantity: 1,
-      valueSalesExcludingST: 3_500,
-      salesTaxApplicable: 630,
-      furtherTax: 140,
-      totalValues: 4_270,
-    },
-  ],
-};
+const item = penItem;
+const invoice = penDiInvoice;
 
 let fbr: FbrStandIn;
 beforeEach(async () => {

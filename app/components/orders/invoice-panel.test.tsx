@@ -4,55 +4,13 @@ import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { correctionField } from "~/lib/fbr/correction-schema";
 import { type CorrectionRefused, fbrReportView } from "~/lib/fbr/desk.server";
-import type { InvoiceReport } from "~/lib/fbr/report-types";
 import type { InvoicePanelData } from "~/lib/invoices/desk.server";
 import { InvoicePanel } from "./invoice-panel";
+import { refusedReport } from "../../../tests/support/fbr-fixtures";
 
 // The invoice panel of an order whose invoice FBR refused: what staff see, and the form to correct it.
 
-const refusedReport: InvoiceReport = {
-  id: 17,
-  document: "invoice",
-  invoiceId: 4,
-  invoiceNumber: "INV-2026-27-0004",
-  creditNoteNumber: null,
-  status: "refused",
-  queuedAt: "2026-11-24T07:40:00.000Z",
-  nextAttemptAt: null,
-  attempts: 2,
-  lastProblem: null,
-  answerLostAt: null,
-  refusal: [
-    { line: 1, code: "0052", words: "The HS code 9608.1000 is not one FBR knows for this sale type." },
-    { line: null, code: "0002", words: "The buyer's NTN is not registered with FBR." },
-  ],
-  fbrNumber: null,
-  fbrDated: null,
-  acceptedAt: null,
-  buyer: {
-    registrationType: "Registered",
-    ntnCnic: "1234567",
-    businessName: "Hilal Pharmaceuticals (Pvt) Ltd",
-    province: "PUNJAB",
-    address: "Plot 42, Sundar Industrial Estate, Lahore",
-  },
-  lines: [
-    {
-      position: 1,
-      description: "Metal ballpoint pen, 1-colour logo",
-      hsCode: "9608.1000",
-      uom: "Numbers, pieces, units",
-      saleType: "Goods at standard rate (default)",
-    },
-    {
-      position: 2,
-      description: "Screen set-up charge",
-      hsCode: "9983.9000",
-      uom: "Numbers, pieces, units",
-      saleType: "Services",
-    },
-  ],
-};
+const report = refusedReport({ attempts: 2, lastProblem: null });
 
 function panelData(canCorrect: boolean): InvoicePanelData {
   return {
@@ -75,7 +33,7 @@ function panelData(canCorrect: boolean): InvoicePanelData {
     canIssue: canCorrect,
     canCredit: false,
     fbr: {
-      "INV-2026-27-0004": fbrReportView(refusedReport, {
+      "INV-2026-27-0004": fbrReportView(report, {
         document: "invoice",
         canCorrect,
         now: new Date("2026-11-24T10:00:00.000Z"),

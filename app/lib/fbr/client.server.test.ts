@@ -4,56 +4,13 @@ import type { AddressInfo } from "node:net";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
 import { startFbrStandIn, type FbrStandIn } from "../../../tests/support/fbr-di-server";
+import { penInvoice } from "../../../tests/support/fbr-fixtures";
 import { FbrClient } from "./client.server";
 import type { FbrConfig } from "./config.server";
 import type { DiInvoice, FbrOutcome, ReportDocument } from "./di-types";
-import { diPayload, sellerOf } from "./payload";
+import { diPayload } from "./payload";
 
-const goods = { hsCode: "9608.1000", uom: "Numbers, pieces, units", saleType: "Goods at standard rate (default)" };
-
-/** 500 pens at PKR 85.00, set-up and delivery to an unregistered buyer in Lahore. */
-const document: ReportDocument = {
-  kind: "invoice",
-  date: "2026-11-26",
-  seller: sellerOf(),
-  buyer: {
-    registrationType: "Unregistered",
-    ntnCnic: "",
-    businessName: "Ali Medical Store",
-    province: "PUNJAB",
-    address: "12 Ferozepur Road, Lahore",
-  },
-  refersTo: null,
-  lines: [
-    {
-      description: "Ball pens, one-colour logo",
-      quantity: 500,
-      rateBp: 1800,
-      valueExclTaxPaisa: 4_250_000,
-      salesTaxPaisa: 765_000,
-      furtherTaxPaisa: 170_000,
-      ...goods,
-    },
-    {
-      description: "Screen set-up",
-      quantity: 1,
-      rateBp: 1800,
-      valueExclTaxPaisa: 350_000,
-      salesTaxPaisa: 63_000,
-      furtherTaxPaisa: 14_000,
-      ...goods,
-    },
-    {
-      description: "Delivery to Lahore",
-      quantity: 1,
-      rateBp: 1800,
-      valueExclTaxPaisa: 125_050,
-      salesTaxPaisa: 22_509,
-      furtherTaxPaisa: 5_002,
-      ...goods,
-    },
-  ],
-};
+const document = penInvoice;
 
 let fbr: FbrStandIn;
 let config: FbrConfig;

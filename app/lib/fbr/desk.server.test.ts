@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { rolePermissions, withStaffSwitches } from "~/lib/desk/permissions";
 import type { StaffMember } from "~/lib/desk/staff.server";
+import { refusedReport, waitingReport } from "../../../tests/support/fbr-fixtures";
 import { correctionField, correctionMessages, correctionValuesOf } from "./correction-schema";
 import { correctFbrReport, fbrPanelViews, fbrReportView } from "./desk.server";
 import type { FbrReportsApi, InvoiceReport, ReportCorrection } from "./report-types";
@@ -10,60 +11,8 @@ import type { FbrReportsApi, InvoiceReport, ReportCorrection } from "./report-ty
 
 const now = new Date("2026-11-24T10:00:00.000Z"); // 15:00 in Lahore
 
-function report(change: Partial<InvoiceReport> = {}): InvoiceReport {
-  return {
-    id: 17,
-    document: "invoice",
-    invoiceId: 4,
-    invoiceNumber: "INV-2026-27-0004",
-    creditNoteNumber: null,
-    status: "waiting",
-    queuedAt: "2026-11-24T07:40:00.000Z",
-    nextAttemptAt: "2026-11-24T10:05:00.000Z",
-    attempts: 6,
-    lastProblem: "FBR did not answer within 30 seconds",
-    answerLostAt: null,
-    refusal: [],
-    fbrNumber: null,
-    fbrDated: null,
-    acceptedAt: null,
-    buyer: {
-      registrationType: "Registered",
-      ntnCnic: "1234567",
-      businessName: "Hilal Pharmaceuticals (Pvt) Ltd",
-      province: "PUNJAB",
-      address: "Plot 42, Sundar Industrial Estate, Lahore",
-    },
-    lines: [
-      {
-        position: 1,
-        description: "Metal ballpoint pen, 1-colour logo",
-        hsCode: "9608.1000",
-        uom: "Numbers, pieces, units",
-        saleType: "Goods at standard rate (default)",
-      },
-      {
-        position: 2,
-        description: "Screen set-up charge",
-        hsCode: "9983.9000",
-        uom: "Numbers, pieces, units",
-        saleType: "Services",
-      },
-    ],
-    ...change,
-  };
-}
-
-const refused = (change: Partial<InvoiceReport> = {}) =>
-  report({
-    status: "refused",
-    nextAttemptAt: null,
-    refusal: [
-      { line: 1, code: "0052", words: "The HS code 9608.1000 is not one FBR knows for this sale type." },
-      { line: null, code: "0002", words: "The buyer's NTN is not registered with FBR." },
-    ],
-    ...change,
-  });
+const report = waitingReport;
+const refused = refusedReport;
 
 const view = (value: InvoiceReport | null, canCorrect = true) =>
   fbrReportView(value, { document: "invoice", canCorrect, now });

@@ -1,56 +1,13 @@
 import { describe, expect, it } from "vitest";
 
 import { business, fullAddress } from "~/content/business";
+import { penInvoice, penItem } from "../../../tests/support/fbr-fixtures";
 
 import type { ReportDocument } from "./di-types";
 import { diPayload, rupees, sellerOf } from "./payload";
 
-const seller = sellerOf();
-const pens = { hsCode: "9608.1000", uom: "Numbers, pieces, units", saleType: "Goods at standard rate (default)" };
-
-/** 500 pens at PKR 85.00, a set-up charge and delivery, to an unregistered buyer: 18 % sales tax and 4 % further tax. */
-const invoice: ReportDocument = {
-  kind: "invoice",
-  date: "2026-11-26",
-  seller,
-  buyer: {
-    registrationType: "Unregistered",
-    ntnCnic: "35202-1234567-1",
-    businessName: "Ali Medical Store",
-    province: "PUNJAB",
-    address: "12 Ferozepur Road, Lahore",
-  },
-  refersTo: null,
-  lines: [
-    {
-      description: "Ball pens, blue ink, one-colour logo",
-      quantity: 500,
-      rateBp: 1800,
-      valueExclTaxPaisa: 4_250_000,
-      salesTaxPaisa: 765_000,
-      furtherTaxPaisa: 170_000,
-      ...pens,
-    },
-    {
-      description: "Screen set-up",
-      quantity: 1,
-      rateBp: 1800,
-      valueExclTaxPaisa: 350_000,
-      salesTaxPaisa: 63_000,
-      furtherTaxPaisa: 14_000,
-      ...pens,
-    },
-    {
-      description: "Delivery to Lahore",
-      quantity: 1,
-      rateBp: 1800,
-      valueExclTaxPaisa: 125_050,
-      salesTaxPaisa: 22_509,
-      furtherTaxPaisa: 5_002,
-      ...pens,
-    },
-  ],
-};
+/** The pens' invoice (tests/support/fbr-fixtures.ts) to a buyer with a CNIC: 18 % sales tax and 4 % further tax. */
+const invoice: ReportDocument = { ...penInvoice, buyer: { ...penInvoice.buyer, ntnCnic: "35202-1234567-1" } };
 
 describe("the DI body of a document", () => {
   it("carries each line in rupees with two decimals, its total including sales and further tax", () => {
@@ -71,7 +28,7 @@ describe("the DI body of a document", () => {
       items: [
         expect.objectContaining({
           hsCode: "9608.1000",
-          productDescription: "Ball pens, blue ink, one-colour logo",
+          productDescription: "Ball pens, one-colour logo",
           rate: "18%",
           uoM: "Numbers, pieces, units",
           quantity: 500,
@@ -94,25 +51,7 @@ describe("the DI body of a document", () => {
         }),
       ],
     });
-    expect(body.items[0]).toEqual({
-      hsCode: "9608.1000",
-      productDescription: "Ball pens, blue ink, one-colour logo",
-      rate: "18%",
-      uoM: "Numbers, pieces, units",
-      quantity: 500,
-      totalValues: 51_850,
-      valueSalesExcludingST: 42_500,
-      fixedNotifiedValueOrRetailPrice: 0,
-      salesTaxApplicable: 7_650,
-      salesTaxWithheldAtSource: 0,
-      extraTax: 0,
-      furtherTax: 1_700,
-      sroScheduleNo: "",
-      fedPayable: 0,
-      discount: 0,
-      saleType: "Goods at standard rate (default)",
-      sroItemSerialNo: "",
-    });
+    expect(body.items[0]).toEqual(penItem);
     expect("scenarioId" in body).toBe(false);
   });
 

@@ -1,10 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { recordingMailer, registeredBuyer } from "../../../tests/support/fbr-fixtures";
 import { acceptedOrder } from "../../../tests/support/invoice-fixture";
 import { bilal } from "../../../tests/support/request-fixture";
 import { tempDir } from "../../../tests/support/temp-dir";
 import { Invoices } from "~/lib/invoices/invoices.server";
-import type { OutgoingMail } from "~/lib/messaging/templates.server";
-import type { Mailer } from "~/lib/quotes/mailer.server";
 import { QuoteStore } from "~/lib/quotes/store.server";
 import type { DiInvoice, FbrOutcome, ReportDocument } from "./di-types";
 import { FbrQueue, type FbrQueueOptions, type FbrPoster } from "./queue.server";
@@ -17,13 +16,7 @@ import { FbrReports } from "./reports.server";
 const now = new Date("2026-11-26T07:00:00Z"); // Thursday 12:00 PKT
 const minutes = (count: number) => now.getTime() + count * 60_000;
 
-const buyer = {
-  registrationType: "Registered" as const,
-  ntnCnic: "1234567",
-  businessName: "Acme Pharma",
-  province: "SINDH",
-  address: "Plot 5, Sector 24, Korangi Industrial Area, Karachi",
-};
+const buyer = registeredBuyer;
 const line = (position: number) => ({
   position,
   hsCode: "9608.1000",
@@ -82,19 +75,6 @@ function scriptedFbr(script: { validate?: FbrOutcome[]; post?: FbrOutcome[] }, d
   };
   const client: FbrPoster = { validate: (body) => answer("validate", body), post: (body) => answer("post", body) };
   return { client, sent, posts: () => sent.filter((each) => each.step === "post") };
-}
-
-function fakeMailer() {
-  const sent: OutgoingMail[] = [];
-  const mailer: Mailer = {
-    from: "Promo Works <sales@promo.example>",
-    to: ["sales@promo.example"],
-    send: async (mail) => {
-      sent.push(mail);
-    },
-    close: () => undefined,
-  };
-  return { mailer, sent };
 }
 
 function setup() {
@@ -312,7 +292,7 @@ describe("the FBR queue", () => {
     const { reports, waitingInvoice, queue } = setup();
     const slow = waitingInvoice();
     const fbr = scriptedFbr({ validate: [down] });
-    const { mailer, sent } = fakeMailer();
+    const { mailer, sent } = recordingMailer();
     const ownerMail = { mailer, from: mailer.from, owners: () => ["owner@promo.example"] };
     const worker = queue(fbr.client, { ownerMail, maxDelayMs: 10 * 60_000 });
 

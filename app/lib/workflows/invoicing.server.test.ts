@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type FbrStandIn, startFbrStandIn } from "../../../tests/support/fbr-di-server";
+import { recordingMailer, registeredBuyer } from "../../../tests/support/fbr-fixtures";
 import { acceptedOrder } from "../../../tests/support/invoice-fixture";
 import { pdfPagePng, qrCodesIn } from "../../../tests/support/pdf-image";
 import { pdfText } from "../../../tests/support/pdf-text";
@@ -12,7 +13,6 @@ import { Orders } from "~/lib/orders/orders.server";
 import { OrderTaxFacts, type TaxFacts } from "~/lib/orders/tax-facts.server";
 import { buyerPaymentData } from "~/lib/payments/buyer.server";
 import { readQuoteConfig } from "~/lib/quotes/config.server";
-import type { Mailer } from "~/lib/quotes/mailer.server";
 import { createQuoteService, type QuoteService } from "~/lib/quotes/service.server";
 import { issueOrderCreditNote, issueOrderInvoice } from "./invoicing.server";
 
@@ -22,13 +22,7 @@ import { issueOrderCreditNote, issueOrderInvoice } from "./invoicing.server";
 
 const now = new Date("2026-11-26T07:00:00Z"); // Thursday 12:00 PKT
 
-const registered: TaxFacts = {
-  registrationType: "Registered",
-  ntnCnic: "1234567",
-  businessName: "Acme Pharma",
-  province: "SINDH",
-  address: "Plot 5, Sector 24, Korangi Industrial Area, Karachi",
-};
+const registered = registeredBuyer;
 const unregistered: TaxFacts = {
   registrationType: "Unregistered",
   ntnCnic: "3520212345671",
@@ -48,19 +42,6 @@ afterEach(async () => {
   services = [];
   await fbr.close();
 });
-
-function recordingMailer() {
-  const sent: OutgoingMail[] = [];
-  const mailer: Mailer = {
-    from: "Promo Works <sales@promo.example>",
-    to: ["sales@promo.example"],
-    send: async (mail) => {
-      sent.push(mail);
-    },
-    close: () => undefined,
-  };
-  return { mailer, sent };
-}
 
 /** The service on a fresh data folder; FBR configured unless `reporting` is false. */
 function setup({ reporting = true }: { reporting?: boolean } = {}) {

@@ -20,17 +20,27 @@ export type RefusalField =
 
 type Advice = { field: RefusalField; words: string };
 
+// Codes FBR gives for the same fault share one piece of advice.
+const sellerNotRegistered: Advice = {
+  field: "seller details",
+  words: "FBR does not have the business as registered for sales tax: check the business's NTN.",
+};
+const salesTaxMissing: Advice = { field: "amounts", words: "The line's sales tax is missing." };
+const noHsCode: Advice = { field: "HS code", words: "The line has no HS code: fill it in." };
+const noteBeforeInvoice: Advice = {
+  field: "invoice date",
+  words: "A note cannot be dated before the invoice it corrects.",
+};
+const unreadableDate: Advice = { field: "invoice date", words: "FBR could not read the invoice date." };
+
 const advice: Record<string, Advice> = {
-  "0001": {
-    field: "seller details",
-    words: "FBR does not have the business as registered for sales tax: check the business's NTN.",
-  },
+  "0001": sellerNotRegistered,
   "0002": {
     field: "buyer NTN/CNIC",
     words: "The buyer's NTN or CNIC is not in FBR's format: give 7 digits (NTN) or 13 (CNIC).",
   },
   "0003": { field: "seller details", words: "FBR did not accept the kind of document (invoice or note)." },
-  "0005": { field: "invoice date", words: "FBR could not read the invoice date." },
+  "0005": unreadableDate,
   "0009": { field: "buyer NTN/CNIC", words: "A registered buyer needs their NTN or CNIC: fill it in." },
   "0010": { field: "buyer name", words: "The buyer's business name is missing: fill it in." },
   "0011": { field: "seller details", words: "FBR received no kind of document (invoice or note)." },
@@ -39,20 +49,20 @@ const advice: Record<string, Advice> = {
     field: "sale type",
     words: "The line's sale type is missing or not one FBR knows: choose one from the list.",
   },
-  "0018": { field: "amounts", words: "The line's sales tax is missing." },
-  "0019": { field: "HS code", words: "The line has no HS code: fill it in." },
+  "0018": salesTaxMissing,
+  "0019": noHsCode,
   "0020": { field: "rate", words: "The line has no sales tax rate." },
   "0021": { field: "quantity", words: "The line's quantity or value is missing." },
-  "0023": { field: "amounts", words: "The line's sales tax is missing." },
+  "0023": salesTaxMissing,
   "0026": { field: "invoice reference", words: "A note must name the FBR number of the invoice it corrects." },
-  "0029": { field: "invoice date", words: "A note cannot be dated before the invoice it corrects." },
-  "0031": { field: "amounts", words: "The line's sales tax is missing." },
+  "0029": noteBeforeInvoice,
+  "0031": salesTaxMissing,
   "0034": { field: "invoice date", words: "A note is allowed only within 180 days of the invoice it corrects." },
-  "0035": { field: "invoice date", words: "A note cannot be dated before the invoice it corrects." },
+  "0035": noteBeforeInvoice,
   "0036": { field: "amounts", words: "The note's value is more than the invoice it corrects." },
   "0042": { field: "invoice date", words: "The invoice date is missing." },
   "0043": { field: "invoice date", words: "The invoice date is not a real date." },
-  "0044": { field: "HS code", words: "The line has no HS code: fill it in." },
+  "0044": noHsCode,
   "0046": { field: "rate", words: "The line's sales tax rate does not fit its sale type: check the sale type." },
   "0052": {
     field: "HS code",
@@ -88,10 +98,7 @@ const advice: Record<string, Advice> = {
     words:
       "The further tax does not fit the buyer: it is due only on sales to unregistered buyers. Check the buyer's registration.",
   },
-  "0082": {
-    field: "seller details",
-    words: "FBR does not have the business as registered for sales tax: check the business's NTN.",
-  },
+  "0082": sellerNotRegistered,
   "0083": { field: "seller details", words: "The seller's NTN does not match the one FBR has for the access token." },
   "0090": { field: "amounts", words: "FBR asks for a fixed or retail price for this sale type: check the sale type." },
   "0091": { field: "sale type", words: "Extra tax is not allowed for this sale type." },
@@ -108,7 +115,7 @@ const advice: Record<string, Advice> = {
   },
   "0107": { field: "buyer NTN/CNIC", words: "The buyer's NTN or CNIC does not match FBR's records: check it." },
   "0108": { field: "seller details", words: "The business's NTN is not valid for FBR: check the business's NTN." },
-  "0113": { field: "invoice date", words: "FBR could not read the invoice date." },
+  "0113": unreadableDate,
   "0300": { field: "amounts", words: "An amount or the quantity is not a number FBR accepts." },
   "0401": {
     field: "access token",

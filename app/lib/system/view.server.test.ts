@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { waitingReport } from "../../../tests/support/fbr-fixtures";
 import type { SystemStatus } from "./status.server";
 import type { PendingReport } from "~/lib/fbr/desk.server";
 import type { InvoiceReport } from "~/lib/fbr/report-types";
@@ -55,31 +56,16 @@ describe("the System page's FBR Digital Invoicing card", () => {
     change: Partial<InvoiceReport> & Pick<InvoiceReport, "status">,
   ): PendingReport => ({
     orderReference: reference,
-    report: {
+    report: waitingReport({
       id: 1,
-      document: "invoice",
       invoiceId: 1,
       invoiceNumber: number,
-      creditNoteNumber: null,
       queuedAt: at,
       nextAttemptAt: null,
       attempts: 0,
       lastProblem: null,
-      answerLostAt: null,
-      refusal: [],
-      fbrNumber: null,
-      fbrDated: null,
-      acceptedAt: null,
-      buyer: {
-        registrationType: "Unregistered",
-        ntnCnic: "",
-        businessName: "Buyer",
-        province: "PUNJAB",
-        address: "Lahore",
-      },
-      lines: [],
       ...change,
-    },
+    }),
   });
   const card = (watch: FbrWatch | null) => systemView(status({}), [], watch).cards.find((each) => each.id === "fbr");
 

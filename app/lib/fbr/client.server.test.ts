@@ -147,23 +147,12 @@ describe("reporting a document to FBR", () => {
     expect(await client.post(body())).toMatchObject({ kind: "refused", refusal: [{ line: 2, code: "0046" }] });
   });
 
-  it("is not accepted when the number is not one FBR issues", async () => {
+  it.each([
+    ["the number is not one FBR issues", { invoiceNumber: `0000000DI1764134400000<script>${"9".repeat(100)}` }],
+    ["the post's answer carries no number", {}],
+  ])("is not accepted when %s", async (_, number) => {
     const answer = {
-      invoiceNumber: `0000000DI1764134400000<script>${"9".repeat(100)}`,
-      dated: "2026-11-26 12:00:00",
-      validationResponse: {
-        statusCode: "00",
-        status: "Valid",
-        error: "",
-        invoiceStatuses: [{ itemSNo: "1", statusCode: "00" }],
-      },
-    };
-    const client = new FbrClient(config, { fetch: async () => Response.json(answer) });
-    expect(unavailable(await client.post(body()))).toMatchObject({ answerLost: true, httpStatus: 200 });
-  });
-
-  it("is not accepted when the post's answer carries no number", async () => {
-    const answer = {
+      ...number,
       dated: "2026-11-26 12:00:00",
       validationResponse: {
         statusCode: "00",

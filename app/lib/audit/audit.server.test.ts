@@ -229,6 +229,35 @@ describe("the audit trail", () => {
       ],
       [
         {
+          type: "invoice.fbr_refused",
+          payload: {
+            document: "invoice",
+            number: "INV-2026-27-0001",
+            reasons: 2,
+            first: "Line 1: The HS code 9608.1000 is not one FBR knows.",
+          },
+        },
+        "website",
+        [
+          "invoice",
+          "Invoice INV-2026-27-0001 refused by FBR (2 reasons): Line 1: The HS code 9608.1000 is not one FBR knows.",
+        ],
+      ],
+      [
+        { type: "invoice.fbr_corrected", payload: { document: "invoice", number: "INV-2026-27-0001" } },
+        "staff",
+        ["invoice", "Invoice INV-2026-27-0001 corrected and sent to FBR again"],
+      ],
+      [
+        {
+          type: "invoice.fbr_accepted",
+          payload: { document: "credit note", number: "CN-2026-27-0001", fbrNumber: "7000007DI1747119701593" },
+        },
+        "website",
+        ["invoice", "Credit note CN-2026-27-0001 accepted by FBR: FBR number 7000007DI1747119701593"],
+      ],
+      [
+        {
           type: "quotation.mail_sent",
           payload: { subject: "Your order O-2026-0001: acceptance of quotation v2", to: "ayesha@acme.example" },
         },

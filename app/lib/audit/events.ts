@@ -15,6 +15,11 @@ export const actorTypes = ["staff", "buyer", "website"] as const;
 const version = z.number().int().positive();
 const count = z.number().int().nonnegative();
 
+/** What FBR was told of: an invoice, or a credit note against one. */
+const fbrDocument = z.enum(["invoice", "credit note"]);
+/** Longest text of FBR's first reason kept in the history; the whole answer is in the report's exchanges. */
+export const MAX_FBR_REASON = 300;
+
 /** Every event the trail knows, with what each one carries: the closed list the database checks too. */
 export const payloadSchemas = {
   "request.received": z.strictObject({}),
@@ -85,6 +90,17 @@ export const payloadSchemas = {
     amountPaisa: z.number().int(),
     reason: z.string(),
   }),
+  /** FBR's Digital Invoicing accepted one of the request's invoices or credit notes: FBR's number for it. */
+  "invoice.fbr_accepted": z.strictObject({ document: fbrDocument, number: z.string(), fbrNumber: z.string() }),
+  /** FBR refused an invoice or credit note: how many reasons it gave and the first one's words (bounded). */
+  "invoice.fbr_refused": z.strictObject({
+    document: fbrDocument,
+    number: z.string(),
+    reasons: count,
+    first: z.string().max(MAX_FBR_REASON),
+  }),
+  /** A staff member corrected a refused invoice or credit note's report, which goes to FBR again. */
+  "invoice.fbr_corrected": z.strictObject({ document: fbrDocument, number: z.string() }),
   /** A payment of the request's order was recorded: kind, method, amount, the day paid (PKT) and its reference. */
   "payment.recorded": z.strictObject({
     order: z.string(),
@@ -191,6 +207,8 @@ const recordedActorLabel = (actor: RecordedActor, type: AuditEventType) =>
 
 const cancelledNote = (count: number) =>
   count === 0 ? "" : `; ${count === 1 ? "1 e-mail" : `${count} e-mails`} with a link not sent`;
+
+const documentLabel = (document: "invoice" | "credit note") => (document === "invoice" ? "Invoice" : "Credit note");
 
 /** The kind the history shows beside an event, and its words: the texts the history had before it was typed. */
 export function describe(event: AuditEventData): { kind: string; body: string } {
@@ -325,6 +343,20 @@ export function describe(event: AuditEventData): { kind: string; body: string } 
         kind: "invoice",
         body: `Credit note ${number} issued against invoice ${invoice}: ${formatPkr(amountPaisa)} (${reason})`,
       };
+    }
+    case "invoice.fbr_accepted": {
+      const { document, number, fbrNumber } = event.payload;
+      return { kind: "invoice", body: `${documentLabel(document)} ${number} accepted by FBR: FBR number ${fbrNumber}` };
+    }
+    case "invoice.fbr_refused": {
+      const { document, number, reasons, first } = event.payload;
+      const why =
+        reasons === 0 ? " (no reason given)" : ` (${reasons === 1 ? "1 reason" : `${reasons} reasons`}): ${first}`;
+      return { kind: "invoice", body: `${documentLabel(document)} ${number} refused by FBR${why}` };
+    }
+    case "invoice.fbr_corrected": {
+      const { document, number } = event.payload;
+      return { kind: "invoice", body: `${documentLabel(document)} ${number} corrected and sent to FBR again` };
     }
     case "payment.recorded": {
       const { order, kind, method, amountPaisa, paidOn, reference } = event.payload;

@@ -57,9 +57,10 @@ const down: FbrOutcome = {
   body: "",
 };
 const lost: FbrOutcome = { ...down, answerLost: true };
+const hsCodeRefusal = [{ line: 1, code: "0052", words: "The HS code 9608.1000 is not one FBR knows." }];
 const refused: FbrOutcome = {
   kind: "refused",
-  refusal: [{ line: 1, code: "0052", words: "The HS code 9608.1000 is not one FBR knows." }],
+  refusal: hsCodeRefusal,
   httpStatus: 200,
   body: '{"validationResponse":{"statusCode":"01"}}',
 };
@@ -98,12 +99,18 @@ function setup() {
   };
   const queue = (client: FbrPoster, options: FbrQueueOptions = {}, db = store.db) =>
     new FbrQueue(db, client, payload, { baseDelayMs: 60_000, log: () => undefined, ...options });
-  return { dir, store, invoices, reports, waitingInvoice, queue };
+  /** What the request's history says FBR did with its documents: who, and the line's words. */
+  const fbrHistory = (quoteId: number) =>
+    store.audit
+      .requestHistory(quoteId)
+      .filter((each) => each.type.startsWith("invoice.fbr_"))
+      .map((each) => [each.actor, each.body]);
+  return { dir, store, invoices, reports, waitingInvoice, queue, fbrHistory };
 }
 
 describe("the FBR queue", () => {
   it("validates, then posts a waiting invoice; FBR's number is kept and what follows is done in that transaction", async () => {
-    const { store, reports, waitingInvoice, queue } = setup();
+    const { store, reports, waitingInvoice, queue, fbrHistory } = setup();
     const { invoice, reportId } = waitingInvoice();
     const fbr = scriptedFbr({ post: [accepted("7000007DI1747119701593")] });
     const seen: { report: InvoiceReport; inTransaction: boolean }[] = [];
@@ -138,6 +145,10 @@ describe("the FBR queue", () => {
     // Nothing is due any more: a second round posts nothing.
     expect(await worker.drain(() => minutes(60))).toBe(0);
     expect(fbr.posts()).toHaveLength(1);
+    // The request's history says so once, by the website, in the transaction that kept the number.
+    expect(fbrHistory(invoice.quoteId)).toEqual([
+      ["website", `Invoice ${invoice.number} accepted by FBR: FBR number 7000007DI1747119701593`],
+    ]);
   });
 
   it("keeps an invoice waiting while FBR is down, with back-off and the problem, and posts it once when FBR is back", async () => {
@@ -173,8 +184,8 @@ describe("the FBR queue", () => {
   });
 
   it("posts again after a lost answer and keeps one FBR number, never a second", async () => {
-    const { reports, waitingInvoice, queue } = setup();
-    const { reportId } = waitingInvoice();
+    const { reports, waitingInvoice, queue, fbrHistory } = setup();
+    const { invoice, reportId } = waitingInvoice();
     const fbr = scriptedFbr({ post: [lost, accepted("DI-SECOND")] });
     const worker = queue(fbr.client);
 
@@ -191,11 +202,15 @@ describe("the FBR queue", () => {
     // A late answer for the same report (another worker's, a replay) never replaces the number.
     expect(reports.markAccepted(reportId, { number: "DI-THIRD", dated: "2026-11-26 12:10:00" })).toBe(false);
     expect(reports.get(reportId)?.fbrNumber).toBe("DI-SECOND");
+    // Nor does it write a second acceptance into the history.
+    expect(fbrHistory(invoice.quoteId)).toEqual([
+      ["website", `Invoice ${invoice.number} accepted by FBR: FBR number DI-SECOND`],
+    ]);
   });
 
   it("marks a refusal with FBR's reasons in words, and posts the corrected report again", async () => {
-    const { store, reports, waitingInvoice, queue } = setup();
-    const { reportId } = waitingInvoice();
+    const { store, reports, waitingInvoice, queue, fbrHistory } = setup();
+    const { invoice, reportId } = waitingInvoice();
     const fbr = scriptedFbr({ validate: [refused, valid], post: [accepted("DI-7")] });
     let kicked = 0;
     const worker = queue(fbr.client);
@@ -241,6 +256,56 @@ describe("the FBR queue", () => {
     await worker.drain(() => minutes(61));
     expect(reports.get(reportId)).toMatchObject({ status: "accepted", fbrNumber: "DI-7" });
     expect(fbr.sent.at(-2)!.body).toMatchObject({ buyerProvince: "PUNJAB" });
+    // The history tells each step once: FBR's refusal and acceptance by the website, the correction by its staff member.
+    expect(fbrHistory(invoice.quoteId)).toEqual([
+      [
+        "website",
+        `Invoice ${invoice.number} refused by FBR (1 reason): Line 1: The HS code 9608.1000 is not one FBR knows.`,
+      ],
+      ["Bilal <bilal@promo.example>", `Invoice ${invoice.number} corrected and sent to FBR again`],
+      ["website", `Invoice ${invoice.number} accepted by FBR: FBR number DI-7`],
+    ]);
+  });
+
+  it("keeps the count of FBR's reasons and the first one's words, cut short, in the history", async () => {
+    const { reports, waitingInvoice, queue, fbrHistory } = setup();
+    const { invoice, reportId } = waitingInvoice();
+    const long = `Buyer's NTN 1234567 is not registered: ${"the registration could not be found. ".repeat(20)}`;
+    const fbr = scriptedFbr({
+      validate: [
+        {
+          ...refused,
+          refusal: [
+            { line: null, code: "0002", words: long },
+            { line: 1, code: "0052", words: "The HS code 9608.1000 is not one FBR knows." },
+          ],
+        },
+      ],
+    });
+    await queue(fbr.client).drain(() => minutes(0));
+
+    expect(reports.get(reportId)?.refusal).toHaveLength(2);
+    // 300 characters of the first reason, its end marked cut; all of FBR's answer stays in the exchanges.
+    const first = `The invoice: ${long}`.slice(0, 299);
+    expect(first.length).toBe(299);
+    expect(fbrHistory(invoice.quoteId)).toEqual([
+      ["website", `Invoice ${invoice.number} refused by FBR (2 reasons): ${first}…`],
+    ]);
+  });
+
+  it("never keeps FBR's answer without its line in the request's history", () => {
+    const { store, reports, waitingInvoice, fbrHistory } = setup();
+    const { invoice, reportId } = waitingInvoice();
+    // The history cannot be written: the answer is not kept either, and the report stays waiting.
+    store.db.exec(
+      "CREATE TEMP TRIGGER no_history BEFORE INSERT ON audit_events BEGIN SELECT RAISE(ABORT, 'no history'); END",
+    );
+    expect(() => reports.markRefused(reportId, hsCodeRefusal)).toThrow("no history");
+    expect(() => reports.markAccepted(reportId, { number: "DI-1", dated: "2026-11-26 12:00:05" })).toThrow(
+      "no history",
+    );
+    expect(reports.get(reportId)).toMatchObject({ status: "waiting", fbrNumber: null, refusal: [], attempts: 0 });
+    expect(fbrHistory(invoice.quoteId)).toEqual([]);
   });
 
   it("keeps a report it cannot make waiting with the reason, and goes on with the others", async () => {
@@ -326,7 +391,7 @@ describe("the FBR queue", () => {
   });
 
   it("reports a credit note as a Debit Note referring to the invoice's FBR number, only once FBR accepted the invoice", async () => {
-    const { invoices, reports, waitingInvoice, queue } = setup();
+    const { invoices, reports, waitingInvoice, queue, fbrHistory } = setup();
     const { invoice, reportId } = waitingInvoice();
     const note = invoices.issueCreditNote(invoice.number, {
       amountPaisa: 1_180_000,
@@ -373,5 +438,10 @@ describe("the FBR queue", () => {
       },
     ]);
     expect(reports.reportsOfOrder(invoice.orderId).map((each) => each.document)).toEqual(["invoice", "credit note"]);
+    // The credit note's acceptance is in the history under its own number.
+    expect(fbrHistory(invoice.quoteId)).toEqual([
+      ["website", `Invoice ${invoice.number} accepted by FBR: FBR number DI-INVOICE`],
+      ["website", `Credit note ${note.value.number} accepted by FBR: FBR number DI-NOTE`],
+    ]);
   });
 });

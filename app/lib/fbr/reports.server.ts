@@ -1,6 +1,8 @@
 import type Database from "better-sqlite3";
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/better-sqlite3";
+import { AuditLog } from "~/lib/audit/audit.server";
+import { type AuditActor, type AuditEventData, MAX_FBR_REASON } from "~/lib/audit/events";
 import { creditNotes, invoiceLines, invoices } from "~/lib/invoices/schema";
 import type { ReportDocument, RefusalLine } from "./di-types";
 import type { RegistrationType } from "./lists";
@@ -52,6 +54,14 @@ const READY = `(r.credit_note_id IS NULL OR EXISTS (
   SELECT 1 FROM invoice_reports i WHERE i.invoice_id = r.invoice_id AND i.credit_note_id IS NULL
     AND i.status = 'accepted'))`;
 
+/** FBR's first reason as the request's history keeps it: where, then FBR's words, cut to the history's bound. */
+function firstReason(refusal: readonly RefusalLine[]): string {
+  const first = refusal[0];
+  if (!first) return "";
+  const text = `${first.line === null ? "The invoice" : `Line ${first.line}`}: ${first.words}`;
+  return text.length > MAX_FBR_REASON ? `${text.slice(0, MAX_FBR_REASON - 1)}…` : text;
+}
+
 const creditNoteDescription = (invoiceNumber: string, reason: string) =>
   `Credit against invoice ${invoiceNumber}: ${reason}`;
 
@@ -76,6 +86,7 @@ export const shownToBuyer = (report: InvoiceReport | null) =>
 
 export class FbrReports implements FbrReportsApi {
   private readonly orm;
+  private readonly audit;
 
   /** `corrected`: called after a correction is committed (the service kicks the queue with it). */
   constructor(
@@ -83,6 +94,32 @@ export class FbrReports implements FbrReportsApi {
     private readonly corrected: () => void = () => undefined,
   ) {
     this.orm = drizzle({ client: db });
+    this.audit = new AuditLog(db);
+  }
+
+  /**
+   * Writes what became of a report into its request's history (where invoice.issued is), inside the
+   * caller's transaction; the queue's events are the website's, a correction its staff member's.
+   */
+  private recordInHistory(
+    reportId: number,
+    event: (document: { document: "invoice" | "credit note"; number: string }) => AuditEventData,
+    actor: AuditActor,
+    now: Date,
+  ) {
+    const report = this.get(reportId)!;
+    const { quoteId } = this.orm
+      .select({ quoteId: invoices.quoteId })
+      .from(invoices)
+      .where(eq(invoices.id, report.invoiceId))
+      .get()!;
+    const number = report.document === "invoice" ? report.invoiceNumber : report.creditNoteNumber!;
+    this.audit.record({
+      subject: { type: "request", id: quoteId },
+      actor,
+      at: now,
+      ...event({ document: report.document, number }),
+    });
   }
 
   /**
@@ -252,7 +289,7 @@ export class FbrReports implements FbrReportsApi {
   correct(
     reportId: number,
     correction: ReportCorrection,
-    _actor: { name: string; email: string },
+    actor: { name: string; email: string },
     now = new Date(),
   ): { ok: true } | { ok: false; reason: "not refused" | "no report" } {
     const result = this.db
@@ -285,6 +322,7 @@ export class FbrReports implements FbrReportsApi {
             .set({ hsCode: line.hsCode, uom: line.uom, saleType: line.saleType })
             .where(and(eq(invoiceReportLines.reportId, reportId), eq(invoiceReportLines.position, line.position)))
             .run();
+        this.recordInHistory(reportId, (payload) => ({ type: "invoice.fbr_corrected", payload }), actor, now);
         return { ok: true };
       })
       .immediate();
@@ -414,47 +452,80 @@ export class FbrReports implements FbrReportsApi {
   /**
    * FBR accepted the report with this number: set only while the report has none, in one statement (the
    * unique column backs it), so a report never keeps two FBR numbers. False when it already had one.
+   * The request's history says so in the same transaction, once.
    */
   markAccepted(reportId: number, { number, dated }: { number: string; dated: string }, now = new Date()): boolean {
     const at = now.toISOString();
-    const changed = this.orm
-      .update(invoiceReports)
-      .set({
-        status: "accepted",
-        fbrNumber: number,
-        fbrDated: dated,
-        acceptedAt: at,
-        attempts: sql`${invoiceReports.attempts} + 1`,
-        nextAttemptAt: null,
-        claimedUntil: null,
-        lastProblem: null,
-        refusal: null,
-        updatedAt: at,
+    return this.db
+      .transaction(() => {
+        const changed = this.orm
+          .update(invoiceReports)
+          .set({
+            status: "accepted",
+            fbrNumber: number,
+            fbrDated: dated,
+            acceptedAt: at,
+            attempts: sql`${invoiceReports.attempts} + 1`,
+            nextAttemptAt: null,
+            claimedUntil: null,
+            lastProblem: null,
+            refusal: null,
+            updatedAt: at,
+          })
+          .where(
+            and(
+              eq(invoiceReports.id, reportId),
+              isNull(invoiceReports.fbrNumber),
+              eq(invoiceReports.status, "waiting"),
+            ),
+          )
+          .run().changes;
+        if (changed !== 1) return false;
+        this.recordInHistory(
+          reportId,
+          (document) => ({ type: "invoice.fbr_accepted", payload: { ...document, fbrNumber: number } }),
+          "website",
+          now,
+        );
+        return true;
       })
-      .where(
-        and(eq(invoiceReports.id, reportId), isNull(invoiceReports.fbrNumber), eq(invoiceReports.status, "waiting")),
-      )
-      .run().changes;
-    return changed === 1;
+      .immediate();
   }
 
-  /** FBR refused the report: its reasons kept in staff's words, no further try until staff correct it. */
+  /**
+   * FBR refused the report: its reasons kept in staff's words, no further try until staff correct it;
+   * the request's history says so in the same transaction.
+   */
   markRefused(reportId: number, refusal: readonly RefusalLine[], now = new Date()) {
     const at = now.toISOString();
-    this.orm
-      .update(invoiceReports)
-      .set({
-        status: "refused",
-        refusal: JSON.stringify(refusal),
-        attempts: sql`${invoiceReports.attempts} + 1`,
-        nextAttemptAt: null,
-        claimedUntil: null,
-        lastProblem: null,
-        ownerToldRefusedAt: null,
-        updatedAt: at,
+    this.db
+      .transaction(() => {
+        const changed = this.orm
+          .update(invoiceReports)
+          .set({
+            status: "refused",
+            refusal: JSON.stringify(refusal),
+            attempts: sql`${invoiceReports.attempts} + 1`,
+            nextAttemptAt: null,
+            claimedUntil: null,
+            lastProblem: null,
+            ownerToldRefusedAt: null,
+            updatedAt: at,
+          })
+          .where(and(eq(invoiceReports.id, reportId), eq(invoiceReports.status, "waiting")))
+          .run().changes;
+        if (changed !== 1) return;
+        this.recordInHistory(
+          reportId,
+          (document) => ({
+            type: "invoice.fbr_refused",
+            payload: { ...document, reasons: refusal.length, first: firstReason(refusal) },
+          }),
+          "website",
+          now,
+        );
       })
-      .where(and(eq(invoiceReports.id, reportId), eq(invoiceReports.status, "waiting")))
-      .run();
+      .immediate();
   }
 
   /**

@@ -12,6 +12,7 @@ import {
   hsCodePattern,
 } from "~/lib/fbr/correction-schema";
 import type { CorrectionRefused, FbrReportView, FbrTone } from "~/lib/fbr/desk.server";
+import { saleTypeLabels } from "~/lib/fbr/lists";
 import { cn } from "~/lib/utils";
 
 const badgeTone: Record<FbrTone, string> = {
@@ -283,7 +284,7 @@ function CorrectionForm({
                   <option value="">Choose…</option>
                   {correctionChoices.saleTypes.map((type) => (
                     <option key={type} value={type}>
-                      {type}
+                      {saleTypeLabels[type]}
                     </option>
                   ))}
                 </NativeSelect>

@@ -79,7 +79,17 @@ describe("the invoice panel of an invoice FBR refused", () => {
     expect(within(form).getByLabelText("Buyer's province")).toHaveValue("PUNJAB");
     const line1 = within(form).getByRole("group", { name: "Line 1 · Metal ballpoint pen, 1-colour logo" });
     expect(within(line1).getByLabelText("HS code")).toHaveValue("9608.1000");
-    expect(within(line1).getByLabelText("Sale type")).toHaveValue("Goods at standard rate (default)");
+    const saleType = within(line1).getByLabelText<HTMLSelectElement>("Sale type");
+    expect(saleType).toHaveValue("Goods at standard rate (default)");
+    // Each choice is shown short enough to be read whole on a 360 px phone; the value posted is FBR's words.
+    expect([...saleType.options].map((option) => [option.text, option.value])).toEqual([
+      ["Choose…", ""],
+      ["Goods at standard rate", "Goods at standard rate (default)"],
+      ["Goods at Reduced Rate", "Goods at Reduced Rate"],
+      ["Goods at zero-rate", "Goods at zero-rate"],
+      ["Exempt goods", "Exempt goods"],
+      ["Services", "Services"],
+    ]);
     const line2 = within(form).getByRole("group", { name: "Line 2 · Screen set-up charge" });
     expect(within(line2).getByLabelText("Sale type")).toHaveValue("Services");
     const submit = within(form).getByRole("button", { name: "Submit to FBR again" });

@@ -39,6 +39,17 @@ export const fbrSaleTypes = [
   "Services",
 ] as const;
 export type FbrSaleType = (typeof fbrSaleTypes)[number];
+/**
+ * A sale type as the desk's select shows it: FBR's words, short enough to be read whole in a 360 px
+ * phone's select. The value posted and sent to FBR stays FBR's own words above.
+ */
+export const saleTypeLabels: Record<FbrSaleType, string> = {
+  "Goods at standard rate (default)": "Goods at standard rate",
+  "Goods at Reduced Rate": "Goods at Reduced Rate",
+  "Goods at zero-rate": "Goods at zero-rate",
+  "Exempt goods": "Exempt goods",
+  Services: "Services",
+};
 export const isFbrSaleType = (value: string): value is FbrSaleType =>
   (fbrSaleTypes as readonly string[]).includes(value);
 

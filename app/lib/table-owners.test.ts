@@ -55,6 +55,7 @@ const owners: Record<string, string> = {
   backup_rehearsals: "app/lib/backup/rehearsal.server.ts",
   stored_files: "app/lib/files/registry.server.ts",
   system_alerts: "app/lib/system/alerts.server.ts",
+  whatsapp_contacts: "app/lib/whatsapp/contacts.server.ts",
   // Written by its triggers on quotes (drizzle/0006_search.sql), read by the store's inbox.
   quotes_search: "app/lib/quotes/store.server.ts",
   // Likewise (drizzle/0009_search_inside_words.sql).

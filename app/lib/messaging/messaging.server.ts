@@ -4,6 +4,7 @@ import type { AuditEventData } from "~/lib/audit/events";
 import { pakistanDayStart } from "~/lib/desk/time";
 import { isEmailAddress } from "~/lib/email-address";
 import type { Actor, QuoteStore } from "~/lib/quotes/store.server";
+import type { Channel, DeliveryState } from "./channels";
 import type { inboundKinds, messageStatuses, outboundKinds, refusedFileReasons } from "./schema";
 
 export type OutboundKind = (typeof outboundKinds)[number];
@@ -33,6 +34,13 @@ export type Message = {
   createdAt: string;
   sentAt: string | null;
   staffId: number | null;
+  channel: Channel;
+  /** The provider's id of a sent message (WhatsApp's "wamid.…"), or of a received one. */
+  providerId: string | null;
+  /** What the provider said of it after it took it, when, and its error if it failed. */
+  delivery: DeliveryState | null;
+  deliveryAt: string | null;
+  deliveryError: string | null;
 };
 
 /** A reply from the desk to the buyer, as the export shows it. */
@@ -112,6 +120,8 @@ export type QueueInput = {
   staffId?: number | null;
   requestKey?: string | null;
   inReplyTo?: string | null;
+  /** "email" unless said; a WhatsApp message's recipient is the buyer's number (E.164 digits). */
+  channel?: Channel;
   now?: Date;
 };
 
@@ -133,6 +143,11 @@ type MessageRow = {
   created_at: string;
   sent_at: string | null;
   staff_id: number | null;
+  channel: Channel;
+  provider_id: string | null;
+  delivery: DeliveryState | null;
+  delivery_at: string | null;
+  delivery_error: string | null;
 };
 
 const fromRow = (row: MessageRow): Message => ({
@@ -153,6 +168,11 @@ const fromRow = (row: MessageRow): Message => ({
   createdAt: row.created_at,
   sentAt: row.sent_at,
   staffId: row.staff_id,
+  channel: row.channel,
+  providerId: row.provider_id,
+  delivery: row.delivery,
+  deliveryAt: row.delivery_at,
+  deliveryError: row.delivery_error,
 });
 
 const toReply = (message: Message): StoredReply => ({
@@ -183,9 +203,9 @@ function prepare(db: Database.Database) {
   return {
     insert: db.prepare(
       `INSERT INTO messages (quote_id, direction, kind, recipient, subject, payload, message_id, in_reply_to,
-         request_key, status, next_attempt_at, created_at, staff_id)
+         request_key, status, next_attempt_at, created_at, staff_id, channel)
        VALUES (@quoteId, 'out', @kind, @recipient, @subject, @payload, @messageId, @inReplyTo, @requestKey, @status,
-         @nextAttemptAt, @createdAt, @staffId)
+         @nextAttemptAt, @createdAt, @staffId, @channel)
        ON CONFLICT (request_key) DO NOTHING`,
     ),
     insertInbound: db.prepare(
@@ -195,6 +215,21 @@ function prepare(db: Database.Database) {
          @createdAt, @sentAt)
        ON CONFLICT (message_id) DO NOTHING`,
     ),
+    insertWhatsApp: db.prepare(
+      `INSERT INTO messages (quote_id, direction, kind, recipient, subject, payload, message_id, status, created_at,
+         sent_at, channel, provider_id)
+       VALUES (@quoteId, 'in', 'buyer-whatsapp', @from, '', @payload, @messageId, 'received', @createdAt, @createdAt,
+         'whatsapp', @messageId)
+       ON CONFLICT (message_id) DO NOTHING`,
+    ),
+    // A provider's statuses can come out of order (read before delivered): a message never goes back.
+    delivery: db.prepare(
+      `UPDATE messages SET delivery = @state, delivery_at = @at, delivery_error = @error
+       WHERE provider_id = @providerId AND direction = 'out' AND (delivery IS NULL
+         OR (@state = 'read' AND delivery = 'delivered') OR @state = 'failed')
+       RETURNING *`,
+    ),
+    byProviderId: db.prepare("SELECT * FROM messages WHERE provider_id = ?"),
     insertFile: db.prepare(
       `INSERT INTO message_files (message_id, quote_id, position, original_name, received_bytes, media_type,
          stored_name, byte_size, sha256, refused)
@@ -228,7 +263,8 @@ function prepare(db: Database.Database) {
     ),
     lease: db.prepare("UPDATE messages SET lease_until = ? WHERE id = ?"),
     sent: db.prepare(
-      `UPDATE messages SET status = 'sent', sent_at = ?, next_attempt_at = NULL, lease_until = NULL, last_error = NULL,
+      `UPDATE messages SET status = 'sent', sent_at = ?, provider_id = ?, next_attempt_at = NULL, lease_until = NULL,
+         last_error = NULL,
          attempts = attempts + 1,
          payload = CASE WHEN kind IN ${textNotKept} THEN json_set(payload, '$.body', '') ELSE payload END
        WHERE id = ? AND status = 'queued'`,
@@ -287,6 +323,7 @@ export function queueMessage(db: Database.Database, input: QueueInput): number |
     nextAttemptAt: status === "queued" ? now.getTime() : null,
     createdAt: now.toISOString(),
     staffId: input.staffId ?? null,
+    channel: input.channel ?? "email",
   });
   return result.changes === 1 ? Number(result.lastInsertRowid) : null;
 }
@@ -444,11 +481,16 @@ export class Messaging {
       .immediate();
   }
 
-  /** Records a message as sent, and `event` in its request's history, once. */
-  markSent(message: Pick<Message, "id" | "quoteId">, event: AuditEventData, now = new Date()) {
+  /** Records a message as sent (with the provider's id of it, if it gave one), and `event` in its request's history, once. */
+  markSent(
+    message: Pick<Message, "id" | "quoteId">,
+    event: AuditEventData,
+    now = new Date(),
+    providerId: string | null = null,
+  ) {
     this.store.db
       .transaction(() => {
-        if (this.sql.sent.run(now.toISOString(), message.id).changes !== 1) return;
+        if (this.sql.sent.run(now.toISOString(), providerId, message.id).changes !== 1) return;
         this.store.audit.record({
           subject: { type: "request", id: message.quoteId },
           actor: "website",
@@ -548,22 +590,25 @@ export class Messaging {
         sentAt: mail.receivedAt.toISOString(),
       }).changes === 1;
     const message = fromRow(this.sql.byMessageId.get(ownId) as MessageRow);
-    if (created)
-      files.forEach((file, position) =>
-        this.sql.insertFile.run({
-          messageId: message.id,
-          quoteId,
-          position,
-          originalName: file.originalName.slice(0, 200),
-          receivedBytes: file.receivedBytes,
-          mediaType: "kept" in file ? file.kept.mediaType : null,
-          storedName: "kept" in file ? file.kept.storedName : null,
-          byteSize: "kept" in file ? file.kept.byteSize : null,
-          sha256: "kept" in file ? file.kept.sha256 : null,
-          refused: "refused" in file ? file.refused : null,
-        }),
-      );
+    if (created) this.insertFiles(message, files);
     return { message, created };
+  }
+
+  private insertFiles(message: Message, files: readonly MailFileInput[]) {
+    files.forEach((file, position) =>
+      this.sql.insertFile.run({
+        messageId: message.id,
+        quoteId: message.quoteId,
+        position,
+        originalName: file.originalName.slice(0, 200),
+        receivedBytes: file.receivedBytes,
+        mediaType: "kept" in file ? file.kept.mediaType : null,
+        storedName: "kept" in file ? file.kept.storedName : null,
+        byteSize: "kept" in file ? file.kept.byteSize : null,
+        sha256: "kept" in file ? file.kept.sha256 : null,
+        refused: "refused" in file ? file.refused : null,
+      }),
+    );
   }
 
   /** The files of a request's buyers' e-mails, kept and refused, by message and in each mail's order. */
@@ -603,5 +648,55 @@ export class Messaging {
     });
     const row = this.sql.byMessageId.get(ownId) as MessageRow | undefined;
     return row ? fromRow(row) : null;
+  }
+
+  /**
+   * Records a buyer's WhatsApp message on a request (inside the caller's transaction when there is one),
+   * with the files it carried: `created` false when the same message (by WhatsApp's id) was recorded
+   * before, and then nothing of it is recorded again (the caller removes the files it wrote for it).
+   */
+  recordWhatsApp(
+    quoteId: number,
+    inbound: { id: string; from: string; receivedAt: Date },
+    payload: Record<string, unknown>,
+    files: readonly MailFileInput[] = [],
+  ): { message: Message; created: boolean } {
+    const created =
+      this.sql.insertWhatsApp.run({
+        quoteId,
+        from: inbound.from,
+        payload: JSON.stringify(payload),
+        messageId: inbound.id,
+        createdAt: inbound.receivedAt.toISOString(),
+      }).changes === 1;
+    const message = fromRow(this.sql.byMessageId.get(inbound.id) as MessageRow);
+    if (created) this.insertFiles(message, files);
+    return { message, created };
+  }
+
+  /** Whether a buyer's WhatsApp message with this id is recorded already. */
+  hasWhatsApp(id: string): boolean {
+    const row = this.sql.byMessageId.get(id) as MessageRow | undefined;
+    return row?.channel === "whatsapp" && row.direction === "in";
+  }
+
+  /**
+   * Records what the provider said of a message we sent (named by its id), never moving it back
+   * (read stays read when a late "delivered" comes); returns the message when it changed.
+   */
+  recordDelivery(providerId: string, state: DeliveryState, at: Date, error: string | null = null): Message | undefined {
+    const row = this.sql.delivery.get({
+      providerId,
+      state,
+      at: at.toISOString(),
+      error: error?.slice(0, 1000) ?? null,
+    }) as MessageRow | undefined;
+    return row && fromRow(row);
+  }
+
+  /** A message by the provider's id of it. */
+  byProviderId(providerId: string): Message | undefined {
+    const row = this.sql.byProviderId.get(providerId) as MessageRow | undefined;
+    return row && fromRow(row);
   }
 }

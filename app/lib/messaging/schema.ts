@@ -23,8 +23,8 @@ export const outboundKinds = [
   // A payment's receipt to the buyer, its PDF attached (app/lib/payments/desk.server.ts).
   "receipt",
 ] as const;
-/** A buyer's e-mail read from the business's mailbox (app/lib/mailbox/). */
-export const inboundKinds = ["buyer-mail"] as const;
+/** A buyer's e-mail read from the business's mailbox (app/lib/mailbox/), and a buyer's WhatsApp message (app/lib/whatsapp/). */
+export const inboundKinds = ["buyer-mail", "buyer-whatsapp"] as const;
 export const messageKinds = [...outboundKinds, ...inboundKinds] as const;
 /**
  * queued: waits in the outbox (retried until the mail server takes it); sent; off: not sent because
@@ -32,6 +32,15 @@ export const messageKinds = [...outboundKinds, ...inboundKinds] as const;
  * received: an inbound message.
  */
 export const messageStatuses = ["queued", "sent", "off", "cancelled", "received"] as const;
+
+/** How a message travels: e-mail (SMTP out, IMAP in) or WhatsApp (the Cloud API both ways). */
+export const messageChannels = ["email", "whatsapp"] as const;
+
+/**
+ * What the provider later said of a sent message (WhatsApp's status webhooks): delivered, read, or failed
+ * with the provider's error. Null until it says anything (e-mail never does).
+ */
+export const deliveryStates = ["delivered", "read", "failed"] as const;
 
 const list = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(", "));
 
@@ -67,6 +76,17 @@ export const messages = sqliteTable(
     createdAt: text("created_at").notNull(),
     sentAt: text("sent_at"),
     staffId: integer("staff_id").references(() => staff.id, { onDelete: "set null" }),
+    // Added columns, checked by the code: a CHECK here would make drizzle-kit rebuild the table.
+    /** "email" or "whatsapp" (messageChannels). */
+    channel: text("channel", { enum: messageChannels }).notNull().default("email"),
+    /** The provider's id of a sent message (WhatsApp's "wamid.…"): its status webhooks name it. */
+    providerId: text("provider_id"),
+    /** deliveryStates, or null. */
+    delivery: text("delivery", { enum: deliveryStates }),
+    /** When the provider said so (ISO UTC). */
+    deliveryAt: text("delivery_at"),
+    /** The provider's error of a failed delivery, as it gave it ("131047 Re-engagement message: …"). */
+    deliveryError: text("delivery_error"),
   },
   (table) => [
     // Bare column names: drizzle-kit keeps a table's name in a CHECK when it rebuilds the table, which
@@ -82,6 +102,9 @@ export const messages = sqliteTable(
     index("messages_acknowledgements")
       .on(sql`lower(${table.recipient})`, table.createdAt)
       .where(sql`${table.kind} = 'acknowledgement'`),
+    uniqueIndex("messages_provider_id")
+      .on(table.providerId)
+      .where(sql`${table.providerId} IS NOT NULL`),
     uniqueIndex("messages_one_notification")
       .on(table.quoteId)
       .where(sql`${table.kind} = 'request-notification'`),

@@ -53,10 +53,24 @@ export const quotes = sqliteTable(
     firstAnswerBusinessMs: integer("first_answer_business_ms"),
     /** The catalogue category the request is for (app/lib/quotes/category.ts), or "other". */
     category: text("category"),
+    /** Where the request came from: "website" (the quote form, or staff) or "whatsapp" (an unknown number wrote). */
+    source: text("source", { enum: ["website", "whatsapp"] })
+      .notNull()
+      .default("website"),
+    /** How the buyer asked to be answered: "email", or "whatsapp" (the office's mails go by WhatsApp too). */
+    replyChannel: text("reply_channel", { enum: ["email", "whatsapp"] })
+      .notNull()
+      .default("email"),
+    /** The phone as WhatsApp names it (E.164 digits, "923001234567"), when it is a number WhatsApp reaches. */
+    whatsappNumber: text("whatsapp_number"),
   },
   (table) => [
     // The statuses are the state machine's (app/lib/requests/status.ts), its only writer.
     check("quotes_status", sql`status GLOB '[a-z]*'`),
+    // A buyer's WhatsApp message finds their newest request by number.
+    index("quotes_whatsapp_number")
+      .on(table.whatsappNumber, table.receivedAt)
+      .where(sql`${table.whatsappNumber} IS NOT NULL`),
     index("quotes_received_at").on(table.receivedAt),
     uniqueIndex("quotes_reference").on(table.reference),
     index("quotes_status").on(table.status, table.receivedAt),

@@ -1,3 +1,5 @@
+import { whatsappNumberOf } from "~/lib/whatsapp/phone";
+
 /** "ext 212", "x212", "extn. 212", "#212": the part of a number that a switchboard dials. */
 const EXTENSION = /\s*(?:\b(?:ext|extn|extension|x)\.?|#)\s*(\d{1,6})\s*$/i;
 
@@ -20,13 +22,9 @@ export function internationalNumber(phone: string): { digits: string; extension:
 /**
  * The number wa.me takes, or null where WhatsApp cannot reach: a number with an extension (an office
  * switchboard) or a Pakistani number that is not a mobile (mobiles are 03xx; 042 is a Lahore landline).
+ * The same rule as the WhatsApp channel's, so a link opens the conversation the desk files under that number.
  */
-export function whatsappNumber(phone: string): string | null {
-  const number = internationalNumber(phone);
-  if (!number || number.extension) return null;
-  if (number.digits.startsWith("92") && !/^923\d{9}$/.test(number.digits)) return null;
-  return number.digits;
-}
+export const whatsappNumber = (phone: string): string | null => whatsappNumberOf(phone);
 
 /** A `tel:` link (RFC 3966, with the extension) for any number the desk shows, or null. */
 export function telHref(phone: string): string | null {

@@ -64,7 +64,8 @@ function setUp(media = fakeMedia(), { notify = false }: { notify?: boolean } = {
   };
   const whatsAppOf = (quoteId: number) =>
     messaging.messages(quoteId).filter((message) => message.kind === "buyer-whatsapp");
-  const history = (quoteId: number) => store.audit.requestHistory(quoteId).map((line) => [line.actor, line.body]);
+  const history = (quoteId: number) =>
+    store.audit.requestHistory(quoteId).map((line): [string, string] => [line.actor, line.body]);
   /** The files in the attachments folder (the checker's incoming folder aside). */
   const keptFiles = () =>
     existsSync(store.attachmentsDir)

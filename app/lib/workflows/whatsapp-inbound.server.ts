@@ -3,10 +3,18 @@ import type { MailFileInput, Messaging } from "~/lib/messaging/messaging.server"
 import type { QuoteStore, StoredQuote } from "~/lib/quotes/store.server";
 import type { UploadChecker } from "~/lib/quotes/upload-checker.server";
 import { uploadLimits } from "~/lib/upload-rules";
-import type { WhatsAppContacts } from "~/lib/whatsapp/contacts.server";
+import { WhatsAppContacts } from "~/lib/whatsapp/contacts.server";
 import { type WhatsAppMessagePayload, whatsAppSummary } from "~/lib/whatsapp/message-payload";
 import { whatsappDisplay } from "~/lib/whatsapp/phone";
-import type { InboundWhatsApp, WhatsAppApi, WhatsAppError, WhatsAppEvent, WhatsAppStatus } from "~/lib/whatsapp/types";
+import type {
+  InboundWhatsApp,
+  WhatsAppApi,
+  WhatsAppConfig,
+  WhatsAppError,
+  WhatsAppEvent,
+  WhatsAppStatus,
+} from "~/lib/whatsapp/types";
+import type { WhatsAppWebhook } from "~/lib/whatsapp/webhook.server";
 
 // A buyer's WhatsApp reaching the desk, as one named workflow: each message of a webhook goes onto the
 // request of its number (or a new request), its files downloaded and checked like uploads first, then
@@ -285,4 +293,33 @@ export function createWhatsAppInbound(deps: WhatsAppInboundDeps) {
   return { receive: (events: readonly WhatsAppEvent[]) => receiveWhatsApp(deps, events) };
 }
 
-export type WhatsAppInbound = ReturnType<typeof createWhatsAppInbound>;
+/** WhatsApp as the service holds it: the settings, the buyers' numbers and the webhook's workflow. */
+export type WhatsAppInbound = WhatsAppWebhook & { config: WhatsAppConfig; contacts: WhatsAppContacts };
+
+/**
+ * The service's WhatsApp, or null when it is off: the workflow over the service's store, messaging and
+ * the Cloud API client, a new request's notification sent by the outbox at once.
+ */
+export function whatsAppInboundOf(
+  whatsapp: { config: WhatsAppConfig; api: Pick<WhatsAppApi, "media"> } | null,
+  {
+    store,
+    messaging,
+    notify,
+    outbox,
+    log,
+  }: Pick<WhatsAppInboundDeps, "store" | "messaging" | "notify" | "log"> & { outbox?: { kick(): void } },
+): WhatsAppInbound | null {
+  if (!whatsapp) return null;
+  const contacts = new WhatsAppContacts(store.db);
+  const { receive } = createWhatsAppInbound({
+    store,
+    messaging,
+    contacts,
+    api: whatsapp.api,
+    notify,
+    onRequestCreated: () => outbox?.kick(),
+    log,
+  });
+  return { config: whatsapp.config, contacts, receive, log };
+}

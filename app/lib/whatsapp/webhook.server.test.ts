@@ -223,6 +223,18 @@ describe("a webhook post", () => {
     });
   });
 
+  it("larger than a form but within Meta's size is read whole and stored", async () => {
+    const { url, count } = await startWebhook();
+    // A batch as Meta may send it: far above a form's 64 KB, under the webhook's own limit.
+    const body = JSON.stringify({
+      ...textWebhook({ ...target, from: buyer, text: "Our order list follows" }),
+      padding: "x".repeat(150 * 1024),
+    });
+    expect(Buffer.byteLength(body)).toBeLessThan(MAX_WEBHOOK_BYTES);
+    expect(await postWebhook(url, body, config.appSecret)).toEqual({ status: 200, text: "OK" });
+    expect(count("quotes")).toBe(1);
+  });
+
   it("larger than Meta sends is refused before it is read, with a declared length or sent in chunks", async () => {
     const { url, count } = await startWebhook();
     const huge = JSON.stringify({

@@ -5,7 +5,9 @@ import sharp from "sharp";
 import { afterEach, describe, expect, it } from "vitest";
 import { buyerFields, submissionMeta } from "../../../tests/support/request-fixture";
 import { tempDir } from "../../../tests/support/temp-dir";
+import { startWhatsAppGraph } from "../../../tests/support/whatsapp-graph-server";
 import {
+  documentWebhook,
   imageWebhook,
   postWebhook,
   reEngagementError,
@@ -19,20 +21,16 @@ import { createQuoteService, type QuoteService, stopQuoteService } from "~/lib/q
 import { refuseDeclaredOverLimit } from "../../../server/body-limits";
 import { webRequest } from "../../../server/react-router-handler";
 import * as route from "~/routes/webhooks/whatsapp";
-import type { WhatsAppApi, WhatsAppConfig } from "./types";
+import { whatsappApi } from "./client.server";
+import type { WhatsAppConfig } from "./types";
 import { answerVerification, answerWebhookPost } from "./webhook.server";
 import { MAX_WEBHOOK_BYTES } from "./webhook-payload";
 
 // /webhooks/whatsapp over HTTP behind the production server's door (its body limits, the Request a
 // route gets), on the real quote service with WhatsApp configured; the media API is a fake.
 
-const config: WhatsAppConfig = {
-  token: "EAAG-test-token",
-  phoneNumberId: "106540352242922",
-  appSecret: "0123456789abcdef0123456789abcdef",
-  verifyToken: "lahore-promo-verify-2026",
-  apiUrl: "http://127.0.0.1:9/v21.0",
-};
+const appSecret = "0123456789abcdef0123456789abcdef";
+const verifyToken = "lahore-promo-verify-2026";
 const buyer = "923001234567";
 
 const running: { close(): Promise<void> }[] = [];
@@ -40,23 +38,23 @@ afterEach(async () => {
   for (const each of running.splice(0)) await each.close();
 });
 
-/** The quote service with WhatsApp on, and the webhook's route behind an HTTP server as the site serves it. */
-async function startWebhook(media: Record<string, Buffer> = {}, whatsapp: WhatsAppConfig | null = config) {
-  const downloads: string[] = [];
-  const api: WhatsAppApi = {
-    send: () => Promise.reject(new Error("not in these tests")),
-    media: (mediaId) => {
-      downloads.push(mediaId);
-      const bytes = media[mediaId];
-      return bytes
-        ? Promise.resolve({ bytes, mimeType: "image/jpeg", sha256: null })
-        : Promise.reject(new Error(`Graph API 404: no media ${mediaId}`));
-    },
+/**
+ * The quote service with WhatsApp on (its client talking to the Graph API stand-in), and the webhook's
+ * route behind an HTTP server as the site serves it; `on: false`: WhatsApp off.
+ */
+async function startWebhook({ on = true }: { on?: boolean } = {}) {
+  const graph = await startWhatsAppGraph();
+  const config: WhatsAppConfig = {
+    token: graph.token,
+    phoneNumberId: graph.phoneNumberId,
+    appSecret,
+    verifyToken,
+    apiUrl: graph.url,
   };
   const logs: string[] = [];
   const service: QuoteService = createQuoteService(readQuoteConfig({ DATA_DIR: tempDir("whatsapp-webhook") }), {
     log: (line) => logs.push(line),
-    whatsapp: whatsapp && { config: whatsapp, api },
+    whatsapp: on ? { config, api: whatsappApi(config) } : null,
   });
   const app = express();
   app.use(refuseDeclaredOverLimit);
@@ -85,6 +83,7 @@ async function startWebhook(media: Record<string, Buffer> = {}, whatsapp: WhatsA
     close: async () => {
       await new Promise((resolve) => server.close(resolve));
       await service.close();
+      await graph.close();
     },
   });
   const count = (table: "messages" | "quotes" | "whatsapp_contacts") =>
@@ -95,10 +94,13 @@ async function startWebhook(media: Record<string, Buffer> = {}, whatsapp: WhatsA
       provider_id: string;
       payload: string;
     }[];
-  return { service, url, logs, count, whatsAppMessages, downloads };
+  /** The media downloads the stand-in answered: the lookups by id. */
+  const downloads = () =>
+    graph.sent.filter((request) => request.method === "GET" && !request.path.includes("attachments"));
+  const target = { phoneNumberId: graph.phoneNumberId };
+  return { service, graph, url, logs, count, whatsAppMessages, downloads, target };
 }
 
-const target = { phoneNumberId: config.phoneNumberId };
 const verify = (url: string, params: Record<string, string>) => fetch(`${url}?${new URLSearchParams(params)}`);
 
 describe("the webhook's verification", () => {
@@ -106,7 +108,7 @@ describe("the webhook's verification", () => {
     const { url } = await startWebhook();
     const answer = await verify(url, {
       "hub.mode": "subscribe",
-      "hub.verify_token": config.verifyToken,
+      "hub.verify_token": verifyToken,
       "hub.challenge": "1158201444",
     });
     expect(answer.status).toBe(200);
@@ -119,9 +121,9 @@ describe("the webhook's verification", () => {
       "a wrong token",
       { "hub.mode": "subscribe", "hub.verify_token": "lahore-promo-verify-2025", "hub.challenge": "1" },
     ],
-    ["a token one character short", { "hub.mode": "subscribe", "hub.verify_token": config.verifyToken.slice(0, -1) }],
+    ["a token one character short", { "hub.mode": "subscribe", "hub.verify_token": verifyToken.slice(0, -1) }],
     ["no token", { "hub.mode": "subscribe", "hub.challenge": "1" }],
-    ["another mode", { "hub.mode": "unsubscribe", "hub.verify_token": config.verifyToken, "hub.challenge": "1" }],
+    ["another mode", { "hub.mode": "unsubscribe", "hub.verify_token": verifyToken, "hub.challenge": "1" }],
   ])("refuses %s with 403, echoing nothing", async (_, params) => {
     const { url } = await startWebhook();
     const answer = await verify(url, params);
@@ -132,11 +134,11 @@ describe("the webhook's verification", () => {
 
 describe("a webhook post", () => {
   it("signed by Meta is stored: the buyer's text on a new WhatsApp request", async () => {
-    const { url, count, whatsAppMessages, service } = await startWebhook();
+    const { url, count, whatsAppMessages, service, target } = await startWebhook();
     const id = wamid();
     const body = textWebhook({ ...target, from: buyer, name: "Ayesha Khan", id, text: "Price for 300 diaries?" });
 
-    const answer = await postWebhook(url, body, config.appSecret);
+    const answer = await postWebhook(url, body, appSecret);
 
     expect(answer).toEqual({ status: 200, text: "OK" });
     expect(count("quotes")).toBe(1);
@@ -148,7 +150,7 @@ describe("a webhook post", () => {
   });
 
   it("unsigned is refused with 401 and stores nothing", async () => {
-    const { url, count } = await startWebhook();
+    const { url, count, target } = await startWebhook();
     const before = [count("messages"), count("quotes"), count("whatsapp_contacts")];
     const answer = await postWebhook(url, textWebhook({ ...target, from: buyer, text: "Hello" }), null);
     expect(answer.status).toBe(401);
@@ -157,11 +159,11 @@ describe("a webhook post", () => {
 
   it.each([
     ["signed with another secret", (text: string) => signatureHeader(text, "fedcba9876543210fedcba9876543210")],
-    ["signed over other bytes", (text: string) => signatureHeader(`${text} `, config.appSecret)],
+    ["signed over other bytes", (text: string) => signatureHeader(`${text} `, appSecret)],
     ["with a SHA-1 signature", () => `sha1=${"0".repeat(40)}`],
-    ["with the signature cut short", (text: string) => signatureHeader(text, config.appSecret).slice(0, -2)],
+    ["with the signature cut short", (text: string) => signatureHeader(text, appSecret).slice(0, -2)],
   ])("%s is refused with 401 and stores nothing", async (_, sign) => {
-    const { url, count } = await startWebhook();
+    const { url, count, target } = await startWebhook();
     const before = [count("messages"), count("quotes"), count("whatsapp_contacts")];
     const text = JSON.stringify(textWebhook({ ...target, from: buyer, text: "Send the invoice to my new number" }));
     const answer = await fetch(url, {
@@ -173,24 +175,64 @@ describe("a webhook post", () => {
     expect([count("messages"), count("quotes"), count("whatsapp_contacts")]).toEqual(before);
   });
 
-  it("delivered again is stored once, its photo downloaded once", async () => {
-    const photo = await sharp({ create: { width: 1200, height: 900, channels: 3, background: "#c62828" } })
-      .jpeg()
+  it("delivered again is stored once, its photo downloaded once through the media API and kept", async () => {
+    const photo = await sharp({
+      create: {
+        width: 1600,
+        height: 1200,
+        channels: 3,
+        background: "#777",
+        noise: { type: "gaussian", mean: 128, sigma: 30 },
+      },
+    })
+      .jpeg({ quality: 90 })
       .toBuffer();
-    const { url, count, service, downloads } = await startWebhook({ "media-1": photo });
-    const body = imageWebhook({ ...target, from: buyer, mediaId: "media-1", mimeType: "image/jpeg", caption: "Red" });
+    const { url, count, service, downloads, graph, target } = await startWebhook();
+    const mediaId = graph.addMedia(photo, "image/jpeg");
+    const body = imageWebhook({ ...target, from: buyer, mediaId, mimeType: "image/jpeg", caption: "Red, like this" });
 
-    for (let i = 0; i < 3; i++) expect((await postWebhook(url, body, config.appSecret)).status).toBe(200);
+    for (let i = 0; i < 3; i++) expect((await postWebhook(url, body, appSecret)).status).toBe(200);
 
     expect(count("quotes")).toBe(1);
     expect(count("messages")).toBe(2); // the office's notification, and the buyer's message
     const [quote] = service.store.list();
+    expect(quote?.message).toBe("Photo: Red, like this");
+    const [file] = service.messaging.messageFiles(quote!.id);
+    expect(file).toMatchObject({ mediaType: "image/jpeg", receivedBytes: photo.length, refused: null });
     expect(service.messaging.messageFiles(quote!.id)).toHaveLength(1);
-    expect(downloads).toEqual(["media-1"]);
+    expect(downloads()).toHaveLength(1);
+    // Downloaded with the business's token, as Meta requires.
+    expect(graph.sent.every((request) => request.headers.authorization === `Bearer ${graph.token}`)).toBe(true);
+  });
+
+  it("with a file larger than the desk keeps lists it refused as too large, and stores the message", async () => {
+    const { url, service, graph, target } = await startWebhook();
+    const mediaId = graph.addMedia(
+      Buffer.concat([Buffer.from("%PDF-1.7\n"), Buffer.alloc(6 * 1024 * 1024, 0x20)]),
+      "application/pdf",
+    );
+    const body = documentWebhook({
+      ...target,
+      from: buyer,
+      mediaId,
+      mimeType: "application/pdf",
+      filename: "Catalogue 2027.pdf",
+      caption: "Our whole catalogue",
+    });
+    expect((await postWebhook(url, body, appSecret)).status).toBe(200);
+    const [quote] = service.store.list();
+    expect(service.messaging.messageFiles(quote!.id)).toEqual([
+      expect.objectContaining({ originalName: "Catalogue 2027.pdf", storedName: null, refused: "too_large" }),
+    ]);
+    const [message] = service.messaging.messages(quote!.id).filter((each) => each.kind === "buyer-whatsapp");
+    expect(message?.payload).toMatchObject({
+      text: "Our whole catalogue",
+      media: { fetched: false, filename: "Catalogue 2027.pdf", error: expect.stringContaining("more than the 5.0 MB") },
+    });
   });
 
   it("says what became of our message: failed with Meta's error", async () => {
-    const { url, service } = await startWebhook();
+    const { url, service, target } = await startWebhook();
     const { quote } = service.store.insert({ ...buyerFields, phone: "0300 1234567" }, submissionMeta("status"), {
       notify: false,
     });
@@ -215,7 +257,7 @@ describe("a webhook post", () => {
       status: "failed",
       errors: [reEngagementError],
     });
-    expect((await postWebhook(url, body, config.appSecret)).status).toBe(200);
+    expect((await postWebhook(url, body, appSecret)).status).toBe(200);
 
     expect(service.messaging.get(id)).toMatchObject({
       delivery: "failed",
@@ -224,24 +266,24 @@ describe("a webhook post", () => {
   });
 
   it("larger than a form but within Meta's size is read whole and stored", async () => {
-    const { url, count } = await startWebhook();
+    const { url, count, target } = await startWebhook();
     // A batch as Meta may send it: far above a form's 64 KB, under the webhook's own limit.
     const body = JSON.stringify({
       ...textWebhook({ ...target, from: buyer, text: "Our order list follows" }),
       padding: "x".repeat(150 * 1024),
     });
     expect(Buffer.byteLength(body)).toBeLessThan(MAX_WEBHOOK_BYTES);
-    expect(await postWebhook(url, body, config.appSecret)).toEqual({ status: 200, text: "OK" });
+    expect(await postWebhook(url, body, appSecret)).toEqual({ status: 200, text: "OK" });
     expect(count("quotes")).toBe(1);
   });
 
   it("larger than Meta sends is refused before it is read, with a declared length or sent in chunks", async () => {
-    const { url, count } = await startWebhook();
+    const { url, count, target } = await startWebhook();
     const huge = JSON.stringify({
       ...textWebhook({ ...target, from: buyer, text: "x" }),
       padding: "x".repeat(MAX_WEBHOOK_BYTES),
     });
-    const declared = await postWebhook(url, huge, config.appSecret);
+    const declared = await postWebhook(url, huge, appSecret);
     expect(declared.status).toBe(413);
 
     // Without a length: counted as it comes, and refused past the limit.
@@ -255,7 +297,7 @@ describe("a webhook post", () => {
           method: "POST",
           headers: {
             "Content-Type": "application/json",
-            "X-Hub-Signature-256": signatureHeader(huge, config.appSecret),
+            "X-Hub-Signature-256": signatureHeader(huge, appSecret),
           },
         },
         (response) => {
@@ -273,7 +315,7 @@ describe("a webhook post", () => {
 
   it("of a body that is not a webhook, though signed, is answered 200 and logged, storing nothing", async () => {
     const { url, count, logs } = await startWebhook();
-    const answer = await postWebhook(url, "not json", config.appSecret);
+    const answer = await postWebhook(url, "not json", appSecret);
     expect(answer.status).toBe(200);
     expect(count("messages")).toBe(0);
     expect(logs.join("\n")).toContain("A WhatsApp webhook was signed but not read: The body is not JSON.");
@@ -282,11 +324,9 @@ describe("a webhook post", () => {
 
 describe("with WhatsApp off", () => {
   it("the webhook's address answers 404 to the verification and to a post, signed or not", async () => {
-    const { url } = await startWebhook({}, null);
-    expect((await verify(url, { "hub.mode": "subscribe", "hub.verify_token": config.verifyToken })).status).toBe(404);
-    expect((await postWebhook(url, textWebhook({ ...target, from: buyer, text: "Hi" }), config.appSecret)).status).toBe(
-      404,
-    );
+    const { url, target } = await startWebhook({ on: false });
+    expect((await verify(url, { "hub.mode": "subscribe", "hub.verify_token": verifyToken })).status).toBe(404);
+    expect((await postWebhook(url, textWebhook({ ...target, from: buyer, text: "Hi" }), appSecret)).status).toBe(404);
   });
 
   it("the route answers 404 when the site's service has no WhatsApp", async () => {

@@ -2,7 +2,9 @@ import { keepMailFiles, removeMailFiles } from "~/lib/mailbox/files.server";
 import type { MailFileInput, Messaging } from "~/lib/messaging/messaging.server";
 import type { QuoteStore, StoredQuote } from "~/lib/quotes/store.server";
 import type { UploadChecker } from "~/lib/quotes/upload-checker.server";
+import { cleanFileName } from "~/lib/text-fields";
 import { uploadLimits } from "~/lib/upload-rules";
+import { WhatsAppApiError } from "~/lib/whatsapp/client.server";
 import { WhatsAppContacts } from "~/lib/whatsapp/contacts.server";
 import { type WhatsAppMessagePayload, whatsAppSummary } from "~/lib/whatsapp/message-payload";
 import { whatsappDisplay } from "~/lib/whatsapp/phone";
@@ -63,6 +65,9 @@ export const errorText = (errors: readonly WhatsAppError[]) =>
     .join("; ")
     .slice(0, 1000);
 
+/** The client's title of a download refused for its size (app/lib/whatsapp/client.server.ts). */
+const MEDIA_TOO_LARGE = "Media too large";
+
 type MediaContent = Extract<InboundWhatsApp["content"], { mediaId: string }>;
 
 /** What the thread keeps of a message, its file noted as fetched or not (`media` null for the others). */
@@ -122,7 +127,12 @@ async function fetchMedia(
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     log?.(`A WhatsApp ${content.type} could not be downloaded (${content.mediaId}): ${reason}`);
-    return { files: [], note: { ...note, fetched: false, error: reason.slice(0, 500) } };
+    // Refused for its size before it was read whole: listed as a file too large, as a mail's would be.
+    const files: MailFileInput[] =
+      error instanceof WhatsAppApiError && error.title === MEDIA_TOO_LARGE
+        ? [{ originalName: cleanFileName(listedName(content)), receivedBytes: 0, refused: "too_large" }]
+        : [];
+    return { files, note: { ...note, fetched: false, error: reason.slice(0, 500) } };
   }
   const files = await keepMailFiles(
     [

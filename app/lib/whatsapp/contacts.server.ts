@@ -3,8 +3,11 @@ import type Database from "better-sqlite3";
 /** How long after a buyer's last message WhatsApp lets the business answer with free text. */
 export const WINDOW_MS = 24 * 3_600_000;
 
-/** A WhatsApp number is E.164 digits without the "+": a country code, then the national number. */
-const e164Digits = /^[1-9]\d{6,14}$/;
+/**
+ * A WhatsApp number is E.164 digits without the "+" (a country code, then the national number), as
+ * the webhook reader takes WhatsApp's ids (app/lib/whatsapp/webhook-payload.ts): digits only, 6 to 20.
+ */
+const e164Digits = /^\d{6,20}$/;
 
 /** A number the business has heard from, as whatsapp_contacts keeps it (times ISO UTC). */
 export type WhatsAppContact = {

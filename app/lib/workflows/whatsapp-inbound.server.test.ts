@@ -327,6 +327,12 @@ describe("a WhatsApp message's file", () => {
 
     const messages = desk.whatsAppOf(request.id);
     expect(messages.map((message) => payloadOf(message).text)).toEqual(["Our PO", ""]);
+    expect(payloadOf(messages[0]!).media).toEqual({
+      declaredType: "application/pdf",
+      filename: "Invoicefdp.exe",
+      fetched: true,
+      error: null,
+    });
     expect(desk.messaging.messageFiles(request.id)).toEqual([
       expect.objectContaining({ originalName: "Invoicefdp.exe", storedName: null, sha256: null, refused: "type" }),
       expect.objectContaining({ originalName: "WhatsApp audio", storedName: null, refused: "type" }),

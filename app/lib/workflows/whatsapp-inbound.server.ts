@@ -120,7 +120,11 @@ async function fetchMedia(
   content: MediaContent,
   { api, store, checker, maxFileBytes = uploadLimits.mailFileBytes, log }: WhatsAppInboundDeps,
 ): Promise<{ files: MailFileInput[]; note: NonNullable<WhatsAppMessagePayload["media"]> }> {
-  const note = { declaredType: content.mimeType.slice(0, 200), filename: content.filename.slice(0, 200) };
+  // The sender's words, for display only: no control or text-direction character ("Invoice<U+202E>fdp.exe").
+  const note = {
+    declaredType: cleanFileName(content.mimeType, 200, ""),
+    filename: cleanFileName(content.filename, 200, ""),
+  };
   let bytes: Buffer;
   try {
     ({ bytes } = await api.media(content.mediaId, maxFileBytes));

@@ -183,3 +183,13 @@ export async function postWebhook(url: string, body: unknown, secret: string | n
   });
   return { status: response.status, text: await response.text() };
 }
+
+/** Meta's verification call when the webhook's url is saved in the app's settings. */
+export async function verifyWebhook(url: string, verifyToken: string, challenge = "1158201444") {
+  const address = new URL(url);
+  address.searchParams.set("hub.mode", "subscribe");
+  address.searchParams.set("hub.verify_token", verifyToken);
+  address.searchParams.set("hub.challenge", challenge);
+  const response = await fetch(address, { headers: { "User-Agent": "facebookplatform/1.0" } });
+  return { status: response.status, text: await response.text() };
+}

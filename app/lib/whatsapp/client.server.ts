@@ -296,7 +296,11 @@ function graphError(httpStatus: number, json: unknown): WhatsAppApiError {
   const fbtraceId = error && typeof error.fbtrace_id === "string" ? error.fbtrace_id.slice(0, 100) : null;
   const retryable = isRetryable(code, httpStatus);
   const token = (code !== null && TOKEN_CODES.has(code)) || (code === null && httpStatus === 401);
-  const said = `${title}${code !== null ? ` (${code})` : ""}${details && details !== title ? `: ${details}` : ""}`;
+  const said =
+    `${title}${code !== null ? ` (${code})` : ""}${details && details !== title ? `: ${details}` : ""}`.replace(
+      /\.+$/,
+      "",
+    );
   const message = token
     ? `WhatsApp refused the access token (WHATSAPP_TOKEN): ${said}. Messages wait until the token is replaced.`
     : `WhatsApp refused the call: ${said}.`;

@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
 
-import { signatureOf, validSignature } from "./signature.server";
+import { signatureOf, validSignature, webhookChallenge } from "./signature.server";
 
 const secret = "9f3c1b7e5a2d4c6e8f0a1b3c5d7e9f21";
 const body = Buffer.from(
@@ -55,5 +55,34 @@ describe("a webhook's X-Hub-Signature-256", () => {
 
   it("refuses everything when no app secret is configured", () => {
     expect(validSignature(body, signatureOf(body, ""), "")).toBe(false);
+  });
+});
+
+describe("Meta's webhook verification", () => {
+  const verifyToken = "lahore-promos-webhook-2026";
+  const query = (changes: Record<string, string | null>) => {
+    const params = new URLSearchParams({
+      "hub.mode": "subscribe",
+      "hub.verify_token": verifyToken,
+      "hub.challenge": "1158201444",
+    });
+    for (const [name, value] of Object.entries(changes))
+      if (value === null) params.delete(name);
+      else params.set(name, value);
+    return params;
+  };
+
+  it("echoes the challenge when the verify token is ours", () => {
+    expect(webhookChallenge(query({}), verifyToken)).toBe("1158201444");
+  });
+
+  it("refuses another token, another mode, a missing part, or a challenge that is not plain", () => {
+    expect(webhookChallenge(query({ "hub.verify_token": "guess" }), verifyToken)).toBeNull();
+    expect(webhookChallenge(query({ "hub.verify_token": `${verifyToken} ` }), verifyToken)).toBeNull();
+    expect(webhookChallenge(query({ "hub.mode": "unsubscribe" }), verifyToken)).toBeNull();
+    expect(webhookChallenge(query({ "hub.verify_token": null }), verifyToken)).toBeNull();
+    expect(webhookChallenge(query({ "hub.challenge": null }), verifyToken)).toBeNull();
+    expect(webhookChallenge(query({ "hub.challenge": "<script>alert(1)</script>" }), verifyToken)).toBeNull();
+    expect(webhookChallenge(query({ "hub.verify_token": "" }), "")).toBeNull();
   });
 });

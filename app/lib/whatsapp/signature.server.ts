@@ -20,3 +20,18 @@ export function validSignature(rawBody: Buffer, header: string | null | undefine
 /** The header Meta would send with this body (for the stand-in and the tests). */
 export const signatureOf = (rawBody: Buffer | string, appSecret: string) =>
   `sha256=${createHmac("sha256", appSecret).update(rawBody).digest("hex")}`;
+
+/**
+ * The answer to Meta's webhook verification (`GET ?hub.mode=subscribe&hub.verify_token=…&hub.challenge=…`):
+ * the challenge when the token is ours (compared in constant time), else null (answer 403). The challenge
+ * is echoed as text, so only a plain one is: Meta's is digits.
+ */
+export function webhookChallenge(params: URLSearchParams, verifyToken: string): string | null {
+  const token = params.get("hub.verify_token");
+  const challenge = params.get("hub.challenge");
+  if (params.get("hub.mode") !== "subscribe" || !verifyToken || token === null || challenge === null) return null;
+  if (!/^[\w.-]{1,200}$/.test(challenge)) return null;
+  const given = createHmac("sha256", "verify").update(token).digest();
+  const expected = createHmac("sha256", "verify").update(verifyToken).digest();
+  return timingSafeEqual(given, expected) ? challenge : null;
+}

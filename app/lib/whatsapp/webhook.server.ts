@@ -1,5 +1,4 @@
-import { createHash, timingSafeEqual } from "node:crypto";
-import { validSignature } from "./signature.server";
+import { validSignature, webhookChallenge } from "./signature.server";
 import type { WhatsAppConfig, WhatsAppEvent } from "./types";
 import { MAX_WEBHOOK_BYTES, readWebhook } from "./webhook-payload";
 
@@ -23,24 +22,15 @@ const plain = (status: number, body: string) =>
 /** WhatsApp is not configured: the address does not exist, as for any other unknown one. */
 const notHere = () => plain(404, "Not found");
 
-/** Two secrets compared in constant time, whatever their lengths (their hashes have one length). */
-function sameSecret(given: string, expected: string) {
-  const digest = (text: string) => createHash("sha256").update(text, "utf8").digest();
-  return timingSafeEqual(digest(given), digest(expected)) && given.length === expected.length;
-}
-
 /**
  * The GET Meta sends when the webhook is set up: `hub.mode` "subscribe" with the verify token typed
- * into the app's settings is answered with `hub.challenge` as plain text, anything else with 403.
+ * into the app's settings (compared in constant time) is answered with `hub.challenge` as plain text,
+ * anything else with 403.
  */
 export function answerVerification(url: URL, webhook: WhatsAppWebhook | null): Response {
   if (!webhook) return notHere();
-  const mode = url.searchParams.get("hub.mode");
-  const token = url.searchParams.get("hub.verify_token") ?? "";
-  const challenge = url.searchParams.get("hub.challenge") ?? "";
-  if (mode !== "subscribe" || !sameSecret(token, webhook.config.verifyToken) || challenge.length > 200)
-    return plain(403, "Forbidden");
-  return plain(200, challenge);
+  const challenge = webhookChallenge(url.searchParams, webhook.config.verifyToken);
+  return challenge === null ? plain(403, "Forbidden") : plain(200, challenge);
 }
 
 /** The body's bytes, or null as soon as there are more than `max` (nothing more of it is read). */

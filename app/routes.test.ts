@@ -19,6 +19,7 @@ describe("route table", () => {
         !/\.(xml|txt)$/.test(path) &&
         !path.startsWith("/api/") &&
         path !== "/healthz" &&
+        !path.startsWith("/webhooks/") &&
         !path.startsWith("/desk"),
     );
     expect([...fixedPageRoutes].sort()).toEqual([...staticPagePaths].sort());

@@ -68,6 +68,8 @@ export default [
   route("robots.txt", "routes/robots.txt.ts"),
   // For the process manager and an uptime checker: no session, nothing private (app/lib/system/).
   route("healthz", "routes/healthz.ts"),
+  // Meta's WhatsApp Cloud API webhook: its verification and signed posts, no session (app/lib/whatsapp/).
+  route("webhooks/whatsapp", "routes/webhooks/whatsapp.ts"),
 
   // Anything else: the 404 page, answered with status 404.
   route("*", "routes/not-found.tsx"),

@@ -1,21 +1,25 @@
 import { Transform, type TransformCallback } from "node:stream";
 import type { NextFunction, Request, Response } from "express";
 import { drainLimits, textLimits } from "~/lib/quotes/uploads.server";
+import { MAX_WEBHOOK_BYTES } from "~/lib/whatsapp/webhook-payload";
 
 /**
  * How many bytes of a request body the server reads at most, by path: one table for the whole server.
  * A form without files (sign-in, set-up, a buyer's answer to a proof, anything else) is a few KB. The
  * forms with files stream their files within limits of their own and answer past them with their
  * own message; up to `drainLimits.bytes` they may read a body for its text alone (the quote form's 413
- * page keeps what the buyer typed).
+ * page keeps what the buyer typed). Meta's WhatsApp webhook posts JSON larger than a form, read whole
+ * to check its signature, within a limit of its own.
  */
 export const bodyLimits = {
   default: textLimits.totalBytes,
-  withFiles: [
+  larger: [
     { route: "/contact", path: /^\/contact$/, bytes: drainLimits.bytes },
     { route: "/desk/quotes/:reference", path: /^\/desk\/quotes\/[^/]+$/, bytes: drainLimits.bytes },
     // The quality check's photos (app/lib/orders/photos.server.ts).
     { route: "/desk/orders/:reference", path: /^\/desk\/orders\/[^/]+$/, bytes: drainLimits.bytes },
+    // A batch of WhatsApp messages and statuses (app/lib/whatsapp/webhook-payload.ts).
+    { route: "/webhooks/whatsapp", path: /^\/webhooks\/whatsapp$/, bytes: MAX_WEBHOOK_BYTES },
   ],
 } as const;
 
@@ -26,7 +30,7 @@ export const bodyLimits = {
 export function bodyLimitFor(method: string, path: string): number {
   if (method === "GET" || method === "HEAD") return 0;
   const page = path.replace(/\.data$/, "");
-  return bodyLimits.withFiles.find((entry) => entry.path.test(page))?.bytes ?? bodyLimits.default;
+  return bodyLimits.larger.find((entry) => entry.path.test(page))?.bytes ?? bodyLimits.default;
 }
 
 const declaredLength = (req: Request) => {

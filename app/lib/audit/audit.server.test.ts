@@ -360,6 +360,37 @@ describe("the audit trail", () => {
         ["email", "Unmatched e-mail from mallory@evil.test discarded: Q-2026-0002 bank details"],
       ],
       [
+        { type: "request.whatsapp_received", payload: { from: "923001234567", type: "text" } },
+        "buyer",
+        ["whatsapp", "WhatsApp from +923001234567"],
+      ],
+      [
+        { type: "request.whatsapp_received", payload: { from: "923001234567", type: "image" } },
+        "buyer",
+        ["whatsapp", "WhatsApp from +923001234567 (image)"],
+      ],
+      [
+        { type: "request.whatsapp_opted_out", payload: { number: "923001234567" } },
+        "buyer",
+        ["whatsapp", "The buyer wrote STOP on WhatsApp: no template goes to +923001234567 until they write START"],
+      ],
+      [
+        { type: "request.whatsapp_opted_in", payload: { number: "923001234567" } },
+        "buyer",
+        ["whatsapp", "The buyer wrote START on WhatsApp: templates may go to +923001234567 again"],
+      ],
+      [
+        {
+          type: "request.whatsapp_failed",
+          payload: { to: "923001234567", error: "131047 Re-engagement message: more than 24 hours passed" },
+        },
+        "website",
+        [
+          "whatsapp",
+          "WhatsApp message to +923001234567 not delivered: 131047 Re-engagement message: more than 24 hours passed",
+        ],
+      ],
+      [
         { type: "request.earlier_entry", payload: { kind: "email", text: "Something the old history said" } },
         "website",
         ["email", "Something the old history said"],
@@ -389,6 +420,9 @@ describe("the audit trail", () => {
       "quotation.accepted": "buyer (link)",
       "request.reordered_from": "buyer (link)",
       "request.reordered": "buyer (link)",
+      "request.whatsapp_received": "buyer (WhatsApp)",
+      "request.whatsapp_opted_out": "buyer (WhatsApp)",
+      "request.whatsapp_opted_in": "buyer (WhatsApp)",
     };
     const actorOf = ([event, who]: (typeof events)[number]) =>
       who === "buyer" ? (buyerBy[event.type] ?? label.buyer) : label[who];

@@ -147,6 +147,15 @@ export const payloadSchemas = {
     address: z.string(),
     checked: z.boolean(),
   }),
+  // A buyer's WhatsApp (app/lib/workflows/whatsapp-inbound.server.ts): numbers are E.164 digits.
+  /** A buyer's WhatsApp message reached the request (what it said or carried is in the conversation). */
+  "request.whatsapp_received": z.strictObject({ from: z.string(), type: z.string() }),
+  /** The buyer wrote STOP on WhatsApp: no template goes to the number until they write START. */
+  "request.whatsapp_opted_out": z.strictObject({ number: z.string() }),
+  /** The buyer wrote START on WhatsApp: templates may go to the number again. */
+  "request.whatsapp_opted_in": z.strictObject({ number: z.string() }),
+  /** WhatsApp could not deliver a message of ours: to whom, and Meta's error as it gave it. */
+  "request.whatsapp_failed": z.strictObject({ to: z.string(), error: z.string() }),
   /** A line of the history from before it was typed, that none of the types above reads back word for word. */
   "request.earlier_entry": z.strictObject({ kind: z.string(), text: z.string() }),
 } as const;
@@ -196,11 +205,13 @@ export type HistoryLine = {
 const buyerLabel = (type: AuditEventType) =>
   type === "request.buyer_replied"
     ? "buyer (e-mail)"
-    : type === "request.status_changed"
-      ? "buyer"
-      : type.startsWith("quotation.") || type.startsWith("request.reordered") || type === "order.tax_facts_saved"
-        ? "buyer (link)"
-        : "buyer (proof link)";
+    : type.startsWith("request.whatsapp_")
+      ? "buyer (WhatsApp)"
+      : type === "request.status_changed"
+        ? "buyer"
+        : type.startsWith("quotation.") || type.startsWith("request.reordered") || type === "order.tax_facts_saved"
+          ? "buyer (link)"
+          : "buyer (proof link)";
 
 const recordedActorLabel = (actor: RecordedActor, type: AuditEventType) =>
   actor.type === "staff" ? actor.name : actor.type === "website" ? "website" : buyerLabel(type);
@@ -403,6 +414,25 @@ export function describe(event: AuditEventData): { kind: string; body: string } 
         body: `${order}: buyer's tax registration ${registrationType}${number}, ${businessName}, ${province}${checked ? " (checked with FBR)" : ""}`,
       };
     }
+    case "request.whatsapp_received": {
+      const { from, type } = event.payload;
+      return { kind: "whatsapp", body: `WhatsApp from +${from}${type === "text" ? "" : ` (${type})`}` };
+    }
+    case "request.whatsapp_opted_out":
+      return {
+        kind: "whatsapp",
+        body: `The buyer wrote STOP on WhatsApp: no template goes to +${event.payload.number} until they write START`,
+      };
+    case "request.whatsapp_opted_in":
+      return {
+        kind: "whatsapp",
+        body: `The buyer wrote START on WhatsApp: templates may go to +${event.payload.number} again`,
+      };
+    case "request.whatsapp_failed":
+      return {
+        kind: "whatsapp",
+        body: `WhatsApp message to +${event.payload.to} not delivered: ${event.payload.error || "no reason given"}`,
+      };
     case "request.earlier_entry":
       return { kind: event.payload.kind, body: event.payload.text };
   }

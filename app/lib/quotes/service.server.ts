@@ -35,6 +35,8 @@ import { startBackup } from "~/lib/backup/backup.server";
 import { type BackupConfig, readBackupConfig } from "~/lib/backup/config.server";
 import { QuoteStore, type StoredQuote, type WrittenFile } from "./store.server";
 import type { CheckedFile } from "./uploads.server";
+import type { WhatsAppApi, WhatsAppConfig } from "~/lib/whatsapp/types";
+import { whatsAppInboundOf } from "~/lib/workflows/whatsapp-inbound.server";
 
 export type SubmissionContext = {
   clientIp: string;
@@ -86,6 +88,7 @@ export function createQuoteService(
     backup,
     systemIntervalMs,
     fbr: fbrOptions = {},
+    whatsapp: whatsappOptions = null,
   }: {
     mailer?: Mailer;
     outbox?: OutboxOptions;
@@ -101,6 +104,8 @@ export function createQuoteService(
      * client and payload are FBR's API and its body unless a test brings its own.
      */
     fbr?: { config?: FbrConfig | null; client?: FbrPoster; payload?: DiPayloadMaker; queue?: FbrQueueOptions };
+    /** The WhatsApp Cloud API (WHATSAPP_*) and its client; null or absent: off, /webhooks/whatsapp answers 404. */
+    whatsapp?: { config: WhatsAppConfig; api: WhatsAppApi } | null;
   } = {},
 ) {
   // The data folder's one connection and its files, handed to each module that needs them.
@@ -294,7 +299,12 @@ export function createQuoteService(
     }
   }
 
+  // A buyer's WhatsApp messages and our messages' statuses, from Meta's webhook (null: WhatsApp is off).
+  const whatsapp = whatsAppInboundOf(whatsappOptions, { store, messaging, notify: Boolean(outbox), outbox, log });
+
   return {
+    /** WhatsApp's settings, the buyers' numbers (window, consent) and the webhook's workflow; null when off. */
+    whatsapp,
     config,
     store,
     outbox,

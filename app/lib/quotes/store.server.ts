@@ -30,6 +30,8 @@ import { staff as staffTable } from "~/lib/desk/staff-schema";
 import type { InboxView } from "./inbox-views";
 import { type SearchPlan, searchPlan } from "./search.server";
 import { quoteAttachments, quoteReferences, quotes } from "./schema";
+import { quoteLimits } from "~/lib/quote-schema";
+import { flattenToOneLine, keepLinesAndTabs } from "~/lib/text-fields";
 
 export type { NotifyStatus } from "~/lib/messaging/messaging.server";
 
@@ -948,6 +950,90 @@ export class QuoteStore {
       type: "request.note_added",
       payload: { text: note },
     });
+  }
+
+  // A buyer's WhatsApp (app/lib/workflows/whatsapp-inbound.server.ts).
+
+  /** The newest request whose WhatsApp number (E.164 digits) is `number`; `open`: only one not yet won or lost. */
+  whatsAppRequest(number: string, { open }: { open: boolean }): StoredQuote | undefined {
+    const found = this.orm
+      .select({ id: quotes.id })
+      .from(quotes)
+      .where(
+        and(eq(quotes.whatsappNumber, number), open ? notInArray(quotes.status, [...finishedStatuses]) : undefined),
+      )
+      .orderBy(desc(quotes.receivedAt), desc(quotes.id))
+      .limit(1)
+      .get();
+    return found && this.get(found.id);
+  }
+
+  /**
+   * A request from a WhatsApp number no open request has: source "whatsapp", answered on WhatsApp, no
+   * e-mail address (so no acknowledgement), the office's e-mail queued as for the website's (recorded
+   * "off" when `notify` is false), in the caller's transaction when there is one. `key` (one per
+   * WhatsApp message) makes it once: the same key again returns the first request, `created` false.
+   */
+  createFromWhatsApp(
+    buyer: { number: string; name: string; phone: string; message: string },
+    { key, notify, now = new Date() }: { key: string; notify: boolean; now?: Date },
+  ): { quote: StoredQuote; created: boolean } {
+    const created = this.db
+      .transaction(() => {
+        if (this.sql.byKey.get(key)) return false;
+        const year = referenceYear(now);
+        const { number } = this.orm
+          .insert(quoteReferences)
+          .values({ year, last: 1 })
+          .onConflictDoUpdate({ target: quoteReferences.year, set: { last: sql`${quoteReferences.last} + 1` } })
+          .returning({ number: quoteReferences.last })
+          .get();
+        const fields = {
+          name: flattenToOneLine(buyer.name).trim().slice(0, quoteLimits.name) || `+${buyer.number}`,
+          company: "",
+          email: "",
+          phone: flattenToOneLine(buyer.phone).trim().slice(0, quoteLimits.phone),
+          product: "",
+          message: keepLinesAndTabs(buyer.message).slice(0, quoteLimits.message),
+        };
+        const reference = formatReference(year, number);
+        const { id: quoteId } = this.orm
+          .insert(quotes)
+          .values({
+            ...fields,
+            receivedAt: now.toISOString(),
+            clientIp: "",
+            idempotencyKey: key,
+            reference,
+            replyBy: replyBy(now.toISOString()),
+            category: requestCategory("", null, fields.message),
+            source: "whatsapp",
+            replyChannel: "whatsapp",
+            whatsappNumber: buyer.number,
+          })
+          .returning({ id: quotes.id })
+          .get();
+        queueMessage(this.db, {
+          quoteId,
+          kind: "request-notification",
+          recipient: "",
+          subject: notificationSubject({ ...fields, reference }),
+          status: notify ? "queued" : "off",
+          now,
+        });
+        this.audit.record({
+          subject: { type: "request", id: quoteId },
+          actor: "website",
+          at: now,
+          type: "request.received",
+          payload: {},
+        });
+        return true;
+      })
+      .immediate();
+    const stored = this.findByKey(key);
+    if (!stored) throw new Error("WhatsApp request not found right after storing it.");
+    return { quote: stored, created };
   }
 
   /** Closes the connection if the store opened it (`open`); the service closes its own. */

@@ -192,7 +192,7 @@ export const deskText = {
     noWhatsapp: "This number cannot take WhatsApp (a landline or an extension): call instead.",
     call: "Call",
     conversation: "Conversation",
-    conversationEmpty: "No e-mails yet besides the request.",
+    conversationEmpty: "No messages yet besides the request.",
     conversationFrom: "From",
     conversationQuoted: "Earlier messages quoted",
     strangerAddress: "Not the request's e-mail address: a colleague answering in the thread, or attached by staff.",
@@ -256,7 +256,7 @@ export const deskText = {
     message: "Message",
     send: "Send on WhatsApp",
     templateChoice: "Approved template",
-    templateHint: (label: string) => `${label}: with the buyer's name, the reference and their private link`,
+    templateHint: "Carries the buyer's name, the reference and their private link.",
     sendTemplate: "Send template",
     chooseTemplate: "Choose one of the approved templates.",
     refused: {

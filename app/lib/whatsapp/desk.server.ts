@@ -175,3 +175,65 @@ export class WhatsAppDesk {
     return { ok: true, queued: id !== null };
   }
 }
+
+const PKT_OFFSET_MS = 5 * 3_600_000;
+const DAY_MS = 24 * 3_600_000;
+const dayMonth = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
+
+/** An instant as the window's words say it: "27 Nov, 14:05 PKT" (Pakistan time). */
+export function pktDayAndTime(iso: string): string {
+  const local = new Date(Date.parse(iso) + PKT_OFFSET_MS);
+  return `${dayMonth.format(local)}, ${local.toISOString().slice(11, 16)} PKT`;
+}
+
+/** Near now, by its day: "14:05 PKT today", "14:05 PKT tomorrow", "14:05 PKT yesterday", else "27 Nov, 14:05 PKT". */
+export function pktNear(iso: string, now: Date): string {
+  const local = Date.parse(iso) + PKT_OFFSET_MS;
+  const days = Math.floor(local / DAY_MS) - Math.floor((now.getTime() + PKT_OFFSET_MS) / DAY_MS);
+  const time = `${new Date(local).toISOString().slice(11, 16)} PKT`;
+  const day = ({ [-1]: "yesterday", 0: "today", 1: "tomorrow" } as Record<number, string>)[days];
+  return day ? `${time} ${day}` : pktDayAndTime(iso);
+}
+
+/** The request page's "Send on WhatsApp": the window in words, and which of its forms may be used. */
+export type WhatsAppPanel = {
+  displayNumber: string | null;
+  /** The window, stated plainly; null without a number (then `noNumber`). */
+  window: string | null;
+  /** Said when the buyer wrote STOP. */
+  optedOut: string | null;
+  /** Inside the window: free text may be sent. */
+  canWrite: boolean;
+  /** Outside it, and not opted out: an approved template may be sent. */
+  canTemplate: boolean;
+  templates: { kind: WhatsAppTemplateKind; label: string }[];
+};
+
+/** What the request page shows of WhatsApp, as words made from the state (the checks stay in the sends). */
+export function whatsAppPanel(
+  state: WhatsAppDeskState,
+  now: Date,
+  words: {
+    windowOpen: (lastWrote: string, until: string) => string;
+    windowClosed: (lastWrote: string) => string;
+    neverWrote: string;
+    optedOut: (when: string) => string;
+  },
+): WhatsAppPanel {
+  const { window } = state;
+  const open = Boolean(window?.open);
+  return {
+    displayNumber: state.displayNumber,
+    window: !window
+      ? null
+      : window.open && window.lastInboundAt && window.closesAt
+        ? words.windowOpen(pktNear(window.lastInboundAt, now), pktNear(window.closesAt, now))
+        : window.lastInboundAt
+          ? words.windowClosed(pktDayAndTime(window.lastInboundAt))
+          : words.neverWrote,
+    optedOut: state.optedOutAt && words.optedOut(pktDayAndTime(state.optedOutAt)),
+    canWrite: state.number !== null && open,
+    canTemplate: state.number !== null && !open && state.optedOutAt === null,
+    templates: state.templates,
+  };
+}

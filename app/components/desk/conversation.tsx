@@ -9,6 +9,7 @@ const fileSize = (kb: number) => (kb < 1024 ? `${kb} KB` : `${(kb / 1024).toFixe
 const deliveryTone = {
   pending: "bg-amber-100 text-amber-950",
   done: "bg-slate-100 text-slate-800",
+  "not-sent": "bg-slate-100 text-slate-800",
   failed: "bg-red-100 text-red-900",
 } as const;
 
@@ -67,9 +68,6 @@ export function Conversation({ entries, reference }: { entries: ConversationEntr
                   </span>
                 )}
               </p>
-              {entry.delivery?.error && (
-                <p className="mt-1 text-xs font-semibold text-red-800 wrap-anywhere">{entry.delivery.error}</p>
-              )}
               {entry.notVerified && <p className="mt-1 text-xs font-semibold text-red-800">{text.notVerified}</p>}
               {entry.strangerAddress && (
                 <p className="mt-1 text-xs font-semibold text-amber-900">{text.strangerAddress}</p>
@@ -102,6 +100,9 @@ export function Conversation({ entries, reference }: { entries: ConversationEntr
                     {entry.text}
                   </p>
                 )
+              )}
+              {entry.delivery?.error && (
+                <p className="mt-1 text-xs font-semibold text-red-800 wrap-anywhere">{entry.delivery.error}</p>
               )}
               {entry.quoted && <QuotedHistory label={text.conversationQuoted} text={entry.quoted} />}
               {entry.files.length > 0 && (

@@ -40,14 +40,16 @@ export function SendOnWhatsApp({
       ) : (
         <>
           <p className="text-sm font-semibold">{words.to(panel.displayNumber)}</p>
-          <p
-            className={cn(
-              "rounded-md px-3 py-2 text-sm",
-              panel.canWrite ? "bg-emerald-50 text-emerald-950" : "bg-amber-50 text-amber-950",
-            )}
-          >
-            {panel.window}
-          </p>
+          {panel.window && (
+            <p
+              className={cn(
+                "rounded-md px-3 py-2 text-sm",
+                panel.canWrite ? "bg-emerald-50 text-emerald-950" : "bg-amber-50 text-amber-950",
+              )}
+            >
+              {panel.window}
+            </p>
+          )}
           {panel.optedOut && (
             <p className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900">
               {panel.optedOut}
@@ -91,9 +93,7 @@ export function SendOnWhatsApp({
               </label>
             ))}
           </fieldset>
-          <SubmitButton variant="outline" pendingLabel={deskText.pending.sending}>
-            {words.sendTemplate}
-          </SubmitButton>
+          <SubmitButton pendingLabel={deskText.pending.sending}>{words.sendTemplate}</SubmitButton>
         </Form>
       )}
       {/* A refusal of a form no longer shown (the window opened or closed meanwhile) is still said. */}

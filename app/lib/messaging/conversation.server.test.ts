@@ -166,7 +166,7 @@ describe("our messages in the conversation", () => {
     expect(thread()[0]).toMatchObject({
       channel: "email",
       text: "Acknowledgement of the request",
-      delivery: { label: "Not sent: e-mail was off", tone: "failed", error: null },
+      delivery: { label: "Not sent: e-mail was off", tone: "not-sent", error: null },
     });
     messaging.queueReply(quote.id, "Our prices follow.", bilal, "0c0e0f4e-4b8a-4d0e-9a53-0c1f2b3c4d5e", friday);
     const [waiting] = entries();
@@ -185,7 +185,7 @@ describe("our messages in the conversation", () => {
     const id = weSend("reply", { body: "Hello", staffName: "Bilal" });
     messaging.cancel(id);
     const cancelled = messaging.get(id)!;
-    expect(deliveryOf(cancelled)).toEqual({ label: "Not sent", tone: "failed", error: null });
+    expect(deliveryOf(cancelled)).toEqual({ label: "Not sent", tone: "not-sent", error: null });
     const refused = { ...cancelled, delivery: "failed" as const, deliveryError: "131026 Message undeliverable" };
     expect(deliveryOf(refused)).toEqual({ label: "Failed", tone: "failed", error: "131026 Message undeliverable" });
   });

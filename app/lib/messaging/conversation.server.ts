@@ -7,7 +7,12 @@ import type { Channel } from "./channels";
 import type { Message, MessageFile, MessageKind } from "./messaging.server";
 
 /** Where one of our messages stands, as the desk says it; a failed one carries the provider's words. */
-export type DeliveryShown = { label: string; tone: "pending" | "done" | "failed"; error: string | null };
+export type DeliveryShown = {
+  label: string;
+  /** failed: the provider refused it; "not-sent": held back on purpose (e-mail off, a link ended). */
+  tone: "pending" | "done" | "not-sent" | "failed";
+  error: string | null;
+};
 
 /** A place a buyer shared on WhatsApp, and the map that shows it. */
 export type SharedLocation = { label: string; mapUrl: string | null };
@@ -80,9 +85,9 @@ export function deliveryOf(message: Message): DeliveryShown {
     case "queued":
       return shown(words.delivery.queued, "pending");
     case "off":
-      return shown(words.delivery.off, "failed");
+      return shown(words.delivery.off, "not-sent");
     case "cancelled":
-      return shown(words.delivery.cancelled, "failed");
+      return shown(words.delivery.cancelled, "not-sent");
     default:
       return message.delivery === "read"
         ? shown(words.delivery.read, "done")

@@ -212,7 +212,7 @@ describe("Send on WhatsApp on the request page", () => {
   it("says when the buyer wrote STOP, and sends them no template", async () => {
     const buyer = request({ wroteHoursAgo: 30, stoppedHoursAgo: 30 });
     const { whatsappPanel } = await page(buyer.reference);
-    expect(whatsappPanel).toMatchObject({ canWrite: false, canTemplate: false });
+    expect(whatsappPanel).toMatchObject({ canWrite: false, canTemplate: false, window: null });
     expect(whatsappPanel!.optedOut).toMatch(
       /^The buyer wrote STOP on \d{1,2} \w{3}, \d\d:\d\d PKT: no more templates are sent to them\.$/,
     );

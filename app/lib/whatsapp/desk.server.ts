@@ -224,13 +224,15 @@ export function whatsAppPanel(
   const open = Boolean(window?.open);
   return {
     displayNumber: state.displayNumber,
-    window: !window
-      ? null
-      : window.open && window.lastInboundAt && window.closesAt
-        ? words.windowOpen(pktNear(window.lastInboundAt, now), pktNear(window.closesAt, now))
-        : window.lastInboundAt
-          ? words.windowClosed(pktDayAndTime(window.lastInboundAt))
-          : words.neverWrote,
+    // After STOP with the window shut, STOP is all there is to say.
+    window:
+      !window || (!open && state.optedOutAt)
+        ? null
+        : window.open && window.lastInboundAt && window.closesAt
+          ? words.windowOpen(pktNear(window.lastInboundAt, now), pktNear(window.closesAt, now))
+          : window.lastInboundAt
+            ? words.windowClosed(pktDayAndTime(window.lastInboundAt))
+            : words.neverWrote,
     optedOut: state.optedOutAt && words.optedOut(pktDayAndTime(state.optedOutAt)),
     canWrite: state.number !== null && open,
     canTemplate: state.number !== null && !open && state.optedOutAt === null,

@@ -58,10 +58,12 @@ export function Conversation({ entries, reference }: { entries: ConversationEntr
             >
               <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-700">
                 <ChannelLabel channel={entry.channel} />
-                <span className="font-semibold wrap-anywhere" dir="auto">
-                  {entry.sender}
+                <span className="wrap-anywhere">
+                  <span className="font-semibold" dir="auto">
+                    {entry.sender}
+                  </span>{" "}
+                  · {entry.when}
                 </span>
-                <span>{entry.when}</span>
                 {entry.delivery && (
                   <span className={cn("rounded-full px-2 py-0.5 font-semibold", deliveryTone[entry.delivery.tone])}>
                     {entry.delivery.label}

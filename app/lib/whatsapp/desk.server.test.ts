@@ -3,7 +3,14 @@ import { bilal, buyerFields, submissionMeta } from "../../../tests/support/reque
 import { tempDir } from "../../../tests/support/temp-dir";
 import { Messaging } from "~/lib/messaging/messaging.server";
 import { QuoteStore } from "~/lib/quotes/store.server";
-import { WHATSAPP_WINDOW_MS, type WhatsAppContactBook, WhatsAppDesk, displayWhatsAppNumber } from "./desk.server";
+import { deskText } from "~/content/desk";
+import {
+  WHATSAPP_WINDOW_MS,
+  type WhatsAppContactBook,
+  WhatsAppDesk,
+  displayWhatsAppNumber,
+  whatsAppPanel,
+} from "./desk.server";
 import type { WhatsAppConfig } from "./types";
 
 const config: WhatsAppConfig = {
@@ -225,3 +232,47 @@ describe("a WhatsApp template", () => {
     ).toEqual({ ok: false, refused: "no-number" });
   });
 });
+
+describe("the window in words", () => {
+  const panel = (contacts: Parameters<typeof contactBook>[0], now = friday) => {
+    const { desk, request } = setUp(contacts);
+    return whatsAppPanel(desk.state(request, now), now, deskText.whatsapp);
+  };
+
+  it("inside it: when the buyer last wrote and until when the office may write freely", () => {
+    expect(panel({ [number]: { lastInboundAt: friday.toISOString() } }, later(5))).toMatchObject({
+      window: "The buyer last wrote on WhatsApp at 14:05 PKT today. You can write freely until 14:05 PKT tomorrow.",
+      optedOut: null,
+      canWrite: true,
+      canTemplate: false,
+    });
+  });
+
+  it("outside it: only an approved template, with the day the buyer last wrote", () => {
+    expect(panel({ [number]: { lastInboundAt: friday.toISOString() } }, later(24 * 60 + 1))).toMatchObject({
+      window:
+        "The buyer last wrote on WhatsApp more than 24 hours ago (27 Nov, 14:05 PKT): WhatsApp lets you send only an approved template until they write again.",
+      canWrite: false,
+      canTemplate: true,
+    });
+    expect(panel({})).toMatchObject({
+      window: "The buyer has not written on WhatsApp: only an approved template can be sent.",
+      canTemplate: true,
+    });
+  });
+
+  it("after STOP: no templates, and says so", () => {
+    expect(
+      panel({ [number]: { lastInboundAt: friday.toISOString(), optedOutAt: friday.toISOString() } }, later(30 * 60)),
+    ).toMatchObject({
+      window: null,
+      optedOut: "The buyer wrote STOP on 27 Nov, 14:05 PKT: no more templates are sent to them.",
+      canWrite: false,
+      canTemplate: false,
+    });
+  });
+});
+
+function later(minutes: number) {
+  return new Date(friday.getTime() + minutes * 60_000);
+}

@@ -159,18 +159,25 @@ export class WhatsAppDesk {
     if (!this.connected) return { ok: false, refused: "not-connected" };
     if (!template) return { ok: false, refused: "unknown-template" };
     if (!number) return { ok: false, refused: "no-number" };
-    if (this.contacts.optedOut(number)) return { ok: false, refused: "opted-out" };
-    const id = this.messaging.queue({
-      quoteId: quote.id,
-      kind: template.kind,
-      channel: "whatsapp",
-      recipient: number,
-      subject: "",
-      payload: { template: template.name },
-      staffId: actor.staffId,
-      requestKey,
-      now,
-    });
+    // Read and queued in one transaction: a STOP recorded meanwhile is not sent past.
+    const id = this.messaging.store.db
+      .transaction(() =>
+        this.contacts.optedOut(number)
+          ? undefined
+          : this.messaging.queue({
+              quoteId: quote.id,
+              kind: template.kind,
+              channel: "whatsapp",
+              recipient: number,
+              subject: "",
+              payload: { template: template.name },
+              staffId: actor.staffId,
+              requestKey,
+              now,
+            }),
+      )
+      .immediate();
+    if (id === undefined) return { ok: false, refused: "opted-out" };
     if (id !== null) this.queued();
     return { ok: true, queued: id !== null };
   }

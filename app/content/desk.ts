@@ -1,6 +1,7 @@
 import { MIN_PASSWORD_LENGTH } from "~/lib/desk/password-rule";
 import type { ColleagueRefusal } from "~/lib/desk/colleagues.server";
 import type { StaffSwitch } from "~/lib/desk/permissions";
+import type { WhatsAppRefusal } from "~/lib/whatsapp/desk.server";
 import type { EarlierStatus, LostReason, QuoteStatus, StatusRefusal } from "~/lib/requests/status";
 
 const reasonNeeded = "Choose why the request was lost.";
@@ -191,7 +192,7 @@ export const deskText = {
     noWhatsapp: "This number cannot take WhatsApp (a landline or an extension): call instead.",
     call: "Call",
     conversation: "Conversation",
-    conversationEmpty: "No e-mails yet besides the request.",
+    conversationEmpty: "No messages yet besides the request.",
     conversationFrom: "From",
     conversationQuoted: "Earlier messages quoted",
     strangerAddress: "Not the request's e-mail address: a colleague answering in the thread, or attached by staff.",
@@ -220,6 +221,56 @@ export const deskText = {
       take: "The request is yours now.",
     },
     empty: "Write something first.",
+  },
+  /** The request page's WhatsApp: the conversation's channels and delivery, and "Send on WhatsApp". */
+  whatsapp: {
+    channel: { email: "E-mail", whatsapp: "WhatsApp" },
+    delivery: {
+      queued: "Waiting to send",
+      sent: "Sent",
+      delivered: "Delivered",
+      read: "Read",
+      failed: "Failed",
+      off: "Not sent: e-mail was off",
+      cancelled: "Not sent",
+    },
+    messageFiles: "Files in this message",
+    template: (label: string) => `WhatsApp template: ${label}`,
+    location: (place: string, latitude: number, longitude: number) =>
+      `Location: ${place ? `${place} — ` : ""}${latitude}, ${longitude}`,
+    openMap: "Open in Google Maps",
+    contactCard: (name: string, phones: string) => `Contact card: ${[name, phones].filter(Boolean).join(" ")}`,
+    reacted: (emoji: string, to: string) => `Reacted ${emoji} to ${to ? `“${to}”` : "an earlier message"}`,
+    cannotShow: (kind: string) => `A message of a kind the desk cannot show (${kind})`,
+    heading: "Send on WhatsApp",
+    to: (number: string) => `To ${number}`,
+    /** The window, stated plainly (times in Pakistan time, as the desk writes them). */
+    windowOpen: (lastWrote: string, until: string) =>
+      `The buyer last wrote on WhatsApp at ${lastWrote}. You can write freely until ${until}.`,
+    windowClosed: (lastWrote: string) =>
+      `The buyer last wrote on WhatsApp more than 24 hours ago (${lastWrote}): WhatsApp lets you send only an approved template until they write again.`,
+    neverWrote: "The buyer has not written on WhatsApp: only an approved template can be sent.",
+    optedOut: (when: string) => `The buyer wrote STOP on ${when}: no more templates are sent to them.`,
+    noNumber:
+      "This request has no number WhatsApp reaches (a landline, an extension, or none): e-mail or call instead.",
+    message: "Message",
+    send: "Send on WhatsApp",
+    templateChoice: "Approved template",
+    templateHint: "Carries the buyer's name, the reference and their private link.",
+    sendTemplate: "Send template",
+    chooseTemplate: "Choose one of the approved templates.",
+    refused: {
+      "not-connected": "WhatsApp is not connected on this server (WHATSAPP_TOKEN and the rest are not set).",
+      "no-number": "This request has no number WhatsApp reaches.",
+      "window-closed":
+        "The buyer has not written on WhatsApp in the last 24 hours: WhatsApp accepts only an approved template now.",
+      "opted-out": "The buyer wrote STOP: no more templates are sent to them.",
+      "unknown-template": "Choose one of the approved templates.",
+    } satisfies Record<WhatsAppRefusal, string>,
+    done: {
+      text: "Queued: it goes to the buyer on WhatsApp now.",
+      template: "Template queued: it goes to the buyer on WhatsApp now.",
+    },
   },
   mailPage: {
     title: "Unmatched mail",

@@ -18,6 +18,34 @@ const refusal = (fields: Record<string, string | Blob>) => {
 const replyKey = "0f8d2c3e-4b5a-4c6d-8e9f-0a1b2c3d4e5f";
 const png = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], "proof.png", { type: "image/png" });
 
+describe("the request page's WhatsApp forms", () => {
+  it("read free text up to what WhatsApp takes in one message, and one of the four templates", () => {
+    expect(read({ intent: "whatsapp-text", whatsappText: ` ${"ق".repeat(5_000)} `, whatsappKey: replyKey })).toEqual({
+      ok: true,
+      form: { intent: "whatsapp-text", whatsappText: "ق".repeat(4_096), whatsappKey: replyKey },
+    });
+    expect(read({ intent: "whatsapp-template", template: "order-stage", templateKey: replyKey })).toEqual({
+      ok: true,
+      form: { intent: "whatsapp-template", template: "order-stage", templateKey: replyKey },
+    });
+  });
+
+  it("refuse a blank text, a kind that is no approved template, and a form without its key", () => {
+    expect(refusal({ intent: "whatsapp-text", whatsappText: " \n ", whatsappKey: replyKey })).toBe(
+      deskText.quote.empty,
+    );
+    for (const template of ["receipt", "reply", "proof_ready", ""])
+      expect(refusal({ intent: "whatsapp-template", template, templateKey: replyKey }), template).toBe(
+        deskText.whatsapp.chooseTemplate,
+      );
+    expect(refusal({ intent: "whatsapp-text", whatsappText: "Hello" })).toBe("Reload the page and send it again.");
+    expect(refusal({ intent: "whatsapp-template", template: "proof", templateKey: "x" })).toBe(
+      "Reload the page and send it again.",
+    );
+    expect(requestIntent(formOf({ intent: "whatsapp-text" }))).toBe("whatsapp-text");
+  });
+});
+
 describe("the request page's forms", () => {
   it("reads each intent's good form, its text trimmed and cut to its length", () => {
     expect(

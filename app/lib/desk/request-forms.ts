@@ -6,6 +6,7 @@ import { proofLimits } from "~/lib/proofs/rules";
 import { requestCategories } from "~/lib/quotes/request-categories";
 import { lostReasons, quoteStatuses } from "~/lib/requests/status";
 import { oneLine, severalLines } from "~/lib/text-fields";
+import { whatsAppTemplateKinds } from "~/lib/whatsapp/desk-templates";
 
 /** What each of the request page's forms asks for, and the permission the member's role must hold. */
 export const intentPermission = {
@@ -16,6 +17,8 @@ export const intentPermission = {
   take: "requests.assign",
   reply: "requests.reply",
   whatsapp: "requests.reply",
+  "whatsapp-text": "requests.reply",
+  "whatsapp-template": "requests.reply",
   proof: "proofs.send",
   "end-link": "proofs.end-links",
   "end-all-links": "proofs.end-links",
@@ -58,6 +61,17 @@ const filledText = (max: number, message: string) =>
 const chooseProof = "Choose a proof file.";
 const reloadForReply = "Reload the page and send the reply again.";
 const reloadForDuplicate = "Reload the page and duplicate again.";
+const reloadForWhatsApp = "Reload the page and send it again.";
+
+/** The longest text WhatsApp takes in one message. */
+export const WHATSAPP_TEXT_CHARS = 4_096;
+
+/** The key a page renders with its form: the same form sent twice sends once. */
+const formKey = (reload: string) =>
+  z
+    .string({ error: reload })
+    .trim()
+    .regex(/^[0-9a-f-]{36}$/, reload);
 
 /** One schema per form of the request page, told apart by its `intent`. */
 export const requestFormSchema = z.discriminatedUnion(
@@ -102,6 +116,16 @@ export const requestFormSchema = z.discriminatedUnion(
         .regex(/^[0-9a-f-]{36}$/, reloadForReply),
     }),
     z.object({ intent: z.literal("whatsapp") }),
+    z.object({
+      intent: z.literal("whatsapp-text"),
+      whatsappText: filledText(WHATSAPP_TEXT_CHARS, deskText.quote.empty),
+      whatsappKey: formKey(reloadForWhatsApp),
+    }),
+    z.object({
+      intent: z.literal("whatsapp-template"),
+      template: z.enum(whatsAppTemplateKinds, { error: deskText.whatsapp.chooseTemplate }),
+      templateKey: formKey(reloadForWhatsApp),
+    }),
     z.object({
       intent: z.literal("proof"),
       proof: z

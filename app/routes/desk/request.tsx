@@ -1,6 +1,7 @@
 import { Fragment, type ReactNode } from "react";
 import { data, Form, redirect } from "react-router";
-import { QuotedHistory } from "~/components/desk/quoted-history";
+import { Conversation } from "~/components/desk/conversation";
+import { SendOnWhatsApp } from "~/components/desk/whatsapp-panel";
 import { DeskNotice } from "~/components/desk/desk-card";
 import { StatusBadge, WaitingBadge } from "~/components/desk/status-badge";
 import { buttonVariants } from "~/components/ui/button";
@@ -28,8 +29,9 @@ import { ProofsPanel, SendProofForm } from "~/components/desk/proofs-panel";
 import { SubmitButton } from "~/components/desk/submit-button";
 import { lostReasons, lostReasonText, type QuoteStatus, quoteStatuses } from "~/lib/requests/status";
 import { categoryLabel, type RequestCategory, requestCategories } from "~/lib/quotes/request-categories";
-import { cn } from "~/lib/utils";
 import { formatPkr } from "~/lib/money";
+import { whatsAppPanel } from "~/lib/whatsapp/desk.server";
+import { whatsAppDeskOf, whatsAppQuote } from "~/lib/whatsapp/desk-wiring.server";
 import { deskQuotations } from "~/lib/quotations/desk.server";
 import { itemName } from "~/lib/proofs/record";
 import { orderLink } from "~/lib/orders/desk.server";
@@ -47,6 +49,7 @@ export function loader({ request, context, params }: Route.LoaderArgs) {
   const doneParam = new URL(request.url).searchParams.get("done");
   const done = doneParam && doneParam in deskDone ? (doneParam as keyof typeof deskDone) : null;
   const now = Date.now();
+  const whatsappDesk = whatsAppDeskOf(service);
   return {
     quote: {
       ...quote,
@@ -72,6 +75,16 @@ export function loader({ request, context, params }: Route.LoaderArgs) {
     history: service.store.audit.requestHistory(quote.id).map((line) => ({ ...line, when: pakistanTime(line.at) })),
     // The wa.me address is made by the action, once the use is recorded; the page only says whether there is one.
     whatsapp: whatsappReplyUrl(quote.phone, quote.reference, quote.name) !== null,
+    // With the business's WhatsApp connected, "Send on WhatsApp" takes click-to-chat's place.
+    whatsappPanel: whatsappDesk.connected
+      ? whatsAppPanel(
+          whatsappDesk.state(whatsAppQuote(service, quote), new Date(now)),
+          new Date(now),
+          deskText.whatsapp,
+        )
+      : null,
+    whatsappTextKey: crypto.randomUUID(),
+    whatsappTemplateKey: crypto.randomUUID(),
     tel: telHref(quote.phone),
     conversation: conversation(service.messaging.messages(quote.id), service.messaging.messageFiles(quote.id)),
     // Only one valid address is linked (one stored before the form checked it shows as text).
@@ -99,6 +112,8 @@ const deskDone = {
   won: proofText.desk.won,
   quotation: deskText.quotation.sentDone,
   "quotation-off": deskText.quotation.mailOff,
+  "whatsapp-text": deskText.whatsapp.done.text,
+  "whatsapp-template": deskText.whatsapp.done.template,
 } as const;
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -156,6 +171,17 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     case "reply":
       service.reply(quote.id, form.reply, actor, form.replyKey);
       throw done("reply");
+    case "whatsapp-text":
+    case "whatsapp-template": {
+      const desk = whatsAppDeskOf(service);
+      const sender = { ...actor, staffId: staff.id };
+      const sent =
+        form.intent === "whatsapp-text"
+          ? desk.sendText(whatsAppQuote(service, quote), form.whatsappText, sender, form.whatsappKey)
+          : desk.sendTemplate(whatsAppQuote(service, quote), form.template, sender, form.templateKey);
+      if (!sent.ok) return problem(form.intent, deskText.whatsapp.refused[sent.refused]);
+      throw done(form.intent);
+    }
     case "proof": {
       const sent = await sendProof(service, quote, form, actor);
       if (!sent.ok) return problem("proof", sent.error);
@@ -198,101 +224,15 @@ const nextActions: Record<QuoteStatus, readonly DeskAction[]> = {
 const linkClass =
   "text-primary underline pointer-coarse:inline-flex pointer-coarse:min-h-11 pointer-coarse:items-center";
 
-type Entry = Route.ComponentProps["loaderData"]["conversation"][number];
-
-const fileSize = (kb: number) => (kb < 1024 ? `${kb} KB` : `${(kb / 1024).toFixed(1)} MB`);
-
-/** The buyer's mails and the desk's replies, oldest first, each in the buyer's own direction and line breaks. */
-function Conversation({ entries, reference }: { entries: Entry[]; reference: string }) {
-  const text = deskText.quote;
-  return (
-    <section aria-labelledby="conversation-heading">
-      <h2 id="conversation-heading" className="text-lg font-bold">
-        {text.conversation}
-      </h2>
-      {entries.length === 0 ? (
-        <p className="mt-2 text-sm text-muted-foreground">{text.conversationEmpty}</p>
-      ) : (
-        <ol className="mt-2 space-y-3">
-          {entries.map((entry) => (
-            <li
-              key={entry.id}
-              className={cn(
-                "rounded-lg border p-3 text-sm",
-                entry.direction === "in" ? "border-violet-200 bg-violet-50" : "border-border bg-white sm:ml-8",
-              )}
-            >
-              <p className="text-xs text-slate-700">
-                <span className="font-semibold" dir="auto">
-                  {entry.sender}
-                </span>{" "}
-                · {entry.when}
-                {entry.direction === "out" && entry.status !== "sent" ? ` · ${entry.status}` : ""}
-              </p>
-              {entry.notVerified && <p className="mt-1 text-xs font-semibold text-red-800">{text.notVerified}</p>}
-              {entry.strangerAddress && (
-                <p className="mt-1 text-xs font-semibold text-amber-900">{text.strangerAddress}</p>
-              )}
-              {entry.tooLarge ? (
-                <p className="mt-1">{text.tooLarge}</p>
-              ) : (
-                <p className="mt-1 whitespace-pre-wrap break-words" dir="auto">
-                  {entry.text}
-                </p>
-              )}
-              {entry.quoted && <QuotedHistory label={text.conversationQuoted} text={entry.quoted} />}
-              {entry.files.length > 0 && (
-                <div className="mt-2 text-sm text-slate-700">
-                  <p className="text-xs">{text.mailFiles}</p>
-                  <ul className="mt-1 space-y-1">
-                    {entry.files.map((file) => (
-                      <li key={file.id} className="wrap-anywhere" dir="auto">
-                        {file.refused ? (
-                          <>
-                            {file.name} ({fileSize(file.kb)}) ·{" "}
-                            <span className="font-semibold text-amber-900">{text.mailFileRefused[file.refused]}</span>
-                          </>
-                        ) : (
-                          <a
-                            className="font-medium text-blue-800 underline underline-offset-2 pointer-coarse:flex pointer-coarse:min-h-11 pointer-coarse:items-center"
-                            href={`/desk/quotes/${reference}/mail-files/${file.id}`}
-                            download
-                          >
-                            {file.name || text.mailFileUnnamed} ({fileSize(file.kb)})
-                          </a>
-                        )}
-                      </li>
-                    ))}
-                  </ul>
-                </div>
-              )}
-              {(entry.attachments.length > 0 || entry.attachmentsLeftOut > 0) && (
-                <div className="mt-2 text-xs text-slate-700">
-                  <p>{text.attachmentsNotKept}</p>
-                  <ul className="list-disc pl-5">
-                    {entry.attachments.map((file, index) => (
-                      <li key={index} className="wrap-anywhere" dir="auto">
-                        {file.filename} ({file.contentType}, {file.kb} KB)
-                      </li>
-                    ))}
-                    {entry.attachmentsLeftOut > 0 && <li>{text.attachmentsLeftOut(entry.attachmentsLeftOut)}</li>}
-                  </ul>
-                </div>
-              )}
-            </li>
-          ))}
-        </ol>
-      )}
-    </section>
-  );
-}
-
 export default function QuotePage({ loaderData, actionData }: Route.ComponentProps) {
   const {
     quote,
     files,
     history,
     whatsapp,
+    whatsappPanel,
+    whatsappTextKey,
+    whatsappTemplateKey,
     tel,
     conversation: thread,
     mailto,
@@ -377,7 +317,15 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
         </SubmitButton>
       </Form>
     ),
-    whatsapp: whatsapp ? (
+    whatsapp: whatsappPanel ? (
+      <SendOnWhatsApp
+        panel={whatsappPanel}
+        textKey={whatsappTextKey}
+        templateKey={whatsappTemplateKey}
+        textError={error("whatsapp-text")}
+        templateError={error("whatsapp-template")}
+      />
+    ) : whatsapp ? (
       // A plain form: the new tab gets the redirect to wa.me once the answer is recorded.
       <form method="post" target="_blank" className="space-y-2 rounded-xl border border-border p-4">
         <input type="hidden" name="intent" value="whatsapp" />

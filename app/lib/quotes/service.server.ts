@@ -5,7 +5,7 @@ import { createHash } from "node:crypto";
 import { addressKey } from "~/lib/client-address";
 import { setupLink } from "~/lib/desk/colleagues.server";
 import { StaffDirectory } from "~/lib/desk/staff.server";
-import { staffSetupEmail } from "~/lib/messaging/templates.server";
+import { staffSetupEmail } from "~/lib/messaging/email.server";
 import type { DesignSpec } from "~/lib/design-schema";
 import { type QuoteFields, type QuoteProblem, checkQuote } from "~/lib/quote-schema";
 import { type QuoteConfig, readQuoteConfig } from "./config.server";
@@ -28,7 +28,10 @@ import { QuotationAnswers } from "~/lib/quotations/acceptance.server";
 import { Quotations } from "~/lib/quotations/quotations.server";
 import { Reorders } from "~/lib/quotations/reorder.server";
 import { createSmtpMailer, type Mailer } from "./mailer.server";
-import { Outbox, type OutboxOptions } from "./outbox.server";
+import { Outbox, type OutboxOptions, type WhatsAppGate } from "~/lib/messaging/outbox.server";
+import { MessageKinds } from "~/lib/messaging/registry.server";
+import type { ChannelSender, WhatsAppOutgoing } from "~/lib/messaging/channels";
+import { domainRounds, registerDomainMessages } from "~/lib/workflows/message-kinds.server";
 import { RateLimiter } from "./rate-limit.server";
 import { createSystemMonitor } from "~/lib/system/monitor.server";
 import { startBackup } from "~/lib/backup/backup.server";
@@ -86,9 +89,11 @@ export function createQuoteService(
     backup,
     systemIntervalMs,
     fbr: fbrOptions = {},
+    whatsapp = null,
   }: {
     mailer?: Mailer;
-    outbox?: OutboxOptions;
+    /** The outbox's timing and log (its channels and the modules' rounds are wired here). */
+    outbox?: Pick<OutboxOptions, "baseDelayMs" | "maxDelayMs" | "leaseMs" | "pollMs" | "log">;
     log?: (message: string) => void;
     /** The office mailbox whose buyers' replies reach their requests (IMAP_URL); null: not read. */
     mailbox?: MailboxSettings | null;
@@ -101,6 +106,12 @@ export function createQuoteService(
      * client and payload are FBR's API and its body unless a test brings its own.
      */
     fbr?: { config?: FbrConfig | null; client?: FbrPoster; payload?: DiPayloadMaker; queue?: FbrQueueOptions };
+    /**
+     * WhatsApp's Cloud API (WHATSAPP_TOKEN …): the sender of the outbox's WhatsApp messages and the gate
+     * each passes first (the buyer's opt-out, the 24-hour window). Null or absent: a WhatsApp message
+     * queued anyway ends failed saying WhatsApp is not set up.
+     */
+    whatsapp?: { sender: ChannelSender<WhatsAppOutgoing>; gate?: WhatsAppGate } | null;
   } = {},
 ) {
   // The data folder's one connection and its files, handed to each module that needs them.
@@ -116,8 +127,11 @@ export function createQuoteService(
   }
   files.removeStrayFiles();
   const activeMailer = mailer ?? (config.mail ? createSmtpMailer(config.mail) : undefined);
-  const messaging = new Messaging(store);
+  // The message kinds, registered by their modules below; messaging queues a WhatsApp twin by them.
+  const messageKinds = new MessageKinds();
+  const messaging = new Messaging(store, messageKinds);
   const proofs = new ProofDesk(store, activeMailer && config.mail ? config.mail.to : null, messaging);
+  registerDomainMessages(messageKinds, { store, proofs });
   const quotations = new Quotations(store);
   quotations.fillQuotedTotals();
   const quotationAnswers = new QuotationAnswers(
@@ -127,7 +141,11 @@ export function createQuoteService(
     messaging,
   );
   const outbox = activeMailer
-    ? new Outbox(store, activeMailer, { ...outboxOptions, proofs, messaging, quotationAnswers })
+    ? new Outbox(messaging, messageKinds, activeMailer, {
+        ...outboxOptions,
+        ...domainRounds({ proofs, quotationAnswers }),
+        ...(whatsapp ? { whatsapp: whatsapp.sender, whatsappGate: whatsapp.gate } : {}),
+      })
     : undefined;
   const staffDirectory = new StaffDirectory(db);
   const prices = new PriceBook(db);
@@ -310,6 +328,8 @@ export function createQuoteService(
     /** The buyer's acceptance of a quotation (the order), changes asked, reminders and expiry. */
     quotationAnswers,
     messaging,
+    /** Every module's message kinds; `whatsappTemplateChoices()` lists the templates the desk may send. */
+    messageKinds,
     /** Mail that joined no request, or could not be read: the desk's Unmatched mail. */
     unmatchedMail,
     /**

@@ -89,8 +89,50 @@ describe("the message kinds", () => {
       const twins = kinds.names().filter((kind) => kinds.hasWhatsAppTwin(kind, { stage: "dispatched" }));
       expect(twins).toEqual(["proof", "quotation", "order-stage", "invoice"]);
       expect(kinds.hasWhatsAppTwin("order-stage", { stage: "in_production" })).toBe(false);
+      expect(kinds.hasWhatsAppTwin("order-stage", { stage: "dispatched", back: true })).toBe(false);
       // The desk's reply has a WhatsApp form (free text), sent only when the desk chooses WhatsApp.
       expect(kinds.hasWhatsAppTwin("reply", {})).toBe(false);
+    } finally {
+      store.close();
+    }
+  });
+
+  it("queue an order's WhatsApp twin with its dispatch e-mail only, in the e-mail's transaction, and none for mail recorded off", () => {
+    const { store, messaging } = domainKinds("kinds-order-twin");
+    try {
+      const { quote } = store.insert(buyerFields, submissionMeta("order-twin"), { notify: false, now });
+      store.db
+        .prepare("UPDATE quotes SET reply_channel = 'whatsapp', whatsapp_number = '923001234567' WHERE id = ?")
+        .run(quote.id);
+      const stage = (name: string, status: "queued" | "off" = "queued") =>
+        messaging.queue({
+          quoteId: quote.id,
+          kind: "order-stage",
+          recipient: buyerFields.email,
+          subject: `Your order is ${name}`,
+          payload: { order: "O-2026-0001", stage: name, back: false, body: "" },
+          status,
+          now,
+        });
+      stage("in_production");
+      stage("dispatched", "off");
+      // A failure after the e-mail is written takes its twin with it.
+      expect(() =>
+        store.db.transaction(() => {
+          stage("dispatched");
+          throw new Error("the move was refused");
+        })(),
+      ).toThrow("the move was refused");
+      const id = stage("dispatched");
+      const sent = messaging.messages(quote.id).filter((message) => message.kind === "order-stage");
+      expect(sent.map(({ channel, recipient, status, subject }) => [channel, recipient, status, subject])).toEqual([
+        ["email", buyerFields.email, "queued", "Your order is in_production"],
+        ["email", buyerFields.email, "off", "Your order is dispatched"],
+        ["email", buyerFields.email, "queued", "Your order is dispatched"],
+        ["whatsapp", "923001234567", "queued", "Your order is dispatched"],
+      ]);
+      expect(sent[2]!.id).toBe(id);
+      expect(sent[3]!.payload).toEqual(sent[2]!.payload);
     } finally {
       store.close();
     }

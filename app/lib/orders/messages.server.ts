@@ -38,7 +38,8 @@ export function registerOrderMessages(
     },
     whatsapp: {
       template: orderDispatchedTemplate,
-      twinWhen: (payload) => payload.stage === "dispatched",
+      // Dispatched on its way forward: a move back to it (from delivered, by mistake) is no news for WhatsApp.
+      twinWhen: (payload) => payload.stage === "dispatched" && payload.back !== true,
       render: (message, { now }) => {
         const quote = store.get(message.quoteId);
         if (!quote) return null;

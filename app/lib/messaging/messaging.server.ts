@@ -454,7 +454,7 @@ export class Messaging {
         });
       }
       return id;
-    })();
+    }).immediate();
   }
 
   /** The number (E.164 digits) a request's buyer asked to be answered on by WhatsApp, or null. */

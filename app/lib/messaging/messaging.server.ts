@@ -438,23 +438,25 @@ export class Messaging {
     if (this.kinds && !this.kinds.has(input.kind)) {
       throw new Error(`No module registered the message kind "${input.kind}".`);
     }
-    return this.store.db.transaction(() => {
-      const id = queueMessage(this.store.db, input);
-      const payload = input.payload ?? {};
-      const email = (input.channel ?? "email") === "email" && (input.status ?? "queued") === "queued";
-      if (id === null || !email || !this.kinds?.hasWhatsAppTwin(input.kind, payload)) return id;
-      const number = this.whatsappContact(input.quoteId);
-      if (number) {
-        queueMessage(this.store.db, {
-          ...input,
-          channel: "whatsapp",
-          recipient: number,
-          requestKey: input.requestKey ? `${input.requestKey}:whatsapp` : null,
-          inReplyTo: null,
-        });
-      }
-      return id;
-    }).immediate();
+    return this.store.db
+      .transaction(() => {
+        const id = queueMessage(this.store.db, input);
+        const payload = input.payload ?? {};
+        const email = (input.channel ?? "email") === "email" && (input.status ?? "queued") === "queued";
+        if (id === null || !email || !this.kinds?.hasWhatsAppTwin(input.kind, payload)) return id;
+        const number = this.whatsappContact(input.quoteId);
+        if (number) {
+          queueMessage(this.store.db, {
+            ...input,
+            channel: "whatsapp",
+            recipient: number,
+            requestKey: input.requestKey ? `${input.requestKey}:whatsapp` : null,
+            inReplyTo: null,
+          });
+        }
+        return id;
+      })
+      .immediate();
   }
 
   /** The number (E.164 digits) a request's buyer asked to be answered on by WhatsApp, or null. */

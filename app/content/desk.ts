@@ -266,6 +266,8 @@ export const deskText = {
         "The buyer has not written on WhatsApp in the last 24 hours: WhatsApp accepts only an approved template now.",
       "opted-out": "The buyer wrote STOP: no more templates are sent to them.",
       "unknown-template": "Choose one of the approved templates.",
+      "nothing-to-point-to":
+        "There is nothing of that kind on this request yet for the template to link to (no proof or invoice sent).",
     } satisfies Record<WhatsAppRefusal, string>,
     done: {
       text: "Queued: it goes to the buyer on WhatsApp now.",

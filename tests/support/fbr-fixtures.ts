@@ -3,7 +3,7 @@
 import { sellerOf } from "../../app/lib/fbr/payload";
 import type { DiInvoice, ReportDocument } from "../../app/lib/fbr/di-types";
 import type { InvoiceReport } from "../../app/lib/fbr/report-types";
-import type { OutgoingMail } from "../../app/lib/messaging/templates.server";
+import type { OutgoingMail } from "../../app/lib/messaging/email.server";
 import type { TaxFacts } from "../../app/lib/orders/tax-facts-schema";
 import type { Mailer } from "../../app/lib/quotes/mailer.server";
 

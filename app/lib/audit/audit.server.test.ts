@@ -55,6 +55,24 @@ describe("the audit trail", () => {
       ],
       [{ type: "request.whatsapp_used", payload: {} }, "staff", ["reply", "Answered on WhatsApp"]],
       [
+        { type: "message.whatsapp_sent", payload: { label: "Proof ready", to: "923001234567" } },
+        "website",
+        ["whatsapp", "Proof ready sent on WhatsApp to +923001234567"],
+      ],
+      [
+        {
+          type: "message.failed",
+          payload: {
+            kind: "proof",
+            channel: "whatsapp",
+            to: "923001234567",
+            reason: "131026 Message undeliverable",
+          },
+        },
+        "website",
+        ["whatsapp", "WhatsApp message (proof) to +923001234567 not sent: 131026 Message undeliverable"],
+      ],
+      [
         {
           type: "request.reordered_from",
           payload: { order: "O-2026-0042", reference: "Q-2026-0042", version: 2 },

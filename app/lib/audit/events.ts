@@ -137,6 +137,10 @@ export const payloadSchemas = {
     reason: z.string(),
   }),
   "order.mail_sent": z.strictObject({ subject: z.string(), to: z.string() }),
+  /** A WhatsApp message of ours went out to the buyer's number: what it was (the template's label, or a reply). */
+  "message.whatsapp_sent": z.strictObject({ label: z.string(), to: z.string() }),
+  /** A message of ours that cannot go: refused for good by its provider, or not allowed (the provider's words, or why). */
+  "message.failed": z.strictObject({ kind: z.string(), channel: z.string(), to: z.string(), reason: z.string() }),
   /** The buyer's tax registration on an order, given or corrected (ntnCnic: digits, "" for none). */
   "order.tax_facts_saved": z.strictObject({
     order: z.string(),
@@ -267,6 +271,13 @@ export function describe(event: AuditEventData): { kind: string; body: string } 
     }
     case "request.whatsapp_used":
       return { kind: "reply", body: "Answered on WhatsApp" };
+    case "message.whatsapp_sent":
+      return { kind: "whatsapp", body: `${event.payload.label} sent on WhatsApp to +${event.payload.to}` };
+    case "message.failed": {
+      const { channel, kind, to, reason } = event.payload;
+      const by = channel === "whatsapp" ? `WhatsApp message (${kind}) to +${to}` : `E-mail (${kind}) to ${to}`;
+      return { kind: channel === "whatsapp" ? "whatsapp" : "email", body: `${by} not sent: ${reason}` };
+    }
     case "request.reordered_from": {
       const { order, reference, version } = event.payload;
       return { kind: "received", body: `Repeat order of ${order} (${reference}, quotation v${version})` };

@@ -6,7 +6,6 @@ import { proofLimits } from "~/lib/proofs/rules";
 import { requestCategories } from "~/lib/quotes/request-categories";
 import { lostReasons, quoteStatuses } from "~/lib/requests/status";
 import { oneLine, severalLines } from "~/lib/text-fields";
-import { whatsAppTemplateKinds } from "~/lib/whatsapp/desk-templates";
 
 /** What each of the request page's forms asks for, and the permission the member's role must hold. */
 export const intentPermission = {
@@ -123,7 +122,11 @@ export const requestFormSchema = z.discriminatedUnion(
     }),
     z.object({
       intent: z.literal("whatsapp-template"),
-      template: z.enum(whatsAppTemplateKinds, { error: deskText.whatsapp.chooseTemplate }),
+      // The kinds are the modules' (the messaging registry); the server checks the one chosen.
+      template: z
+        .string({ error: deskText.whatsapp.chooseTemplate })
+        .trim()
+        .regex(/^[a-z][a-z0-9-]{0,39}$/, deskText.whatsapp.chooseTemplate),
       templateKey: formKey(reloadForWhatsApp),
     }),
     z.object({

@@ -2,7 +2,7 @@ import type Database from "better-sqlite3";
 import { business } from "~/content/business";
 import { backoffDelay } from "~/lib/backoff";
 import { pakistanTime } from "~/lib/desk/time";
-import type { OutgoingMail } from "~/lib/messaging/templates.server";
+import type { OutgoingMail } from "~/lib/messaging/email.server";
 import type { Mailer } from "~/lib/quotes/mailer.server";
 import { publicLink } from "~/lib/site-url";
 import { WorkerLoop } from "~/lib/worker-loop";

@@ -1,4 +1,4 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, desc, eq, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/better-sqlite3";
 import { business, fullAddress } from "~/content/business";
 import { type AuditActor, actorLabel } from "~/lib/audit/events";
@@ -168,6 +168,17 @@ export class Invoices {
   invoice(number: string): StoredInvoice | null {
     const row = this.orm.select().from(invoices).where(eq(invoices.number, number)).get();
     return row ? this.load(row) : null;
+  }
+
+  /** The number of a request's newest invoice, or null before its first. */
+  newestNumberOf(quoteId: number): string | null {
+    const row = this.orm
+      .select({ number: invoices.number })
+      .from(invoices)
+      .where(eq(invoices.quoteId, quoteId))
+      .orderBy(desc(invoices.id))
+      .get();
+    return row?.number ?? null;
   }
 
   /** An order's invoices, oldest first (more than one only when the earlier ones were fully credited). */

@@ -1,8 +1,7 @@
 import { deskText } from "~/content/desk";
 import { pakistanTime } from "~/lib/desk/time";
 import { cleanFileName } from "~/lib/text-fields";
-import { whatsAppTemplateNamed, whatsAppTemplateOf } from "~/lib/whatsapp/desk-templates";
-import { displayWhatsAppNumber } from "~/lib/whatsapp/desk.server";
+import { whatsappDisplay } from "~/lib/whatsapp/phone";
 import type { Channel } from "./channels";
 import type { Message, MessageFile, MessageKind } from "./messaging.server";
 
@@ -97,10 +96,14 @@ export function deliveryOf(message: Message): DeliveryShown {
   }
 }
 
+/** An approved WhatsApp template as the modules registered it with its kind (the messaging registry lists them). */
+export type TemplateChoice = { kind: string; name: string; label: string };
+
 /** The approved template one of our WhatsApp messages went as: by the name it kept, else by its kind. */
-const templateText = (message: Message) => {
+const templateText = (message: Message, templates: readonly TemplateChoice[]) => {
   const template =
-    whatsAppTemplateNamed(String(message.payload.template ?? "")) ?? whatsAppTemplateOf(message.kind) ?? null;
+    templates.find((choice) => choice.name === message.payload.template) ??
+    templates.find((choice) => choice.kind === message.kind);
   return words.template(template?.label ?? (message.subject || message.kind));
 };
 
@@ -161,10 +164,12 @@ function whatsAppText(payload: Record<string, unknown>, reactedTo: (id: string) 
 }
 
 /** What a message of the thread said, in a few words (a reaction names the message it answers). */
-function gist(message: Message): string {
+function gist(message: Message, templates: readonly TemplateChoice[]): string {
   const payload = message.payload;
   if (message.direction === "out")
-    return message.kind === "reply" ? String(payload.body ?? "") : message.subject || templateText(message);
+    return message.kind === "reply"
+      ? String(payload.body ?? "")
+      : message.subject || templateText(message, templates);
   return String(payload.text ?? payload.caption ?? "");
 }
 
@@ -185,7 +190,11 @@ const none = {
  * desk's replies and the desk's document mails and templates, each with its channel and our messages'
  * delivery.
  */
-export function conversation(thread: readonly Message[], files: readonly MessageFile[] = []): ConversationEntry[] {
+export function conversation(
+  thread: readonly Message[],
+  files: readonly MessageFile[] = [],
+  templates: readonly TemplateChoice[] = [],
+): ConversationEntry[] {
   const filesOf = new Map<number, MessageFile[]>();
   for (const file of files) filesOf.set(file.messageId, [...(filesOf.get(file.messageId) ?? []), file]);
   const byProviderId = new Map(
@@ -193,7 +202,7 @@ export function conversation(thread: readonly Message[], files: readonly Message
   );
   const reactedTo = (id: string) => {
     const message = byProviderId.get(id);
-    return message ? excerpt(gist(message)) : "";
+    return message ? excerpt(gist(message, templates)) : "";
   };
   const keptFiles = (message: Message) =>
     (filesOf.get(message.id) ?? []).map((file) => ({
@@ -221,7 +230,7 @@ export function conversation(thread: readonly Message[], files: readonly Message
       };
       if (message.kind === "buyer-whatsapp") {
         const from = String(payload.from ?? message.recipient);
-        const number = /^\d{6,15}$/.test(from) ? displayWhatsAppNumber(from) : from;
+        const number = /^\d{6,15}$/.test(from) ? whatsappDisplay(from) : from;
         const profileName = String(payload.profileName ?? "").trim();
         const kept = keptFiles(message);
         return {
@@ -241,7 +250,7 @@ export function conversation(thread: readonly Message[], files: readonly Message
           ...none,
           direction: "out",
           sender: deskSender,
-          text: templateText(message),
+          text: templateText(message, templates),
           delivery: deliveryOf(message),
         };
       if (documentMails.has(message.kind))

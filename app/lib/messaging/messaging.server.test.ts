@@ -6,7 +6,9 @@ import { tempDir } from "../../../tests/support/temp-dir";
 import { answerEmail, proofEmail } from "~/lib/proofs/mail";
 import { ProofDesk } from "~/lib/proofs/proofs.server";
 import { createSmtpMailer } from "~/lib/quotes/mailer.server";
-import { Outbox } from "~/lib/quotes/outbox.server";
+import { Outbox } from "~/lib/messaging/outbox.server";
+import { MessageKinds } from "~/lib/messaging/registry.server";
+import { domainRounds, registerDomainMessages } from "~/lib/workflows/message-kinds.server";
 import { QuoteStore } from "~/lib/quotes/store.server";
 import { getTableConfig } from "drizzle-orm/sqlite-core";
 import { Messaging } from "./messaging.server";
@@ -30,9 +32,9 @@ function setUp(dir: string, port: number, options: { baseDelayMs?: number; lease
   const proofs = new ProofDesk(store, ["sales@promo.example"], messaging);
   const mailer = createSmtpMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, to: ["sales@promo.example"], from });
   const logs: string[] = [];
-  const outbox = new Outbox(store, mailer, {
-    proofs,
-    messaging,
+  const kinds = registerDomainMessages(new MessageKinds(), { store, proofs });
+  const outbox = new Outbox(messaging, kinds, mailer, {
+    ...domainRounds({ proofs }),
     baseDelayMs: options.baseDelayMs ?? 1_000,
     leaseMs: options.leaseMs ?? 60_000,
     log: (line) => logs.push(line),

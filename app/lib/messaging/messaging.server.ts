@@ -5,10 +5,16 @@ import { pakistanDayStart } from "~/lib/desk/time";
 import { isEmailAddress } from "~/lib/email-address";
 import type { Actor, QuoteStore } from "~/lib/quotes/store.server";
 import type { Channel, DeliveryState } from "./channels";
-import type { inboundKinds, messageStatuses, outboundKinds, refusedFileReasons } from "./schema";
+import type { MessageKinds } from "./registry.server";
+import type { inboundKinds, messageStatuses, refusedFileReasons } from "./schema";
 
-export type OutboundKind = (typeof outboundKinds)[number];
-export type MessageKind = OutboundKind | (typeof inboundKinds)[number];
+/**
+ * A kind of message we send: registered, with its templates, by the module it belongs to (each keeps a
+ * typed list of its own, e.g. app/lib/proofs/messages.server.ts); messaging knows none of them.
+ */
+export type OutboundKind = string;
+export type InboundKind = (typeof inboundKinds)[number];
+export type MessageKind = OutboundKind | InboundKind;
 export type MessageStatus = (typeof messageStatuses)[number];
 
 /** One e-mail of a request's thread, in or out. */
@@ -253,6 +259,8 @@ function prepare(db: Database.Database) {
       )
       .pluck(),
     byId: db.prepare("SELECT * FROM messages WHERE id = ?"),
+    // The request's WhatsApp contact, as the buyer gave it on the form: how they want our messages.
+    contact: db.prepare("SELECT reply_channel AS replyChannel, whatsapp_number AS number FROM quotes WHERE id = ?"),
     byMessageId: db.prepare("SELECT * FROM messages WHERE message_id = ?"),
     ofQuote: db.prepare("SELECT * FROM messages WHERE quote_id = ? ORDER BY id"),
     ofKind: db.prepare("SELECT * FROM messages WHERE kind = ? ORDER BY quote_id, id"),
@@ -272,6 +280,13 @@ function prepare(db: Database.Database) {
     failed: db.prepare(
       `UPDATE messages SET attempts = attempts + 1, last_error = ?, next_attempt_at = ?, lease_until = NULL
        WHERE id = ? AND status = 'queued'`,
+    ),
+    // Ended for good: the provider refused it for a reason a retry does not change, or it may not go.
+    undeliverable: db.prepare(
+      `UPDATE messages SET status = 'cancelled', attempts = attempts + 1, next_attempt_at = NULL, lease_until = NULL,
+         last_error = @reason, delivery = 'failed', delivery_at = @at, delivery_error = @reason,
+         payload = CASE WHEN kind IN ${textNotKept} THEN json_set(payload, '$.body', '') ELSE payload END
+       WHERE id = @id AND status = 'queued'`,
     ),
     cancel: db.prepare(
       `UPDATE messages SET status = 'cancelled', next_attempt_at = NULL, lease_until = NULL,
@@ -405,12 +420,49 @@ export type InboundMail = {
 export class Messaging {
   private readonly sql: ReturnType<typeof prepare>;
 
-  constructor(readonly store: QuoteStore) {
+  /** `kinds`: the registered kinds, whose WhatsApp twins go with their e-mails (none without). */
+  constructor(
+    readonly store: QuoteStore,
+    private readonly kinds?: MessageKinds,
+  ) {
     this.sql = statements(store.db);
   }
 
+  /**
+   * Queues a message (inside the caller's transaction when there is one). A buyer's e-mail of a kind with
+   * an approved WhatsApp template, to a buyer who chose WhatsApp on the form, is queued with its WhatsApp
+   * twin (same kind and payload, to their number) in the same transaction. Returns the e-mail's id.
+   */
   queue(input: QueueInput): number | null {
-    return queueMessage(this.store.db, input);
+    // A kind nobody registered could never be sent: refused now, where it was written, not in the outbox.
+    if (this.kinds && !this.kinds.has(input.kind)) {
+      throw new Error(`No module registered the message kind "${input.kind}".`);
+    }
+    return this.store.db
+      .transaction(() => {
+        const id = queueMessage(this.store.db, input);
+        const payload = input.payload ?? {};
+        const email = (input.channel ?? "email") === "email" && (input.status ?? "queued") === "queued";
+        if (id === null || !email || !this.kinds?.hasWhatsAppTwin(input.kind, payload)) return id;
+        const number = this.whatsappContact(input.quoteId);
+        if (number) {
+          queueMessage(this.store.db, {
+            ...input,
+            channel: "whatsapp",
+            recipient: number,
+            requestKey: input.requestKey ? `${input.requestKey}:whatsapp` : null,
+            inReplyTo: null,
+          });
+        }
+        return id;
+      })
+      .immediate();
+  }
+
+  /** The number (E.164 digits) a request's buyer asked to be answered on by WhatsApp, or null. */
+  whatsappContact(quoteId: number): string | null {
+    const contact = this.sql.contact.get(quoteId) as { replyChannel: string; number: string | null } | undefined;
+    return contact?.replyChannel === "whatsapp" && contact.number ? contact.number : null;
   }
 
   get(id: number): Message | undefined {
@@ -504,6 +556,34 @@ export class Messaging {
   /** Records a failed attempt; the next one is due at `nextAt` (ms since the epoch). */
   markFailed(id: number, error: string, nextAt: number) {
     this.sql.failed.run(error.slice(0, 1000), nextAt, id);
+  }
+
+  /**
+   * Ends a queued message that cannot go (the provider refused it for good, no provider is set up, or it
+   * may not be sent now): cancelled, its delivery failed with `reason`, and its request's history says
+   * so. False if it was not waiting.
+   */
+  markUndeliverable(
+    message: Pick<Message, "id" | "quoteId" | "kind" | "channel" | "recipient">,
+    reason: string,
+    now = new Date(),
+  ): boolean {
+    return this.store.db
+      .transaction(() => {
+        const error = reason.slice(0, 1000);
+        if (this.sql.undeliverable.run({ id: message.id, reason: error, at: now.toISOString() }).changes !== 1) {
+          return false;
+        }
+        this.store.audit.record({
+          subject: { type: "request", id: message.quoteId },
+          actor: "website",
+          at: now,
+          type: "message.failed",
+          payload: { kind: message.kind, channel: message.channel, to: message.recipient, reason: error },
+        });
+        return true;
+      })
+      .immediate();
   }
 
   /** A queued message is not to be sent; false if it was not waiting. */

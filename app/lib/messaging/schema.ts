@@ -3,29 +3,8 @@ import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-o
 import { staff } from "../desk/staff-schema";
 import { quotes } from "../quotes/schema";
 
-/** The e-mails a request's thread holds: each kind has its template (templates.server.ts). */
-export const outboundKinds = [
-  "request-notification",
-  "acknowledgement",
-  "reply",
-  "proof",
-  "proof-reminder",
-  "proof-staff",
-  "quotation",
-  // The buyer's answers to a quotation and its reminder (app/lib/quotations/acceptance.server.ts).
-  "quotation-accepted",
-  "quotation-reminder",
-  "quotation-staff",
-  // The buyer told their order moved a stage (app/lib/orders/orders.server.ts).
-  "order-stage",
-  // A sales tax invoice to the buyer, its PDF attached (app/lib/invoices/desk.server.ts).
-  "invoice",
-  // A payment's receipt to the buyer, its PDF attached (app/lib/payments/desk.server.ts).
-  "receipt",
-] as const;
 /** A buyer's e-mail read from the business's mailbox (app/lib/mailbox/), and a buyer's WhatsApp message (app/lib/whatsapp/). */
 export const inboundKinds = ["buyer-mail", "buyer-whatsapp"] as const;
-export const messageKinds = [...outboundKinds, ...inboundKinds] as const;
 /**
  * queued: waits in the outbox (retried until the mail server takes it); sent; off: not sent because
  * e-mail was off when it was written; cancelled: not to be sent (a proof whose links were ended);
@@ -56,7 +35,11 @@ export const messages = sqliteTable(
       .notNull()
       .references(() => quotes.id, { onDelete: "cascade" }),
     direction: text("direction", { enum: ["out", "in"] }).notNull(),
-    kind: text("kind", { enum: messageKinds }).notNull(),
+    /**
+     * What it is: inboundKinds for a buyer's, else a kind some module registered with its templates
+     * (app/lib/messaging/registry.server.ts), e.g. "proof" or "invoice".
+     */
+    kind: text("kind").notNull(),
     recipient: text("recipient").notNull().default(""),
     subject: text("subject").notNull().default(""),
     /** JSON: what the kind's template needs. */
@@ -90,7 +73,7 @@ export const messages = sqliteTable(
   },
   (table) => [
     // Bare column names: drizzle-kit keeps a table's name in a CHECK when it rebuilds the table, which
-    // SQLite then refuses. The kinds are the code's list (one template each), grown without a rebuild.
+    // SQLite then refuses. The kinds are the modules' (each registers its own), grown without a rebuild.
     check("messages_direction", sql`direction IN ('out', 'in')`),
     check("messages_kind", sql`kind GLOB '[a-z]*'`),
     check("messages_status", sql`status IN (${list(messageStatuses)})`),

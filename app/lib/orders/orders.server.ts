@@ -330,7 +330,7 @@ export class Orders {
       kind: "order-stage",
       recipient: quote.email,
       subject: text.subject,
-      payload: { order: order.reference, stage, body: text.body },
+      payload: { order: order.reference, stage, back, body: text.body },
       now,
     });
   }

@@ -6,7 +6,9 @@ import { decoded, startSmtp } from "../../../tests/support/smtp-server";
 import { Invoices } from "~/lib/invoices/invoices.server";
 import { Messaging } from "~/lib/messaging/messaging.server";
 import { createSmtpMailer } from "~/lib/quotes/mailer.server";
-import { Outbox } from "~/lib/quotes/outbox.server";
+import { Outbox } from "~/lib/messaging/outbox.server";
+import { MessageKinds } from "~/lib/messaging/registry.server";
+import { domainRounds, registerDomainMessages } from "~/lib/workflows/message-kinds.server";
 import { acceptedBuyerEmail } from "~/lib/quotations/buyer-mail";
 import { deskProofs } from "./desk.server";
 import { openProofLink } from "./page.server";
@@ -75,7 +77,8 @@ describe("the buyer's one link", () => {
     const desk = new ProofDesk(store, ["sales@promo.example"], messaging);
     const from = "Promo Works <sales@promo.example>";
     const mailer = createSmtpMailer({ smtpUrl: `smtp://127.0.0.1:${smtp.port}`, to: ["sales@promo.example"], from });
-    const outbox = new Outbox(store, mailer, { proofs: desk, messaging, log: () => undefined });
+    const kinds = registerDomainMessages(new MessageKinds(), { store, proofs: desk });
+    const outbox = new Outbox(messaging, kinds, mailer, { ...domainRounds({ proofs: desk }), log: () => undefined });
     const now = new Date("2026-11-25T06:00:00Z");
     try {
       const order = acceptedOrder(store, { now });

@@ -10,7 +10,8 @@ import { proofText } from "~/content/proofs";
 import { proofEmail } from "~/lib/proofs/mail";
 import { proofLimits } from "~/lib/proofs/rules";
 import { createSmtpMailer } from "~/lib/quotes/mailer.server";
-import { Outbox } from "~/lib/quotes/outbox.server";
+import { Outbox } from "~/lib/messaging/outbox.server";
+import { domainRounds } from "~/lib/workflows/message-kinds.server";
 import { getQuoteService, stopQuoteService } from "~/lib/quotes/service.server";
 import * as quotePage from "~/routes/desk/request";
 import * as exportRoute from "~/routes/desk/export";
@@ -570,7 +571,9 @@ describe("ending links", () => {
       from: "Promo Works <sales@promo.example>",
     });
     try {
-      await run(new Outbox(service.store, mailer, { proofs: service.proofs }));
+      await run(
+        new Outbox(service.messaging, service.messageKinds, mailer, { ...domainRounds({ proofs: service.proofs }) }),
+      );
     } finally {
       mailer.close();
       service.outbox!.start();
@@ -716,7 +719,10 @@ describe("a queued proof e-mail", () => {
         to: ["sales@promo.example"],
         from: "Promo Works <sales@promo.example>",
       });
-      const failing = new Outbox(service.store, down, { proofs: service.proofs, log: () => undefined });
+      const failing = new Outbox(service.messaging, service.messageKinds, down, {
+        ...domainRounds({ proofs: service.proofs }),
+        log: () => undefined,
+      });
       await failing.drain();
       down.close();
       expect(service.proofs.mails(quote.id)).toMatchObject([{ status: "pending", attempts: 1 }]);

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { tempDir } from "../../../tests/support/temp-dir";
 import { storedFilesAfter } from "~/lib/files/registry.server";
 import { Messaging } from "~/lib/messaging/messaging.server";
-import { proofMailMessage } from "~/lib/messaging/templates.server";
+import { proofMailMessage } from "~/lib/messaging/email.server";
 import { QuoteStore } from "~/lib/quotes/store.server";
 import { answerEmail, proofEmail, reminderEmail, staffReminderEmail } from "./mail";
 import { isSecretShape, secretHash } from "~/lib/secrets.server";

@@ -3,6 +3,7 @@ import { readFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { and, count, desc, eq, gt, isNotNull, isNull, lte, min, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/better-sqlite3";
+import type { MailAddress } from "~/lib/messaging/email.server";
 import { type Message, Messaging, type OutboundKind } from "~/lib/messaging/messaging.server";
 import { Orders } from "~/lib/orders/orders.server";
 import { type Actor, actorLabel, type QuoteStore, type StoredQuote } from "~/lib/quotes/store.server";
@@ -50,8 +51,13 @@ export type ProofLink = {
   carried: boolean;
 };
 
-/** The desk's words for the mail that made a link. */
+/** The desk's words for the message that made a link: an e-mail, or its WhatsApp twin. */
 function mailLabel(message: Message | undefined): string {
+  const label = emailLabel(message);
+  return message?.channel === "whatsapp" ? label.replace(/e-mail$/, "WhatsApp message") : label;
+}
+
+function emailLabel(message: Message | undefined): string {
   const version = typeof message?.payload.version === "number" ? message.payload.version : null;
   switch (message?.kind) {
     case "proof":
@@ -90,8 +96,8 @@ export type ProofMail = {
   attempts: number;
 };
 
-/** One recipient, never a string a mailer could read as a list. */
-export type MailAddress = { name?: string; address: string };
+/** One recipient, never a string a mailer could read as a list (messaging's e-mail type). */
+export type { MailAddress };
 
 /** A mail as it goes out: a buyer's with the link minted for this attempt. */
 export type OutgoingProofMail = { messageId: string; to: MailAddress[]; subject: string; body: string };
@@ -654,28 +660,14 @@ export class ProofDesk {
         if (!current || current.status !== "queued") return null;
         const quote = this.store.get(current.quoteId);
         if (!quote) return null;
-        const cancel = (why: string) => {
-          this.messaging.cancel(current.id);
-          this.store.audit.record({
-            subject: { type: "request", id: current.quoteId },
-            actor: "website",
-            at: now,
-            type: "proof.mail_not_sent",
-            payload: { subject: current.subject, to: current.recipient, why },
-          });
-          return null;
-        };
         const stored = typeof current.payload.body === "string" ? current.payload.body : "";
         const text = { messageId: current.messageId, subject: current.subject, body: stored };
         if (current.kind === "proof-staff") {
-          if (!this.staffTo?.length) return cancel("no staff address is set");
+          if (!this.staffTo?.length) return this.notSent(current, "no staff address is set", now);
           return { ...text, to: this.staffTo.map((address) => ({ address })) };
         }
-        const version = typeof current.payload.version === "number" ? current.payload.version : null;
-        const proof =
-          version === null ? undefined : (this.sql.proofVersion.get(current.quoteId, version) as ProofRow | undefined);
-        if (!proof) return cancel("its proof is gone");
-        if (proof.links_ended_at !== null) return cancel(`the links of v${proof.version} were ended`);
+        const proof = this.liveProofOf(current, now);
+        if (!proof) return null;
         const to = [{ name: quote.name, address: current.recipient }];
         // A mail queued before links were minted at sending lost its text (it held a token): written again.
         const body =
@@ -692,6 +684,51 @@ export class ProofDesk {
         return { ...text, to, body: withLink(body, token) };
       })
       .immediate();
+  }
+
+  /**
+   * The link a claimed proof message of another channel (WhatsApp) carries, minted now with it; null when
+   * it is not to be sent: its proof is gone or its version's links were ended (it is then cancelled).
+   */
+  linkForProofMessage(message: Message, now = new Date()): string | null {
+    return this.store.db
+      .transaction((): string | null => {
+        const current = this.messaging.get(message.id);
+        if (!current || current.status !== "queued" || !this.store.get(current.quoteId)) return null;
+        const proof = this.liveProofOf(current, now);
+        if (!proof) return null;
+        return this.carryLink(
+          current.quoteId,
+          { messageId: current.id, version: proof.version, by: mailLabel(current) },
+          now,
+        );
+      })
+      .immediate();
+  }
+
+  /** A queued buyer's proof message's version, or undefined when it is not to be sent (then it is cancelled). */
+  private liveProofOf(current: Message, now: Date): ProofRow | undefined {
+    const version = typeof current.payload.version === "number" ? current.payload.version : null;
+    const proof =
+      version === null ? undefined : (this.sql.proofVersion.get(current.quoteId, version) as ProofRow | undefined);
+    if (!proof) return this.notSent(current, "its proof is gone", now) ?? undefined;
+    if (proof.links_ended_at !== null) {
+      return this.notSent(current, `the links of v${proof.version} were ended`, now) ?? undefined;
+    }
+    return proof;
+  }
+
+  /** Cancels a queued proof message and says why in its request's history. */
+  private notSent(current: Message, why: string, now: Date): null {
+    this.messaging.cancel(current.id);
+    this.store.audit.record({
+      subject: { type: "request", id: current.quoteId },
+      actor: "website",
+      at: now,
+      type: "proof.mail_not_sent",
+      payload: { subject: current.subject, to: current.recipient, why },
+    });
+    return null;
   }
 
   /**
@@ -721,7 +758,9 @@ export class ProofDesk {
   mails(quoteId: number): ProofMailState[] {
     return this.messaging
       .messages(quoteId)
-      .filter((message) => message.kind in { proof: 1, "proof-reminder": 1, "proof-staff": 1 })
+      .filter(
+        (message) => message.channel === "email" && message.kind in { proof: 1, "proof-reminder": 1, "proof-staff": 1 },
+      )
       .map((message) => ({
         id: message.id,
         quoteId: message.quoteId,

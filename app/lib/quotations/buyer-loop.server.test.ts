@@ -6,7 +6,8 @@ import { outcome, type RouteArgs, routeArgs } from "../../../tests/support/desk-
 import { bilal, buyerFields, submissionMeta } from "../../../tests/support/request-fixture";
 import { decoded, startSmtp, until } from "../../../tests/support/smtp-server";
 import { createSmtpMailer } from "~/lib/quotes/mailer.server";
-import { Outbox } from "~/lib/quotes/outbox.server";
+import { Outbox } from "~/lib/messaging/outbox.server";
+import { domainRounds } from "~/lib/workflows/message-kinds.server";
 import { getQuoteService, stopQuoteService } from "~/lib/quotes/service.server";
 import * as acceptancePdf from "~/routes/proof/acceptance-pdf";
 import * as acceptanceRecord from "~/routes/proof/acceptance";
@@ -236,9 +237,8 @@ describe("the buyer's quotation", () => {
       from: "Promo Works <sales@promo.example>",
     });
     try {
-      const outbox = new Outbox(service.store, mailer, {
-        proofs: service.proofs,
-        quotationAnswers: service.quotationAnswers,
+      const outbox = new Outbox(service.messaging, service.messageKinds, mailer, {
+        ...domainRounds({ proofs: service.proofs, quotationAnswers: service.quotationAnswers }),
       });
       const lastDay = Date.parse(`${v1.validUntil}T12:00:00Z`);
       await outbox.drain(() => lastDay - 4 * 86_400_000);

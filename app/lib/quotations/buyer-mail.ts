@@ -7,7 +7,7 @@ import { publicLink } from "~/lib/site-url";
 import type { QuotationTotals } from "./totals";
 
 // The e-mails of the buyer's answers to a quotation and of its follow-ups. A buyer's has LINK_SLOT
-// where their private link goes: the link is minted when the mail is sent (templates.server.ts).
+// where their private link goes: the link is minted when the mail is sent (app/lib/quotations/messages.server.ts).
 
 type Quote = { reference: string; name: string };
 export type MailText = { subject: string; body: string };

@@ -1,5 +1,5 @@
 import nodemailer from "nodemailer";
-import type { OutgoingMail } from "~/lib/messaging/templates.server";
+import type { OutgoingMail } from "~/lib/messaging/email.server";
 import type { MailConfig } from "./config.server";
 
 /** Sends what the messaging module's templates made; it knows the addresses mail goes from and to. */

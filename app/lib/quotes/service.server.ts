@@ -5,7 +5,7 @@ import { createHash } from "node:crypto";
 import { addressKey } from "~/lib/client-address";
 import { setupLink } from "~/lib/desk/colleagues.server";
 import { StaffDirectory } from "~/lib/desk/staff.server";
-import { staffSetupEmail } from "~/lib/messaging/templates.server";
+import { staffSetupEmail } from "~/lib/messaging/email.server";
 import type { DesignSpec } from "~/lib/design-schema";
 import { type QuoteFields, type QuoteProblem, checkQuote } from "~/lib/quote-schema";
 import { type QuoteConfig, readQuoteConfig } from "./config.server";
@@ -28,15 +28,21 @@ import { QuotationAnswers } from "~/lib/quotations/acceptance.server";
 import { Quotations } from "~/lib/quotations/quotations.server";
 import { Reorders } from "~/lib/quotations/reorder.server";
 import { createSmtpMailer, type Mailer } from "./mailer.server";
-import { Outbox, type OutboxOptions } from "./outbox.server";
+import { Outbox, type OutboxOptions } from "~/lib/messaging/outbox.server";
+import { MessageKinds } from "~/lib/messaging/registry.server";
+import { whatsappSender } from "~/lib/whatsapp/client.server";
+import { WhatsAppContacts } from "~/lib/whatsapp/contacts.server";
+import { WhatsAppDesk } from "~/lib/whatsapp/desk.server";
+import { whatsappGate } from "~/lib/whatsapp/gate.server";
+import type { WhatsAppApi, WhatsAppConfig } from "~/lib/whatsapp/types";
+import { whatsAppInboundOf } from "~/lib/workflows/whatsapp-inbound.server";
+import { domainRounds, registerDomainMessages } from "~/lib/workflows/message-kinds.server";
 import { RateLimiter } from "./rate-limit.server";
 import { createSystemMonitor } from "~/lib/system/monitor.server";
 import { startBackup } from "~/lib/backup/backup.server";
 import { type BackupConfig, readBackupConfig } from "~/lib/backup/config.server";
 import { QuoteStore, type StoredQuote, type WrittenFile } from "./store.server";
 import type { CheckedFile } from "./uploads.server";
-import type { WhatsAppApi, WhatsAppConfig } from "~/lib/whatsapp/types";
-import { whatsAppInboundOf } from "~/lib/workflows/whatsapp-inbound.server";
 
 export type SubmissionContext = {
   clientIp: string;
@@ -91,7 +97,8 @@ export function createQuoteService(
     whatsapp: whatsappOptions = null,
   }: {
     mailer?: Mailer;
-    outbox?: OutboxOptions;
+    /** The outbox's timing and log (its channels and the modules' rounds are wired here). */
+    outbox?: Pick<OutboxOptions, "baseDelayMs" | "maxDelayMs" | "leaseMs" | "pollMs" | "log">;
     log?: (message: string) => void;
     /** The office mailbox whose buyers' replies reach their requests (IMAP_URL); null: not read. */
     mailbox?: MailboxSettings | null;
@@ -104,7 +111,11 @@ export function createQuoteService(
      * client and payload are FBR's API and its body unless a test brings its own.
      */
     fbr?: { config?: FbrConfig | null; client?: FbrPoster; payload?: DiPayloadMaker; queue?: FbrQueueOptions };
-    /** The WhatsApp Cloud API (WHATSAPP_*) and its client; null or absent: off, /webhooks/whatsapp answers 404. */
+    /**
+     * WhatsApp's Cloud API (WHATSAPP_*) and its client: the outbox's WhatsApp sender, the webhook's
+     * workflow and the desk's "Send on WhatsApp". Null or absent: off (click-to-chat; /webhooks/whatsapp
+     * answers 404; a WhatsApp message queued anyway ends failed saying WhatsApp is not set up).
+     */
     whatsapp?: { config: WhatsAppConfig; api: WhatsAppApi } | null;
   } = {},
 ) {
@@ -121,8 +132,13 @@ export function createQuoteService(
   }
   files.removeStrayFiles();
   const activeMailer = mailer ?? (config.mail ? createSmtpMailer(config.mail) : undefined);
-  const messaging = new Messaging(store);
+  // The message kinds, registered by their modules below; messaging queues a WhatsApp twin by them.
+  const messageKinds = new MessageKinds();
+  const messaging = new Messaging(store, messageKinds);
+  // The buyers' WhatsApp numbers: when each last wrote (the 24-hour window) and whether it wrote STOP.
+  const whatsappContacts = new WhatsAppContacts(store.db);
   const proofs = new ProofDesk(store, activeMailer && config.mail ? config.mail.to : null, messaging);
+  registerDomainMessages(messageKinds, { store, proofs });
   const quotations = new Quotations(store);
   quotations.fillQuotedTotals();
   const quotationAnswers = new QuotationAnswers(
@@ -132,7 +148,13 @@ export function createQuoteService(
     messaging,
   );
   const outbox = activeMailer
-    ? new Outbox(store, activeMailer, { ...outboxOptions, proofs, messaging, quotationAnswers })
+    ? new Outbox(messaging, messageKinds, activeMailer, {
+        ...outboxOptions,
+        ...domainRounds({ proofs, quotationAnswers }),
+        ...(whatsappOptions
+          ? { whatsapp: whatsappSender(whatsappOptions.api), whatsappGate: whatsappGate(whatsappContacts) }
+          : {}),
+      })
     : undefined;
   const staffDirectory = new StaffDirectory(db);
   const prices = new PriceBook(db);
@@ -300,11 +322,25 @@ export function createQuoteService(
   }
 
   // A buyer's WhatsApp messages and our messages' statuses, from Meta's webhook (null: WhatsApp is off).
-  const whatsapp = whatsAppInboundOf(whatsappOptions, { store, messaging, notify: Boolean(outbox), outbox, log });
+  const whatsapp = whatsAppInboundOf(whatsappOptions && { ...whatsappOptions, contacts: whatsappContacts }, {
+    store,
+    messaging,
+    notify: Boolean(outbox),
+    outbox,
+    log,
+  });
 
   return {
     /** WhatsApp's settings, the buyers' numbers (window, consent) and the webhook's workflow; null when off. */
     whatsapp,
+    /** The request page's "Send on WhatsApp": the window, free text inside it, the approved templates. */
+    whatsappDesk: new WhatsAppDesk({
+      messaging,
+      config: whatsappOptions?.config ?? null,
+      contacts: whatsappContacts,
+      templates: messageKinds,
+      afterQueued: () => outbox?.kick(),
+    }),
     config,
     store,
     outbox,
@@ -320,6 +356,8 @@ export function createQuoteService(
     /** The buyer's acceptance of a quotation (the order), changes asked, reminders and expiry. */
     quotationAnswers,
     messaging,
+    /** Every module's message kinds; `whatsappTemplateChoices()` lists the templates the desk may send. */
+    messageKinds,
     /** Mail that joined no request, or could not be read: the desk's Unmatched mail. */
     unmatchedMail,
     /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { tempDir } from "../../../tests/support/temp-dir";
 import type { BackupStatus, RehearsalRecord } from "~/lib/backup/status";
-import type { OutgoingMail } from "~/lib/messaging/templates.server";
+import type { OutgoingMail } from "~/lib/messaging/email.server";
 import type { Mailer } from "~/lib/quotes/mailer.server";
 import { QuoteStore } from "~/lib/quotes/store.server";
 import { createSystemMonitor } from "./monitor.server";

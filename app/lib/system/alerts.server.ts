@@ -1,7 +1,7 @@
 import type Database from "better-sqlite3";
 import { business } from "~/content/business";
 import { MAX_BACKUP_LAG_SECONDS } from "~/lib/backup/status";
-import type { OutgoingMail } from "~/lib/messaging/templates.server";
+import type { OutgoingMail } from "~/lib/messaging/email.server";
 import { pakistanTime } from "~/lib/desk/time";
 import { publicLink } from "~/lib/site-url";
 import type { systemAlertKinds } from "./schema";

@@ -88,6 +88,12 @@ export class WhatsAppContacts {
     this.sql = prepare(db);
   }
 
+  /** When the number wrote the STOP that holds now (ISO UTC), or null while templates may be sent to it. */
+  optedOutAt(number: string): string | null {
+    const contact = this.get(number);
+    return isOptedOut(contact) ? contact!.optedOutAt : null;
+  }
+
   get(number: string): WhatsAppContact | undefined {
     const row = this.sql.get.get(number) as ContactRow | undefined;
     return row && fromRow(row);

@@ -1,10 +1,8 @@
 import type { Actor } from "~/lib/audit/events";
 import type { Messaging } from "~/lib/messaging/messaging.server";
-import { whatsAppTemplateChoices, type WhatsAppTemplateKind, whatsAppTemplateOf } from "./desk-templates";
+import type { MessageKinds } from "~/lib/messaging/registry.server";
+import { whatsappDisplay } from "./phone";
 import type { WhatsAppConfig } from "./types";
-
-/** WhatsApp lets a business write freely for this long after the buyer's last message. */
-export const WHATSAPP_WINDOW_MS = 24 * 3_600_000;
 
 /** Where a number stands in WhatsApp's 24-hour window (ISO UTC instants; null when the buyer never wrote). */
 export type WhatsAppWindow = { open: boolean; lastInboundAt: string | null; closesAt: string | null };
@@ -13,7 +11,7 @@ export type WhatsAppWindow = { open: boolean; lastInboundAt: string | null; clos
 export type WhatsAppContactBook = {
   windowOf(number: string, now: Date): WhatsAppWindow;
   /** When the number wrote STOP (ISO UTC), or null while templates may be sent to it. */
-  optedOut(number: string): string | null;
+  optedOutAt(number: string): string | null;
 };
 
 /** The request as the desk's WhatsApp needs it: its number as WhatsApp names it (E.164 digits), if any. */
@@ -33,20 +31,23 @@ export type WhatsAppDeskState = {
   window: WhatsAppWindow | null;
   /** When the buyer wrote STOP (ISO UTC), or null. */
   optedOutAt: string | null;
-  templates: { kind: WhatsAppTemplateKind; label: string }[];
+  templates: { kind: string; label: string }[];
 };
 
+/** The approved templates, as the modules registered them with their message kinds. */
+export type WhatsAppTemplates = Pick<MessageKinds, "whatsappTemplateChoices" | "deskTemplatePayload">;
+
 /** Why a send was refused: the desk says each plainly. */
-export type WhatsAppRefusal = "not-connected" | "no-number" | "window-closed" | "opted-out" | "unknown-template";
+export type WhatsAppRefusal =
+  | "not-connected"
+  | "no-number"
+  | "window-closed"
+  | "opted-out"
+  | "unknown-template"
+  | "nothing-to-point-to";
 
 /** `queued` false: the same form (its request key) was sent before, and nothing more was queued. */
 export type WhatsAppSendResult = { ok: true; queued: boolean } | { ok: false; refused: WhatsAppRefusal };
-
-/** "+92 300 1234567" for a Pakistani mobile; "+" and the digits for any other number. */
-export function displayWhatsAppNumber(number: string): string {
-  const pakistani = /^92(3\d{2})(\d{7})$/.exec(number);
-  return pakistani ? `+92 ${pakistani[1]} ${pakistani[2]}` : `+${number}`;
-}
 
 /**
  * The office's side of WhatsApp on a request: where its window stands, free text inside it, approved
@@ -57,24 +58,28 @@ export class WhatsAppDesk {
   private readonly messaging: Messaging;
   private readonly config: WhatsAppConfig | null;
   private readonly contacts: WhatsAppContactBook;
+  private readonly templates: WhatsAppTemplates;
   private readonly queued: () => void;
 
   constructor({
     messaging,
     config,
     contacts,
+    templates,
     afterQueued = () => {},
   }: {
     messaging: Messaging;
     /** Null: WHATSAPP_* are not set, and nothing is sent. */
     config: WhatsAppConfig | null;
     contacts: WhatsAppContactBook;
+    templates: WhatsAppTemplates;
     /** Called once a message is queued (to wake the outbox). */
     afterQueued?: () => void;
   }) {
     this.messaging = messaging;
     this.config = config;
     this.contacts = contacts;
+    this.templates = templates;
     this.queued = afterQueued;
   }
 
@@ -87,10 +92,10 @@ export class WhatsAppDesk {
     return {
       connected: this.connected,
       number,
-      displayNumber: number && displayWhatsAppNumber(number),
+      displayNumber: number && whatsappDisplay(number),
       window: number ? this.contacts.windowOf(number, now) : null,
-      optedOutAt: number ? this.contacts.optedOut(number) : null,
-      templates: whatsAppTemplateChoices.map(({ kind, label }) => ({ kind, label })),
+      optedOutAt: number ? this.contacts.optedOutAt(number) : null,
+      templates: this.templates.whatsappTemplateChoices().map(({ kind, label }) => ({ kind, label })),
     };
   }
 
@@ -155,14 +160,17 @@ export class WhatsAppDesk {
     now = new Date(),
   ): WhatsAppSendResult {
     const number = quote.whatsappNumber;
-    const template = whatsAppTemplateOf(kind);
+    const template = this.templates.whatsappTemplateChoices().find((choice) => choice.kind === kind);
     if (!this.connected) return { ok: false, refused: "not-connected" };
     if (!template) return { ok: false, refused: "unknown-template" };
     if (!number) return { ok: false, refused: "no-number" };
+    // What the template points the buyer to (the newest proof, the invoice): refused while there is none.
+    const payload = this.templates.deskTemplatePayload(template.kind, quote.id);
+    if (!payload) return { ok: false, refused: "nothing-to-point-to" };
     // Read and queued in one transaction: a STOP recorded meanwhile is not sent past.
     const id = this.messaging.store.db
       .transaction(() =>
-        this.contacts.optedOut(number)
+        this.contacts.optedOutAt(number)
           ? undefined
           : this.messaging.queue({
               quoteId: quote.id,
@@ -170,7 +178,7 @@ export class WhatsAppDesk {
               channel: "whatsapp",
               recipient: number,
               subject: "",
-              payload: { template: template.name },
+              payload: { ...payload, template: template.name },
               staffId: actor.staffId,
               requestKey,
               now,
@@ -213,7 +221,7 @@ export type WhatsAppPanel = {
   canWrite: boolean;
   /** Outside it, and not opted out: an approved template may be sent. */
   canTemplate: boolean;
-  templates: { kind: WhatsAppTemplateKind; label: string }[];
+  templates: { kind: string; label: string }[];
 };
 
 /** What the request page shows of WhatsApp, as words made from the state (the checks stay in the sends). */

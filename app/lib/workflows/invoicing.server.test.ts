@@ -8,7 +8,7 @@ import { bilal } from "../../../tests/support/request-fixture";
 import { tempDir } from "../../../tests/support/temp-dir";
 import { FURTHER_TAX_RATE_BP } from "~/lib/fbr/rates";
 import { orderDocument } from "~/lib/invoices/desk.server";
-import type { OutgoingMail } from "~/lib/messaging/templates.server";
+import type { OutgoingMail } from "~/lib/messaging/email.server";
 import { Orders } from "~/lib/orders/orders.server";
 import { OrderTaxFacts, type TaxFacts } from "~/lib/orders/tax-facts.server";
 import { buyerPaymentData } from "~/lib/payments/buyer.server";

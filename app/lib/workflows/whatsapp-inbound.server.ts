@@ -315,7 +315,7 @@ export type WhatsAppInbound = WhatsAppWebhook & { config: WhatsAppConfig; contac
  * the Cloud API client, a new request's notification sent by the outbox at once.
  */
 export function whatsAppInboundOf(
-  whatsapp: { config: WhatsAppConfig; api: Pick<WhatsAppApi, "media"> } | null,
+  whatsapp: { config: WhatsAppConfig; api: Pick<WhatsAppApi, "media">; contacts: WhatsAppContacts } | null,
   {
     store,
     messaging,
@@ -325,7 +325,7 @@ export function whatsAppInboundOf(
   }: Pick<WhatsAppInboundDeps, "store" | "messaging" | "notify" | "log"> & { outbox?: { kick(): void } },
 ): WhatsAppInbound | null {
   if (!whatsapp) return null;
-  const contacts = new WhatsAppContacts(store.db);
+  const { contacts } = whatsapp;
   const { receive } = createWhatsAppInbound({
     store,
     messaging,

@@ -31,7 +31,6 @@ import { lostReasons, lostReasonText, type QuoteStatus, quoteStatuses } from "~/
 import { categoryLabel, type RequestCategory, requestCategories } from "~/lib/quotes/request-categories";
 import { formatPkr } from "~/lib/money";
 import { whatsAppPanel } from "~/lib/whatsapp/desk.server";
-import { whatsAppDeskOf, whatsAppQuote } from "~/lib/whatsapp/desk-wiring.server";
 import { deskQuotations } from "~/lib/quotations/desk.server";
 import { itemName } from "~/lib/proofs/record";
 import { orderLink } from "~/lib/orders/desk.server";
@@ -49,7 +48,7 @@ export function loader({ request, context, params }: Route.LoaderArgs) {
   const doneParam = new URL(request.url).searchParams.get("done");
   const done = doneParam && doneParam in deskDone ? (doneParam as keyof typeof deskDone) : null;
   const now = Date.now();
-  const whatsappDesk = whatsAppDeskOf(service);
+  const whatsappDesk = service.whatsappDesk;
   return {
     quote: {
       ...quote,
@@ -78,7 +77,7 @@ export function loader({ request, context, params }: Route.LoaderArgs) {
     // With the business's WhatsApp connected, "Send on WhatsApp" takes click-to-chat's place.
     whatsappPanel: whatsappDesk.connected
       ? whatsAppPanel(
-          whatsappDesk.state(whatsAppQuote(service, quote), new Date(now)),
+          whatsappDesk.state(quote, new Date(now)),
           new Date(now),
           deskText.whatsapp,
         )
@@ -86,7 +85,11 @@ export function loader({ request, context, params }: Route.LoaderArgs) {
     whatsappTextKey: crypto.randomUUID(),
     whatsappTemplateKey: crypto.randomUUID(),
     tel: telHref(quote.phone),
-    conversation: conversation(service.messaging.messages(quote.id), service.messaging.messageFiles(quote.id)),
+    conversation: conversation(
+      service.messaging.messages(quote.id),
+      service.messaging.messageFiles(quote.id),
+      service.messageKinds.whatsappTemplateChoices(),
+    ),
     // Only one valid address is linked (one stored before the form checked it shows as text).
     mailto: mailtoAddressUrl(quote.email),
     canReply: service.canReply,
@@ -173,12 +176,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       throw done("reply");
     case "whatsapp-text":
     case "whatsapp-template": {
-      const desk = whatsAppDeskOf(service);
+      const desk = service.whatsappDesk;
       const sender = { ...actor, staffId: staff.id };
       const sent =
         form.intent === "whatsapp-text"
-          ? desk.sendText(whatsAppQuote(service, quote), form.whatsappText, sender, form.whatsappKey)
-          : desk.sendTemplate(whatsAppQuote(service, quote), form.template, sender, form.templateKey);
+          ? desk.sendText(quote, form.whatsappText, sender, form.whatsappKey)
+          : desk.sendTemplate(quote, form.template, sender, form.templateKey);
       if (!sent.ok) return problem(form.intent, deskText.whatsapp.refused[sent.refused]);
       throw done(form.intent);
     }

@@ -301,7 +301,8 @@ function ReplyOnWhatsApp({ id, defaultChecked }: { id: string; defaultChecked: b
         />
         {label}
       </Label>
-      <p id={`${id}-hint`} className="text-sm text-muted-foreground">
+      {/* In line with the label's words, past the box. */}
+      <p id={`${id}-hint`} className="pl-8 text-sm text-muted-foreground">
         {hint}
       </p>
     </div>

@@ -14,6 +14,11 @@ export const quoteFieldText: Record<QuoteFieldName, { label: string; placeholder
   company: { label: "Company", placeholder: "Company or brand" },
   email: { label: "Email", placeholder: "you@company.com" },
   phone: { label: "Phone", placeholder: "+92 300 0000000" },
+  replyChannel: {
+    label: "Reply on WhatsApp",
+    placeholder: "",
+    hint: "We send your quotation, proofs and order news on WhatsApp too, to the mobile number above.",
+  },
   product: { label: "Products of interest", placeholder: "e.g. custom pens, chit pad boxes, mugs" },
   quantity: { label: "Quantity", placeholder: "e.g. 500", hint: "Pieces in all (optional)." },
   neededBy: { label: "Needed by", placeholder: "", hint: "The day you need them in hand (optional)." },

@@ -697,3 +697,13 @@ export const statusLabel: Record<QuoteStatus | EarlierStatus, string> = {
   replied: "Replied",
   quoted: "Quoted",
 };
+
+/** How a request reached the office, and how the buyer asked to be answered, as the desk labels them. */
+export const requestChannelText = {
+  /** A request that a WhatsApp message from an unknown number opened (the website's need no label). */
+  fromWhatsApp: "WhatsApp",
+  fromWhatsAppTitle: "Came as a WhatsApp message",
+  /** The buyer ticked "Reply on WhatsApp" on the quote form. */
+  replyOnWhatsApp: "Reply on WhatsApp",
+  replyOnWhatsAppTitle: "The buyer asked on the quote form to be answered on WhatsApp too",
+} as const;

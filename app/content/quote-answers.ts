@@ -19,6 +19,11 @@ export const quoteAnswers = {
     title: "Invalid e-mail address",
     description: "Please enter one e-mail address, such as name@company.com.pk, and nothing else in that field.",
   },
+  /** "Reply on WhatsApp" is ticked, and the phone is not a number WhatsApp reaches (or is empty). */
+  whatsappPhone: {
+    title: "Check the phone number",
+    description: "Please give a mobile number WhatsApp reaches, e.g. 0300 1234567.",
+  },
   /** The optional quantity is not a whole number of pieces in range. */
   invalidQuantity: {
     title: "Check the quantity",

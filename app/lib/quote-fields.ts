@@ -8,13 +8,15 @@ import { designFields } from "./upload-rules";
 
 /**
  * The fields, in the form's order (spec section 3), with the two optional ones a quotation depends on:
- * how many pieces, and the date the buyer needs them in hand.
+ * how many pieces, and the date the buyer needs them in hand; and, beside e-mail and phone, the buyer's
+ * choice to be answered on WhatsApp too (a checkbox posting `replyChannel=whatsapp`, nothing when not ticked).
  */
 export const quoteFieldNames = [
   "name",
   "company",
   "email",
   "phone",
+  "replyChannel",
   "product",
   "quantity",
   "neededBy",
@@ -22,7 +24,7 @@ export const quoteFieldNames = [
 ] as const;
 export type QuoteFieldName = (typeof quoteFieldNames)[number];
 
-/** The fields of free text (the others are a number and a date). */
+/** The fields of free text (the others are the reply channel, a number and a date). */
 export const quoteTextFieldNames = [
   "name",
   "company",
@@ -32,6 +34,9 @@ export const quoteTextFieldNames = [
   "message",
 ] as const satisfies readonly QuoteFieldName[];
 export type QuoteTextFieldName = (typeof quoteTextFieldNames)[number];
+
+/** The value the reply-on-WhatsApp checkbox posts when ticked. */
+export const REPLY_ON_WHATSAPP = "whatsapp";
 
 /** Spec section 5: the fields that must not be empty (or only spaces). */
 export const requiredQuoteFields = ["name", "email", "message"] as const satisfies readonly QuoteFieldName[];

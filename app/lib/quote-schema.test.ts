@@ -10,7 +10,7 @@ const valid = {
   message: "500 pens with our logo",
 };
 /** What the schema makes of `valid`: no quantity or needed-by date given. */
-const checked = { ...valid, quantity: null, neededBy: null };
+const checked = { ...valid, replyChannel: "email", quantity: null, neededBy: null };
 
 /** Thursday 26 November 2026, 10:00 in Lahore. */
 const now = new Date("2026-11-26T05:00:00Z");
@@ -30,6 +30,7 @@ describe("quote schema", () => {
         company: "",
         email: "a@b.example",
         phone: "",
+        replyChannel: "email",
         product: "",
         quantity: null,
         neededBy: null,
@@ -135,6 +136,58 @@ describe("quote schema", () => {
   });
 });
 
+describe("Reply on WhatsApp", () => {
+  const whatsappPhone = {
+    code: "invalid_whatsapp_phone",
+    title: "Check the phone number",
+    message: "Please give a mobile number WhatsApp reaches, e.g. 0300 1234567.",
+    fields: ["phone"],
+  };
+
+  it.each(["0300 1234567", "+92 300 1234567", "0092-321-7654321", "+44 7700 900123", "+971 50 123 4567"])(
+    "chosen with the mobile %j: the request is answered on WhatsApp",
+    (phone) => {
+      expect(checkQuote({ ...valid, phone, replyChannel: "whatsapp" })).toEqual({
+        ok: true,
+        data: { ...checked, phone, replyChannel: "whatsapp" },
+      });
+    },
+  );
+
+  it.each([
+    ["a Lahore landline", "042 3587 1234"],
+    ["a landline written internationally", "+92 42 3587 1234"],
+    ["a switchboard extension", "0300 1234567 ext 12"],
+    ["words", "call me after lunch"],
+    ["a number too short", "0300 12345"],
+  ])("chosen with %s, the phone is refused, saying what number it takes", (_, phone) => {
+    expect(checkQuote({ ...valid, phone, replyChannel: "whatsapp" })).toEqual({ ok: false, problem: whatsappPhone });
+  });
+
+  it("chosen without a phone, asks for one", () => {
+    for (const phone of ["", "   ", undefined])
+      expect(checkQuote({ ...valid, phone, replyChannel: "whatsapp" })).toEqual({ ok: false, problem: whatsappPhone });
+  });
+
+  it("not chosen, keeps the spec's form: any phone or none, answered by e-mail", () => {
+    for (const phone of ["042 3587 1234", "call me after lunch", ""])
+      for (const replyChannel of ["", "  ", undefined])
+        expect(checkQuote({ ...valid, phone, replyChannel })).toEqual({ ok: true, data: { ...checked, phone } });
+  });
+
+  it("still reports a missing required field first", () => {
+    const result = checkQuote({ ...valid, email: "", phone: "042 3587 1234", replyChannel: "whatsapp" });
+    expect(result.ok === false && result.problem).toMatchObject({ code: "missing", fields: ["email"] });
+  });
+
+  it("takes nothing but the checkbox's value as a reply channel", () => {
+    expect(checkQuote({ ...valid, replyChannel: "sms" })).toMatchObject({
+      ok: false,
+      problem: { code: "invalid", fields: ["replyChannel"] },
+    });
+  });
+});
+
 describe("quantity and needed-by date (optional)", () => {
   it("leaves both null when empty, only spaces or absent", () => {
     for (const value of ["", "  ", undefined, null])
@@ -227,11 +280,14 @@ describe("the browser's own check", () => {
 
 describe("quoteAsText", () => {
   it("writes the filled fields and the message, for WhatsApp and e-mail", () => {
-    expect(quoteAsText({ ...valid, company: "", phone: "", quantity: "", neededBy: "" })).toBe(
+    expect(quoteAsText({ ...valid, company: "", phone: "", replyChannel: "", quantity: "", neededBy: "" })).toBe(
       "Name: Ayesha Khan\nEmail: ayesha@acme.example\nProducts of interest: pens\n\n500 pens with our logo",
     );
-    expect(quoteAsText({ ...valid, quantity: "500", neededBy: "2026-12-14" })).toContain(
+    expect(quoteAsText({ ...valid, replyChannel: "", quantity: "500", neededBy: "2026-12-14" })).toContain(
       "Products of interest: pens\nQuantity: 500\nNeeded by: 2026-12-14\n",
+    );
+    expect(quoteAsText({ ...valid, replyChannel: "whatsapp", quantity: "", neededBy: "" })).toContain(
+      "Phone: +92 300 1234567\nReply on WhatsApp: yes\nProducts of interest: pens\n",
     );
   });
 });

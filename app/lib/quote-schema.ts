@@ -5,10 +5,12 @@ import { isEmailAddress, maxEmailAddressLength } from "./email-address";
 import { isCalendarDate, neededByRange } from "./needed-by";
 import {
   isRequiredQuoteField,
+  REPLY_ON_WHATSAPP,
   type QuoteFieldName,
   type QuoteTextFieldName,
   quoteTextFieldNames,
 } from "./quote-fields";
+import { whatsappNumberOf } from "./reply-on-whatsapp";
 import { flattenToOneLine, keepLinesAndTabs } from "./text-fields";
 
 // No JIT: zod would otherwise compile parsers with `new Function`, which the Content-Security-Policy
@@ -25,6 +27,8 @@ export { NEEDED_BY_YEARS_AHEAD, neededByRange } from "./needed-by";
  * The server also caps lengths no real buyer reaches; the browser acts on the required rule only.
  * The optional quantity is a whole number of pieces and the optional needed-by date a day from today
  * to two years ahead (in Pakistan), both null when left empty.
+ * "Reply on WhatsApp" ticked makes the reply channel "whatsapp" and asks for a phone WhatsApp reaches;
+ * not ticked, it is "email" and the phone keeps the spec's rule (none).
  * The browser loads this module (and zod) on the form's first submission (app/lib/send-quote.ts).
  */
 export const quoteLimits = {
@@ -43,6 +47,7 @@ const MISSING = "missing";
 const NOT_ONE_ADDRESS = "not one e-mail address";
 const BAD_QUANTITY = "bad quantity";
 const BAD_DATE = "bad date";
+const NOT_WHATSAPP = "not a number WhatsApp reaches";
 
 /** Longer than any quantity or date written out: a value past it is not one. */
 const SHORT_VALUE = 30;
@@ -108,19 +113,43 @@ const neededByField = z
   )
   .check(z.refine((value: string | null) => value === null || isCalendarDate(value), BAD_DATE));
 
-export const quoteSchema = z.object({
-  ...(Object.fromEntries(quoteTextFieldNames.map((name) => [name, field(name)])) as Record<
-    QuoteTextFieldName,
-    ReturnType<typeof field>
-  >),
-  quantity: quantityField,
-  neededBy: neededByField,
-});
+/** Ticked, the checkbox posts "whatsapp"; not ticked, nothing: the buyer is answered by e-mail alone. */
+const replyChannelField = z.pipe(
+  z.pipe(
+    shortText("replyChannel"),
+    z.transform((text: string) => text || "email"),
+  ),
+  z.enum(["email", REPLY_ON_WHATSAPP], { error: `${quoteFieldLabel.replyChannel} is ticked or left empty.` }),
+);
+
+export const quoteSchema = z
+  .object({
+    ...(Object.fromEntries(quoteTextFieldNames.map((name) => [name, field(name)])) as Record<
+      QuoteTextFieldName,
+      ReturnType<typeof field>
+    >),
+    replyChannel: replyChannelField,
+    quantity: quantityField,
+    neededBy: neededByField,
+  })
+  .check(
+    z.refine((quote) => quote.replyChannel !== "whatsapp" || whatsappNumberOf(quote.phone) !== null, {
+      message: NOT_WHATSAPP,
+      path: ["phone"],
+    }),
+  );
 
 export type QuoteFields = z.infer<typeof quoteSchema>;
 
 export type QuoteProblem = {
-  code: "missing" | "too_long" | "invalid_email" | "invalid_quantity" | "invalid_needed_by" | "invalid";
+  code:
+    | "missing"
+    | "too_long"
+    | "invalid_email"
+    | "invalid_whatsapp_phone"
+    | "invalid_quantity"
+    | "invalid_needed_by"
+    | "invalid";
   title: string;
   message: string;
   /** The fields at fault. */
@@ -172,6 +201,12 @@ export function checkQuote(input: unknown, now: Date = new Date()): QuoteCheck {
     return {
       ok: false,
       problem: { code: "invalid_email", ...titleAndMessage(quoteAnswers.invalidEmail), fields: ["email"] },
+    };
+  }
+  if (!tooLong.length && issues.some((issue) => issue.message === NOT_WHATSAPP)) {
+    return {
+      ok: false,
+      problem: { code: "invalid_whatsapp_phone", ...titleAndMessage(quoteAnswers.whatsappPhone), fields: ["phone"] },
     };
   }
   if (!tooLong.length && issues.some((issue) => issue.message === BAD_QUANTITY)) {

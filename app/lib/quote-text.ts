@@ -1,5 +1,5 @@
 import { quoteFieldLabel } from "~/content/contact";
-import type { QuoteValues } from "./quote-fields";
+import { type QuoteValues, REPLY_ON_WHATSAPP } from "./quote-fields";
 
 /** The request as plain text: the e-mail notification and the WhatsApp/e-mail fallback use it. */
 export function quoteAsText(quote: QuoteValues): string {
@@ -8,6 +8,7 @@ export function quoteAsText(quote: QuoteValues): string {
     [quoteFieldLabel.company, quote.company],
     [quoteFieldLabel.email, quote.email],
     [quoteFieldLabel.phone, quote.phone],
+    [quoteFieldLabel.replyChannel, quote.replyChannel === REPLY_ON_WHATSAPP ? "yes" : ""],
     [quoteFieldLabel.product, quote.product],
     [quoteFieldLabel.quantity, quote.quantity],
     [quoteFieldLabel.neededBy, quote.neededBy],

@@ -9,6 +9,7 @@ const quote = {
   company: "Pharmedic",
   email: "ayesha@example.com",
   phone: "",
+  replyChannel: "",
   product: "Pens",
   quantity: "500",
   neededBy: "2026-12-14",

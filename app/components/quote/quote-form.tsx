@@ -16,6 +16,7 @@ import {
   quoteFieldNames,
   quotePostFields,
   type QuoteValues,
+  REPLY_ON_WHATSAPP,
 } from "~/lib/quote-fields";
 import { isRetryable, quoteBody } from "~/lib/send-quote";
 import { logoTypes } from "~/lib/upload-rules";
@@ -36,6 +37,7 @@ const inputProps: Record<QuoteFieldName, React.ComponentProps<"input">> = {
   company: { autoComplete: "organization" },
   email: { type: "email", autoComplete: "email" },
   phone: { type: "tel", autoComplete: "tel" },
+  replyChannel: { type: "checkbox", value: REPLY_ON_WHATSAPP },
   product: { autoComplete: "off" },
   // The browser holds a value out of range with its own message; the server's check is the same rule.
   quantity: { type: "number", inputMode: "numeric", min: 1, max: 1_000_000, step: 1, autoComplete: "off" },
@@ -131,7 +133,9 @@ function QuoteRequestForm({
 
   function onChange(event: React.FormEvent<HTMLFormElement>) {
     idempotencyKey.current = null; // changed content is another request
-    const name = (event.target as HTMLInputElement).name;
+    const target = (event.target as HTMLInputElement).name;
+    // Unticking "Reply on WhatsApp" drops its rule on the phone: the phone is no longer marked.
+    const name = target === "replyChannel" ? "phone" : target;
     if (invalid.includes(name))
       setEdited({ after: error, fields: [...(edited.after === error ? edited.fields : []), name] });
   }
@@ -170,14 +174,22 @@ function QuoteRequestForm({
       <div className="grid gap-5 pointer-coarse:gap-y-2 sm:grid-cols-2">
         {quoteFieldNames.map((name, index) => {
           const id = `quote-${name}`;
+          if (name === "replyChannel")
+            return <ReplyOnWhatsApp key={name} id={id} defaultChecked={defaults.replyChannel === REPLY_ON_WHATSAPP} />;
           const required = isRequiredQuoteField(name);
           const hint = quoteFieldText[name].hint;
+          // The phone's own problem (not a number WhatsApp reaches) is said under it too.
+          const problem =
+            name === "phone" && error?.code === "invalid_whatsapp_phone" && invalid.includes(name)
+              ? error.message
+              : undefined;
           const common = {
             id,
             name,
             required,
             placeholder: quoteFieldText[name].placeholder || undefined,
-            "aria-describedby": hint ? `${id}-hint` : undefined,
+            "aria-describedby":
+              [hint && `${id}-hint`, problem && `${id}-problem`].filter(Boolean).join(" ") || undefined,
             defaultValue: defaults[name],
             "aria-invalid": invalid.includes(name) || undefined,
             // Back to an empty form after a request went through: its first field, ready to type.
@@ -206,6 +218,11 @@ function QuoteRequestForm({
               {hint && (
                 <p id={`${id}-hint`} className="text-sm text-muted-foreground">
                   {hint}
+                </p>
+              )}
+              {problem && (
+                <p id={`${id}-problem`} className="text-sm font-medium text-destructive">
+                  {problem}
                 </p>
               )}
             </div>
@@ -262,6 +279,33 @@ function QuoteRequestForm({
         {sender.busy ? quoteForm.submitting : quoteForm.submit}
       </Button>
     </sender.Form>
+  );
+}
+
+/**
+ * "Reply on WhatsApp", under e-mail and phone: a plain checkbox, so it posts with or without JavaScript.
+ * Ticked, the buyer is answered on WhatsApp too and the phone must be a number WhatsApp reaches.
+ */
+function ReplyOnWhatsApp({ id, defaultChecked }: { id: string; defaultChecked: boolean }) {
+  const { label, hint } = quoteFieldText.replyChannel;
+  return (
+    <div className="space-y-1 sm:col-span-2">
+      <Label htmlFor={id} className="flex w-fit cursor-pointer items-center gap-3 pointer-coarse:min-h-11">
+        <input
+          id={id}
+          name="replyChannel"
+          {...inputProps.replyChannel}
+          defaultChecked={defaultChecked}
+          aria-describedby={`${id}-hint`}
+          className="size-5 shrink-0 cursor-pointer accent-primary"
+        />
+        {label}
+      </Label>
+      {/* In line with the label's words, past the box. */}
+      <p id={`${id}-hint`} className="pl-8 text-sm text-muted-foreground">
+        {hint}
+      </p>
+    </div>
   );
 }
 

@@ -57,11 +57,15 @@ async function setup({ notify = true } = {}) {
     data: await fixtures.png(),
     originalName: "acme.png",
   });
-  const { quote } = store.insert({ ...buyerFields, phone: "+92 300 1234567", quantity: 500 }, submissionMeta("k1"), {
-    notify: false,
-    now: sentAt,
-    files: [logo],
-  });
+  const { quote } = store.insert(
+    { ...buyerFields, phone: "+92 300 1234567", replyChannel: "whatsapp", quantity: 500 },
+    submissionMeta("k1"),
+    {
+      notify: false,
+      now: sentAt,
+      files: [logo],
+    },
+  );
   const other = store.insert({ ...buyerFields, email: "other@else.example" }, submissionMeta("k2"), {
     notify: false,
     now: sentAt,
@@ -107,6 +111,8 @@ describe("Order again", () => {
       company: "Acme Pharma",
       email: "ayesha@acme.example",
       phone: "+92 300 1234567",
+      replyChannel: "whatsapp", // answered on WhatsApp, as the buyer asked on the first request
+      whatsappNumber: "923001234567",
       product: "Pens",
       status: "new",
       quantity: null, // two lines: each has its own quantity

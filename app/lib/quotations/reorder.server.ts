@@ -231,6 +231,8 @@ export class Reorders {
               company: old.company,
               email: old.email,
               phone: old.phone,
+              // A buyer who asked to be answered on WhatsApp is, on their reorder too.
+              replyChannel: old.replyChannel,
               product: old.product,
               message: made.message.slice(0, 10_000),
               quantity: made.quantity,

@@ -137,6 +137,37 @@ describe("inbox command", () => {
     ]);
   });
 
+  it("exports where a request came from and how the buyer asked to be answered; the WhatsApp number with the technical columns", () => {
+    const store = storeWith(["2026-01-10T08:00:00Z"]);
+    store.insert(
+      {
+        name: "Sana",
+        company: "",
+        email: "sana@x.example",
+        phone: "0321 7654321",
+        replyChannel: "whatsapp",
+        product: "Mugs",
+        message: "Mugs",
+      },
+      { clientIp: "203.0.113.1", userAgent: "test", page: "/contact", idempotencyKey: "inbox-reply-00000001" },
+      { notify: false, now: new Date("2026-01-11T08:00:00Z") },
+    );
+    const quotes = store.list();
+    store.close();
+    const [header, ...rows] = parseCsv(toCsv(quotes));
+    const cell = (row: string[], column: string) => row[header!.indexOf(column)];
+    expect(
+      rows.map((row) => ["name", "source", "replyChannel", "whatsappNumber"].map((column) => cell(row, column))),
+    ).toEqual([
+      ["Sana", "website", "whatsapp", "923217654321"],
+      ["Buyer 0", "website", "email", "923001234567"], // a mobile: kept for a message from it, chosen or not
+    ]);
+    const office = { technical: false, pakistanTimes: true };
+    const [officeHeader] = parseCsv(toCsv(quotes, office));
+    expect(officeHeader).toEqual(expect.arrayContaining(["source", "replyChannel"]));
+    expect(officeHeader).not.toContain("whatsappNumber");
+  });
+
   it("exports what the desk did: status, reason, history and replies, with who and when", () => {
     const store = storeWith(["2026-01-10T08:00:00Z"]);
     const [quote] = store.list();

@@ -144,6 +144,9 @@ export const exportColumns = [
   "company",
   "email",
   "phone",
+  "source",
+  "replyChannel",
+  "whatsappNumber",
   "product",
   "quantity",
   "neededBy",
@@ -171,6 +174,7 @@ const commandExport: ExportOptions = { technical: true, pakistanTimes: false };
 
 /** What the office does not read when it works through requests: how a request came, and its e-mail's state. */
 export const technicalColumns = [
+  "whatsappNumber",
   "page",
   "clientIp",
   "userAgent",

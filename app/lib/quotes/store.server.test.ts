@@ -47,6 +47,76 @@ describe("quantity and needed-by date", () => {
   });
 });
 
+describe("reply channel and WhatsApp number", () => {
+  const now = new Date("2026-11-26T05:00:00Z");
+  const column = (store: QuoteStore, id: number) =>
+    store.db.prepare("SELECT source, reply_channel, whatsapp_number FROM quotes WHERE id = ?").get(id);
+
+  it("keeps the buyer's choice of WhatsApp with the number WhatsApp names their phone by", () => {
+    const store = QuoteStore.open(tempDir("reply-whatsapp"));
+    const { quote } = store.insert({ ...fields, phone: "0300 1234567", replyChannel: "whatsapp" }, meta("r1"), {
+      notify: false,
+      now,
+    });
+    expect(column(store, quote.id)).toEqual({
+      source: "website",
+      reply_channel: "whatsapp",
+      whatsapp_number: "923001234567",
+    });
+    expect(store.get(quote.id)).toMatchObject({
+      phone: "0300 1234567",
+      source: "website",
+      replyChannel: "whatsapp",
+      whatsappNumber: "923001234567",
+    });
+    // The search finds it by the phone as the buyer wrote it, as before.
+    expect(store.inbox({ search: "03001234567" }).quotes.map((found) => found.id)).toEqual([quote.id]);
+    store.close();
+  });
+
+  it("keeps the WhatsApp number of every phone WhatsApp reaches, chosen or not, and of no other", () => {
+    const store = QuoteStore.open(tempDir("whatsapp-number"));
+    const stored = [
+      { phone: "+92 321 7654321", replyChannel: "email" as const },
+      { phone: "+44 7700 900123" },
+      { phone: "042 3587 1234" },
+      { phone: "" },
+    ].map((buyer, index) => store.insert({ ...fields, ...buyer }, meta(`n${index}`), { notify: false, now }).quote);
+    expect(stored.map((quote) => [quote.replyChannel, quote.whatsappNumber])).toEqual([
+      ["email", "923217654321"],
+      ["email", "447700900123"],
+      ["email", null],
+      ["email", null],
+    ]);
+    store.close();
+  });
+
+  it("answers by e-mail a request that asks for WhatsApp without a number WhatsApp reaches", () => {
+    const store = QuoteStore.open(tempDir("whatsapp-landline"));
+    const { quote } = store.insert({ ...fields, phone: "042 3587 1234", replyChannel: "whatsapp" }, meta("l1"), {
+      notify: false,
+      now,
+    });
+    expect(column(store, quote.id)).toEqual({ source: "website", reply_channel: "email", whatsapp_number: null });
+    store.close();
+  });
+
+  it("leaves a request of the old kind (no reply channel given) as it was: e-mail, from the website", () => {
+    const store = QuoteStore.open(tempDir("old-style"));
+    const { quote } = store.insert(fields, meta("o1"), { notify: false, now });
+    expect(store.get(quote.id)).toMatchObject({
+      ...fields,
+      source: "website",
+      replyChannel: "email",
+      whatsappNumber: null,
+      quantity: null,
+      neededBy: null,
+      reference: "Q-2026-0001",
+    });
+    store.close();
+  });
+});
+
 describe("an answered proof", () => {
   it("keeps its file's hash, stored name, type and size, and its answer", () => {
     const store = QuoteStore.open(tempDir("proof-final"));

@@ -17,6 +17,7 @@ import {
 } from "~/lib/messaging/messaging.server";
 import { notificationSubject } from "~/lib/messaging/subjects";
 import type { QuoteFields } from "~/lib/quote-schema";
+import { whatsappNumberOf } from "~/lib/reply-on-whatsapp";
 import {
   finishedStatuses,
   nextStatus,
@@ -64,6 +65,10 @@ export type StoredQuote = QuoteFields & {
   ownerName: string | null;
   /** When the first answer is due, ms since the epoch: 24 business hours after it arrived. */
   replyBy: number;
+  /** Where the request came from: the website (the quote form, or staff), or WhatsApp (an unknown number wrote). */
+  source: "website" | "whatsapp";
+  /** The phone as WhatsApp names it (E.164 digits), when it is a number WhatsApp reaches. */
+  whatsappNumber: string | null;
 };
 
 export { inboxViews, type InboxView } from "./inbox-views";
@@ -121,9 +126,11 @@ export const attachmentFileName = (file: Pick<StoredAttachment, "quoteId" | "rol
 
 /**
  * A request as the store takes it: the checked fields, the quantity and needed-by date optional
- * (absent is null), as a request written by the desk's own tools and tests has none.
+ * (absent is null) and the reply channel too (absent is e-mail), as a request written by the desk's own
+ * tools and tests has none.
  */
-export type NewQuote = Omit<QuoteFields, "quantity" | "neededBy"> & Partial<Pick<QuoteFields, "quantity" | "neededBy">>;
+export type NewQuote = Omit<QuoteFields, "quantity" | "neededBy" | "replyChannel"> &
+  Partial<Pick<QuoteFields, "quantity" | "neededBy" | "replyChannel">>;
 
 export type QuoteMeta = { clientIp: string; userAgent: string; page: string; idempotencyKey: string };
 
@@ -155,6 +162,9 @@ type Row = {
   quantity: number | null;
   needed_by: string | null;
   first_answered_at: string | null;
+  source: "website" | "whatsapp";
+  reply_channel: "email" | "whatsapp";
+  whatsapp_number: string | null;
 };
 
 const fromRow = (row: Row): StoredQuote => ({
@@ -184,6 +194,9 @@ const fromRow = (row: Row): StoredQuote => ({
   replyBy: row.reply_by ?? replyBy(row.received_at),
   quantity: row.quantity,
   neededBy: row.needed_by,
+  source: row.source,
+  replyChannel: row.reply_channel,
+  whatsappNumber: row.whatsapp_number,
 });
 
 /** The year a request is numbered in: the business's (Pakistan time, UTC+5 all year). */
@@ -215,9 +228,10 @@ function prepare(db: Database.Database) {
   return {
     insertQuote: db.prepare(
       `INSERT INTO quotes (received_at, name, company, email, phone, product, message, client_ip, user_agent, page,
-         idempotency_key, design, reference, reply_by, quantity, needed_by, category)
+         idempotency_key, design, reference, reply_by, quantity, needed_by, category, reply_channel, whatsapp_number)
        VALUES (@receivedAt, @name, @company, @email, @phone, @product, @message, @clientIp, @userAgent, @page,
-         @idempotencyKey, @design, @reference, @replyBy, @quantity, @neededBy, @category)
+         @idempotencyKey, @design, @reference, @replyBy, @quantity, @neededBy, @category, @replyChannel,
+         @whatsappNumber)
        ON CONFLICT (idempotency_key) DO NOTHING`,
     ),
     // The files of a request besides its own uploads: its proofs, its buyers' e-mails' files, its order's QC photos.
@@ -402,10 +416,15 @@ export class QuoteStore {
           .onConflictDoUpdate({ target: quoteReferences.year, set: { last: sql`${quoteReferences.last} + 1` } })
           .returning({ number: quoteReferences.last })
           .get();
+        // Every phone WhatsApp reaches is kept as WhatsApp names it, chosen or not: a buyer's message from
+        // it finds the request. Answering on WhatsApp needs such a number (the form's schema asks for it).
+        const whatsappNumber = whatsappNumberOf(quote.phone);
         const result = this.sql.insertQuote.run({
           ...quote,
           quantity: quote.quantity ?? null,
           neededBy: quote.neededBy ?? null,
+          replyChannel: whatsappNumber && quote.replyChannel === "whatsapp" ? "whatsapp" : "email",
+          whatsappNumber,
           ...meta,
           receivedAt: now.toISOString(),
           design: design ? JSON.stringify(design) : null,

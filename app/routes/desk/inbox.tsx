@@ -1,4 +1,5 @@
 import { Form } from "react-router";
+import { SourceBadge } from "~/components/desk/channel-badges";
 import { StatusBadge, WaitingBadge } from "~/components/desk/status-badge";
 import { SubmitButton } from "~/components/desk/submit-button";
 import { buttonVariants } from "~/components/ui/button";
@@ -68,6 +69,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
       reference: quote.reference,
       name: quote.name,
       company: quote.company,
+      source: quote.source,
       product: quote.product,
       wants: wantsOf(quote, now),
       status: quote.status,
@@ -191,6 +193,7 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
                     {quote.company ? ` · ${quote.company}` : ""}
                   </a>
                   <span className="font-mono text-xs text-slate-600">{quote.reference}</span>
+                  <SourceBadge source={quote.source} />
                 </p>
                 <p className="mt-1 flex flex-wrap gap-x-2 text-sm text-slate-700">
                   <span className="min-w-0 max-w-full truncate" title={quote.product || undefined} dir="auto">

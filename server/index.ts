@@ -3,8 +3,10 @@
 import { fileURLToPath } from "node:url";
 import * as build from "virtual:react-router/server-build";
 import { BackupConfigError } from "~/lib/backup/config.server";
+import { FbrConfigError } from "~/lib/fbr/config.server";
 import { MailboxConfigError } from "~/lib/mailbox/config.server";
 import { QuoteConfigError } from "~/lib/quotes/config.server";
+import { WhatsAppConfigError } from "~/lib/whatsapp/config.server";
 import { startQuoteService, stopQuoteService } from "~/lib/quotes/service.server";
 import { createApp } from "./app";
 
@@ -26,7 +28,9 @@ export function startServer({ port = Number(process.env.PORT ?? 3000), host = pr
     if (!(
       error instanceof QuoteConfigError ||
       error instanceof MailboxConfigError ||
-      error instanceof BackupConfigError
+      error instanceof BackupConfigError ||
+      error instanceof FbrConfigError ||
+      error instanceof WhatsAppConfigError
     ))
       throw error;
     console.error(error.message);

@@ -10,7 +10,7 @@ import {
   type QuoteTextFieldName,
   quoteTextFieldNames,
 } from "./quote-fields";
-import { whatsappNumberOf } from "./reply-on-whatsapp";
+import { whatsappNumberOf } from "./whatsapp/phone";
 import { flattenToOneLine, keepLinesAndTabs } from "./text-fields";
 
 // No JIT: zod would otherwise compile parsers with `new Function`, which the Content-Security-Policy

@@ -47,14 +47,21 @@ export function notificationEmail(
     [quoteFieldLabel.company, quote.company],
     [quoteFieldLabel.email, quote.email],
     [quoteFieldLabel.phone, quote.phone],
+    [quoteFieldLabel.replyChannel, quote.replyChannel === "whatsapp" ? "yes" : ""],
     [quoteFieldLabel.product, quote.product],
     [quoteFieldLabel.quantity, wants.quantity ?? ""],
     [quoteFieldLabel.neededBy, neededBy ? neededBy.filter(Boolean).join(" ") : ""],
   ];
+  const fromWhatsApp = quote.source === "whatsapp";
   const details: [string, string][] = [
     ["Received", quote.receivedAt],
-    ["Page", quote.page],
-    ["IP address", quote.clientIp],
+    // A WhatsApp message has no page and no address of ours to show.
+    ...(fromWhatsApp
+      ? []
+      : ([
+          ["Page", quote.page],
+          ["IP address", quote.clientIp],
+        ] as [string, string][])),
     ["Reference", quote.reference],
     ["On the desk", deskUrl(quote)],
   ];
@@ -81,7 +88,9 @@ export function notificationEmail(
   const subject = notificationSubject(quote);
 
   const text = [
-    `New quote request from the ${business.name} website.`,
+    fromWhatsApp
+      ? `New quote request: a WhatsApp message to ${business.name} from a number no open request has.`
+      : `New quote request from the ${business.name} website.`,
     "",
     ...fields.filter(([, value]) => value).map(([label, value]) => `${label}: ${value}`),
     "",
@@ -95,7 +104,9 @@ export function notificationEmail(
     ...details.map(([label, value]) => `${label}: ${value}`),
     "",
     `Answer it on the desk: ${deskUrl(quote)}`,
-    "Or reply to this e-mail to answer the buyer directly.",
+    fromWhatsApp
+      ? "The buyer wrote on WhatsApp: answer them from the request's page (Send on WhatsApp)."
+      : "Or reply to this e-mail to answer the buyer directly.",
   ].join("\n");
 
   // A buyer's words may be Urdu: each value and the message run in their own direction.
@@ -111,7 +122,7 @@ export function notificationEmail(
 <p style="white-space:pre-wrap" dir="auto">${escapeHtml(quote.message)}</p>
 ${designLines.length ? `<h2 style="font-size:16px">Design from the brand studio</h2>\n<table>${designLines.map(row).join("")}</table>\n` : ""}${mockup ? `<p><img src="cid:${MOCKUP_CID}" alt="Mockup of the buyer's design" style="max-width:100%;height:auto"></p>\n` : ""}${fileLines.length ? `<table>${fileLines.map(row).join("")}</table>\n` : ""}<table style="color:#475569;font-size:13px">${details.map(row).join("")}</table>
 <p><a href="${escapeHtml(deskUrl(quote))}">Answer ${escapeHtml(quote.reference)} on the desk</a></p>
-<p style="color:#475569;font-size:13px">Or reply to this e-mail to answer the buyer directly.</p>
+<p style="color:#475569;font-size:13px">${fromWhatsApp ? "The buyer wrote on WhatsApp: answer them from the request's page (Send on WhatsApp)." : "Or reply to this e-mail to answer the buyer directly."}</p>
 </body></html>`;
 
   return {

@@ -2,16 +2,32 @@ import { describe, expect, it } from "vitest";
 import { tempDir } from "../../../tests/support/temp-dir";
 import { bilal, buyerFields, submissionMeta } from "../../../tests/support/request-fixture";
 import type { WhatsAppOutgoing } from "~/lib/messaging/channels";
+import { heldBack } from "~/lib/whatsapp/gate.server";
+import type { WhatsAppApi } from "~/lib/whatsapp/types";
 import { readQuoteConfig } from "./config.server";
 import { createQuoteService } from "./service.server";
 
-// The service's one outbox sends WhatsApp through the sender and gate it is given (the lead wires the
-// Cloud API client there), beside e-mail through the mailer.
+// The service wires WhatsApp's client into its one outbox, behind the gate its contacts keep: free text
+// goes only inside the 24 hours after the buyer last wrote, and a template never after a STOP.
+
+const config = {
+  token: "EAAG-service-test",
+  phoneNumberId: "106540352242922",
+  appSecret: "service-test-app-secret",
+  verifyToken: "service-test-verify",
+  apiUrl: "https://graph.facebook.com/v21.0",
+};
 
 describe("the quote service's WhatsApp channel", () => {
-  it("sends a WhatsApp message through the sender it was given, after asking the gate", async () => {
+  it("sends through the client inside the window and holds back what WhatsApp's rules forbid, saying why", async () => {
     const sent: WhatsAppOutgoing[] = [];
-    const asked: number[] = [];
+    const api: WhatsAppApi = {
+      send: async (outgoing) => {
+        sent.push(outgoing);
+        return { providerId: `wamid.${sent.length}` };
+      },
+      media: () => Promise.reject(new Error("no media here")),
+    };
     const service = createQuoteService(
       readQuoteConfig({
         DATA_DIR: tempDir("service-whatsapp"),
@@ -22,49 +38,39 @@ describe("the quote service's WhatsApp channel", () => {
         mailer: { from: "sales@promo.example", to: ["sales@promo.example"], send: async () => {}, close: () => {} },
         outbox: { log: () => {} },
         log: () => {},
-        whatsapp: {
-          sender: {
-            send: async (outgoing) => {
-              sent.push(outgoing);
-              return { providerId: `wamid.${sent.length}` };
-            },
-          },
-          gate: (message) => {
-            asked.push(message.id);
-            return message.payload.body === "STOP me" ? "the buyer wrote STOP on WhatsApp" : null;
-          },
-        },
+        whatsapp: { config, api },
       },
     );
     try {
-      const now = new Date("2026-11-27T07:00:00Z");
+      const now = new Date();
       const { quote } = service.store.insert(buyerFields, submissionMeta("service-wa"), { notify: true, now });
-      const reply = (body: string) =>
+      const reply = (to: string, body: string) =>
         service.messaging.queue({
           quoteId: quote.id,
           kind: "reply",
           channel: "whatsapp",
-          recipient: "923001234567",
+          recipient: to,
           subject: "",
           payload: { body, staffName: bilal.name, staffEmail: bilal.email },
           now,
         })!;
-      const ok = reply("Your pens leave today.");
-      const held = reply("STOP me");
-      await service.outbox!.drain(() => now.getTime());
-      expect(asked).toEqual([ok, held]);
+      service.whatsapp!.contacts.heard("923001234567", "Bilal", new Date(now.getTime() - 3_600_000));
+      service.whatsapp!.contacts.heard("923009999999", "Sana", new Date(now.getTime() - 30 * 3_600_000));
+      const inside = reply("923001234567", "Your pens leave today.");
+      const outside = reply("923009999999", "Are you there?");
+      await service.outbox!.drain();
       expect(sent).toEqual([{ to: "923001234567", type: "text", text: "Your pens leave today." }]);
-      expect(service.messaging.get(ok)).toMatchObject({ status: "sent", providerId: "wamid.1" });
-      expect(service.messaging.get(held)).toMatchObject({
+      expect(service.messaging.get(inside)).toMatchObject({ status: "sent", providerId: "wamid.1" });
+      expect(service.messaging.get(outside)).toMatchObject({
         status: "cancelled",
         delivery: "failed",
-        deliveryError: "the buyer wrote STOP on WhatsApp",
+        deliveryError: heldBack.windowClosed,
       });
-      expect(service.messageKinds.whatsappTemplateChoices().map((choice) => choice.name)).toEqual([
-        "proof_ready",
-        "quotation_sent",
-        "order_dispatched",
-        "invoice_issued",
+      expect(service.whatsappDesk.state({ id: quote.id, whatsappNumber: "923001234567" }, now).templates).toEqual([
+        { kind: "proof", label: "Proof ready" },
+        { kind: "quotation", label: "Quotation sent" },
+        { kind: "order-stage", label: "Order dispatched" },
+        { kind: "invoice", label: "Invoice issued" },
       ]);
     } finally {
       await service.close();

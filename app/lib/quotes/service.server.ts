@@ -30,7 +30,8 @@ import { Reorders } from "~/lib/quotations/reorder.server";
 import { createSmtpMailer, type Mailer } from "./mailer.server";
 import { Outbox, type OutboxOptions } from "~/lib/messaging/outbox.server";
 import { MessageKinds } from "~/lib/messaging/registry.server";
-import { whatsappSender } from "~/lib/whatsapp/client.server";
+import { whatsappApi, whatsappSender } from "~/lib/whatsapp/client.server";
+import { describeWhatsApp, readWhatsAppConfig } from "~/lib/whatsapp/config.server";
 import { WhatsAppContacts } from "~/lib/whatsapp/contacts.server";
 import { WhatsAppDesk } from "~/lib/whatsapp/desk.server";
 import { whatsappGate } from "~/lib/whatsapp/gate.server";
@@ -446,8 +447,15 @@ export function getQuoteService(): QuoteService {
     const { imap, offReason } = readMailboxConfig();
     const backup = readBackupConfig();
     const fbr = readFbrConfig();
-    service = createQuoteService(config, { mailbox: imap, backup, fbr: { config: fbr } });
+    const whatsapp = readWhatsAppConfig();
+    service = createQuoteService(config, {
+      mailbox: imap,
+      backup,
+      fbr: { config: fbr },
+      whatsapp: whatsapp && { config: whatsapp, api: whatsappApi(whatsapp) },
+    });
     console.log(describeFbr(fbr));
+    console.log(describeWhatsApp(whatsapp));
     if (!backup) console.log("The data folder is not backed up: BACKUP_URL is not set.");
     if (!imap) console.log(`Buyers' e-mail replies are not read (${offReason}).`);
     service.start();

@@ -17,7 +17,7 @@ import {
 } from "~/lib/messaging/messaging.server";
 import { notificationSubject } from "~/lib/messaging/subjects";
 import type { QuoteFields } from "~/lib/quote-schema";
-import { whatsappNumberOf } from "~/lib/reply-on-whatsapp";
+import { whatsappNumberOf } from "~/lib/whatsapp/phone";
 import {
   finishedStatuses,
   nextStatus,

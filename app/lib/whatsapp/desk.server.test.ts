@@ -4,13 +4,8 @@ import { tempDir } from "../../../tests/support/temp-dir";
 import { Messaging } from "~/lib/messaging/messaging.server";
 import { QuoteStore } from "~/lib/quotes/store.server";
 import { deskText } from "~/content/desk";
-import {
-  WHATSAPP_WINDOW_MS,
-  type WhatsAppContactBook,
-  WhatsAppDesk,
-  displayWhatsAppNumber,
-  whatsAppPanel,
-} from "./desk.server";
+import { WINDOW_MS } from "./contacts.server";
+import { type WhatsAppContactBook, WhatsAppDesk, type WhatsAppTemplates, whatsAppPanel } from "./desk.server";
 import type { WhatsAppConfig } from "./types";
 
 const config: WhatsAppConfig = {
@@ -29,16 +24,37 @@ function contactBook(contacts: Record<string, { lastInboundAt?: string; optedOut
   return {
     windowOf(of, now) {
       const last = contacts[of]?.lastInboundAt ?? null;
-      const closesAt = last && new Date(Date.parse(last) + WHATSAPP_WINDOW_MS).toISOString();
+      const closesAt = last && new Date(Date.parse(last) + WINDOW_MS).toISOString();
       return { open: closesAt !== null && Date.parse(closesAt) > now.getTime(), lastInboundAt: last, closesAt };
     },
-    optedOut: (of) => contacts[of]?.optedOutAt ?? null,
+    optedOutAt: (of) => contacts[of]?.optedOutAt ?? null,
+  };
+}
+
+/** The four approved templates as the modules register them; `nothingYet` kinds have nothing to link to. */
+function templates(nothingYet: readonly string[] = []): WhatsAppTemplates {
+  const choices = [
+    { kind: "proof", name: "proof_ready", label: "Proof ready" },
+    { kind: "quotation", name: "quotation_sent", label: "Quotation sent" },
+    { kind: "order-stage", name: "order_dispatched", label: "Order dispatched" },
+    { kind: "invoice", name: "invoice_issued", label: "Invoice issued" },
+  ];
+  return {
+    whatsappTemplateChoices: () => choices,
+    deskTemplatePayload: (kind) =>
+      !choices.some((choice) => choice.kind === kind)
+        ? undefined
+        : nothingYet.includes(kind)
+          ? null
+          : kind === "proof"
+            ? { version: 1 }
+            : {},
   };
 }
 
 function setUp(
   contacts: Parameters<typeof contactBook>[0],
-  { connected = true, whatsappNumber = number as string | null } = {},
+  { connected = true, whatsappNumber = number as string | null, nothingYet = [] as string[] } = {},
 ) {
   const store = QuoteStore.open(tempDir("whatsapp-desk"));
   onTestFinished(() => store.close());
@@ -52,6 +68,7 @@ function setUp(
     messaging,
     config: connected ? config : null,
     contacts: contactBook(contacts),
+    templates: templates(nothingYet),
     afterQueued: () => kicks++,
   });
   const whatsapp = messaging.messages(quote.id).filter((message) => message.channel === "whatsapp");
@@ -103,9 +120,16 @@ describe("the desk's WhatsApp state", () => {
     });
   });
 
-  it("writes other countries' numbers with their code only", () => {
-    expect(displayWhatsAppNumber("971501234567")).toBe("+971501234567");
-    expect(displayWhatsAppNumber("923451112233")).toBe("+92 345 1112233");
+  it("refuses a template with nothing on the request to link to, and sends the newest proof's", () => {
+    const none = setUp({ [number]: { lastInboundAt: hoursBefore(30) } }, { nothingYet: ["proof"] });
+    expect(
+      none.desk.sendTemplate(none.request, "proof", actor, "cb0e0f4e-4b8a-4d0e-9a53-0c1f2b3c4d5e", friday),
+    ).toEqual({ ok: false, refused: "nothing-to-point-to" });
+    const some = setUp({ [number]: { lastInboundAt: hoursBefore(30) } });
+    expect(
+      some.desk.sendTemplate(some.request, "proof", actor, "db0e0f4e-4b8a-4d0e-9a53-0c1f2b3c4d5e", friday),
+    ).toEqual({ ok: true, queued: true });
+    expect(some.sent()[0]).toMatchObject({ kind: "proof", payload: { version: 1, template: "proof_ready" } });
   });
 });
 

@@ -10,7 +10,10 @@ import { fixtures, hasGps } from "../../../tests/support/upload-fixtures";
 import { replyBy } from "~/lib/desk/time";
 import { Messaging } from "~/lib/messaging/messaging.server";
 import { createSmtpMailer } from "~/lib/quotes/mailer.server";
-import { Outbox } from "~/lib/quotes/outbox.server";
+import { Outbox } from "~/lib/messaging/outbox.server";
+import { MessageKinds } from "~/lib/messaging/registry.server";
+import { ProofDesk } from "~/lib/proofs/proofs.server";
+import { registerDomainMessages } from "~/lib/workflows/message-kinds.server";
 import { QuoteStore } from "~/lib/quotes/store.server";
 import { WhatsAppContacts } from "~/lib/whatsapp/contacts.server";
 import type { WhatsAppMessagePayload } from "~/lib/whatsapp/message-payload";
@@ -43,7 +46,9 @@ function fakeMedia(files: Record<string, Buffer> = {}, failing: Record<string, s
 
 function setUp(media = fakeMedia(), { notify = false }: { notify?: boolean } = {}) {
   const store = QuoteStore.open(tempDir("whatsapp-inbound"));
-  const messaging = new Messaging(store);
+  const kinds = new MessageKinds();
+  const messaging = new Messaging(store, kinds);
+  registerDomainMessages(kinds, { store, proofs: new ProofDesk(store, ["sales@promo.example"], messaging) });
   const contacts = new WhatsAppContacts(store.db);
   const made: string[] = [];
   const deps: WhatsAppInboundDeps = {
@@ -75,6 +80,7 @@ function setUp(media = fakeMedia(), { notify = false }: { notify?: boolean } = {
       : [];
   return {
     store,
+    kinds,
     messaging,
     contacts,
     media,
@@ -233,9 +239,7 @@ describe("a WhatsApp message from a number without an open request", () => {
         ["buyer-whatsapp", "received"],
       ]);
       expect(
-        await new Outbox(desk.store, mailer, { messaging: desk.messaging, log: () => undefined }).drain(() =>
-          monday.getTime(),
-        ),
+        await new Outbox(desk.messaging, desk.kinds, mailer, { log: () => undefined }).drain(() => monday.getTime()),
       ).toBe(1);
       expect(smtp.received).toHaveLength(1);
       const mail = decoded(smtp.received[0]!.raw);

@@ -19,6 +19,7 @@ import { pakistanTime, shortDeadline, waitingFor } from "~/lib/desk/time";
 import { telHref, whatsappReplyUrl } from "~/lib/desk/whatsapp";
 import { wantsOf } from "~/lib/desk/wants";
 import { conversation } from "~/lib/messaging/conversation.server";
+import { ReplyChannelBadge, SourceBadge } from "~/components/desk/channel-badges";
 import { mailtoAddressUrl } from "~/lib/email-address";
 import { getQuoteService } from "~/lib/quotes/service.server";
 import { proofText } from "~/content/proofs";
@@ -76,11 +77,7 @@ export function loader({ request, context, params }: Route.LoaderArgs) {
     whatsapp: whatsappReplyUrl(quote.phone, quote.reference, quote.name) !== null,
     // With the business's WhatsApp connected, "Send on WhatsApp" takes click-to-chat's place.
     whatsappPanel: whatsappDesk.connected
-      ? whatsAppPanel(
-          whatsappDesk.state(quote, new Date(now)),
-          new Date(now),
-          deskText.whatsapp,
-        )
+      ? whatsAppPanel(whatsappDesk.state(quote, new Date(now)), new Date(now), deskText.whatsapp)
       : null,
     whatsappTextKey: crypto.randomUUID(),
     whatsappTemplateKey: crypto.randomUUID(),
@@ -416,6 +413,8 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
         </h1>
         <span className="font-mono text-sm text-slate-700">{quote.reference}</span>
         <StatusBadge status={quote.status} />
+        <SourceBadge source={quote.source} />
+        <ReplyChannelBadge replyChannel={quote.replyChannel} />
         {quote.waiting && <WaitingBadge waiting={quote.waiting} />}
         {order && (
           <a

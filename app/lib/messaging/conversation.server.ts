@@ -167,9 +167,7 @@ function whatsAppText(payload: Record<string, unknown>, reactedTo: (id: string) 
 function gist(message: Message, templates: readonly TemplateChoice[]): string {
   const payload = message.payload;
   if (message.direction === "out")
-    return message.kind === "reply"
-      ? String(payload.body ?? "")
-      : message.subject || templateText(message, templates);
+    return message.kind === "reply" ? String(payload.body ?? "") : message.subject || templateText(message, templates);
   return String(payload.text ?? payload.caption ?? "");
 }
 

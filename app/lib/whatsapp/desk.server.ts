@@ -39,12 +39,7 @@ export type WhatsAppTemplates = Pick<MessageKinds, "whatsappTemplateChoices" | "
 
 /** Why a send was refused: the desk says each plainly. */
 export type WhatsAppRefusal =
-  | "not-connected"
-  | "no-number"
-  | "window-closed"
-  | "opted-out"
-  | "unknown-template"
-  | "nothing-to-point-to";
+  "not-connected" | "no-number" | "window-closed" | "opted-out" | "unknown-template" | "nothing-to-point-to";
 
 /** `queued` false: the same form (its request key) was sent before, and nothing more was queued. */
 export type WhatsAppSendResult = { ok: true; queued: boolean } | { ok: false; refused: WhatsAppRefusal };

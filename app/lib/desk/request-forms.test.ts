@@ -30,11 +30,13 @@ describe("the request page's WhatsApp forms", () => {
     });
   });
 
-  it("refuse a blank text, a kind that is no approved template, and a form without its key", () => {
+  // Whether a kind is one of the approved templates the modules registered is the server's to say
+  // (app/lib/whatsapp/desk-intents.server.test.ts); the form refuses what cannot be a kind's name.
+  it("refuse a blank text, a template that cannot be a kind's name, and a form without its key", () => {
     expect(refusal({ intent: "whatsapp-text", whatsappText: " \n ", whatsappKey: replyKey })).toBe(
       deskText.quote.empty,
     );
-    for (const template of ["receipt", "reply", "proof_ready", ""])
+    for (const template of ["proof_ready", "", "Proof ready", "<script>"])
       expect(refusal({ intent: "whatsapp-template", template, templateKey: replyKey }), template).toBe(
         deskText.whatsapp.chooseTemplate,
       );

@@ -199,3 +199,20 @@ export function dayAhead(date: string, now: number): DayAhead {
 
 /** An instant as the desk lists it, date always given: "Thu 26 Nov 12:00" (Pakistan time). */
 export const shortDateTime = (instant: number) => deadline(instant, instant + 7 * DAY_MS, "short");
+
+const dayMonth = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
+
+/** An instant with its day, as the WhatsApp window is told: "27 Nov, 14:05 PKT" (Pakistan time). */
+export function dayMonthTime(iso: string): string {
+  const local = new Date(Date.parse(iso) + PKT_OFFSET_MS);
+  return `${dayMonth.format(local)}, ${local.toISOString().slice(11, 16)} PKT`;
+}
+
+/** Near now, by its day: "14:05 PKT today", "14:05 PKT tomorrow", "14:05 PKT yesterday", else "27 Nov, 14:05 PKT". */
+export function timeNearNow(iso: string, now: Date): string {
+  const local = Date.parse(iso) + PKT_OFFSET_MS;
+  const days = Math.floor(local / DAY_MS) - Math.floor((now.getTime() + PKT_OFFSET_MS) / DAY_MS);
+  const time = `${new Date(local).toISOString().slice(11, 16)} PKT`;
+  const day = ({ [-1]: "yesterday", 0: "today", 1: "tomorrow" } as Record<number, string>)[days];
+  return day ? `${time} ${day}` : dayMonthTime(iso);
+}

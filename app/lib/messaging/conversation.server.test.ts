@@ -11,6 +11,11 @@ import { Messaging } from "./messaging.server";
 const number = "923001234567";
 const friday = new Date("2026-11-27T09:05:00Z"); // 14:05 in Lahore
 const later = (minutes: number) => new Date(friday.getTime() + minutes * 60_000);
+/** The approved templates as the proofs and invoices modules register them. */
+const templates = [
+  { kind: "proof", name: "proof_ready", label: "Proof ready" },
+  { kind: "invoice", name: "invoice_issued", label: "Invoice issued" },
+];
 
 function setUp() {
   const store = QuoteStore.open(tempDir("conversation"));
@@ -49,7 +54,7 @@ function setUp() {
       );
     return id;
   };
-  const thread = () => conversation(messaging.messages(quote.id), messaging.messageFiles(quote.id));
+  const thread = () => conversation(messaging.messages(quote.id), messaging.messageFiles(quote.id), templates);
   // The thread opens with the buyer's acknowledgement, recorded unsent (e-mail is off here).
   const entries = () => thread().slice(1);
   return { messaging, quote, buyerWrites, weSend, entries, thread };

@@ -22,7 +22,7 @@ const password = "lahore-blue-pens-2026";
 const settings = {
   WHATSAPP_TOKEN: "EAAG-test-token",
   WHATSAPP_PHONE_NUMBER_ID: "109876543210",
-  WHATSAPP_APP_SECRET: "app-secret",
+  WHATSAPP_APP_SECRET: "desk-intents-app-secret",
   WHATSAPP_VERIFY_TOKEN: "verify-me",
 };
 let dataDir: string;

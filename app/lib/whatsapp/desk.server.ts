@@ -1,6 +1,7 @@
 import type { Actor } from "~/lib/audit/events";
 import type { Messaging } from "~/lib/messaging/messaging.server";
 import type { MessageKinds } from "~/lib/messaging/registry.server";
+import { dayMonthTime, timeNearNow } from "~/lib/desk/time";
 import { whatsappDisplay } from "./phone";
 import type { WhatsAppConfig } from "./types";
 
@@ -159,10 +160,11 @@ export class WhatsAppDesk {
     if (!this.connected) return { ok: false, refused: "not-connected" };
     if (!template) return { ok: false, refused: "unknown-template" };
     if (!number) return { ok: false, refused: "no-number" };
+    if (this.contacts.optedOutAt(number)) return { ok: false, refused: "opted-out" };
     // What the template points the buyer to (the newest proof, the invoice): refused while there is none.
     const payload = this.templates.deskTemplatePayload(template.kind, quote.id);
     if (!payload) return { ok: false, refused: "nothing-to-point-to" };
-    // Read and queued in one transaction: a STOP recorded meanwhile is not sent past.
+    // Read again and queued in one transaction: a STOP recorded meanwhile is not sent past.
     const id = this.messaging.store.db
       .transaction(() =>
         this.contacts.optedOutAt(number)
@@ -184,25 +186,6 @@ export class WhatsAppDesk {
     if (id !== null) this.queued();
     return { ok: true, queued: id !== null };
   }
-}
-
-const PKT_OFFSET_MS = 5 * 3_600_000;
-const DAY_MS = 24 * 3_600_000;
-const dayMonth = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
-
-/** An instant as the window's words say it: "27 Nov, 14:05 PKT" (Pakistan time). */
-export function pktDayAndTime(iso: string): string {
-  const local = new Date(Date.parse(iso) + PKT_OFFSET_MS);
-  return `${dayMonth.format(local)}, ${local.toISOString().slice(11, 16)} PKT`;
-}
-
-/** Near now, by its day: "14:05 PKT today", "14:05 PKT tomorrow", "14:05 PKT yesterday", else "27 Nov, 14:05 PKT". */
-export function pktNear(iso: string, now: Date): string {
-  const local = Date.parse(iso) + PKT_OFFSET_MS;
-  const days = Math.floor(local / DAY_MS) - Math.floor((now.getTime() + PKT_OFFSET_MS) / DAY_MS);
-  const time = `${new Date(local).toISOString().slice(11, 16)} PKT`;
-  const day = ({ [-1]: "yesterday", 0: "today", 1: "tomorrow" } as Record<number, string>)[days];
-  return day ? `${time} ${day}` : pktDayAndTime(iso);
 }
 
 /** The request page's "Send on WhatsApp": the window in words, and which of its forms may be used. */
@@ -239,11 +222,11 @@ export function whatsAppPanel(
       !window || (!open && state.optedOutAt)
         ? null
         : window.open && window.lastInboundAt && window.closesAt
-          ? words.windowOpen(pktNear(window.lastInboundAt, now), pktNear(window.closesAt, now))
+          ? words.windowOpen(timeNearNow(window.lastInboundAt, now), timeNearNow(window.closesAt, now))
           : window.lastInboundAt
-            ? words.windowClosed(pktDayAndTime(window.lastInboundAt))
+            ? words.windowClosed(dayMonthTime(window.lastInboundAt))
             : words.neverWrote,
-    optedOut: state.optedOutAt && words.optedOut(pktDayAndTime(state.optedOutAt)),
+    optedOut: state.optedOutAt && words.optedOut(dayMonthTime(state.optedOutAt)),
     canWrite: state.number !== null && open,
     canTemplate: state.number !== null && !open && state.optedOutAt === null,
     templates: state.templates,

@@ -267,7 +267,7 @@ export const deskText = {
       "opted-out": "The buyer wrote STOP: no more templates are sent to them.",
       "unknown-template": "Choose one of the approved templates.",
       "nothing-to-point-to":
-        "There is nothing of that kind on this request yet for the template to link to (no proof or invoice sent).",
+        "There is nothing of that kind on this request yet for the template to point to: send it once the proof, quotation, dispatch or invoice has gone.",
     } satisfies Record<WhatsAppRefusal, string>,
     done: {
       text: "Queued: it goes to the buyer on WhatsApp now.",

@@ -1,5 +1,9 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Sqlite } from "../../app/lib/db/database.server";
+import { QuoteStore } from "../../app/lib/quotes/store.server";
+import { onsetPenLine, sentQuotation } from "../support/quotation-fixture";
 import { startSmtp } from "../support/smtp-server";
 import { fixtures } from "../support/upload-fixtures";
 import { type WhatsAppGraphStandIn, startWhatsAppGraph } from "../support/whatsapp-graph-server";
@@ -11,7 +15,7 @@ import { expect, test } from "./support/test";
 import { contextAt, expectFingerSized, stepShots, targetsOn } from "./support/touch";
 
 // The office's WhatsApp on a phone (390 px), on the production build with Meta's Graph API played by the
-// tests' stand-in and webhooks signed as Meta signs them: a buyer who chose "Reply on WhatsApp" writes on
+// tests' stand-in and webhooks signed as Meta signs them: a buyer who was sent a quotation writes on
 // WhatsApp and their request moves to Waiting on us; a stranger's photo opens a new request; staff answer
 // inside the 24 hours and watch the answer turn Delivered, then Read; outside the window only a template
 // goes, carrying the buyer's link; after the buyer's STOP the page says no more templates go.
@@ -29,7 +33,17 @@ test("the office answers a buyer on WhatsApp, inside the window and by template 
   test.setTimeout(180_000);
   const smtp = await startSmtp();
   const graph: WhatsAppGraphStandIn = await startWhatsAppGraph();
+  // The buyer's request, quoted already; their phone as they typed it on the quote form.
+  const dataDir = mkdtempSync(join(tmpdir(), "promo-e2e-whatsapp-"));
+  const store = QuoteStore.open(dataDir);
+  const { quote } = sentQuotation(store, "whatsapp-journey", {
+    phone: "0300 1234567",
+    lines: [onsetPenLine([{ quantity: 500, unitPaisa: 9_500 }])],
+  });
+  const reference = quote.reference;
+  store.close();
   const server = await startOwnServer({
+    DATA_DIR: dataDir,
     SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
     QUOTE_NOTIFY_TO: "sales@promo.example",
     QUOTE_FROM: "Promo Works <sales@promo.example>",
@@ -44,22 +58,6 @@ test("the office answers a buyer on WhatsApp, inside the window and by template 
   const context = await contextAt(browser, 390);
   try {
     const page = await context.newPage();
-
-    // The buyer's request, from the quote form, answered on WhatsApp by their choice.
-    await page.goto(`${server.baseURL}/contact`);
-    for (const [label, value] of Object.entries({
-      Name: "Ayesha Khan",
-      Email: "ayesha@acme.example",
-      Phone: "0300 1234567",
-      "Products of interest": "Custom pens",
-      Message: "500 pens with our logo",
-    }))
-      await page.getByRole("textbox", { name: label, exact: true }).fill(value);
-    await page.getByRole("checkbox", { name: "Reply on WhatsApp" }).check();
-    await page.getByRole("button", { name: "Submit Quote Request" }).click();
-    const notice = page.getByRole("status").filter({ hasText: "Quote Request Submitted!" });
-    await expect(notice).toContainText(/Q-\d{4}-\d{4}/);
-    const reference = /Q-\d{4}-\d{4}/.exec((await notice.textContent()) ?? "")![0];
 
     // Meta checks the webhook's address, then posts; a post not signed with the app secret is refused.
     expect(await verifyWebhook(webhook, verifyToken, "4815162342")).toEqual({ status: 200, text: "4815162342" });
@@ -102,7 +100,6 @@ test("the office answers a buyer on WhatsApp, inside the window and by template 
     // The buyer's question is on their request, once, which waits on the office.
     await page.goto(`${server.baseURL}/desk/quotes/${reference}`);
     await expect(page.getByText("Waiting on us").first()).toBeVisible();
-    await expect(page.getByText("Reply on WhatsApp").first()).toBeVisible();
     const question1 = conversation.getByRole("listitem").filter({ hasText: "Can the pens be navy blue?" });
     await expect(question1).toHaveCount(1);
     await expect(question1).toContainText("WhatsApp");
@@ -185,5 +182,6 @@ test("the office answers a buyer on WhatsApp, inside the window and by template 
     await server.stop();
     await graph.close();
     await smtp.close();
+    rmSync(dataDir, { recursive: true, force: true });
   }
 });

@@ -67,15 +67,12 @@ describe("a buyer's WhatsApp messages in the conversation", () => {
     buyerWrites({ type: "text", text: "جی ہاں، نیلے رنگ میں 500 قلم" });
     buyerWrites({
       type: "location",
-      latitude: 31.5204,
-      longitude: 74.3587,
-      name: "Office",
-      address: "Gulberg",
+      location: { latitude: 31.5204, longitude: 74.3587, name: "Office", address: "Gulberg" },
     });
     buyerWrites({ type: "contacts", contacts: [{ name: "Ali Raza", phones: ["+92 321 7654321"] }] });
-    buyerWrites({ type: "reaction", emoji: "👍", messageId: "wamid.OURS1" });
-    buyerWrites({ type: "reaction", emoji: "❤️", messageId: "wamid.NOT-IN-THIS-THREAD" });
-    buyerWrites({ type: "unsupported", kind: "sticker" });
+    buyerWrites({ type: "reaction", reaction: { emoji: "👍", messageId: "wamid.OURS1" } });
+    buyerWrites({ type: "reaction", reaction: { emoji: "❤️", messageId: "wamid.NOT-IN-THIS-THREAD" } });
+    buyerWrites({ type: "unsupported", unsupportedKind: "poll" });
     buyerWrites({ type: "button", text: "Yes, send the proof" });
     const shown = entries().filter((entry) => entry.direction === "in");
     expect(shown.map((entry) => entry.text)).toEqual([
@@ -84,7 +81,7 @@ describe("a buyer's WhatsApp messages in the conversation", () => {
       "Contact card: Ali Raza +92 321 7654321",
       "Reacted 👍 to “Assalam o alaikum, 500 blue pens are Rs 95 each.”",
       "Reacted ❤️ to an earlier message",
-      "A message of a kind the desk cannot show (sticker)",
+      "A message of a kind the desk cannot show (poll)",
       "Yes, send the proof",
     ]);
     for (const entry of shown) {
@@ -101,17 +98,17 @@ describe("a buyer's WhatsApp messages in the conversation", () => {
 
   it("gives a photo and a document their kept files and caption, and a refused one its reason", () => {
     const { buyerWrites, entries } = setUp();
-    buyerWrites({ type: "image", caption: "The sample we liked" }, [
+    buyerWrites({ type: "image", text: "The sample we liked" }, [
       {
         originalName: "",
         receivedBytes: 245_760,
         kept: { mediaType: "image/jpeg", storedName: "wa-3f1c.jpg", byteSize: 245_760, sha256: "ab".repeat(32) },
       },
     ]);
-    buyerWrites({ type: "document", caption: "" }, [
+    buyerWrites({ type: "document", text: "" }, [
       { originalName: "PO-4471.exe", receivedBytes: 88_000, refused: "type" },
     ]);
-    buyerWrites({ type: "audio", caption: "" });
+    buyerWrites({ type: "audio", text: "" });
     const [photo, document, voice] = entries();
     expect(photo).toMatchObject({
       text: "The sample we liked",
@@ -124,8 +121,11 @@ describe("a buyer's WhatsApp messages in the conversation", () => {
 
   it("links no map for a location without usable numbers", () => {
     const { buyerWrites, entries } = setUp();
-    buyerWrites({ type: "location", latitude: "31.5; javascript:alert(1)", longitude: 74.3, name: "Office" });
-    buyerWrites({ type: "location", latitude: 131.5, longitude: 74.3, name: "", address: "" });
+    buyerWrites({
+      type: "location",
+      location: { latitude: "31.5; javascript:alert(1)", longitude: 74.3, name: "Office" },
+    });
+    buyerWrites({ type: "location", location: { latitude: 131.5, longitude: 74.3, name: "", address: "" } });
     expect(entries().map((entry) => entry.location)).toEqual([
       { label: "Location: Office", mapUrl: null },
       { label: "Location: ", mapUrl: null },

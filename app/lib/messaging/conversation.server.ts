@@ -110,8 +110,12 @@ const templateText = (message: Message, templates: readonly TemplateChoice[]) =>
 const finite = (value: unknown, limit: number) =>
   typeof value === "number" && Number.isFinite(value) && Math.abs(value) <= limit ? value : null;
 
-/** A shared place's words, and a map link made of its two numbers only (nothing else the buyer sent goes into it). */
-function sharedLocation(payload: Record<string, unknown>): SharedLocation {
+/**
+ * A shared place's words, and a map link made of its two numbers only (nothing else the buyer sent goes
+ * into it). `location` is the payload's `location` (app/lib/whatsapp/message-payload.ts says its shape).
+ */
+function sharedLocation(location: unknown): SharedLocation {
+  const payload = record(location);
   const latitude = finite(payload.latitude, 90);
   const longitude = finite(payload.longitude, 180);
   const place = [payload.name, payload.address]
@@ -143,11 +147,12 @@ function whatsAppText(payload: Record<string, unknown>, reactedTo: (id: string) 
     case "audio":
     case "video":
     case "sticker": {
-      const caption = String(payload.caption ?? "");
+      // A media message's caption is its text.
+      const caption = String(payload.text ?? "");
       return caption || hasFiles ? caption : words.cannotShow(type);
     }
     case "location":
-      return sharedLocation(payload).label;
+      return sharedLocation(payload.location).label;
     case "contacts":
       return (Array.isArray(payload.contacts) ? payload.contacts : [])
         .map((contact) => {
@@ -157,9 +162,12 @@ function whatsAppText(payload: Record<string, unknown>, reactedTo: (id: string) 
         })
         .join("\n");
     case "reaction":
-      return words.reacted(String(payload.emoji ?? ""), reactedTo(String(payload.messageId ?? "")));
+      return words.reacted(
+        String(record(payload.reaction).emoji ?? ""),
+        reactedTo(String(record(payload.reaction).messageId ?? "")),
+      );
     default:
-      return words.cannotShow(String(payload.kind ?? type) || "unknown");
+      return words.cannotShow(String(payload.unsupportedKind ?? type) || "unknown");
   }
 }
 
@@ -168,7 +176,7 @@ function gist(message: Message, templates: readonly TemplateChoice[]): string {
   const payload = message.payload;
   if (message.direction === "out")
     return message.kind === "reply" ? String(payload.body ?? "") : message.subject || templateText(message, templates);
-  return String(payload.text ?? payload.caption ?? "");
+  return String(payload.text ?? "");
 }
 
 const none = {
@@ -238,7 +246,7 @@ export function conversation(
           sender: profileName ? `${profileName} (${number})` : number,
           text: whatsAppText(payload, reactedTo, kept.length > 0),
           files: kept,
-          location: payload.type === "location" ? sharedLocation(payload) : null,
+          location: payload.type === "location" ? sharedLocation(payload.location) : null,
           delivery: null,
         };
       }

@@ -1,6 +1,8 @@
 import { proofMailMessage } from "~/lib/messaging/email.server";
 import { greetingName } from "~/lib/messaging/greeting";
 import { buyerTemplateMessage, type MessageKinds } from "~/lib/messaging/registry.server";
+import { Orders } from "./orders.server";
+import { orderStages } from "./stages";
 import { proofUrl, withLink } from "~/lib/proofs/mail";
 import type { ProofDesk } from "~/lib/proofs/proofs.server";
 import type { QuoteStore } from "~/lib/quotes/store.server";
@@ -38,6 +40,11 @@ export function registerOrderMessages(
     },
     whatsapp: {
       template: orderDispatchedTemplate,
+      // Only for an order on its way or delivered: the link then shows its courier and tracking.
+      fromDesk: (quoteId) => {
+        const stage = new Orders(store).forRequest(quoteId)?.stage;
+        return stage && orderStages.indexOf(stage) >= orderStages.indexOf("dispatched") ? {} : null;
+      },
       // Dispatched on its way forward: a move back to it (from delivered, by mistake) is no news for WhatsApp.
       twinWhen: (payload) => payload.stage === "dispatched" && payload.back !== true,
       render: (message, { now }) => {

@@ -143,6 +143,8 @@ export function registerQuotationMessages(kinds: MessageKinds, deps: Deps) {
     email: (message, context) => quotationEmail(message, deps, context),
     whatsapp: {
       template: quotationSentTemplate,
+      // Only once a quotation was sent: the link then opens it.
+      fromDesk: (quoteId) => (new Quotations(deps.store).sentCount(quoteId) > 0 ? {} : null),
       render: (message, { now }) => {
         const quote = deps.store.get(message.quoteId);
         if (!quote) return null;

@@ -2,6 +2,7 @@ import type { FbrConfig } from "./config.server";
 import type { DiInvoice, FbrOutcome, RefusalLine } from "./di-types";
 import { ntnCnicDigits } from "./lists";
 import { refusalWords } from "./refusal-words";
+import { isRecord, parseJson } from "~/lib/json-value";
 
 // One call to FBR's Digital Invoicing API and what it came to. FBR's answer is hostile input: read up to
 // a bound, parsed defensively, and accepted only in the exact shape the specification gives (an invoice
@@ -239,17 +240,6 @@ function classify(call: FbrCall, status: number, text: string): FbrOutcome {
     return unavailable("FBR's answer to the post carried a number that is not FBR's", status, true, text);
   return { kind: "accepted", number, dated: stringOf(answer.dated).slice(0, 40), httpStatus: status, body: text };
 }
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return null;
-  }
-}
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
 
 const stringOf = (value: unknown) =>
   typeof value === "string" ? value.trim() : typeof value === "number" ? String(value) : "";

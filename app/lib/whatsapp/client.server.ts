@@ -3,6 +3,7 @@ import { createHash } from "node:crypto";
 import type { ChannelSender, WhatsAppOutgoing } from "~/lib/messaging/channels";
 
 import type { WhatsAppApi, WhatsAppConfig, WhatsAppError, WhatsAppMedia } from "./types";
+import { isRecord, parseJson } from "~/lib/json-value";
 
 // The WhatsApp Cloud API as the app calls it: send a message (`POST /{phone-number-id}/messages`) and
 // fetch a buyer's media (`GET /{media-id}`, then its url). Meta's answers are read up to a bound, the
@@ -400,14 +401,3 @@ function causeCode(error: unknown): string | null {
   }
   return null;
 }
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return null;
-  }
-}
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);

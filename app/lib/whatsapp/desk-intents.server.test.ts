@@ -3,6 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { routeArgs, underDeskLayout } from "../../../tests/support/desk-routes";
+import { onsetPenLine, sentQuotation } from "../../../tests/support/quotation-fixture";
+import { deskText } from "~/content/desk";
 import { hashPassword } from "~/lib/desk/passwords.server";
 import { getQuoteService, stopQuoteService } from "~/lib/quotes/service.server";
 import * as quotePage from "~/routes/desk/request";
@@ -95,21 +97,26 @@ async function account(email: string, name: string) {
  * A request from a buyer on WhatsApp: their number on the request (as the quote form saves it) and, when
  * given, when they last wrote and whether they wrote STOP (as the inbound webhook records them).
  */
-function request(contact: { wroteHoursAgo?: number; stoppedHoursAgo?: number } = {}) {
+function request(contact: { wroteHoursAgo?: number; stoppedHoursAgo?: number; quoted?: boolean } = {}) {
   const service = getQuoteService();
   const number = `92300${String(1_000_000 + ++buyers)}`;
-  const { quote } = service.store.insert(
-    {
-      name: "Ayesha Khan",
-      company: "Acme",
-      email: "ayesha@acme.example",
-      phone: "0300 1234567",
-      product: "Pens",
-      message: "500",
-    },
-    { clientIp: "203.0.113.7", userAgent: "vitest", page: "/contact", idempotencyKey: `wa-intents-${buyers}` },
-    { notify: false },
-  );
+  const { quote } = contact.quoted
+    ? sentQuotation(service.store, `wa-intents-${buyers}`, {
+        phone: "0300 1234567",
+        lines: [onsetPenLine([{ quantity: 500, unitPaisa: 9_500 }])],
+      })
+    : service.store.insert(
+        {
+          name: "Ayesha Khan",
+          company: "Acme",
+          email: "ayesha@acme.example",
+          phone: "0300 1234567",
+          product: "Pens",
+          message: "500",
+        },
+        { clientIp: "203.0.113.7", userAgent: "vitest", page: "/contact", idempotencyKey: `wa-intents-${buyers}` },
+        { notify: false },
+      );
   service.db.prepare("UPDATE quotes SET whatsapp_number = ? WHERE id = ?").run(number, quote.id);
   const ago = (hours?: number) => (hours === undefined ? null : new Date(Date.now() - hours * 3_600_000).toISOString());
   if (contact.wroteHoursAgo !== undefined || contact.stoppedHoursAgo !== undefined)
@@ -188,14 +195,21 @@ describe("Send on WhatsApp on the request page", () => {
   });
 
   it("sends an approved template outside the window, and refuses a kind that is not one", async () => {
-    const buyer = request({ wroteHoursAgo: 48 });
-    const sent = await act(buyer.reference, templateForm("order-stage", key(3)));
+    const buyer = request({ wroteHoursAgo: 48, quoted: true });
+    // No order on its way yet: the dispatch template has nothing to point to.
+    const early = await act(buyer.reference, templateForm("order-stage", key(6)));
+    expect(early.status).toBe(400);
+    expect(early.data).toEqual({
+      intent: "whatsapp-template",
+      error: deskText.whatsapp.refused["nothing-to-point-to"],
+    });
+    const sent = await act(buyer.reference, templateForm("quotation", key(3)));
     expect(sent.headers.get("location")).toBe(`/desk/quotes/${buyer.reference}?done=whatsapp-template`);
     expect(buyer.sent()).toEqual([
       expect.objectContaining({
-        kind: "order-stage",
+        kind: "quotation",
         recipient: buyer.number,
-        payload: { template: "order_dispatched" },
+        payload: { template: "quotation_sent" },
       }),
     ]);
     for (const forged of ["receipt", "reply", "proof_ready", ""]) {

@@ -53,14 +53,23 @@ async function liveBusiness(place: BackupPlace, objectsRoot: string | null) {
     supervisor,
     linkKey,
     objects,
-    async addRequest(receivedAt: string, logo?: Buffer) {
+    /** A request with its logo, copied to the backup as the copy queue does (`copied: false`: still waiting). */
+    async addRequest(receivedAt: string, logo?: Buffer, { copied = true } = {}) {
       const { quote } = store.insert(buyerFields, submissionMeta(`restore-${++n}`), {
         notify: false,
         now: new Date(receivedAt),
       });
       if (logo && objects) {
         const { name } = store.files.writeSync("attachments", logo, { extension: "png" });
-        await objects.put(fileKey("attachments", name), logo);
+        if (copied) {
+          await objects.put(fileKey("attachments", name), logo);
+          store.db
+            .prepare(
+              `INSERT INTO backup_file_progress (id, copied_through) VALUES (1, (SELECT max(id) FROM stored_files))
+                 ON CONFLICT (id) DO UPDATE SET copied_through = excluded.copied_through`,
+            )
+            .run();
+        }
         return { reference: quote.reference, name };
       }
       return { reference: quote.reference, name: null };
@@ -99,6 +108,7 @@ describe("restore", { timeout: 60_000 }, () => {
       invoices: 0,
       files: 2,
       newestRecordAt: "2026-11-28T09:30:00.000Z",
+      notCopied: [],
     });
     expect(describeRestore(summary)).toBe(
       "2 requests, 0 orders, 0 invoices, 2 files.\nNewest record: 2026-11-28 14:30 PKT.",
@@ -156,6 +166,28 @@ describe("restore", { timeout: 60_000 }, () => {
     mkdirSync(place.path);
     await expect(restoreBackup({ place, to: join(tempDir("restored"), "data") })).rejects.toThrow(
       `No backup of the database in Folder ${place.path}.`,
+    );
+  });
+
+  it("restores a machine lost while a file waited to be copied, naming the file, and fails on one that was copied", async () => {
+    const placeDir = join(tempDir("place"), "promo");
+    const place = { kind: "file" as const, path: placeDir };
+    const live = await liveBusiness(place, placeDir);
+    const copied = await live.addRequest("2026-11-28T08:00:00Z", randomBytes(100_000));
+    const waiting = await live.addRequest("2026-11-28T08:00:05Z", randomBytes(100_000), { copied: false });
+    await replicated(live.supervisor, Date.now());
+
+    const target = join(tempDir("restored"), "data");
+    const summary = await restoreBackup({ place, to: target });
+    expect(summary).toMatchObject({ requests: 2, files: 1, notCopied: [`attachments/${waiting.name}`] });
+    expect(describeRestore(summary)).toContain(
+      `1 file stored in the last seconds before the backup ended had not been copied yet and could not be restored: attachments/${waiting.name}.`,
+    );
+    expect(existsSync(join(target, "attachments", copied.name!))).toBe(true);
+
+    await live.objects!.remove(fileKey("attachments", copied.name!));
+    await expect(restoreBackup({ place, to: join(tempDir("restored-again"), "data") })).rejects.toThrow(
+      `1 file check failed:\nattachments/${copied.name} is not in the backup.`,
     );
   });
 

@@ -25,7 +25,7 @@ export const RESTORED_DB_FILE = "quotes.db";
 export const LINK_KEY_FILE = "link.key";
 
 /** A stored file as the restored database records it. */
-export type RecordedFile = { area: string; name: string; sha256: string; byteSize: number };
+export type RecordedFile = { id?: number; area: string; name: string; sha256: string; byteSize: number };
 /** Lists the files the database says are stored now: the files module's `liveStoredFiles`. */
 export type ListFiles = (db: Database.Database) => RecordedFile[];
 
@@ -38,6 +38,11 @@ export type RestoreSummary = {
   files: number;
   /** The newest record's time in the restored database, UTC ISO. */
   newestRecordAt: string | null;
+  /**
+   * Files still waiting in the copy queue when the backup ended (the machine lost seconds after storing
+   * them): their rows came back, the files could not. Any other missing file fails the restore.
+   */
+  notCopied: string[];
 };
 
 /** A restore that could not be done or whose checks failed: the message says which, in words. */
@@ -79,10 +84,12 @@ export async function restoreBackup({
 
   const db = new Sqlite(dbFile, { readonly: true });
   let recorded: RecordedFile[];
-  let counts: Omit<RestoreSummary, "files">;
+  let counts: Omit<RestoreSummary, "files" | "notCopied">;
+  let copiedThrough: number;
   try {
     recorded = listFiles(db);
     counts = countRecords(db);
+    copiedThrough = copiedThroughOf(db);
   } catch (error) {
     throw new RestoreError(
       `The restored database cannot be read by this release (${(error as Error).message}): ` +
@@ -94,10 +101,13 @@ export async function restoreBackup({
 
   const objects = openBackupObjects(place);
   const problems: string[] = [];
+  const notCopied: string[] = [];
   try {
     for (const file of recorded) {
       const problem = await restoreFile(objects, folder, file);
-      if (problem) problems.push(problem);
+      if (!problem) continue;
+      if (problem.missing && file.id !== undefined && file.id > copiedThrough) notCopied.push(problem.label);
+      else problems.push(problem.text);
     }
     const linkKey = await objects.get(LINK_KEY_OBJECT);
     if (!linkKey) problems.push("The link key (keys/link.key) is not in the backup: buyers' links would not open.");
@@ -112,7 +122,15 @@ export async function restoreBackup({
         (problems.length > 10 ? `\n… and ${problems.length - 10} more.` : ""),
     );
   }
-  return { ...counts, files: recorded.length };
+  return { ...counts, files: recorded.length - notCopied.length, notCopied };
+}
+
+/** The last stored file the backup's copy queue had copied (every one up to it is there); 0 if none. */
+function copiedThroughOf(db: Database.Database): number {
+  const table = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'backup_file_progress'").get();
+  // A database from before the queue: every recorded file must be there.
+  if (!table) return Number.POSITIVE_INFINITY;
+  return (db.prepare("SELECT copied_through FROM backup_file_progress WHERE id = 1").pluck().get() as number) ?? 0;
 }
 
 /** The database alone: restored by Litestream into `dbFile` (which must not exist) and checked. */
@@ -198,7 +216,7 @@ const RECORD_TIMES: [table: string, column: string][] = [
   ["messages", "created_at"],
 ];
 
-function countRecords(db: Database.Database): Omit<RestoreSummary, "files"> {
+function countRecords(db: Database.Database): Omit<RestoreSummary, "files" | "notCopied"> {
   const columns = (table: string) =>
     new Set((db.pragma(`table_info(${table})`) as { name: string }[]).map((column) => column.name));
   const count = (table: string) =>
@@ -213,25 +231,29 @@ function countRecords(db: Database.Database): Omit<RestoreSummary, "files"> {
   return { requests: count("quotes"), orders: count("orders"), invoices: count("invoices"), newestRecordAt: newest };
 }
 
+/** What is wrong with one stored file of the backup: missing, or not what was recorded. */
+type FileProblem = { label: string; text: string; missing: boolean };
+
 /** Fetches one stored file from the backup, checks it, writes it; returns what is wrong, or null. */
 async function restoreFile(
   objects: ReturnType<typeof openBackupObjects>,
   folder: string,
   file: RecordedFile,
-): Promise<string | null> {
+): Promise<FileProblem | null> {
   const label = `${file.area}/${file.name}`;
+  const wrong = (text: string, missing = false) => ({ label, text, missing });
   let key: string;
   try {
     if (!FILE_AREAS.has(file.area)) throw new Error();
     key = checkKey(fileKey(file.area, file.name));
   } catch {
-    return `${JSON.stringify(label)} is not a stored file's name.`;
+    return wrong(`${JSON.stringify(label)} is not a stored file's name.`);
   }
   const data = await objects.get(key);
-  if (!data) return `${label} is not in the backup.`;
+  if (!data) return wrong(`${label} is not in the backup.`, true);
   // A row the registry's migration recorded is hashed when the server next opens; until then "" (unchecked).
   if (file.sha256 !== "" && (data.length !== file.byteSize || (await sha256(data)) !== file.sha256))
-    return `${label} in the backup does not match its recorded SHA-256 (changed or damaged).`;
+    return wrong(`${label} in the backup does not match its recorded SHA-256 (changed or damaged).`);
   const path = join(areaFolder(folder, file.area as FileArea), file.name);
   await mkdir(dirname(path), { recursive: true, mode: 0o700 });
   await writeFile(path, data, { mode: 0o600, flag: "wx" });
@@ -271,5 +293,10 @@ export function describeRestore(summary: RestoreSummary): string {
   return [
     `${plural(summary.requests, "request")}, ${plural(summary.orders, "order")}, ${plural(summary.invoices, "invoice")}, ${plural(summary.files, "file")}.`,
     `Newest record: ${summary.newestRecordAt ? pakistanTime(summary.newestRecordAt) : "none"}.`,
+    ...(summary.notCopied.length
+      ? [
+          `${plural(summary.notCopied.length, "file")} stored in the last seconds before the backup ended had not been copied yet and could not be restored: ${summary.notCopied.slice(0, 10).join(", ")}${summary.notCopied.length > 10 ? " …" : ""}.`,
+        ]
+      : []),
   ].join("\n");
 }

@@ -287,7 +287,10 @@ describe("a buyer's mail from the office mailbox", () => {
     expect(kept()).toHaveLength(2);
 
     // The desk's conversation lists each file: the kept ones to download, the others with the reason.
-    const [entry] = conversation(messaging.messages(first.id), files).filter((item) => item.direction === "in");
+    const [entry] = conversation(messaging.messages(first.id), files, {
+      buyerKinds: () => [],
+      whatsappTemplateChoices: () => [],
+    }).filter((item) => item.direction === "in");
     expect(entry!.attachments).toEqual([]);
     expect(entry!.files.map(({ name, refused }) => [name, refused])).toEqual(
       files.map((file) => [file.originalName, file.refused]),

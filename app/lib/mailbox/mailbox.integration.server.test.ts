@@ -127,7 +127,9 @@ describe("a buyer's e-mail answer, the whole way round", () => {
     await append(reply(messageId, "<urdu-reply-1@acme.example>", quote.reference));
     await until(() => running!.messaging.messages(quote.id).some((message) => message.direction === "in"));
     await until(() => running!.store.get(quote.id)!.status === "waiting_on_us");
-    const shown = conversation(running.messaging.messages(quote.id)).filter((entry) => entry.direction === "in");
+    const shown = conversation(running.messaging.messages(quote.id), [], running.messageKinds).filter(
+      (entry) => entry.direction === "in",
+    );
     expect(shown).toMatchObject([
       {
         sender: "Ayesha Khan <ayesha@acme.example>",

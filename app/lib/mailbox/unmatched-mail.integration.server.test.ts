@@ -143,7 +143,7 @@ const withPng = (headers: string, text: string, png: Buffer) => {
 };
 
 const inbound = (quotes: QuoteService, quoteId: number) =>
-  conversation(quotes.messaging.messages(quoteId), quotes.messaging.messageFiles(quoteId)).filter(
+  conversation(quotes.messaging.messages(quoteId), quotes.messaging.messageFiles(quoteId), quotes.messageKinds).filter(
     (entry) => entry.direction === "in",
   );
 const keptMailFiles = (quotes: QuoteService) =>

@@ -3,7 +3,10 @@ import { bilal, buyerFields, submissionMeta } from "../../../tests/support/reque
 import { tempDir } from "../../../tests/support/temp-dir";
 import { QuoteStore } from "~/lib/quotes/store.server";
 import { conversation, deliveryOf } from "./conversation.server";
+import { ProofDesk } from "~/lib/proofs/proofs.server";
+import { registerDomainMessages } from "~/lib/workflows/message-kinds.server";
 import { Messaging } from "./messaging.server";
+import { MessageKinds } from "./registry.server";
 
 // Real parts: a store in a temp folder and the messaging module writing the thread as the inbound
 // webhook, the outbox and the status webhooks do.
@@ -11,16 +14,14 @@ import { Messaging } from "./messaging.server";
 const number = "923001234567";
 const friday = new Date("2026-11-27T09:05:00Z"); // 14:05 in Lahore
 const later = (minutes: number) => new Date(friday.getTime() + minutes * 60_000);
-/** The approved templates as the proofs and invoices modules register them. */
-const templates = [
-  { kind: "proof", name: "proof_ready", label: "Proof ready" },
-  { kind: "invoice", name: "invoice_issued", label: "Invoice issued" },
-];
 
 function setUp() {
   const store = QuoteStore.open(tempDir("conversation"));
   onTestFinished(() => store.close());
-  const messaging = new Messaging(store);
+  // Every module's kinds, as the service registers them: which a buyer reads, the templates' names.
+  const kinds = new MessageKinds();
+  const messaging = new Messaging(store, kinds);
+  registerDomainMessages(kinds, { store, proofs: new ProofDesk(store, ["sales@promo.example"], messaging) });
   const { quote } = store.insert({ ...buyerFields, phone: "0300 1234567" }, submissionMeta("conversation"), {
     notify: false,
     now: new Date("2026-11-26T05:00:00Z"),
@@ -54,7 +55,7 @@ function setUp() {
       );
     return id;
   };
-  const thread = () => conversation(messaging.messages(quote.id), messaging.messageFiles(quote.id), templates);
+  const thread = () => conversation(messaging.messages(quote.id), messaging.messageFiles(quote.id), kinds);
   // The thread opens with the buyer's acknowledgement, recorded unsent (e-mail is off here).
   const entries = () => thread().slice(1);
   return { messaging, quote, buyerWrites, weSend, entries, thread };

@@ -3,7 +3,7 @@ import { pakistanTime } from "~/lib/desk/time";
 import { cleanFileName } from "~/lib/text-fields";
 import { whatsappDisplay } from "~/lib/whatsapp/phone";
 import type { Channel } from "./channels";
-import type { Message, MessageFile, MessageKind } from "./messaging.server";
+import type { Message, MessageFile } from "./messaging.server";
 
 /** Where one of our messages stands, as the desk says it; a failed one carries the provider's words. */
 export type DeliveryShown = {
@@ -53,21 +53,15 @@ const record = (value: unknown): Record<string, unknown> =>
   value && typeof value === "object" ? (value as Record<string, unknown>) : {};
 
 /**
- * The mails the desk sends the buyer on its own or with a document (a proof, a quotation, an order's
- * stage, an invoice, a receipt): in the conversation by their subject, so every message to and from the buyer is
- * in one place. The office's own copies are not.
+ * What the conversation asks of the modules' message kinds (the messaging registry): which a buyer reads
+ * (the desk's mails with a document, a proof, a quotation, an order's stage, an invoice, a receipt, shown
+ * by their subject so every message to and from the buyer is in one place; the office's own copies are
+ * not), and the approved WhatsApp templates by name.
  */
-const documentMails: ReadonlySet<MessageKind> = new Set<MessageKind>([
-  "acknowledgement",
-  "proof",
-  "proof-reminder",
-  "quotation",
-  "quotation-accepted",
-  "quotation-reminder",
-  "order-stage",
-  "invoice",
-  "receipt",
-]);
+export type ConversationKinds = {
+  buyerKinds(): string[];
+  whatsappTemplateChoices(): TemplateChoice[];
+};
 
 /** Who the conversation names as the sender of a document mail. */
 export const deskSender = "The desk";
@@ -198,9 +192,12 @@ const none = {
  */
 export function conversation(
   thread: readonly Message[],
-  files: readonly MessageFile[] = [],
-  templates: readonly TemplateChoice[] = [],
+  files: readonly MessageFile[],
+  kinds: ConversationKinds,
 ): ConversationEntry[] {
+  const templates = kinds.whatsappTemplateChoices();
+  // A reply is the desk's own words, shown with its author; the other buyer kinds are documents.
+  const documentMails = new Set(kinds.buyerKinds().filter((kind) => kind !== "reply"));
   const filesOf = new Map<number, MessageFile[]>();
   for (const file of files) filesOf.set(file.messageId, [...(filesOf.get(file.messageId) ?? []), file]);
   const byProviderId = new Map(

@@ -515,7 +515,9 @@ describe("a payment's receipt and the tax withheld, through the routes", () => {
       service.store.audit.requestHistory(quote.id).some((line) => line.type === "payment.receipt_mailed"),
     );
     // The request's conversation shows it among the desk's mails to the buyer.
-    expect(conversation(service.messaging.messages(quote.id)).map((entry) => entry.subject)).toContain(mail.subject);
+    expect(
+      conversation(service.messaging.messages(quote.id), [], service.messageKinds).map((entry) => entry.subject),
+    ).toContain(mail.subject);
 
     // The desk downloads it; through the buyer's link from the mail, their own receipt downloads too.
     const desk = await deskReceipt(stored.reference, `${number}.pdf`, staffCookie);

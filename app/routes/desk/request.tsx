@@ -85,7 +85,7 @@ export function loader({ request, context, params }: Route.LoaderArgs) {
     conversation: conversation(
       service.messaging.messages(quote.id),
       service.messaging.messageFiles(quote.id),
-      service.messageKinds.whatsappTemplateChoices(),
+      service.messageKinds,
     ),
     // Only one valid address is linked (one stored before the form checked it shows as text).
     mailto: mailtoAddressUrl(quote.email),

@@ -282,7 +282,8 @@ describe("a WhatsApp message from a number without an open request", () => {
   });
 });
 
-describe("a WhatsApp message's file", () => {
+// A 4 MB photo is made, then checked and re-encoded on a worker: seconds on a busy machine.
+describe("a WhatsApp message's file", { timeout: 90_000 }, () => {
   it("is downloaded, checked like an upload and kept: a 4 MB phone photo re-encoded, its place stripped", async () => {
     const photo = await fixtures.phoneJpeg();
     expect(photo.length).toBeGreaterThan(3_000_000);

@@ -76,4 +76,19 @@ describe("the quote service's WhatsApp channel", () => {
       await service.close();
     }
   });
+
+  it("keeps click-to-chat on the desk while e-mail, and so the outbox, is off", async () => {
+    const api: WhatsAppApi = { send: () => Promise.reject(new Error("not here")), media: () => Promise.reject() };
+    const service = createQuoteService(readQuoteConfig({ DATA_DIR: tempDir("service-whatsapp-no-mail") }), {
+      log: () => {},
+      whatsapp: { config, api },
+    });
+    try {
+      expect(service.outbox).toBeUndefined();
+      expect(service.whatsapp).not.toBeNull();
+      expect(service.whatsappDesk.connected).toBe(false);
+    } finally {
+      await service.close();
+    }
+  });
 });

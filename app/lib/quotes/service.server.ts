@@ -337,7 +337,8 @@ export function createQuoteService(
     /** The request page's "Send on WhatsApp": the window, free text inside it, the approved templates. */
     whatsappDesk: new WhatsAppDesk({
       messaging,
-      config: whatsappOptions?.config ?? null,
+      // Sending goes through the outbox, which runs with e-mail: without it the desk keeps click-to-chat.
+      config: outbox && whatsappOptions ? whatsappOptions.config : null,
       contacts: whatsappContacts,
       templates: messageKinds,
       afterQueued: () => outbox?.kick(),
@@ -456,6 +457,8 @@ export function getQuoteService(): QuoteService {
     });
     console.log(describeFbr(fbr));
     console.log(describeWhatsApp(whatsapp));
+    if (whatsapp && !service.outbox)
+      console.log("WhatsApp messages are received but not sent: sending needs SMTP_URL and QUOTE_NOTIFY_TO.");
     if (!backup) console.log("The data folder is not backed up: BACKUP_URL is not set.");
     if (!imap) console.log(`Buyers' e-mail replies are not read (${offReason}).`);
     service.start();

@@ -1,4 +1,4 @@
-import { FbrReports, reportMark } from "~/lib/fbr/reports.server";
+import { FbrReports, reportMark, shownToBuyer } from "~/lib/fbr/reports.server";
 import { longDate } from "~/lib/desk/time";
 import { buyerDocumentMail, type MailEnvelope, type Rendered } from "~/lib/messaging/email.server";
 import { greetingName } from "~/lib/messaging/greeting";
@@ -70,10 +70,12 @@ export function registerInvoiceMessages(kinds: MessageKinds, deps: Deps) {
     email: (message, context) => invoiceEmail(message, deps, context),
     whatsapp: {
       template: invoiceIssuedTemplate,
-      // The request's newest invoice.
+      // The request's newest invoice, once the buyer may see it (FBR accepted it, or it is not reported).
       fromDesk: (quoteId) => {
-        const number = new Invoices(deps.store).newestNumberOf(quoteId);
-        return number ? { number } : null;
+        const invoices = new Invoices(deps.store);
+        const number = invoices.newestNumberOf(quoteId);
+        const invoice = number ? invoices.invoice(number) : null;
+        return invoice && shownToBuyer(new FbrReports(deps.store.db).reportOfInvoice(invoice.id)) ? { number } : null;
       },
       render: (message, { now }) => {
         const quote = deps.store.get(message.quoteId);

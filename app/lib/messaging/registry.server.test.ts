@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { tempDir } from "../../../tests/support/temp-dir";
+import { onsetPenLine, sentQuotation } from "../../../tests/support/quotation-fixture";
 import { buyerFields, submissionMeta } from "../../../tests/support/request-fixture";
 import { ProofDesk } from "~/lib/proofs/proofs.server";
 import { QuoteStore } from "~/lib/quotes/store.server";
@@ -19,6 +20,25 @@ function domainKinds(name: string) {
 }
 
 describe("the message kinds", () => {
+  it("give a template chosen on the desk only what it can link to: a sent quotation, and nothing yet else", () => {
+    const { store, kinds } = domainKinds("kinds-desk-payload");
+    try {
+      const { quote } = sentQuotation(store, "desk-payload", {
+        lines: [onsetPenLine([{ quantity: 500, unitPaisa: 9_500 }])],
+      });
+      const payloads = Object.fromEntries(
+        ["proof", "quotation", "order-stage", "invoice", "receipt"].map((kind) => [
+          kind,
+          kinds.deskTemplatePayload(kind, quote.id),
+        ]),
+      );
+      // No proof, no order on its way, no invoice yet; a receipt has no approved template.
+      expect(payloads).toEqual({ proof: null, quotation: {}, "order-stage": null, invoice: null, receipt: undefined });
+    } finally {
+      store.close();
+    }
+  });
+
   it("are registered by their modules, each once, with an e-mail template", () => {
     const { store, kinds } = domainKinds("kinds-domains");
     try {

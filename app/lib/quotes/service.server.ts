@@ -153,7 +153,10 @@ export function createQuoteService(
         ...outboxOptions,
         ...domainRounds({ proofs, quotationAnswers }),
         ...(whatsappOptions
-          ? { whatsapp: whatsappSender(whatsappOptions.api), whatsappGate: whatsappGate(whatsappContacts) }
+          ? {
+              whatsapp: whatsappSender(whatsappOptions.api),
+              whatsappGate: whatsappGate(whatsappContacts, messageKinds),
+            }
           : {}),
       })
     : undefined;

@@ -1,6 +1,9 @@
 import { describe, expect, it, onTestFinished } from "vitest";
 import { tempDir } from "../../../tests/support/temp-dir";
-import type { Message } from "~/lib/messaging/messaging.server";
+import { type Message, Messaging } from "~/lib/messaging/messaging.server";
+import { MessageKinds } from "~/lib/messaging/registry.server";
+import { ProofDesk } from "~/lib/proofs/proofs.server";
+import { registerDomainMessages } from "~/lib/workflows/message-kinds.server";
 import { QuoteStore } from "~/lib/quotes/store.server";
 import { WhatsAppContacts } from "./contacts.server";
 import { heldBack, whatsappGate } from "./gate.server";
@@ -12,16 +15,20 @@ const number = "923001234567";
 const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000);
 const message = (kind: string) => ({ kind, recipient: number }) as Message;
 
+/** The numbers' contacts, and every module's kinds (which are sent as an approved template). */
 function contacts() {
   const store = QuoteStore.open(tempDir("whatsapp-gate"));
   onTestFinished(() => store.close());
-  return new WhatsAppContacts(store.db);
+  const kinds = new MessageKinds();
+  const messaging = new Messaging(store, kinds);
+  registerDomainMessages(kinds, { store, proofs: new ProofDesk(store, ["sales@promo.example"], messaging) });
+  return Object.assign(new WhatsAppContacts(store.db), { kinds });
 }
 
 describe("WhatsApp's rules at the moment of sending", () => {
   it("let free text go only within 24 hours of the buyer's last message", () => {
     const book = contacts();
-    const gate = whatsappGate(book);
+    const gate = whatsappGate(book, book.kinds);
     expect(gate(message("reply"))).toBe(heldBack.windowClosed);
     book.heard(number, "Ayesha", hoursAgo(25));
     expect(gate(message("reply"))).toBe(heldBack.windowClosed);
@@ -31,7 +38,7 @@ describe("WhatsApp's rules at the moment of sending", () => {
 
   it("let a template go at any time until STOP, and again after START", () => {
     const book = contacts();
-    const gate = whatsappGate(book);
+    const gate = whatsappGate(book, book.kinds);
     expect(gate(message("proof"))).toBeNull();
     book.optOut(number, hoursAgo(2));
     expect(gate(message("proof"))).toBe(heldBack.optedOut);

@@ -1,5 +1,6 @@
 // The production server, compiled by `react-router build` into build/server/server.js beside the React
 // Router build it serves (vite.config.ts). Importing it starts nothing: server.js calls startServer().
+import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import * as build from "virtual:react-router/server-build";
 import { BackupConfigError } from "~/lib/backup/config.server";
@@ -37,8 +38,21 @@ export function startServer({ port = Number(process.env.PORT ?? 3000), host = pr
     process.exit(1);
   }
 
-  const server = createApp({ build, clientDir }).listen(port, host, () => {
-    console.log(`Site ready on http://${host === "0.0.0.0" ? "localhost" : host}:${port}`);
+  // Express calls this back on a failed listen too, with the error: a site that could not take its port
+  // must stop and say so, not announce itself while another program answers there.
+  const server = createApp({ build, clientDir }).listen(port, host, (error?: Error) => {
+    if (error) {
+      const taken = (error as NodeJS.ErrnoException).code === "EADDRINUSE";
+      console.error(
+        taken
+          ? `Port ${port} on ${host} is already in use: stop the program that holds it, or set PORT to another port.`
+          : `The site could not listen on ${host}:${port}: ${error.message}`,
+      );
+      process.exit(1);
+    }
+    // PORT=0 lets the system choose a free port; the line names the one it chose.
+    const { port: listening } = server.address() as AddressInfo;
+    console.log(`Site ready on http://${host === "0.0.0.0" ? "localhost" : host}:${listening}`);
   });
   // A client or proxy that reuses an idle connection just as the server closes it gets a reset instead of
   // an answer. Proxies keep idle upstream connections up to 60 s (nginx's and the cloud load balancers'

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { Agent, get } from "node:http";
+import { type AddressInfo, createServer } from "node:net";
 import { join, relative } from "node:path";
 import { expect, test } from "./support/test";
 import {
@@ -319,6 +320,26 @@ test("a server told to stop ends, its idle connections closed, even while a clie
   // Stopping waits for the process to exit: answers under way get a grace period, not the 65 s an
   // idle connection may live, so this ends well within the test's time.
   await server.stop();
+});
+
+test("a server whose port another program holds says so and stops, instead of announcing itself", async () => {
+  const holder = createServer((socket) => socket.end("HTTP/1.1 401 Unauthorized\r\n\r\n"));
+  await new Promise<void>((listening) => holder.listen(0, "127.0.0.1", listening));
+  const { port } = holder.address() as AddressInfo;
+  try {
+    const start = startOwnServer({ PORT: String(port) });
+    const refusal = await start.then(
+      () => null,
+      (error: Error) => error.message,
+    );
+    expect(refusal).toMatch(/^The server exited with 1:/);
+    expect(refusal).toContain(
+      `Port ${port} on 127.0.0.1 is already in use: stop the program that holds it, or set PORT to another port.`,
+    );
+    expect(refusal).not.toContain("Site ready");
+  } finally {
+    await new Promise((closed) => holder.close(closed));
+  }
 });
 
 test("server-rendered responses carry a fresh nonce and are compressed on the fly", async ({ request }) => {

@@ -4,7 +4,6 @@ import { request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { type APIRequestContext, type BrowserContext, expect, type Locator, type Page } from "@playwright/test";
-import { freePort } from "../../support/free-port";
 
 export const clientDir = resolve("build/client");
 
@@ -187,22 +186,24 @@ export async function getText(request: APIRequestContext, path: string) {
  * `killGroup()` ends them all at once with SIGKILL, as the machine dying would.
  */
 export async function startOwnServer(env: Record<string, string> = {}, { processGroup = false } = {}) {
-  const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), "promo-e2e-own-"));
+  // Port 0: the server takes a port the system chooses and names it, so no other test's server can take
+  // it between a port being chosen and the server listening.
   const child = spawn(process.execPath, ["server.js"], {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, ...env },
+    env: { ...process.env, NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, ...env },
     stdio: ["ignore", "pipe", "pipe"],
     detached: processGroup,
   });
   let output = "";
   child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  await new Promise<void>((ready, fail) => {
+  const port = await new Promise<number>((ready, fail) => {
     const timer = setTimeout(() => fail(new Error(`The server did not start:\n${output}`)), 30_000);
     child.stdout.on("data", () => {
-      if (output.includes("Site ready")) {
+      const announced = /Site ready on http:\/\/[^:]+:(\d+)/.exec(output);
+      if (announced) {
         clearTimeout(timer);
-        ready();
+        ready(Number(announced[1]));
       }
     });
     child.on("exit", (code) => fail(new Error(`The server exited with ${code}:\n${output}`)));

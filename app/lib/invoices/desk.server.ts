@@ -88,7 +88,7 @@ function invoiceFormOnce(
       now,
     });
     if (issued.ok)
-      return { ok: true, done: service.fbr.configured ? "invoice-fbr" : service.outbox ? "invoice" : "invoice-off" };
+      return { ok: true, done: service.fbr.configured ? "invoice-fbr" : service.emailOn ? "invoice" : "invoice-off" };
     if (issued.reason === "no order" || issued.reason === "not accepted") return { ok: false, error: "not found" };
     return { ok: false, error: issueRefusal[issued.reason] };
   }

@@ -63,7 +63,8 @@ export class Outbox {
   constructor(
     private readonly messaging: Messaging,
     private readonly kinds: MessageKinds,
-    private readonly email: EmailSender,
+    /** Null when e-mail is off (WhatsApp alone): an e-mail queued anyway ends failed saying so. */
+    private readonly email: EmailSender | null,
     options: OutboxOptions = {},
   ) {
     this.options = {
@@ -141,7 +142,12 @@ export class Outbox {
         rendered.sentEvent,
       );
     }
-    const envelope = { from: this.email.from, to: this.email.to };
+    const email = this.email;
+    if (!email) {
+      this.end(message, "e-mail is not set up (SMTP_URL, QUOTE_NOTIFY_TO)", now);
+      return false;
+    }
+    const envelope = { from: email.from, to: email.to };
     const rendered = await definition.email(message, { envelope, now });
     if (!rendered) {
       this.messaging.cancel(message.id);
@@ -152,7 +158,7 @@ export class Outbox {
       rendered.label,
       now,
       async () => {
-        await this.email.send(rendered.mail);
+        await email.send(rendered.mail);
         return null;
       },
       rendered.sentEvent,

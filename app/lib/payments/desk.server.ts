@@ -176,7 +176,7 @@ function paymentFormOnce(
           recipient: quote.email,
           subject: receiptSubject(result.value.receipt.number, order.reference),
           payload: { receipt: result.value.receipt.number },
-          status: service.outbox ? "queued" : "off",
+          status: service.emailOn ? "queued" : "off",
           now,
         });
       return result;
@@ -184,7 +184,7 @@ function paymentFormOnce(
     .immediate();
   if (recorded.ok) {
     service.outbox?.kick();
-    return { ok: true, done: service.outbox ? "payment" : "payment-off" };
+    return { ok: true, done: service.emailOn ? "payment" : "payment-off" };
   }
   if (recorded.reason === "no order" || recorded.reason === "not accepted") return { ok: false, error: "not found" };
   const error = recordRefusal[recorded.reason];

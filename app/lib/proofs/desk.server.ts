@@ -55,7 +55,7 @@ export async function sendProof(
     { data: checked.data, mediaType: checked.mediaType },
     message,
     actor,
-    service.outbox ? (next) => proofEmail(quote, next, message) : null,
+    service.emailOn ? (next) => proofEmail(quote, next, message) : null,
   );
   service.outbox?.kick();
   return { ok: true, version };

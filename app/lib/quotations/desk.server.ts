@@ -318,7 +318,7 @@ export function sendQuotation(
       recipient: quote.email,
       subject: quotationSubject(quote.reference, version.version!),
       payload: { version: version.version },
-      status: service.outbox ? "queued" : "off",
+      status: service.emailOn ? "queued" : "off",
       staffId: actor.staffId,
       now,
     });

@@ -77,16 +77,49 @@ describe("the quote service's WhatsApp channel", () => {
     }
   });
 
-  it("keeps click-to-chat on the desk while e-mail, and so the outbox, is off", async () => {
-    const api: WhatsAppApi = { send: () => Promise.reject(new Error("not here")), media: () => Promise.reject() };
+  it("sends on WhatsApp with e-mail off: the one outbox runs for WhatsApp alone, and an e-mail queued ends failed", async () => {
+    const sent: WhatsAppOutgoing[] = [];
+    const api: WhatsAppApi = {
+      send: async (outgoing) => {
+        sent.push(outgoing);
+        return { providerId: "wamid.no-mail" };
+      },
+      media: () => Promise.reject(new Error("no media here")),
+    };
     const service = createQuoteService(readQuoteConfig({ DATA_DIR: tempDir("service-whatsapp-no-mail") }), {
+      outbox: { log: () => {} },
       log: () => {},
       whatsapp: { config, api },
     });
     try {
-      expect(service.outbox).toBeUndefined();
-      expect(service.whatsapp).not.toBeNull();
-      expect(service.whatsappDesk.connected).toBe(false);
+      expect(service.emailOn).toBe(false);
+      expect(service.whatsappDesk.connected).toBe(true);
+      const now = new Date();
+      const { quote } = service.store.insert(buyerFields, submissionMeta("service-wa-no-mail"), {
+        notify: service.emailOn,
+        now,
+      });
+      service.whatsapp!.contacts.heard("923001234567", "Bilal", new Date(now.getTime() - 3_600_000));
+      const queue = (channel: "whatsapp" | "email", recipient: string) =>
+        service.messaging.queue({
+          quoteId: quote.id,
+          kind: "reply",
+          channel,
+          recipient,
+          subject: "Your pens",
+          payload: { body: "Your pens leave today.", staffName: bilal.name, staffEmail: bilal.email },
+          now,
+        })!;
+      const onWhatsApp = queue("whatsapp", "923001234567");
+      const byEmail = queue("email", buyerFields.email);
+      await service.outbox!.drain();
+      expect(sent).toEqual([{ to: "923001234567", type: "text", text: "Your pens leave today." }]);
+      expect(service.messaging.get(onWhatsApp)).toMatchObject({ status: "sent", providerId: "wamid.no-mail" });
+      expect(service.messaging.get(byEmail)).toMatchObject({
+        status: "cancelled",
+        delivery: "failed",
+        deliveryError: "e-mail is not set up (SMTP_URL, QUOTE_NOTIFY_TO)",
+      });
     } finally {
       await service.close();
     }

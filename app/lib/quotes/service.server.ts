@@ -148,18 +148,22 @@ export function createQuoteService(
     activeMailer && config.mail ? config.mail.to : null,
     messaging,
   );
-  const outbox = activeMailer
-    ? new Outbox(messaging, messageKinds, activeMailer, {
-        ...outboxOptions,
-        ...domainRounds({ proofs, quotationAnswers }),
-        ...(whatsappOptions
-          ? {
-              whatsapp: whatsappSender(whatsappOptions.api),
-              whatsappGate: whatsappGate(whatsappContacts, messageKinds),
-            }
-          : {}),
-      })
-    : undefined;
+  // One outbox for every channel: it runs when e-mail or WhatsApp is set up. The modules' rounds queue
+  // e-mail (reminders, follow-ups), so they run with e-mail only.
+  const emailOn = Boolean(activeMailer);
+  const outbox =
+    activeMailer || whatsappOptions
+      ? new Outbox(messaging, messageKinds, activeMailer ?? null, {
+          ...outboxOptions,
+          ...(activeMailer ? domainRounds({ proofs, quotationAnswers }) : {}),
+          ...(whatsappOptions
+            ? {
+                whatsapp: whatsappSender(whatsappOptions.api),
+                whatsappGate: whatsappGate(whatsappContacts, messageKinds),
+              }
+            : {}),
+        })
+      : undefined;
   const staffDirectory = new StaffDirectory(db);
   const prices = new PriceBook(db);
   const owners = () => staffDirectory.list().flatMap((member) => (member.role === "owner" ? [member.email] : []));
@@ -173,7 +177,7 @@ export function createQuoteService(
     fbrQueue = new FbrQueue(db, fbrOptions.client ?? fbrClient!, fbrOptions.payload ?? diPayload, {
       sandbox: fbrConfig.sandbox,
       log,
-      onAccepted: invoiceAccepted({ store, messaging, outbox }),
+      onAccepted: invoiceAccepted({ store, messaging, emailOn }),
       afterAccepted: () => outbox?.kick(),
       ownerMail: activeMailer && config.mail ? { mailer: activeMailer, from: config.mail.from, owners } : undefined,
       ...fbrOptions.queue,
@@ -298,7 +302,7 @@ export function createQuoteService(
           idempotencyKey,
         },
         {
-          notify: Boolean(outbox),
+          notify: emailOn,
           now,
           design,
           files: written,
@@ -329,7 +333,7 @@ export function createQuoteService(
   const whatsapp = whatsAppInboundOf(whatsappOptions && { ...whatsappOptions, contacts: whatsappContacts }, {
     store,
     messaging,
-    notify: Boolean(outbox),
+    notify: emailOn,
     outbox,
     log,
   });
@@ -340,8 +344,7 @@ export function createQuoteService(
     /** The request page's "Send on WhatsApp": the window, free text inside it, the approved templates. */
     whatsappDesk: new WhatsAppDesk({
       messaging,
-      // Sending goes through the outbox, which runs with e-mail: without it the desk keeps click-to-chat.
-      config: outbox && whatsappOptions ? whatsappOptions.config : null,
+      config: whatsappOptions?.config ?? null,
       contacts: whatsappContacts,
       templates: messageKinds,
       afterQueued: () => outbox?.kick(),
@@ -388,13 +391,13 @@ export function createQuoteService(
      */
     checkRegistration: fbrClient ? (ntnCnic: string) => fbrClient.registrationType(ntnCnic) : null,
     /** The buyer's "Order again" of a delivered order and the desk's "Duplicate as new quotation". */
-    reorders: new Reorders(store, quotations, { notify: Boolean(outbox) }),
+    reorders: new Reorders(store, quotations, { notify: emailOn }),
     /** The price list: what the desk shows and owners set, and `priceFor` for quotations. */
     prices,
     /** FBR's Digital Invoicing: whether it is configured, each document's report, the queue. */
     fbr,
-    /** Whether replies can be e-mailed (an outbox with a mail server). */
-    canReply: Boolean(outbox),
+    /** Whether buyers and the office are e-mailed (a mail server; the outbox then sends e-mail too). */
+    emailOn,
     /** Queues a reply from the desk and sends it now if the mail server answers. */
     reply(...args: Parameters<Messaging["queueReply"]>) {
       const queued = messaging.queueReply(...args);
@@ -460,8 +463,6 @@ export function getQuoteService(): QuoteService {
     });
     console.log(describeFbr(fbr));
     console.log(describeWhatsApp(whatsapp));
-    if (whatsapp && !service.outbox)
-      console.log("WhatsApp messages are received but not sent: sending needs SMTP_URL and QUOTE_NOTIFY_TO.");
     if (!backup) console.log("The data folder is not backed up: BACKUP_URL is not set.");
     if (!imap) console.log(`Buyers' e-mail replies are not read (${offReason}).`);
     service.start();

@@ -50,7 +50,7 @@ export type SystemStatus = {
   backup: BackupStatus;
   /** How far behind the backup is overall (backupLagSeconds); null when there is none or not yet measured. */
   backupLagSeconds: number | null;
-  /** E-mails waiting in the outbox; with e-mail off nothing is queued. */
+  /** Messages (e-mail and WhatsApp) waiting in the outbox. */
   outboxBacklog: number;
   emailOn: boolean;
   mailbox: MailboxState;

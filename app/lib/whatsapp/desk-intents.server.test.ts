@@ -26,9 +26,7 @@ const settings = {
   WHATSAPP_PHONE_NUMBER_ID: "109876543210",
   WHATSAPP_APP_SECRET: "desk-intents-app-secret",
   WHATSAPP_VERIFY_TOKEN: "verify-me",
-  // WhatsApp goes out through the outbox, which runs with e-mail; nothing listens here, and nothing is sent.
-  SMTP_URL: "smtp://127.0.0.1:9",
-  QUOTE_NOTIFY_TO: "sales@promo.example",
+  // Nothing listens here: what the desk queues stays in the outbox.
   WHATSAPP_API_URL: "http://127.0.0.1:9/v21.0",
 };
 let dataDir: string;

@@ -112,10 +112,10 @@ export function issueOrderInvoice(
   return issued;
 }
 
-/** Queues the buyer's e-mail of an invoice (recorded as not sent when e-mail is off). */
 /** What queuing the buyer's invoice e-mail needs of the service. */
-type Mailing = { store: QuoteStore; messaging: Messaging; outbox?: { kick(): void } | undefined };
+type Mailing = { store: QuoteStore; messaging: Messaging; emailOn: boolean };
 
+/** Queues the buyer's e-mail of an invoice (recorded as not sent when e-mail is off). */
 function queueInvoiceMail(
   service: Omit<Mailing, "store">,
   quote: Pick<StoredQuote, "id" | "email">,
@@ -128,7 +128,7 @@ function queueInvoiceMail(
     recipient: quote.email,
     subject: invoiceSubject(invoice.number, invoice.orderReference),
     payload: { number: invoice.number },
-    status: service.outbox ? "queued" : "off",
+    status: service.emailOn ? "queued" : "off",
     staffId,
     now,
   });

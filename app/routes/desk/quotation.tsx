@@ -123,7 +123,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const sent = sendFromEditor(service, quote, values, { key, staff });
     if ("nothing" in sent) return refused({ [editorField.form]: text.nothingToSend }, text.nothingToSend);
     if (!sent.ok) return refused(sent.errors, text.fix);
-    throw redirect(`/desk/quotes/${quote.reference}?done=${service.outbox ? "quotation" : "quotation-off"}`);
+    throw redirect(`/desk/quotes/${quote.reference}?done=${service.emailOn ? "quotation" : "quotation-off"}`);
   }
   const saved = saveQuotationDraft(service, quote, values, staff.id);
   if (!saved.ok) {

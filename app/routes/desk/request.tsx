@@ -89,7 +89,7 @@ export function loader({ request, context, params }: Route.LoaderArgs) {
     ),
     // Only one valid address is linked (one stored before the form checked it shows as text).
     mailto: mailtoAddressUrl(quote.email),
-    canReply: service.canReply,
+    canReply: service.emailOn,
     // One key per rendering of the reply form: the same form sent twice queues one reply.
     replyKey: crypto.randomUUID(),
     duplicateKey: crypto.randomUUID(),
@@ -129,7 +129,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const intent = requestIntent(body);
   if (!intent) return problem("", unknownAction);
   const staff = requirePermission(context, intentPermission[intent]);
-  if (intent === "reply" && !service.canReply) return problem("reply", deskText.quote.replyOff);
+  if (intent === "reply" && !service.emailOn) return problem("reply", deskText.quote.replyOff);
   const read = readRequestForm(body);
   if (!read.ok) return problem(intent, read.error);
   const form = read.form;

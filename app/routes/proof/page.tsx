@@ -129,7 +129,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     answer.intent === "approve"
       ? { kind: "approved", name: answer.name, role: answer.role }
       : { kind: "changes", text: answer.changes },
-    service.outbox ? (proof) => answerEmail(quote, proof) : null,
+    service.emailOn ? (proof) => answerEmail(quote, proof) : null,
   );
   if (!result.ok) return data({ intent: answer.intent, error: text.answered }, { status: 409, headers: proofHeaders });
   service.outbox?.kick();

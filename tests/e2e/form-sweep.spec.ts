@@ -17,6 +17,7 @@ import { fixtures } from "../support/upload-fixtures";
 import { addStaff, signIn } from "./support/desk-http";
 import { startOwnServer } from "./support/site";
 import { expect, test } from "./support/test";
+import { queueReply } from "../../app/lib/quotes/messages.server";
 
 // Every form of the desk and of a buyer's link, found by reading the route table and the pages it
 // renders, posted as rendered and with hostile values: 100 KB of text, control and direction
@@ -46,7 +47,7 @@ async function seed(dataDir: string) {
     { clientIp: "203.0.113.9", userAgent: "e2e", page: "/contact", idempotencyKey: "sweep-fresh" },
     { notify: false, now },
   ).quote;
-  messaging.queueReply(fresh.id, "Thank you, we will send a quotation today.", actor, "sweep-reply", now);
+  queueReply(messaging, fresh.id, "Thank you, we will send a quotation today.", actor, "sweep-reply", now);
 
   const draft = store.insert(
     { name: "Hina Shah", company: "Searle", email: "hina@searle.example", phone: "", product: "Pens", message: "Pens" },

@@ -14,6 +14,7 @@ import { liveStoredFiles, storedFilesAfter } from "~/lib/files/registry.server";
 import { DB_FILE, Sqlite } from "~/lib/db/database.server";
 import { QuoteStore } from "~/lib/quotes/store.server";
 import { LAST_RELEASE_VERSION, migrate, migrationsFolder, schemaShape } from "./migrate.server";
+import { repliesOf } from "~/lib/quotes/messages.server";
 
 const at = (time: string) => new Date(`2026-11-20T${time}:00.000Z`);
 const sana = { name: "Sana Iqbal", email: "sana@promo.example" };
@@ -108,7 +109,7 @@ describe("a database of the last release (schema version 9)", () => {
       ["Sana Iqbal <sana@promo.example>", "Status: Quoted"],
     ]);
     const messaging = new Messaging(store);
-    expect(messaging.replies(first.id)).toMatchObject([{ status: "pending", body: "Dear Ayesha, our prices…" }]);
+    expect(repliesOf(messaging, first.id)).toMatchObject([{ status: "pending", body: "Dear Ayesha, our prices…" }]);
     // The queued notification, reply and proof mail still go out.
     expect(
       messaging

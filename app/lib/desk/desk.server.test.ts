@@ -23,6 +23,7 @@ import { WRONG_SIGN_IN } from "./auth.server";
 import { runStaffCommand } from "./staff-command.server";
 import { secretHash } from "~/lib/secrets.server";
 import { deskAuth } from "./staff.server";
+import { repliesOf } from "~/lib/quotes/messages.server";
 
 // The desk's routes called as React Router calls them, on a real SQLite store and a real SMTP server.
 
@@ -545,7 +546,7 @@ describe("with a session", () => {
     expect((await reply()).status).toBe(302);
     expect((await reply()).status).toBe(302); // sent twice: queued once
     await until(() => smtp.received.some((mail) => mail.to.includes("ayesha@acme.example")));
-    await until(() => getQuoteService().messaging.replies(1)[0]?.status === "sent");
+    await until(() => repliesOf(getQuoteService().messaging, 1)[0]?.status === "sent");
     // Besides the acknowledgement the request got when it was stored.
     const replies = smtp.received.filter(
       (mail) => mail.to.includes("ayesha@acme.example") && decoded(mail.raw).includes("Your reference:"),

@@ -290,6 +290,7 @@ describe("a buyer's mail from the office mailbox", () => {
     const [entry] = conversation(messaging.messages(first.id), files, {
       buyerKinds: () => [],
       whatsappTemplateChoices: () => [],
+      get: () => undefined,
     }).filter((item) => item.direction === "in");
     expect(entry!.attachments).toEqual([]);
     expect(entry!.files.map(({ name, refused }) => [name, refused])).toEqual(

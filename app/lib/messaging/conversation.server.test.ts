@@ -7,6 +7,7 @@ import { ProofDesk } from "~/lib/proofs/proofs.server";
 import { registerDomainMessages } from "~/lib/workflows/message-kinds.server";
 import { Messaging } from "./messaging.server";
 import { MessageKinds } from "./registry.server";
+import { queueReply } from "~/lib/quotes/messages.server";
 
 // Real parts: a store in a temp folder and the messaging module writing the thread as the inbound
 // webhook, the outbox and the status webhooks do.
@@ -174,7 +175,7 @@ describe("our messages in the conversation", () => {
       text: "Acknowledgement of the request",
       delivery: { label: "Not sent: e-mail was off", tone: "not-sent", error: null },
     });
-    messaging.queueReply(quote.id, "Our prices follow.", bilal, "0c0e0f4e-4b8a-4d0e-9a53-0c1f2b3c4d5e", friday);
+    queueReply(messaging, quote.id, "Our prices follow.", bilal, "0c0e0f4e-4b8a-4d0e-9a53-0c1f2b3c4d5e", friday);
     const [waiting] = entries();
     expect(waiting).toMatchObject({ channel: "email", sender: "Bilal", text: "Our prices follow." });
     expect(waiting!.delivery).toEqual({ label: "Waiting to send", tone: "pending", error: null });

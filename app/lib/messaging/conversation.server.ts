@@ -61,6 +61,7 @@ const record = (value: unknown): Record<string, unknown> =>
 export type ConversationKinds = {
   buyerKinds(): string[];
   whatsappTemplateChoices(): TemplateChoice[];
+  get(kind: string): { untitled?: string } | undefined;
 };
 
 /** Who the conversation names as the sender of a document mail. */
@@ -263,8 +264,7 @@ export function conversation(
           direction: "out",
           sender: deskSender,
           subject: message.subject,
-          // The acknowledgement's subject is written as it is sent: it is stored without one.
-          text: message.subject || (message.kind === "acknowledgement" ? "Acknowledgement of the request" : ""),
+          text: message.subject || kinds.get(message.kind)?.untitled || "",
           delivery: deliveryOf(message),
         };
       if (message.kind === "reply")

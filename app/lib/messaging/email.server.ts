@@ -84,7 +84,7 @@ export function staffSetupEmail(
  * A plain-text mail as sent: from the business, its Message-ID fixed by the queued row. Addressed with
  * address objects: an address is never a string nodemailer could read as a list.
  */
-export function proofMailMessage(
+export function plainMailMessage(
   mail: { messageId: string; to: MailAddress | readonly MailAddress[]; subject: string; body: string },
   { from }: Pick<MailEnvelope, "from">,
 ): OutgoingMail {

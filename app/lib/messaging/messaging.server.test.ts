@@ -14,6 +14,7 @@ import { getTableConfig } from "drizzle-orm/sqlite-core";
 import { Messaging } from "./messaging.server";
 import { messages } from "./schema";
 import { bilal, buyerFields, submissionMeta } from "../../../tests/support/request-fixture";
+import { allReplies, queueReply, repliesOf } from "~/lib/quotes/messages.server";
 
 // Real parts only: a SQLite file in a temp folder and an SMTP server in this process.
 
@@ -56,7 +57,7 @@ describe("the outbox", () => {
     const { store, messaging, proofs, outbox, close } = setUp(tempDir("messaging-kinds"), smtp.port);
     try {
       const { quote } = store.insert(buyer, meta("kinds"), { notify: true, now: friday });
-      messaging.queueReply(quote.id, "Our prices follow.", staff, "reply-form-1", friday);
+      queueReply(messaging, quote.id, "Our prices follow.", staff, "reply-form-1", friday);
       proofs.send(
         quote,
         { data: png, mediaType: "image/png" },
@@ -122,7 +123,7 @@ describe("the outbox", () => {
         "Q-2026-0001: proof v1 unanswered for 2 business days e-mailed to sales@promo.example",
         "Q-2026-0001: Changes requested on v1 e-mailed to sales@promo.example",
       ]);
-      expect(messaging.replies(quote.id)).toMatchObject([
+      expect(repliesOf(messaging, quote.id)).toMatchObject([
         { staffName: "Bilal", status: "sent", body: "Our prices follow." },
       ]);
     } finally {
@@ -178,7 +179,7 @@ describe("the outbox", () => {
         const { quote } = first.store.insert({ ...buyer, name: `Buyer ${index}`, email }, meta(`two-${index}`), {
           notify: true,
         });
-        first.messaging.queueReply(quote.id, `Reply ${index}`, staff, `two-reply-${index}`);
+        queueReply(first.messaging, quote.id, `Reply ${index}`, staff, `two-reply-${index}`);
       }
       const [a, b] = await Promise.all([first.outbox.drain(), second.outbox.drain()]);
       expect(a + b).toBe(36);
@@ -230,7 +231,7 @@ describe("headers", () => {
         meta("headers"),
         { notify: true },
       );
-      messaging.queueReply(quote.id, "Thank you.", staff, "headers-reply");
+      queueReply(messaging, quote.id, "Thank you.", staff, "headers-reply");
       expect(await outbox.drain()).toBe(3);
       // The office's notification, the buyer's acknowledgement and the reply.
       expect(smtp.received.map((mail) => mail.to)).toEqual([
@@ -463,7 +464,7 @@ describe("migration 10", () => {
       expect([1, 2, 3].map((id) => store.get(id)!.notifyStatus)).toEqual(["sent", "pending", "off"]);
       expect(store.get(2)).toMatchObject({ notifyAttempts: 3, notifyError: "421 try later", notifiedAt: null });
       expect(store.get(1)).toMatchObject({ notifyAttempts: 1, notifiedAt: "2026-11-20T06:00:01.000Z" });
-      expect(messaging.allReplies()).toMatchObject([
+      expect(allReplies(messaging)).toMatchObject([
         {
           quoteId: 1,
           staffName: "Bilal",
@@ -510,7 +511,7 @@ describe("recordInbound", () => {
     const store = QuoteStore.open(tempDir("messaging-inbound"));
     const messaging = new Messaging(store);
     const { quote } = store.insert(buyer, meta("inbound"), { notify: true });
-    messaging.queueReply(quote.id, "Our prices.", staff, "inbound-reply");
+    queueReply(messaging, quote.id, "Our prices.", staff, "inbound-reply");
     const reply = messaging.messages(quote.id).find((message) => message.kind === "reply")!;
     return { store, messaging, quote, reply };
   }

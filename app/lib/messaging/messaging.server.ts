@@ -1,9 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type Database from "better-sqlite3";
 import type { AuditEventData } from "~/lib/audit/events";
-import { pakistanDayStart } from "~/lib/desk/time";
-import { isEmailAddress } from "~/lib/email-address";
-import type { Actor, QuoteStore } from "~/lib/quotes/store.server";
+import type { QuoteStore } from "~/lib/quotes/store.server";
 import type { Channel, DeliveryState } from "./channels";
 import type { MessageKinds } from "./registry.server";
 import type { inboundKinds, messageStatuses, refusedFileReasons } from "./schema";
@@ -47,20 +45,6 @@ export type Message = {
   delivery: DeliveryState | null;
   deliveryAt: string | null;
   deliveryError: string | null;
-};
-
-/** A reply from the desk to the buyer, as the export shows it. */
-export type StoredReply = {
-  id: number;
-  quoteId: number;
-  createdAt: string;
-  staffName: string;
-  staffEmail: string;
-  body: string;
-  status: "pending" | "sent";
-  attempts: number;
-  sentAt: string | null;
-  error: string | null;
 };
 
 /** A file a buyer's e-mail carried, as the delivery hands it over: kept (written, checked) or refused. */
@@ -111,9 +95,6 @@ const fromFileRow = (row: MessageFileRow): MessageFile => ({
   sha256: row.sha256,
   refused: row.refused,
 });
-
-/** The e-mail to the office about a request: waiting in the outbox, sent, or notifications off. */
-export type NotifyStatus = "pending" | "sent" | "off";
 
 export type QueueInput = {
   quoteId: number;
@@ -181,21 +162,9 @@ const fromRow = (row: MessageRow): Message => ({
   deliveryError: row.delivery_error,
 });
 
-const toReply = (message: Message): StoredReply => ({
-  id: message.id,
-  quoteId: message.quoteId,
-  createdAt: message.createdAt,
-  staffName: String(message.payload.staffName ?? ""),
-  staffEmail: String(message.payload.staffEmail ?? ""),
-  body: String(message.payload.body ?? ""),
-  status: message.status === "sent" ? "sent" : "pending",
-  attempts: message.attempts,
-  sentAt: message.sentAt,
-  error: message.lastError,
-});
-
-/** Kinds whose text is not kept once the mail is sent or cancelled (a proof mail's is made again if needed). */
-const textNotKept = "('proof', 'proof-reminder', 'proof-staff')";
+/** Empties the text of a message of a kind whose module makes it again when needed (@dropText: their JSON list). */
+const textDropped = `payload = CASE WHEN kind IN (SELECT value FROM json_each(@dropText)) THEN json_set(payload, '$.body', '')
+  ELSE payload END`;
 
 /** Statements per database, prepared once. */
 const prepared = new WeakMap<Database.Database, ReturnType<typeof prepare>>();
@@ -245,17 +214,18 @@ function prepare(db: Database.Database) {
     filesOfQuote: db.prepare("SELECT * FROM message_files WHERE quote_id = ? ORDER BY message_id, position"),
     fileOfQuote: db.prepare("SELECT * FROM message_files WHERE id = ? AND quote_id = ?"),
     staffId: db.prepare("SELECT id FROM staff WHERE email = ?").pluck(),
-    acknowledgementsSince: db
+    // The kind is bound: SQLite plans with its value, so the acknowledgements' partial index still serves.
+    goneOutSince: db
       .prepare(
-        `SELECT count(*) FROM messages WHERE kind = 'acknowledgement' AND status IN ('queued', 'sent')
-           AND lower(recipient) = lower(?) AND created_at >= ?`,
+        `SELECT count(*) FROM messages WHERE kind = @kind AND status IN ('queued', 'sent')
+           AND lower(recipient) = lower(@recipient) AND created_at >= @since`,
       )
       .pluck(),
-    // When the site's n-th latest acknowledgement was queued: read from the newest rows back, not counted over all.
-    nthLatestAcknowledgement: db
+    // Read from the newest rows back, not counted over all.
+    nthLatestGoneOut: db
       .prepare(
-        `SELECT created_at FROM messages WHERE kind = 'acknowledgement' AND status IN ('queued', 'sent')
-           ORDER BY id DESC LIMIT 1 OFFSET ?`,
+        `SELECT created_at FROM messages WHERE kind = @kind AND status IN ('queued', 'sent')
+           ORDER BY id DESC LIMIT 1 OFFSET @offset`,
       )
       .pluck(),
     byId: db.prepare("SELECT * FROM messages WHERE id = ?"),
@@ -271,11 +241,9 @@ function prepare(db: Database.Database) {
     ),
     lease: db.prepare("UPDATE messages SET lease_until = ? WHERE id = ?"),
     sent: db.prepare(
-      `UPDATE messages SET status = 'sent', sent_at = ?, provider_id = ?, next_attempt_at = NULL, lease_until = NULL,
-         last_error = NULL,
-         attempts = attempts + 1,
-         payload = CASE WHEN kind IN ${textNotKept} THEN json_set(payload, '$.body', '') ELSE payload END
-       WHERE id = ? AND status = 'queued'`,
+      `UPDATE messages SET status = 'sent', sent_at = @at, provider_id = @providerId, next_attempt_at = NULL,
+         lease_until = NULL, last_error = NULL, attempts = attempts + 1, ${textDropped}
+       WHERE id = @id AND status = 'queued'`,
     ),
     failed: db.prepare(
       `UPDATE messages SET attempts = attempts + 1, last_error = ?, next_attempt_at = ?, lease_until = NULL
@@ -284,14 +252,12 @@ function prepare(db: Database.Database) {
     // Ended for good: the provider refused it for a reason a retry does not change, or it may not go.
     undeliverable: db.prepare(
       `UPDATE messages SET status = 'cancelled', attempts = attempts + 1, next_attempt_at = NULL, lease_until = NULL,
-         last_error = @reason, delivery = 'failed', delivery_at = @at, delivery_error = @reason,
-         payload = CASE WHEN kind IN ${textNotKept} THEN json_set(payload, '$.body', '') ELSE payload END
+         last_error = @reason, delivery = 'failed', delivery_at = @at, delivery_error = @reason, ${textDropped}
        WHERE id = @id AND status = 'queued'`,
     ),
     cancel: db.prepare(
-      `UPDATE messages SET status = 'cancelled', next_attempt_at = NULL, lease_until = NULL,
-         payload = CASE WHEN kind IN ${textNotKept} THEN json_set(payload, '$.body', '') ELSE payload END
-       WHERE id = ? AND status = 'queued'`,
+      `UPDATE messages SET status = 'cancelled', next_attempt_at = NULL, lease_until = NULL, ${textDropped}
+       WHERE id = @id AND status = 'queued'`,
     ),
     // @version null: every version's.
     waitingOf: db
@@ -343,56 +309,13 @@ export function queueMessage(db: Database.Database, input: QueueInput): number |
   return result.changes === 1 ? Number(result.lastInsertRowid) : null;
 }
 
-/** Acknowledgements one buyer address gets per Pakistan day: the form cannot be used to flood an inbox. */
-export const ACKNOWLEDGEMENTS_PER_DAY = 3;
+/** How many messages of `kind` to `recipient` were queued or sent since `since` (ISO time). */
+export const goneOutSince = (db: Database.Database, kind: OutboundKind, recipient: string, since: string) =>
+  statements(db).goneOutSince.get({ kind, recipient, since }) as number;
 
-/** Acknowledgements the whole site sends per hour unless told otherwise (ACK_SITE_LIMIT_PER_HOUR). */
-export const ACKNOWLEDGEMENTS_PER_HOUR = 60;
-
-/** Why an acknowledgement was recorded and not sent, when a limit held it back. */
-export type AcknowledgementHeld = "address-limit" | "site-limit";
-
-/**
- * Queues the buyer's acknowledgement of a stored request, in the caller's transaction: recorded "off"
- * (not sent) when e-mail is off, when the address is not one valid address, when that address had its
- * day's acknowledgements already, or when the site sent `perHour` in the last hour (a script spreading
- * its requests over many addresses). A limit's reason is kept in the row's payload and returned.
- * Its text is made from the request when it is sent.
- */
-export function queueAcknowledgement(
-  db: Database.Database,
-  {
-    quoteId,
-    email,
-    mailOn,
-    now,
-    perHour = ACKNOWLEDGEMENTS_PER_HOUR,
-  }: { quoteId: number; email: string; mailOn: boolean; now: Date; perHour?: number },
-): { id: number | null; held: AcknowledgementHeld | null } {
-  const recipient = email.trim();
-  const sql = statements(db);
-  const mailable = mailOn && isEmailAddress(recipient);
-  const held: AcknowledgementHeld | null = !mailable
-    ? null
-    : (sql.acknowledgementsSince.get(recipient, new Date(pakistanDayStart(now.getTime())).toISOString()) as number) >=
-        ACKNOWLEDGEMENTS_PER_DAY
-      ? "address-limit"
-      : ((sql.nthLatestAcknowledgement.get(perHour - 1) as string | undefined) ?? "") >=
-          new Date(now.getTime() - 3_600_000).toISOString()
-        ? "site-limit"
-        : null;
-  const id = queueMessage(db, {
-    quoteId,
-    kind: "acknowledgement",
-    recipient,
-    // The subject is ours: nothing the buyer wrote goes into it.
-    subject: "",
-    status: mailable && !held ? "queued" : "off",
-    ...(held ? { payload: { held } } : {}),
-    now,
-  });
-  return { id, held };
-}
+/** When the `n`-th latest message of `kind` queued or sent (n = 1: the latest) was queued, or null. */
+export const nthLatestGoneOutAt = (db: Database.Database, kind: OutboundKind, n: number) =>
+  (statements(db).nthLatestGoneOut.get({ kind, offset: n - 1 }) as string | undefined) ?? null;
 
 /** The Message-IDs a header names (In-Reply-To, References), without their angle brackets. */
 export const headerMessageIds = (header: string | null | undefined) =>
@@ -459,6 +382,11 @@ export class Messaging {
       .immediate();
   }
 
+  /** The kinds whose text is emptied once sent or cancelled, as the statements take them. */
+  private dropText(): string {
+    return JSON.stringify(this.kinds?.textDroppedKinds() ?? []);
+  }
+
   /** The number (E.164 digits) a request's buyer asked to be answered on by WhatsApp, or null. */
   whatsappContact(quoteId: number): string | null {
     const contact = this.sql.contact.get(quoteId) as { replyChannel: string; number: string | null } | undefined;
@@ -475,47 +403,14 @@ export class Messaging {
     return (this.sql.ofQuote.all(quoteId) as MessageRow[]).map(fromRow);
   }
 
-  /**
-   * Queues a reply to the buyer, hands the move to the buyer (Waiting on buyer) and writes both into its history, in
-   * one transaction. The same `requestKey` again (a form sent twice) queues nothing.
-   */
-  queueReply(quoteId: number, body: string, actor: Actor, requestKey: string, now = new Date()): boolean {
-    return this.store.db
-      .transaction(() => {
-        const quote = this.store.get(quoteId);
-        if (!quote) return false;
-        const id = this.queue({
-          quoteId,
-          kind: "reply",
-          recipient: quote.email,
-          subject: `Your quote request ${quote.reference}`,
-          payload: { body, staffName: actor.name, staffEmail: actor.email },
-          staffId: (this.sql.staffId.get(actor.email) as number | undefined) ?? null,
-          requestKey,
-          now,
-        });
-        if (id === null) return false;
-        this.store.audit.record({
-          subject: { type: "request", id: quoteId },
-          actor,
-          at: now,
-          type: "request.reply_sent",
-          payload: { text: body },
-        });
-        this.store.changeStatus(quoteId, { type: "replied" }, {}, actor, now);
-        return true;
-      })
-      .immediate();
+  /** Every message of `kind`, by request then oldest first. */
+  ofKind(kind: MessageKind): Message[] {
+    return (this.sql.ofKind.all(kind) as MessageRow[]).map(fromRow);
   }
 
-  replies(quoteId: number): StoredReply[] {
-    return this.messages(quoteId)
-      .filter((message) => message.kind === "reply")
-      .map(toReply);
-  }
-
-  allReplies(): StoredReply[] {
-    return (this.sql.ofKind.all("reply") as MessageRow[]).map(fromRow).map(toReply);
+  /** The id of a staff member by their e-mail address, or null (a message's author). */
+  staffIdOf(email: string): number | null {
+    return (this.sql.staffId.get(email) as number | undefined) ?? null;
   }
 
   /**
@@ -542,7 +437,8 @@ export class Messaging {
   ) {
     this.store.db
       .transaction(() => {
-        if (this.sql.sent.run(now.toISOString(), providerId, message.id).changes !== 1) return;
+        const sent = { at: now.toISOString(), providerId, id: message.id, dropText: this.dropText() };
+        if (this.sql.sent.run(sent).changes !== 1) return;
         this.store.audit.record({
           subject: { type: "request", id: message.quoteId },
           actor: "website",
@@ -571,7 +467,8 @@ export class Messaging {
     return this.store.db
       .transaction(() => {
         const error = reason.slice(0, 1000);
-        if (this.sql.undeliverable.run({ id: message.id, reason: error, at: now.toISOString() }).changes !== 1) {
+        const ended = { id: message.id, reason: error, at: now.toISOString(), dropText: this.dropText() };
+        if (this.sql.undeliverable.run(ended).changes !== 1) {
           return false;
         }
         this.store.audit.record({
@@ -588,7 +485,7 @@ export class Messaging {
 
   /** A queued message is not to be sent; false if it was not waiting. */
   cancel(id: number): boolean {
-    return this.sql.cancel.run(id).changes === 1;
+    return this.sql.cancel.run({ id, dropText: this.dropText() }).changes === 1;
   }
 
   /** The ids of a request's queued messages of `kinds` (and, when given, of that `version` of a proof). */
@@ -604,22 +501,6 @@ export class Messaging {
   /** How many e-mails wait in the outbox, of every kind (the System page and /healthz show it). */
   waitingCount(): number {
     return this.sql.waitingCount.get() as number;
-  }
-
-  /** The state of a request's e-mail to the office, as the desk and the export name it. */
-  notification(quoteId: number): {
-    status: NotifyStatus;
-    attempts: number;
-    sentAt: string | null;
-    error: string | null;
-  } {
-    const message = this.messages(quoteId).find((candidate) => candidate.kind === "request-notification");
-    return {
-      status: message?.status === "queued" ? "pending" : message?.status === "sent" ? "sent" : "off",
-      attempts: message?.attempts ?? 0,
-      sentAt: message?.sentAt ?? null,
-      error: message?.lastError ?? null,
-    };
   }
 
   /**

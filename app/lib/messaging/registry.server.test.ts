@@ -39,6 +39,42 @@ describe("the message kinds", () => {
     }
   });
 
+  it("empty the stored text of the kinds whose module makes it again (the proofs') once sent or cancelled, and keep the others'", () => {
+    const { store, kinds, messaging } = domainKinds("kinds-text-dropped");
+    try {
+      expect(kinds.textDroppedKinds()).toEqual(["proof", "proof-reminder", "proof-staff"]);
+      const { quote } = store.insert(buyerFields, submissionMeta("text-dropped"), { notify: true, now });
+      const queue = (kind: string, body: string) =>
+        messaging.queue({
+          quoteId: quote.id,
+          kind,
+          recipient: quote.email,
+          subject: body,
+          payload: { body, version: 1 },
+          now,
+        })!;
+      const proofSent = queue("proof", "Proof 1 for your pens.");
+      const proofCancelled = queue("proof-reminder", "A reminder of proof 1.");
+      const replySent = queue("reply", "Our prices follow.");
+      messaging.markSent(
+        messaging.get(proofSent)!,
+        { type: "proof.mail_sent", payload: { subject: "", to: quote.email } },
+        now,
+      );
+      messaging.cancel(proofCancelled);
+      messaging.markSent(
+        messaging.get(replySent)!,
+        { type: "request.reply_emailed", payload: { staffName: "Bilal", to: quote.email } },
+        now,
+      );
+      expect(messaging.get(proofSent)!.payload).toEqual({ body: "", version: 1 });
+      expect(messaging.get(proofCancelled)!.payload).toEqual({ body: "", version: 1 });
+      expect(messaging.get(replySent)!.payload).toEqual({ body: "Our prices follow.", version: 1 });
+    } finally {
+      store.close();
+    }
+  });
+
   it("are registered by their modules, each once, with an e-mail template", () => {
     const { store, kinds } = domainKinds("kinds-domains");
     try {

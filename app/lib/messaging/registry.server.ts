@@ -40,6 +40,10 @@ export type KindDefinition = {
   };
   /** Who reads it: the buyer (their conversation shows it), or the office. */
   audience: "buyer" | "office";
+  /** Its stored text is emptied once it is sent or cancelled: its module makes it again when needed. */
+  textDropped?: boolean;
+  /** What the history says of one stored without a subject (its subject is written as it is sent). */
+  untitled?: string;
 };
 
 /** A kind's name, as messages.kind holds it (the database checks the same start). */
@@ -67,6 +71,11 @@ export class MessageKinds {
 
   has(kind: string): boolean {
     return this.kinds.has(kind);
+  }
+
+  /** The kinds whose stored text is emptied once sent or cancelled. */
+  textDroppedKinds(): string[] {
+    return [...this.kinds].flatMap(([kind, definition]) => (definition.textDropped ? [kind] : []));
   }
 
   /** The registered kinds, in the order they were registered. */

@@ -1,4 +1,4 @@
-import { proofMailMessage } from "~/lib/messaging/email.server";
+import { plainMailMessage } from "~/lib/messaging/email.server";
 import { greetingName } from "~/lib/messaging/greeting";
 import { buyerTemplateMessage, type MessageKinds } from "~/lib/messaging/registry.server";
 import { Orders } from "./orders.server";
@@ -30,7 +30,7 @@ export function registerOrderMessages(
       const stored = typeof message.payload.body === "string" ? message.payload.body : "";
       const body = withLink(stored, proofs.linkForMessage(quote.id, message.id, now));
       return {
-        mail: proofMailMessage(
+        mail: plainMailMessage(
           { messageId: message.messageId, to: [{ address: message.recipient }], subject: message.subject, body },
           envelope,
         ),

@@ -1,4 +1,4 @@
-import { proofMailMessage } from "~/lib/messaging/email.server";
+import { plainMailMessage } from "~/lib/messaging/email.server";
 import { greetingName } from "~/lib/messaging/greeting";
 import type { Message } from "~/lib/messaging/messaging.server";
 import { buyerTemplateMessage, type EmailTemplate, type MessageKinds } from "~/lib/messaging/registry.server";
@@ -25,13 +25,15 @@ export function registerProofMessages(
     const outgoing = proofs.compose(message, now);
     if (!outgoing) return null;
     return {
-      mail: proofMailMessage(outgoing, envelope),
+      mail: plainMailMessage(outgoing, envelope),
       sentEvent: { type: "proof.mail_sent", payload: { subject: message.subject, to: message.recipient } },
       label: `Proof e-mail "${message.subject}"`,
     };
   };
   kinds.register("proof", {
     audience: "buyer",
+    // Made again from the proof when needed: a mail's text is not kept twice.
+    textDropped: true,
     email,
     whatsapp: {
       template: proofReadyTemplate,
@@ -53,6 +55,6 @@ export function registerProofMessages(
       },
     },
   });
-  kinds.register("proof-reminder", { audience: "buyer", email });
-  kinds.register("proof-staff", { audience: "office", email });
+  kinds.register("proof-reminder", { audience: "buyer", textDropped: true, email });
+  kinds.register("proof-staff", { audience: "office", textDropped: true, email });
 }

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { tempDir } from "../../../tests/support/temp-dir";
 import { storedFilesAfter } from "~/lib/files/registry.server";
 import { Messaging } from "~/lib/messaging/messaging.server";
-import { proofMailMessage } from "~/lib/messaging/email.server";
+import { plainMailMessage } from "~/lib/messaging/email.server";
 import { QuoteStore } from "~/lib/quotes/store.server";
 import { answerEmail, proofEmail, reminderEmail, staffReminderEmail } from "./mail";
 import { isSecretShape, secretHash } from "~/lib/secrets.server";
@@ -352,7 +352,7 @@ describe("a proof e-mail as sent", () => {
     const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
     const from = "Promo Works <sales@promo.example>";
     const buyer = await transport.sendMail(
-      proofMailMessage(
+      plainMailMessage(
         {
           messageId: "proof-7",
           to: { name: "Ayesha, Khan <x@evil.example>", address: "ayesha@acme.example" },
@@ -364,7 +364,7 @@ describe("a proof e-mail as sent", () => {
     );
     expect(buyer.envelope.to).toEqual(["ayesha@acme.example"]);
     const staffMail = await transport.sendMail(
-      proofMailMessage(
+      plainMailMessage(
         {
           messageId: "proof-8",
           to: [{ address: "sales@promo.example" }, { address: "ops@promo.example" }],

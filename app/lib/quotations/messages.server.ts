@@ -1,6 +1,6 @@
 import { dueNowLine, howToPayLines } from "~/content/buyer-payment";
 import { longDate } from "~/lib/desk/time";
-import { buyerDocumentMail, type MailEnvelope, proofMailMessage, type Rendered } from "~/lib/messaging/email.server";
+import { buyerDocumentMail, type MailEnvelope, plainMailMessage, type Rendered } from "~/lib/messaging/email.server";
 import { greetingName } from "~/lib/messaging/greeting";
 import type { Message } from "~/lib/messaging/messaging.server";
 import { buyerTemplateMessage, type MessageKinds } from "~/lib/messaging/registry.server";
@@ -109,7 +109,7 @@ async function quotationAnswerTemplate(
   const linked = toStaff ? stored : withLink(stored, proofs.linkForMessage(quote.id, message.id, now));
   // The buyer's acceptance says how to pay what is due now, read from the order as it is when it goes.
   const body = message.kind === "quotation-accepted" ? withHowToPay(linked, buyerPaymentData(store, quote)) : linked;
-  const mail = proofMailMessage(
+  const mail = plainMailMessage(
     {
       messageId: message.messageId,
       to: toStaff ? envelope.to.map((address) => ({ address })) : [{ address: message.recipient }],

@@ -1,6 +1,6 @@
 import { resolve } from "node:path";
 import { z } from "zod";
-import { ACKNOWLEDGEMENTS_PER_HOUR } from "~/lib/messaging/messaging.server";
+import { ACKNOWLEDGEMENTS_PER_HOUR } from "./acknowledgement.server";
 
 /** Environment variables of the quote pipeline; each is documented in README.md ("Quote requests"). */
 const blankAsUnset = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);

@@ -17,6 +17,7 @@ import {
   withDeskRecords,
 } from "./inbox.server";
 import { QuoteStore } from "./store.server";
+import { queueReply } from "~/lib/quotes/messages.server";
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -172,7 +173,8 @@ describe("inbox command", () => {
     const store = storeWith(["2026-01-10T08:00:00Z"]);
     const [quote] = store.list();
     const staff = { name: "Bilal", email: "bilal@promo.example" };
-    new Messaging(store).queueReply(
+    queueReply(
+      new Messaging(store),
       quote!.id,
       "Thank you, our prices follow.",
       staff,

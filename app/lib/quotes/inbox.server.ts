@@ -3,7 +3,8 @@ import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import type { HistoryLine } from "~/lib/audit/events";
 import { pakistanTime } from "~/lib/desk/time";
-import { Messaging, type StoredReply } from "~/lib/messaging/messaging.server";
+import { Messaging } from "~/lib/messaging/messaging.server";
+import { allReplies, repliesOf, type StoredReply } from "./messages.server";
 import { ProofDesk } from "~/lib/proofs/proofs.server";
 import { approvedVersion, proofRecord, type ProofRecordVersion } from "~/lib/proofs/record";
 import { attachmentFileName, type InboxQuery, type QuoteStore, type StoredQuote } from "./store.server";
@@ -35,12 +36,12 @@ export function withDeskRecords(store: QuoteStore, quotes: readonly StoredQuote[
   const few = quotes.length <= 1000;
   const messaging = new Messaging(store);
   const desk = new ProofDesk(store);
-  const replies = few ? null : byQuote(messaging.allReplies());
+  const replies = few ? null : byQuote(allReplies(messaging));
   const proofs = few ? null : byQuote(desk.allProofs());
   return quotes.map((quote) => ({
     ...quote,
     history: history.get(quote.id) ?? [],
-    replies: replies ? (replies.get(quote.id) ?? []) : messaging.replies(quote.id),
+    replies: replies ? (replies.get(quote.id) ?? []) : repliesOf(messaging, quote.id),
     proofs: proofRecord(quote, proofs ? (proofs.get(quote.id) ?? []) : desk.proofs(quote.id)),
   }));
 }

@@ -13,11 +13,17 @@ import {
   type OutgoingMail,
 } from "~/lib/messaging/email.server";
 import { greetingName } from "~/lib/messaging/greeting";
-import type { StoredReply } from "~/lib/messaging/messaging.server";
+import type { Message, Messaging } from "~/lib/messaging/messaging.server";
 import type { MessageKinds } from "~/lib/messaging/registry.server";
 import { notificationSubject, oneLine } from "~/lib/messaging/subjects";
 import { publicLink } from "~/lib/site-url";
-import { attachmentFileName, type QuoteStore, type StoredAttachment, type StoredQuote } from "./store.server";
+import {
+  type Actor,
+  attachmentFileName,
+  type QuoteStore,
+  type StoredAttachment,
+  type StoredQuote,
+} from "./store.server";
 
 /** The messages of a request itself: the office's notification, the buyer's acknowledgement, the desk's replies. */
 export const requestMessageKinds = ["request-notification", "acknowledgement", "reply"] as const;
@@ -222,6 +228,7 @@ export function registerRequestMessages(kinds: MessageKinds, { store }: { store:
   });
   kinds.register("acknowledgement", {
     audience: "buyer",
+    untitled: "Acknowledgement of the request",
     email: (message, { envelope }) => {
       const quote = store.get(message.quoteId);
       if (!quote) return null;
@@ -262,4 +269,99 @@ export function registerRequestMessages(kinds: MessageKinds, { store }: { store:
       },
     },
   });
+}
+
+/** A reply from the desk to the buyer, as the export shows it. */
+export type StoredReply = {
+  id: number;
+  quoteId: number;
+  createdAt: string;
+  staffName: string;
+  staffEmail: string;
+  body: string;
+  status: "pending" | "sent";
+  attempts: number;
+  sentAt: string | null;
+  error: string | null;
+};
+
+const toReply = (message: Message): StoredReply => ({
+  id: message.id,
+  quoteId: message.quoteId,
+  createdAt: message.createdAt,
+  staffName: String(message.payload.staffName ?? ""),
+  staffEmail: String(message.payload.staffEmail ?? ""),
+  body: String(message.payload.body ?? ""),
+  status: message.status === "sent" ? "sent" : "pending",
+  attempts: message.attempts,
+  sentAt: message.sentAt,
+  error: message.lastError,
+});
+
+/**
+ * Queues a reply to the buyer, hands the move to the buyer (Waiting on buyer) and writes both into its history, in
+ * one transaction. The same `requestKey` again (a form sent twice) queues nothing.
+ */
+export function queueReply(
+  messaging: Messaging,
+  quoteId: number,
+  body: string,
+  actor: Actor,
+  requestKey: string,
+  now = new Date(),
+): boolean {
+  const { store } = messaging;
+  return store.db
+    .transaction(() => {
+      const quote = store.get(quoteId);
+      if (!quote) return false;
+      const id = messaging.queue({
+        quoteId,
+        kind: "reply",
+        recipient: quote.email,
+        subject: `Your quote request ${quote.reference}`,
+        payload: { body, staffName: actor.name, staffEmail: actor.email },
+        staffId: messaging.staffIdOf(actor.email),
+        requestKey,
+        now,
+      });
+      if (id === null) return false;
+      store.audit.record({
+        subject: { type: "request", id: quoteId },
+        actor,
+        at: now,
+        type: "request.reply_sent",
+        payload: { text: body },
+      });
+      store.changeStatus(quoteId, { type: "replied" }, {}, actor, now);
+      return true;
+    })
+    .immediate();
+}
+
+/** A request's replies from the desk, oldest first. */
+export const repliesOf = (messaging: Messaging, quoteId: number): StoredReply[] =>
+  messaging
+    .messages(quoteId)
+    .filter((message) => message.kind === "reply")
+    .map(toReply);
+
+/** Every request's replies, by request then oldest first. */
+export const allReplies = (messaging: Messaging): StoredReply[] => messaging.ofKind("reply").map(toReply);
+
+/** The e-mail to the office about a request: waiting in the outbox, sent, or notifications off. */
+export type NotifyStatus = "pending" | "sent" | "off";
+
+/** The state of a request's e-mail to the office, as the desk and the export name it. */
+export function notificationOf(
+  messaging: Messaging,
+  quoteId: number,
+): { status: NotifyStatus; attempts: number; sentAt: string | null; error: string | null } {
+  const message = messaging.messages(quoteId).find((candidate) => candidate.kind === "request-notification");
+  return {
+    status: message?.status === "queued" ? "pending" : message?.status === "sent" ? "sent" : "off",
+    attempts: message?.attempts ?? 0,
+    sentAt: message?.sentAt ?? null,
+    error: message?.lastError ?? null,
+  };
 }

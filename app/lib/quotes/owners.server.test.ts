@@ -3,6 +3,7 @@ import { tempDir } from "../../../tests/support/temp-dir";
 import { StaffDirectory } from "~/lib/desk/staff.server";
 import { Messaging } from "~/lib/messaging/messaging.server";
 import { type InboxQuery, QuoteStore } from "./store.server";
+import { queueReply } from "~/lib/quotes/messages.server";
 
 // Owners, reply-by times and the inbox's views, on a real SQLite store.
 
@@ -57,7 +58,7 @@ describe("reply-by times", () => {
     const now = Date.parse("2026-11-25T07:00:00Z");
     expect(store.inbox({ view: "overdue", now }).quotes.map((quote) => quote.id)).toEqual([late.id, later.id]);
     expect(store.overdueCount(now)).toBe(2);
-    new Messaging(store).queueReply(late.id, "Dear Ayesha, …", sanaActor, "form-1", new Date(now - 60_000));
+    queueReply(new Messaging(store), late.id, "Dear Ayesha, …", sanaActor, "form-1", new Date(now - 60_000));
     store.setStatus(later.id, "waiting_on_buyer", "", sanaActor, new Date(now - 30_000));
     expect(store.inbox({ view: "overdue", now }).quotes).toEqual([]);
     expect(store.overdueCount(now)).toBe(0);
@@ -67,7 +68,7 @@ describe("reply-by times", () => {
   it("start again when the buyer writes back: the request waits on us, due 24 business hours later", () => {
     const { store, receive } = desk();
     const quote = receive("Ayesha", "2026-11-16T07:00:00Z");
-    new Messaging(store).queueReply(quote.id, "Dear Ayesha, …", sanaActor, "form-1", new Date("2026-11-16T08:00:00Z"));
+    queueReply(new Messaging(store), quote.id, "Dear Ayesha, …", sanaActor, "form-1", new Date("2026-11-16T08:00:00Z"));
     // Monday 23 November, 12:00 in Lahore: the buyer's e-mail reaches the request.
     const wrote = new Date("2026-11-23T07:00:00Z");
     expect(store.changeStatus(quote.id, { type: "buyer replied" }, {}, "buyer", wrote)).toMatchObject({

@@ -43,6 +43,7 @@ import { createSystemMonitor } from "~/lib/system/monitor.server";
 import { startBackup } from "~/lib/backup/backup.server";
 import { type BackupConfig, readBackupConfig } from "~/lib/backup/config.server";
 import { QuoteStore, type StoredQuote, type WrittenFile } from "./store.server";
+import { queueReply } from "./messages.server";
 import type { CheckedFile } from "./uploads.server";
 
 export type SubmissionContext = {
@@ -399,8 +400,8 @@ export function createQuoteService(
     /** Whether buyers and the office are e-mailed (a mail server; the outbox then sends e-mail too). */
     emailOn,
     /** Queues a reply from the desk and sends it now if the mail server answers. */
-    reply(...args: Parameters<Messaging["queueReply"]>) {
-      const queued = messaging.queueReply(...args);
+    reply(quoteId: number, body: string, actor: Actor, requestKey: string, now?: Date) {
+      const queued = queueReply(messaging, quoteId, body, actor, requestKey, now);
       if (queued) outbox?.kick();
       return queued;
     },

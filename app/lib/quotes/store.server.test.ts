@@ -4,6 +4,7 @@ import { Messaging } from "~/lib/messaging/messaging.server";
 import { ProofDesk } from "~/lib/proofs/proofs.server";
 import { QuoteStore, quoteStatuses } from "./store.server";
 import { bilal, buyerFields, submissionMeta } from "../../../tests/support/request-fixture";
+import { queueReply, repliesOf } from "~/lib/quotes/messages.server";
 
 const fields = buyerFields;
 const meta = submissionMeta;
@@ -154,10 +155,10 @@ describe("a request's history", () => {
     const { quote } = store.insert(fields, meta("h1"), { notify: false, now: new Date("2026-11-20T06:00:00Z") });
     store.addNote(quote.id, "Called, wants blue", staff, new Date("2026-11-20T07:00:00Z"));
     const messaging = new Messaging(store);
-    expect(messaging.queueReply(quote.id, "Dear Ayesha, …", staff, "form-1", new Date("2026-11-20T08:00:00Z"))).toBe(
+    expect(queueReply(messaging, quote.id, "Dear Ayesha, …", staff, "form-1", new Date("2026-11-20T08:00:00Z"))).toBe(
       true,
     );
-    expect(messaging.queueReply(quote.id, "Dear Ayesha, …", staff, "form-1")).toBe(false); // the same form sent twice
+    expect(queueReply(messaging, quote.id, "Dear Ayesha, …", staff, "form-1")).toBe(false); // the same form sent twice
     store.setStatus(
       quote.id,
       "lost",
@@ -171,7 +172,7 @@ describe("a request's history", () => {
       statusReason: "Chose another supplier: Karachi, cheaper",
       answeredAt: "2026-11-20T08:00:00.000Z",
     });
-    expect(messaging.replies(quote.id)).toMatchObject([
+    expect(repliesOf(messaging, quote.id)).toMatchObject([
       { body: "Dear Ayesha, …", status: "pending", staffName: "Bilal" },
     ]);
     expect(store.audit.requestHistory(quote.id).map((event) => [event.kind, event.actor, event.body])).toEqual([

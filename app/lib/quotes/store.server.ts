@@ -9,12 +9,9 @@ import { FileStore } from "~/lib/files/files.server";
 import { type DesignSpec, parseDesignSpec } from "~/lib/design-schema";
 import { isRequestCategory, type RequestCategory, requestCategory } from "./category";
 import type { LogoType } from "~/lib/upload-rules";
-import {
-  type AcknowledgementHeld,
-  queueAcknowledgement,
-  queueMessage,
-  type NotifyStatus,
-} from "~/lib/messaging/messaging.server";
+import { queueMessage } from "~/lib/messaging/messaging.server";
+import { type AcknowledgementHeld, queueAcknowledgement } from "./acknowledgement.server";
+import type { NotifyStatus } from "./messages.server";
 import { notificationSubject } from "~/lib/messaging/subjects";
 import type { QuoteFields } from "~/lib/quote-schema";
 import { whatsappNumberOf } from "~/lib/whatsapp/phone";
@@ -34,7 +31,7 @@ import { quoteAttachments, quoteReferences, quotes } from "./schema";
 import { quoteLimits } from "~/lib/quote-schema";
 import { flattenToOneLine, keepLinesAndTabs } from "~/lib/text-fields";
 
-export type { NotifyStatus } from "~/lib/messaging/messaging.server";
+export type { NotifyStatus } from "./messages.server";
 
 export { quoteStatuses, type QuoteStatus } from "~/lib/quote-status";
 

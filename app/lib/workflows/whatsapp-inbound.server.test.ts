@@ -20,6 +20,7 @@ import type { WhatsAppMessagePayload } from "~/lib/whatsapp/message-payload";
 import { whatsappNumberOf } from "~/lib/whatsapp/phone";
 import type { InboundWhatsApp, WhatsAppApi, WhatsAppEvent, WhatsAppStatus } from "~/lib/whatsapp/types";
 import { consentKeyword, receiveWhatsApp, type WhatsAppInboundDeps } from "./whatsapp-inbound.server";
+import { notificationOf, queueReply } from "~/lib/quotes/messages.server";
 
 // The buyer's WhatsApp reaching the desk, on a real SQLite store with the real upload checker; only
 // the Graph API's media download is a fake that serves the files a test gives it.
@@ -127,7 +128,7 @@ describe("a buyer's WhatsApp text", () => {
       using desk = setUp();
       const request = desk.requestWithPhone(phone, `form-${phone}`);
       // The office answered: the buyer's move, the request answered.
-      desk.messaging.queueReply(request.id, "Our prices follow.", bilal, `reply-${phone}`, friday);
+      queueReply(desk.messaging, request.id, "Our prices follow.", bilal, `reply-${phone}`, friday);
       expect(desk.store.get(request.id)).toMatchObject({ status: "waiting_on_buyer", answeredAt: expect.any(String) });
 
       const [outcome] = await desk.receive(text("Please send the price for 500 pens with our logo."));
@@ -246,7 +247,7 @@ describe("a WhatsApp message from a number without an open request", () => {
       expect(mail).toContain(`Subject: ${quote!.reference}: quote request from Bilal Traders`);
       expect(mail).toContain("Salam, we need 200 mugs with our logo by 15 December.");
       expect(mail).toContain("+92 300 1234567");
-      expect(desk.messaging.notification(quote!.id).status).toBe("sent");
+      expect(notificationOf(desk.messaging, quote!.id).status).toBe("sent");
 
       // The buyer's next message joins the new request and moves it: no second request.
       await desk.receive(text("Blue mugs please.", { receivedAt: new Date(monday.getTime() + 60_000) }));
@@ -510,7 +511,7 @@ describe("STOP and START", () => {
   it("opt the number out and back in, in the request's history, the message stored and the status left", async () => {
     using desk = setUp();
     const request = desk.requestWithPhone("03001234567", "consent");
-    desk.messaging.queueReply(request.id, "Our prices follow.", bilal, "reply-consent", friday);
+    queueReply(desk.messaging, request.id, "Our prices follow.", bilal, "reply-consent", friday);
 
     await desk.receive(text(" Stop "));
     expect(desk.contacts.optedOut(number)).toBe(true);

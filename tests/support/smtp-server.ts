@@ -29,6 +29,8 @@ export async function startSmtp(port = 0) {
   return {
     port: address.port,
     received,
+    /** What was sent to `address` (the office's mails and the buyer's acknowledgement go to the same server). */
+    to: (recipient: string) => received.filter((mail) => mail.to.includes(recipient)),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

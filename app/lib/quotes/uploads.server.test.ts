@@ -149,8 +149,8 @@ describe("a quote request with files", () => {
       expect(metadata).toMatchObject({ format: "png", width: 240, height: 120 });
       expect([metadata.exif, metadata.xmp, metadata.iptc]).toEqual([undefined, undefined, undefined]);
 
-      await until(() => smtp.received.length === 1);
-      const raw = decoded(smtp.received[0]!.raw);
+      await until(() => smtp.to("sales@promo.example").length === 1);
+      const raw = decoded(smtp.to("sales@promo.example")[0]!.raw);
       expect(raw).toContain(`filename=quote-${quote!.id}-logo.png`);
       expect(raw).toContain(`filename=quote-${quote!.id}-mockup.png`);
       expect(raw).toMatch(/^Content-ID: <design-mockup@quote>/m);
@@ -221,8 +221,8 @@ describe("a quote request with files", () => {
       const text = readFileSync(file!.path, "utf8");
       expect(text).not.toMatch(/HIDDEN|script|onload|evil/);
       expect(text).toContain('<rect width="100" height="50" fill="#1565c0"');
-      await until(() => smtp.received.length === 1);
-      const raw = decoded(smtp.received[0]!.raw);
+      await until(() => smtp.to("sales@promo.example").length === 1);
+      const raw = decoded(smtp.to("sales@promo.example")[0]!.raw);
       const attached = Buffer.from(
         raw
           .split("filename=quote-1-logo.svg")[1]!

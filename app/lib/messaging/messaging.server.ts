@@ -205,6 +205,15 @@ function prepare(db: Database.Database) {
        RETURNING *`,
     ),
     byProviderId: db.prepare("SELECT * FROM messages WHERE provider_id = ?"),
+    holdDelivery: db.prepare(
+      `INSERT INTO message_early_deliveries (provider_id, state, at, error, received_at)
+       VALUES (@providerId, @state, @at, @error, @receivedAt)`,
+    ),
+    dropStaleDeliveries: db.prepare("DELETE FROM message_early_deliveries WHERE received_at < ?"),
+    // In the provider's order; deleted as they are read.
+    takeHeldDeliveries: db.prepare(
+      "DELETE FROM message_early_deliveries WHERE provider_id = ? RETURNING state, at, error",
+    ),
     insertFile: db.prepare(
       `INSERT INTO message_files (message_id, quote_id, position, original_name, received_bytes, media_type,
          stored_name, byte_size, sha256, refused)
@@ -445,6 +454,15 @@ export class Messaging {
           at: now,
           ...event,
         });
+        if (!providerId) return;
+        // What the provider said of it before its answer to the send reached us.
+        const held = this.sql.takeHeldDeliveries.all(providerId) as {
+          state: DeliveryState;
+          at: string;
+          error: string | null;
+        }[];
+        held.sort((a, b) => a.at.localeCompare(b.at));
+        for (const { state, at, error } of held) this.recordDelivery(providerId, state, new Date(at), error);
       })
       .immediate();
   }
@@ -643,16 +661,51 @@ export class Messaging {
 
   /**
    * Records what the provider said of a message we sent (named by its id), never moving it back
-   * (read stays read when a late "delivered" comes); returns the message when it changed.
+   * (read stays read when a late "delivered" comes); a first failure goes into its request's history
+   * with the provider's error. Returns the message when it changed.
    */
   recordDelivery(providerId: string, state: DeliveryState, at: Date, error: string | null = null): Message | undefined {
-    const row = this.sql.delivery.get({
-      providerId,
-      state,
-      at: at.toISOString(),
-      error: error?.slice(0, 1000) ?? null,
-    }) as MessageRow | undefined;
-    return row && fromRow(row);
+    return this.store.db
+      .transaction(() => {
+        const before = this.byProviderId(providerId);
+        const row = this.sql.delivery.get({
+          providerId,
+          state,
+          at: at.toISOString(),
+          error: error?.slice(0, 1000) ?? null,
+        }) as MessageRow | undefined;
+        if (!row) return undefined;
+        const changed = fromRow(row);
+        if (state === "failed" && before?.delivery !== "failed")
+          this.store.audit.record({
+            subject: { type: "request", id: changed.quoteId },
+            actor: "website",
+            at,
+            type: "request.whatsapp_failed",
+            payload: { to: changed.recipient, error: changed.deliveryError ?? "" },
+          });
+        return changed;
+      })
+      .immediate();
+  }
+
+  /**
+   * Keeps a provider's status of a message not known yet (its send's answer is still on its way), to be
+   * applied when the send is recorded; what waited a week unmatched is dropped.
+   */
+  holdDelivery(providerId: string, state: DeliveryState, at: Date, error: string | null, now = new Date()) {
+    this.store.db
+      .transaction(() => {
+        this.sql.dropStaleDeliveries.run(new Date(now.getTime() - 7 * 86_400_000).toISOString());
+        this.sql.holdDelivery.run({
+          providerId,
+          state,
+          at: at.toISOString(),
+          error: error?.slice(0, 1000) ?? null,
+          receivedAt: now.toISOString(),
+        });
+      })
+      .immediate();
   }
 
   /** A message by the provider's id of it. */

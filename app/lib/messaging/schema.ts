@@ -94,6 +94,31 @@ export const messages = sqliteTable(
   ],
 );
 
+/**
+ * A provider's status of a message whose send was not recorded yet: Meta may report a message delivered
+ * or failed before its answer to the send (the message's id) reaches us. Applied to the message when its
+ * send is recorded, then removed; one that never matches (a message sent by another app on the same
+ * number) is removed after a week.
+ */
+export const earlyDeliveries = sqliteTable(
+  "message_early_deliveries",
+  {
+    id: integer("id").primaryKey(),
+    providerId: text("provider_id").notNull(),
+    state: text("state", { enum: deliveryStates }).notNull(),
+    /** When the provider said so (ISO UTC). */
+    at: text("at").notNull(),
+    error: text("error"),
+    /** When it reached us (ISO UTC): what the week is counted from. */
+    receivedAt: text("received_at").notNull(),
+  },
+  (table) => [
+    check("message_early_deliveries_state", sql`state IN (${list(deliveryStates)})`),
+    index("message_early_deliveries_provider").on(table.providerId, table.at),
+    index("message_early_deliveries_received").on(table.receivedAt),
+  ],
+);
+
 /** Why a file a buyer's e-mail carried was not kept (it is still listed by name). */
 export const refusedFileReasons = ["type", "too_large", "damaged"] as const;
 

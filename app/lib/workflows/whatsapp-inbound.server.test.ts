@@ -621,12 +621,64 @@ describe("WhatsApp's statuses of our messages", () => {
     ]);
   });
 
-  it("about no message of ours change nothing", async () => {
+  it("about no message of ours change nothing, and are dropped after a week", async () => {
     using desk = setUp();
     const { id } = sentMessage(desk, "wamid.OUT4");
     expect(await desk.receive(status("wamid.SOMEONE-ELSES", "failed", at(1)))).toEqual([
-      { kind: "status", providerId: "wamid.SOMEONE-ELSES", outcome: "ignored" },
+      { kind: "status", providerId: "wamid.SOMEONE-ELSES", outcome: "held" },
     ]);
     expect(desk.messaging.get(id)).toMatchObject({ delivery: null });
+    const held = () => desk.store.db.prepare("SELECT provider_id FROM message_early_deliveries").pluck().all();
+    expect(held()).toEqual(["wamid.SOMEONE-ELSES"]);
+    desk.messaging.holdDelivery("wamid.LATER", "delivered", at(1), null, new Date(Date.now() + 8 * 86_400_000));
+    expect(held()).toEqual(["wamid.LATER"]);
+  });
+
+  it("that come before the send's answer are applied once the send is recorded: delivered, then failed with Meta's error", async () => {
+    using desk = setUp();
+    const request = desk.requestWithPhone("03001234567", "early");
+    const id = desk.messaging.queue({
+      quoteId: request.id,
+      kind: "reply",
+      recipient: number,
+      subject: "",
+      payload: { body: "Your pens leave today.", staffName: "Bilal", staffEmail: "bilal@promo.example" },
+      channel: "whatsapp",
+      now: friday,
+    })!;
+    // Meta's webhooks overtake its answer to the send.
+    const outcomes = await desk.receive(
+      status("wamid.EARLY", "failed", at(2), [
+        {
+          code: 131026,
+          title: "Message undeliverable",
+          message: "Message undeliverable",
+          details: "Message Undeliverable.",
+        },
+      ]),
+      status("wamid.EARLY", "delivered", at(1)),
+    );
+    expect(outcomes.map((outcome) => outcome.kind === "status" && outcome.outcome)).toEqual(["held", "held"]);
+    expect(desk.messaging.get(id)).toMatchObject({ status: "queued", delivery: null });
+
+    desk.messaging.markSent(
+      { id, quoteId: request.id },
+      { type: "request.whatsapp_used", payload: {} },
+      at(3),
+      "wamid.EARLY",
+    );
+    expect(desk.messaging.get(id)).toMatchObject({
+      status: "sent",
+      delivery: "failed",
+      deliveryAt: at(2).toISOString(),
+      deliveryError: "131026 Message undeliverable: Message Undeliverable.",
+    });
+    expect(desk.history(request.id).filter(([, body]) => body.includes("not delivered"))).toEqual([
+      [
+        "website",
+        "WhatsApp message to +923001234567 not delivered: 131026 Message undeliverable: Message Undeliverable.",
+      ],
+    ]);
+    expect(desk.store.db.prepare("SELECT count(*) FROM message_early_deliveries").pluck().get()).toBe(0);
   });
 });

@@ -45,7 +45,7 @@ export type WhatsAppInboundDeps = {
  */
 export type WhatsAppEventOutcome =
   | { kind: "message"; id: string; outcome: "stored" | "created" | "duplicate"; reference: string | null }
-  | { kind: "status"; providerId: string; outcome: "recorded" | "unchanged" | "ignored" };
+  | { kind: "status"; providerId: string; outcome: "recorded" | "unchanged" | "held" | "ignored" };
 
 /** A word that is the buyer's consent itself (trimmed, any case): no templates after STOP, again after START. */
 export function consentKeyword(text: string): "stop" | "start" | null {
@@ -256,30 +256,24 @@ async function receiveMessage(deps: WhatsAppInboundDeps, message: InboundWhatsAp
 
 /**
  * What became of one of our messages: delivered and read onto the message (never back: read stays read),
- * a failure with Meta's error onto it and into its request's history, once. "sent" says nothing the
- * send's answer did not.
+ * a failure with Meta's error onto it and into its request's history, once. A status of a message whose
+ * send is not recorded yet is held until it is. "sent" says nothing the send's answer did not.
  */
 function receiveStatus({ store, messaging }: WhatsAppInboundDeps, status: WhatsAppStatus): WhatsAppEventOutcome {
-  const result = (outcome: "recorded" | "unchanged" | "ignored") =>
+  const result = (outcome: "recorded" | "unchanged" | "held" | "ignored") =>
     ({ kind: "status", providerId: status.providerId, outcome }) as const;
   if (status.status === "sent") return result("ignored");
   const state = status.status;
+  const error = state === "failed" ? errorText(status.errors) || "no reason given" : null;
   return store.db
     .transaction(() => {
       const before = messaging.byProviderId(status.providerId);
-      if (!before || before.direction !== "out") return result("ignored");
-      const error = state === "failed" ? errorText(status.errors) || "no reason given" : null;
-      const changed = messaging.recordDelivery(status.providerId, state, status.at, error);
-      if (!changed) return result("unchanged");
-      if (state === "failed" && before.delivery !== "failed")
-        store.audit.record({
-          subject: { type: "request", id: changed.quoteId },
-          actor: "website",
-          at: status.at,
-          type: "request.whatsapp_failed",
-          payload: { to: changed.recipient, error: error ?? "" },
-        });
-      return result("recorded");
+      if (!before) {
+        messaging.holdDelivery(status.providerId, state, status.at, error);
+        return result("held");
+      }
+      if (before.direction !== "out") return result("ignored");
+      return result(messaging.recordDelivery(status.providerId, state, status.at, error) ? "recorded" : "unchanged");
     })
     .immediate();
 }

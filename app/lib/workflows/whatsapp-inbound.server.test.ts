@@ -551,8 +551,9 @@ describe("STOP and START", () => {
 });
 
 describe("WhatsApp's statuses of our messages", () => {
-  function sentMessage(desk: ReturnType<typeof setUp>, providerId: string) {
-    const request = desk.requestWithPhone("03001234567", providerId);
+  /** A WhatsApp message of ours on a request of its own, queued. */
+  function queuedMessage(desk: ReturnType<typeof setUp>, key: string) {
+    const request = desk.requestWithPhone("03001234567", key);
     const id = desk.messaging.queue({
       quoteId: request.id,
       kind: "reply",
@@ -562,13 +563,24 @@ describe("WhatsApp's statuses of our messages", () => {
       channel: "whatsapp",
       now: friday,
     })!;
+    return { request, id };
+  }
+  const markSent = (
+    desk: ReturnType<typeof setUp>,
+    message: ReturnType<typeof queuedMessage>,
+    providerId: string,
+    at = friday,
+  ) =>
     desk.messaging.markSent(
-      { id, quoteId: request.id },
+      { id: message.id, quoteId: message.request.id },
       { type: "request.whatsapp_used", payload: {} },
-      friday,
+      at,
       providerId,
     );
-    return { request, id };
+  function sentMessage(desk: ReturnType<typeof setUp>, providerId: string) {
+    const message = queuedMessage(desk, providerId);
+    markSent(desk, message, providerId);
+    return message;
   }
   const at = (minutes: number) => new Date(friday.getTime() + minutes * 60_000);
 
@@ -636,16 +648,8 @@ describe("WhatsApp's statuses of our messages", () => {
 
   it("that come before the send's answer are applied once the send is recorded: delivered, then failed with Meta's error", async () => {
     using desk = setUp();
-    const request = desk.requestWithPhone("03001234567", "early");
-    const id = desk.messaging.queue({
-      quoteId: request.id,
-      kind: "reply",
-      recipient: number,
-      subject: "",
-      payload: { body: "Your pens leave today.", staffName: "Bilal", staffEmail: "bilal@promo.example" },
-      channel: "whatsapp",
-      now: friday,
-    })!;
+    const message = queuedMessage(desk, "early");
+    const { request, id } = message;
     // Meta's webhooks overtake its answer to the send.
     const outcomes = await desk.receive(
       status("wamid.EARLY", "failed", at(2), [
@@ -661,12 +665,7 @@ describe("WhatsApp's statuses of our messages", () => {
     expect(outcomes.map((outcome) => outcome.kind === "status" && outcome.outcome)).toEqual(["held", "held"]);
     expect(desk.messaging.get(id)).toMatchObject({ status: "queued", delivery: null });
 
-    desk.messaging.markSent(
-      { id, quoteId: request.id },
-      { type: "request.whatsapp_used", payload: {} },
-      at(3),
-      "wamid.EARLY",
-    );
+    markSent(desk, message, "wamid.EARLY", at(3));
     expect(desk.messaging.get(id)).toMatchObject({
       status: "sent",
       delivery: "failed",

@@ -289,6 +289,7 @@ describe("fetching a buyer's media", () => {
       async (input, init) => {
         asked.push(String(input));
         if (String(input).includes("elsewhere.example")) throw new Error("the token went elsewhere");
+        if (new URL(String(input)).hostname.endsWith("fbsbx.com")) throw new Error("the token went to a lookalike");
         const response = await fetch(input, init);
         const url = new URL(String(input));
         if (url.pathname === `/v21.0/${id}`) {
@@ -303,6 +304,17 @@ describe("fetching a buyer's media", () => {
       api({}, { fetch: elsewhere((json) => (json.url = "http://elsewhere.example/file?mid=1")) }).media(id, 1024),
     );
     expect(plain.title).toBe("Media url refused");
+    const notMeta = await failure(
+      api({}, { fetch: elsewhere((json) => (json.url = "https://elsewhere.example/file?mid=1")) }).media(id, 1024),
+    );
+    expect(notMeta.message).toBe(
+      "WhatsApp's media url is on elsewhere.example, not one of Meta's hosts; the token is not sent there.",
+    );
+    // A host that only ends like Meta's is not Meta's.
+    const lookalike = await failure(
+      api({}, { fetch: elsewhere((json) => (json.url = "https://elsewhere.examplefbsbx.com/file")) }).media(id, 1024),
+    );
+    expect(lookalike.title).toBe("Media url refused");
     const redirected = await failure(
       api({}, { fetch: elsewhere(() => {}, "https://elsewhere.example/file") }).media(id, 1024),
     );
@@ -310,6 +322,25 @@ describe("fetching a buyer's media", () => {
       "WhatsApp's media url redirected to elsewhere.example; the token is not sent there.",
     );
     expect(asked.some((url) => url.includes("elsewhere.example"))).toBe(false);
+  });
+
+  it("fetches media from Meta's media host with the token, as WhatsApp's answer names it", async () => {
+    const pdf = Buffer.from("%PDF-1.7 logo artwork");
+    const id = graph.addMedia(pdf, "application/pdf");
+    const lookaside = "https://lookaside.fbsbx.com/whatsapp_business/attachments/?mid=1";
+    const tokens: (string | null)[] = [];
+    const viaMeta: typeof fetch = async (input, init) => {
+      if (String(input) === lookaside) {
+        tokens.push(new Headers(init?.headers).get("authorization"));
+        return new Response(pdf, { headers: { "Content-Type": "application/pdf" } });
+      }
+      const response = await fetch(input, init);
+      if (new URL(String(input)).pathname !== `/v21.0/${id}`) return response;
+      return Response.json({ ...((await response.json()) as object), url: lookaside });
+    };
+    const media = await api({}, { fetch: viaMeta }).media(id, 1024);
+    expect(media.bytes.equals(pdf)).toBe(true);
+    expect(tokens).toEqual([`Bearer ${graph.token}`]);
   });
 
   it("refuses a download that does not match WhatsApp's hash, and an unknown media id", async () => {

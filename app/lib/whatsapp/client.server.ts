@@ -337,7 +337,16 @@ const tooLarge = (size: number | null, maxBytes: number) =>
 
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
-/** Only an https url (or the stand-in's own origin in tests): the token goes with the download. */
+/**
+ * The domains Meta serves WhatsApp media from ("https://lookaside.fbsbx.com/whatsapp_business/attachments/…"):
+ * the token goes with the download, so to them and nowhere else.
+ */
+const META_MEDIA_DOMAINS = ["fbsbx.com", "facebook.com", "fbcdn.net", "whatsapp.net"] as const;
+
+const isMetaHost = (hostname: string) =>
+  META_MEDIA_DOMAINS.some((domain) => hostname === domain || hostname.endsWith(`.${domain}`));
+
+/** Only an https url on Meta's media hosts (or WHATSAPP_API_URL's own origin: the stand-in in tests). */
 function safeMediaUrl(address: string, apiOrigin: string): URL {
   let url: URL;
   try {
@@ -356,6 +365,15 @@ function safeMediaUrl(address: string, apiOrigin: string): URL {
     );
   if (url.username || url.password)
     throw new WhatsAppApiError("WhatsApp's media url holds credentials.", null, "Media url refused", "", 200, false);
+  if (url.origin !== apiOrigin && !isMetaHost(url.hostname))
+    throw new WhatsAppApiError(
+      `WhatsApp's media url is on ${url.hostname}, not one of Meta's hosts; the token is not sent there.`,
+      null,
+      "Media url refused",
+      "",
+      200,
+      false,
+    );
   return url;
 }
 

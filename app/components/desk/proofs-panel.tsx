@@ -47,11 +47,23 @@ function LinkItem({ link }: { link: DeskLink }) {
 
 const text = proofText.desk;
 
-/** The desk's "Send proof" form: a file and a message, sent as a plain multipart post. */
-export function SendProofForm({ error, canEmail }: { error: React.ReactNode; canEmail: boolean }) {
+/**
+ * The desk's "Send proof" form: a file and a message, sent as a plain multipart post with the key of this
+ * rendering (sent twice, one proof goes).
+ */
+export function SendProofForm({
+  error,
+  canEmail,
+  formKey,
+}: {
+  error: React.ReactNode;
+  canEmail: boolean;
+  formKey: string;
+}) {
   return (
     <Form method="post" encType="multipart/form-data" className="space-y-3 rounded-xl border border-border p-4">
       <input type="hidden" name="intent" value="proof" />
+      <input type="hidden" name="proofKey" value={formKey} />
       {error}
       <div className="space-y-2">
         <Label htmlFor="proof">{text.file}</Label>

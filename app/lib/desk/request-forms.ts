@@ -61,6 +61,7 @@ const chooseProof = "Choose a proof file.";
 const reloadForReply = "Reload the page and send the reply again.";
 const reloadForDuplicate = "Reload the page and duplicate again.";
 const reloadForWhatsApp = "Reload the page and send it again.";
+const reloadForProof = "This form is out of date: reload the page and send the proof again.";
 
 /** The longest text WhatsApp takes in one message. */
 export const WHATSAPP_TEXT_CHARS = 4_096;
@@ -136,6 +137,8 @@ export const requestFormSchema = z.discriminatedUnion(
         .refine((file) => file.size > 0, chooseProof)
         .refine((file) => file.size <= proofLimits.fileBytes, proofText.desk.tooLarge),
       message: lines(proofLimits.messageChars),
+      // The page always sends one; a post without it (a script) sends the proof as before.
+      proofKey: formKey(reloadForProof).optional(),
     }),
     z.object({
       intent: z.literal("end-link"),

@@ -5,6 +5,7 @@ import { pakistanTime } from "~/lib/desk/time";
 import { checkProofFile } from "./check.server";
 import { proofEmail } from "./mail";
 import { proofRecord } from "./record";
+import { once } from "~/lib/once/once.server";
 import { proofLimits } from "./rules";
 
 /** What the desk's request page shows about proofs. */
@@ -43,20 +44,23 @@ export function deskProofs(service: QuoteService, quote: StoredQuote, now = Date
 export async function sendProof(
   service: QuoteService,
   quote: StoredQuote,
-  { proof: file, message }: { proof: Blob; message: string },
+  { proof: file, message, proofKey }: { proof: Blob; message: string; proofKey?: string },
   actor: Actor,
 ): Promise<{ ok: true; version: number } | { ok: false; error: string }> {
   // The form's schema refuses it first; checked again here for any other caller.
   if (file.size > proofLimits.fileBytes) return { ok: false, error: proofText.desk.tooLarge };
   const checked = await checkProofFile(new Uint8Array(await file.arrayBuffer()), service.files.incomingDir);
   if (!checked.ok) return { ok: false, error: checked.message };
-  const { version } = service.proofs.send(
-    quote,
-    { data: checked.data, mediaType: checked.mediaType },
-    message,
-    actor,
-    service.emailOn ? (next) => proofEmail(quote, next, message) : null,
-  );
+  const send = () =>
+    service.proofs.send(
+      quote,
+      { data: checked.data, mediaType: checked.mediaType },
+      message,
+      actor,
+      service.emailOn ? (next) => proofEmail(quote, next, message) : null,
+    );
+  // The same rendering of the form sent again gets the first send's version back, and nothing is sent twice.
+  const { version } = proofKey ? once(service.db, `proof:${quote.reference}`, proofKey, send) : send();
   service.outbox?.kick();
   return { ok: true, version };
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -59,11 +60,12 @@ const png = (colour: string) =>
     .png()
     .toBuffer();
 
-async function sendProof(ref: string, file: Blob, name: string, message: string) {
+async function sendProof(ref: string, file: Blob, name: string, message: string, proofKey?: string) {
   const form = new FormData();
   form.set("intent", "proof");
   form.set("message", message);
   form.set("proof", file, name);
+  if (proofKey) form.set("proofKey", proofKey);
   return outcome(() =>
     underDeskLayout(
       quotePage.action,
@@ -752,6 +754,33 @@ describe("a queued proof e-mail", () => {
 describe("the desk's proof form", () => {
   const versions = () =>
     getQuoteService().proofs.proofs(getQuoteService().store.byReference(otherReference)!.id).length;
+
+  it("sent twice from one rendering (a retry over a weak link) stores and mails one proof; a new rendering sends again", async () => {
+    const service = getQuoteService();
+    const quote = service.store.byReference(otherReference)!;
+    const proofMails = () => service.messaging.messages(quote.id).filter((message) => message.kind === "proof").length;
+    const [before, mailsBefore] = [versions(), proofMails()];
+    const file = new Blob([await png("#7c3aed")]);
+    const key = randomUUID();
+    const [first, again] = await Promise.all([
+      sendProof(otherReference, file, "purple.png", "Purple logo", key),
+      sendProof(otherReference, file, "purple.png", "Purple logo", key),
+    ]);
+    expect([first.status, again.status]).toEqual([302, 302]);
+    expect(first.headers.get("location")).toBe(again.headers.get("location"));
+    expect(versions()).toBe(before + 1);
+    expect(proofMails()).toBe(mailsBefore + 1);
+    expect((await sendProof(otherReference, file, "purple.png", "Purple logo", randomUUID())).status).toBe(302);
+    expect(versions()).toBe(before + 2);
+    // A key that is no rendering's is refused with what to do.
+    const forged = await sendProof(otherReference, file, "purple.png", "", "not-a-key");
+    expect(forged.status).toBe(400);
+    expect(forged.data).toEqual({
+      intent: "proof",
+      error: "This form is out of date: reload the page and send the proof again.",
+    });
+    expect(versions()).toBe(before + 2);
+  });
 
   it("refuses a proof over 10 MB with a message saying so, and stores nothing", async () => {
     const before = versions();

@@ -92,6 +92,8 @@ export function loader({ request, context, params }: Route.LoaderArgs) {
     canReply: service.emailOn,
     // One key per rendering of the reply form: the same form sent twice queues one reply.
     replyKey: crypto.randomUUID(),
+    // Likewise for "Send proof": sent twice (a retry over a weak link), one proof version goes.
+    proofKey: crypto.randomUUID(),
     duplicateKey: crypto.randomUUID(),
     done,
     ...deskProofs(service, quote),
@@ -238,6 +240,7 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
     mailto,
     canReply,
     replyKey,
+    proofKey,
     done,
     proofs,
     links,
@@ -343,7 +346,7 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
         </p>
       )
     ),
-    proof: <SendProofForm error={error("proof")} canEmail={canReply} />,
+    proof: <SendProofForm error={error("proof")} canEmail={canReply} formKey={proofKey} />,
     status: (
       <Form method="post" className="group/status space-y-3 rounded-xl border border-border p-4">
         <input type="hidden" name="intent" value="status" />

@@ -24,6 +24,7 @@ const owners: Record<string, string> = {
   proof_links: "app/lib/proofs/proofs.server.ts",
   messages: "app/lib/messaging/messaging.server.ts",
   message_files: "app/lib/messaging/messaging.server.ts",
+  message_early_deliveries: "app/lib/messaging/messaging.server.ts",
   proof_link_failures: "app/lib/proofs/proofs.server.ts",
   audit_events: "app/lib/audit/audit.server.ts",
   unmatched_mails: "app/lib/mailbox/unmatched.server.ts",

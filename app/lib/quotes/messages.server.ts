@@ -348,20 +348,3 @@ export const repliesOf = (messaging: Messaging, quoteId: number): StoredReply[] 
 
 /** Every request's replies, by request then oldest first. */
 export const allReplies = (messaging: Messaging): StoredReply[] => messaging.ofKind("reply").map(toReply);
-
-/** The e-mail to the office about a request: waiting in the outbox, sent, or notifications off. */
-export type NotifyStatus = "pending" | "sent" | "off";
-
-/** The state of a request's e-mail to the office, as the desk and the export name it. */
-export function notificationOf(
-  messaging: Messaging,
-  quoteId: number,
-): { status: NotifyStatus; attempts: number; sentAt: string | null; error: string | null } {
-  const message = messaging.messages(quoteId).find((candidate) => candidate.kind === "request-notification");
-  return {
-    status: message?.status === "queued" ? "pending" : message?.status === "sent" ? "sent" : "off",
-    attempts: message?.attempts ?? 0,
-    sentAt: message?.sentAt ?? null,
-    error: message?.lastError ?? null,
-  };
-}

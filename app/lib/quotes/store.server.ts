@@ -11,7 +11,6 @@ import { isRequestCategory, type RequestCategory, requestCategory } from "./cate
 import type { LogoType } from "~/lib/upload-rules";
 import { queueMessage } from "~/lib/messaging/messaging.server";
 import { type AcknowledgementHeld, queueAcknowledgement } from "./acknowledgement.server";
-import type { NotifyStatus } from "./messages.server";
 import { notificationSubject } from "~/lib/messaging/subjects";
 import type { QuoteFields } from "~/lib/quote-schema";
 import { whatsappNumberOf } from "~/lib/whatsapp/phone";
@@ -31,7 +30,8 @@ import { quoteAttachments, quoteReferences, quotes } from "./schema";
 import { quoteLimits } from "~/lib/quote-schema";
 import { flattenToOneLine, keepLinesAndTabs } from "~/lib/text-fields";
 
-export type { NotifyStatus } from "./messages.server";
+/** The e-mail to the office about a request: waiting in the outbox, sent, or notifications off. */
+export type NotifyStatus = "pending" | "sent" | "off";
 
 export { quoteStatuses, type QuoteStatus } from "~/lib/quote-status";
 

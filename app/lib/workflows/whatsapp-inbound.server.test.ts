@@ -20,7 +20,7 @@ import type { WhatsAppMessagePayload } from "~/lib/whatsapp/message-payload";
 import { whatsappNumberOf } from "~/lib/whatsapp/phone";
 import type { InboundWhatsApp, WhatsAppApi, WhatsAppEvent, WhatsAppStatus } from "~/lib/whatsapp/types";
 import { consentKeyword, receiveWhatsApp, type WhatsAppInboundDeps } from "./whatsapp-inbound.server";
-import { notificationOf, queueReply } from "~/lib/quotes/messages.server";
+import { queueReply } from "~/lib/quotes/messages.server";
 
 // The buyer's WhatsApp reaching the desk, on a real SQLite store with the real upload checker; only
 // the Graph API's media download is a fake that serves the files a test gives it.
@@ -247,7 +247,7 @@ describe("a WhatsApp message from a number without an open request", () => {
       expect(mail).toContain(`Subject: ${quote!.reference}: quote request from Bilal Traders`);
       expect(mail).toContain("Salam, we need 200 mugs with our logo by 15 December.");
       expect(mail).toContain("+92 300 1234567");
-      expect(notificationOf(desk.messaging, quote!.id).status).toBe("sent");
+      expect(desk.store.get(quote!.id)!.notifyStatus).toBe("sent");
 
       // The buyer's next message joins the new request and moves it: no second request.
       await desk.receive(text("Blue mugs please.", { receivedAt: new Date(monday.getTime() + 60_000) }));

@@ -3,11 +3,9 @@ import { bilal, buyerFields, submissionMeta } from "../../../tests/support/reque
 import { tempDir } from "../../../tests/support/temp-dir";
 import { QuoteStore } from "~/lib/quotes/store.server";
 import { conversation, deliveryOf } from "./conversation.server";
-import { ProofDesk } from "~/lib/proofs/proofs.server";
-import { registerDomainMessages } from "~/lib/workflows/message-kinds.server";
 import { Messaging } from "./messaging.server";
-import { MessageKinds } from "./registry.server";
 import { queueReply } from "~/lib/quotes/messages.server";
+import { domainMessaging } from "../../../tests/support/domain-messaging";
 
 // Real parts: a store in a temp folder and the messaging module writing the thread as the inbound
 // webhook, the outbox and the status webhooks do.
@@ -20,9 +18,7 @@ function setUp() {
   const store = QuoteStore.open(tempDir("conversation"));
   onTestFinished(() => store.close());
   // Every module's kinds, as the service registers them: which a buyer reads, the templates' names.
-  const kinds = new MessageKinds();
-  const messaging = new Messaging(store, kinds);
-  registerDomainMessages(kinds, { store, proofs: new ProofDesk(store, ["sales@promo.example"], messaging) });
+  const { kinds, messaging } = domainMessaging(store);
   const { quote } = store.insert({ ...buyerFields, phone: "0300 1234567" }, submissionMeta("conversation"), {
     notify: false,
     now: new Date("2026-11-26T05:00:00Z"),

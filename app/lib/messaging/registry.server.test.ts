@@ -2,20 +2,16 @@ import { describe, expect, it } from "vitest";
 import { tempDir } from "../../../tests/support/temp-dir";
 import { onsetPenLine, sentQuotation } from "../../../tests/support/quotation-fixture";
 import { buyerFields, submissionMeta } from "../../../tests/support/request-fixture";
-import { ProofDesk } from "~/lib/proofs/proofs.server";
 import { QuoteStore } from "~/lib/quotes/store.server";
-import { registerDomainMessages } from "~/lib/workflows/message-kinds.server";
-import { Messaging } from "./messaging.server";
 import { MessageKinds } from "./registry.server";
+import { domainMessaging } from "../../../tests/support/domain-messaging";
 
 const now = new Date("2026-11-27T07:00:00Z");
 
 /** Every module's kinds, registered on a store of their own. */
 function domainKinds(name: string) {
   const store = QuoteStore.open(tempDir(name));
-  const kinds = new MessageKinds();
-  const messaging = new Messaging(store, kinds);
-  registerDomainMessages(kinds, { store, proofs: new ProofDesk(store, ["sales@promo.example"], messaging) });
+  const { kinds, messaging } = domainMessaging(store);
   return { store, kinds, messaging };
 }
 

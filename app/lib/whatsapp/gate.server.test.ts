@@ -1,12 +1,10 @@
 import { describe, expect, it, onTestFinished } from "vitest";
 import { tempDir } from "../../../tests/support/temp-dir";
-import { type Message, Messaging } from "~/lib/messaging/messaging.server";
-import { MessageKinds } from "~/lib/messaging/registry.server";
-import { ProofDesk } from "~/lib/proofs/proofs.server";
-import { registerDomainMessages } from "~/lib/workflows/message-kinds.server";
+import type { Message } from "~/lib/messaging/messaging.server";
 import { QuoteStore } from "~/lib/quotes/store.server";
 import { WhatsAppContacts } from "./contacts.server";
 import { heldBack, whatsappGate } from "./gate.server";
+import { domainMessaging } from "../../../tests/support/domain-messaging";
 
 // The outbox asks the gate as each WhatsApp message is about to go, so a STOP or the window's end that
 // came after the message was queued still holds it back.
@@ -19,9 +17,7 @@ const message = (kind: string) => ({ kind, recipient: number }) as Message;
 function contacts() {
   const store = QuoteStore.open(tempDir("whatsapp-gate"));
   onTestFinished(() => store.close());
-  const kinds = new MessageKinds();
-  const messaging = new Messaging(store, kinds);
-  registerDomainMessages(kinds, { store, proofs: new ProofDesk(store, ["sales@promo.example"], messaging) });
+  const { kinds } = domainMessaging(store);
   return Object.assign(new WhatsAppContacts(store.db), { kinds });
 }
 

@@ -8,12 +8,8 @@ import { decoded, startSmtp } from "../../../tests/support/smtp-server";
 import { tempDir } from "../../../tests/support/temp-dir";
 import { fixtures, hasGps } from "../../../tests/support/upload-fixtures";
 import { replyBy } from "~/lib/desk/time";
-import { Messaging } from "~/lib/messaging/messaging.server";
 import { createSmtpMailer } from "~/lib/quotes/mailer.server";
 import { Outbox } from "~/lib/messaging/outbox.server";
-import { MessageKinds } from "~/lib/messaging/registry.server";
-import { ProofDesk } from "~/lib/proofs/proofs.server";
-import { registerDomainMessages } from "~/lib/workflows/message-kinds.server";
 import { QuoteStore } from "~/lib/quotes/store.server";
 import { WhatsAppContacts } from "~/lib/whatsapp/contacts.server";
 import type { WhatsAppMessagePayload } from "~/lib/whatsapp/message-payload";
@@ -21,6 +17,7 @@ import { whatsappNumberOf } from "~/lib/whatsapp/phone";
 import type { InboundWhatsApp, WhatsAppApi, WhatsAppEvent, WhatsAppStatus } from "~/lib/whatsapp/types";
 import { consentKeyword, receiveWhatsApp, type WhatsAppInboundDeps } from "./whatsapp-inbound.server";
 import { queueReply } from "~/lib/quotes/messages.server";
+import { domainMessaging } from "../../../tests/support/domain-messaging";
 
 // The buyer's WhatsApp reaching the desk, on a real SQLite store with the real upload checker; only
 // the Graph API's media download is a fake that serves the files a test gives it.
@@ -47,9 +44,7 @@ function fakeMedia(files: Record<string, Buffer> = {}, failing: Record<string, s
 
 function setUp(media = fakeMedia(), { notify = false }: { notify?: boolean } = {}) {
   const store = QuoteStore.open(tempDir("whatsapp-inbound"));
-  const kinds = new MessageKinds();
-  const messaging = new Messaging(store, kinds);
-  registerDomainMessages(kinds, { store, proofs: new ProofDesk(store, ["sales@promo.example"], messaging) });
+  const { kinds, messaging } = domainMessaging(store);
   const contacts = new WhatsAppContacts(store.db);
   const made: string[] = [];
   const deps: WhatsAppInboundDeps = {

@@ -18,16 +18,22 @@ const config = {
   apiUrl: "https://graph.facebook.com/v21.0",
 };
 
+/** The Cloud API as the client gives it, keeping what it was asked to send ("wamid.1", "wamid.2"… for each). */
+function recordingApi() {
+  const sent: WhatsAppOutgoing[] = [];
+  const api: WhatsAppApi = {
+    send: async (outgoing) => {
+      sent.push(outgoing);
+      return { providerId: `wamid.${sent.length}` };
+    },
+    media: () => Promise.reject(new Error("no media here")),
+  };
+  return { api, sent };
+}
+
 describe("the quote service's WhatsApp channel", () => {
   it("sends through the client inside the window and holds back what WhatsApp's rules forbid, saying why", async () => {
-    const sent: WhatsAppOutgoing[] = [];
-    const api: WhatsAppApi = {
-      send: async (outgoing) => {
-        sent.push(outgoing);
-        return { providerId: `wamid.${sent.length}` };
-      },
-      media: () => Promise.reject(new Error("no media here")),
-    };
+    const { api, sent } = recordingApi();
     const service = createQuoteService(
       readQuoteConfig({
         DATA_DIR: tempDir("service-whatsapp"),
@@ -78,14 +84,7 @@ describe("the quote service's WhatsApp channel", () => {
   });
 
   it("sends on WhatsApp with e-mail off: the one outbox runs for WhatsApp alone, and an e-mail queued ends failed", async () => {
-    const sent: WhatsAppOutgoing[] = [];
-    const api: WhatsAppApi = {
-      send: async (outgoing) => {
-        sent.push(outgoing);
-        return { providerId: "wamid.no-mail" };
-      },
-      media: () => Promise.reject(new Error("no media here")),
-    };
+    const { api, sent } = recordingApi();
     const service = createQuoteService(readQuoteConfig({ DATA_DIR: tempDir("service-whatsapp-no-mail") }), {
       outbox: { log: () => {} },
       log: () => {},
@@ -114,7 +113,7 @@ describe("the quote service's WhatsApp channel", () => {
       const byEmail = queue("email", buyerFields.email);
       await service.outbox!.drain();
       expect(sent).toEqual([{ to: "923001234567", type: "text", text: "Your pens leave today." }]);
-      expect(service.messaging.get(onWhatsApp)).toMatchObject({ status: "sent", providerId: "wamid.no-mail" });
+      expect(service.messaging.get(onWhatsApp)).toMatchObject({ status: "sent", providerId: "wamid.1" });
       expect(service.messaging.get(byEmail)).toMatchObject({
         status: "cancelled",
         delivery: "failed",

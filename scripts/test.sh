@@ -54,8 +54,7 @@ report build
 if [ "$(status_of build)" = 0 ]; then report e2e; else echo "Build failed: browser tests not run." >&2; fi
 
 echo "npm test took $((SECONDS - started)) s"
-node scripts/summarise-tests.mjs "$results_dir/vitest.json" "$results_dir/playwright.json" "$(status_of build)" \
-  "$(status_of typecheck)" "$(status_of lint)" "$(status_of format)"
+node scripts/summarise-tests.mjs "$results_dir"
 summary_status=$?
 
 if [ "$unit_status" != 0 ] || [ "$(status_of e2e)" != 0 ] || [ "$summary_status" != 0 ]; then exit 1; fi

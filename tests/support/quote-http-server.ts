@@ -2,7 +2,9 @@
 // production quote service, reached through the production server's door (its body limits, and the
 // Request that React Router's routes get), so the tests measure this process alone (its memory, a
 // kill -9, a body cut off).
-// Usage: node --import tsx tests/support/quote-http-server.ts PORT   (DATA_DIR from the environment)
+// Usage: node --import tsx tests/support/quote-http-server.ts   (DATA_DIR from the environment)
+// It listens on a port the system gives it and prints "ready PORT": a port chosen first and taken later
+// could be taken by another test's server in between.
 import express from "express";
 import { handleQuoteForm } from "../../app/lib/quotes/http.server";
 import { startQuoteService } from "../../app/lib/quotes/service.server";
@@ -10,7 +12,6 @@ import { refuseDeclaredOverLimit } from "../../server/body-limits";
 import { webRequest } from "../../server/react-router-handler";
 import { requestContext } from "~/lib/request-context";
 
-const port = Number(process.argv[2]);
 const service = startQuoteService();
 
 const app = express();
@@ -31,4 +32,7 @@ app.post("/contact", (req, res) => {
     },
   );
 });
-app.listen(port, "127.0.0.1", () => console.log("ready"));
+const server = app.listen(0, "127.0.0.1", () => {
+  const { port } = server.address() as { port: number };
+  console.log(`ready ${port}`);
+});

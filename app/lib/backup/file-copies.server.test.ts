@@ -84,10 +84,9 @@ describe("the file copies to a folder", () => {
     expect(sha256((await place.get(LINK_KEY_OBJECT))!)).toBe(sha256(readFileSync(join(data.dir, "link.key"))));
 
     const logo = data.store("attachments", randomBytes(150_000));
-    const startedAt = Date.now();
     copies.kick();
-    await until(async () => expect((await place.get(logo.key))?.equals(logo.data)).toBe(true));
-    expect(Date.now() - startedAt).toBeLessThan(2_000);
+    // Copied on the kick, long before the next look a minute away (a busy machine may take seconds).
+    await until(async () => expect((await place.get(logo.key))?.equals(logo.data)).toBe(true), 30_000);
     const status = copies.status();
     expect(status).toMatchObject({ backlog: 0, oldestWaitingSince: null, error: null });
     expect(Date.now() - Date.parse(status.lastCopiedAt!)).toBeLessThan(10_000);
@@ -144,10 +143,8 @@ describe("the file copies to a folder", () => {
     expect(copies.status().backlog).toBe(2);
 
     const next = data.store("attachments", randomBytes(5000));
-    const kickedAt = Date.now();
     copies.kick();
-    await until(async () => expect(await place.get(next.key)).not.toBeNull());
-    expect(Date.now() - kickedAt).toBeLessThan(2_000);
+    await until(async () => expect(await place.get(next.key)).not.toBeNull(), 30_000);
     expect(copies.status().error).toMatch(/does not match its recorded SHA-256/);
     expect(logged.filter((line) => line.includes(tampered.name))).toHaveLength(1);
   });

@@ -21,10 +21,15 @@ trap cleanup EXIT
 
 step() { echo "== other-runtime (Node $major, ${SECONDS}s): $*"; }
 fail() { echo "FAILED other-runtime (Node $major): $*" >&2; exit 1; }
-# Runs a command with its output in a log, shown (the end of it) only if it fails.
+# Runs a command with its output in a log, shown (the end of it) only if it fails, after the names of
+# the tests that failed, if it ran tests.
 quietly() {
   local log="$work/step.log"
-  "$@" >"$log" 2>&1 || { tail -n 60 "$log" >&2; fail "$*"; }
+  "$@" >"$log" 2>&1 || {
+    tail -n 60 "$log" >&2
+    sed 's/\x1b\[[0-9;]*m//g' "$log" | grep -E '^ *(FAIL|×) ' | sort -u | head -n 20 >&2
+    fail "$*"
+  }
 }
 
 package="node-$(node -p 'process.platform + "-" + process.arch')"

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { JSDOM } from "jsdom";
 import routes from "../../app/routes";
+import { pakistanDate } from "../../app/lib/desk/time";
 import { Invoices } from "../../app/lib/invoices/invoices.server";
 import { UnmatchedMailbox } from "../../app/lib/mailbox/unmatched.server";
 import { Messaging } from "../../app/lib/messaging/messaging.server";
@@ -78,7 +79,7 @@ async function seed(dataDir: string) {
   const paid = payments.record(order, {
     kind: "advance",
     method: "bank_transfer",
-    paidOn: now.toISOString().slice(0, 10),
+    paidOn: pakistanDate(now.getTime()),
     amountPaisa: 1_000_000,
     reference: "TRX-1001",
     actor,
@@ -220,7 +221,7 @@ const formName = (form: SweptForm) =>
 function plausible(field: Field): string {
   if (field.value || field.kind === "hidden") return field.value;
   if (field.numeric) return field.min && Number(field.min) > 0 ? field.min : "100";
-  if (field.kind === "date") return new Date().toISOString().slice(0, 10);
+  if (field.kind === "date") return pakistanDate(Date.now());
   if (field.kind === "email" || /mail/i.test(field.name)) return "sweep@example.test";
   if (field.kind === "password") return "sweep-password-2026-long";
   return "Sweep";

@@ -8,6 +8,7 @@ import { bilal, buyerFields, submissionMeta } from "../../../tests/support/reque
 import { decoded, startSmtp, until } from "../../../tests/support/smtp-server";
 import { fixtures, hasGps } from "../../../tests/support/upload-fixtures";
 import { hasPermission } from "~/lib/desk/permissions";
+import { pakistanDate } from "~/lib/desk/time";
 import { liveStoredFiles } from "~/lib/files/registry.server";
 import type { StoredOrder } from "~/lib/orders/orders.server";
 import { Payments } from "~/lib/payments/payments.server";
@@ -112,7 +113,7 @@ function payTheAdvance(order: StoredOrder) {
   const payments = new Payments(getQuoteService().store);
   const advance = payments.summary(order)!.advanceRequiredPaisa;
   if (advance === 0) return;
-  const paidOn = new Date().toISOString().slice(0, 10);
+  const paidOn = pakistanDate(Date.now()); // the office's today, which from 19:00 UTC is tomorrow in UTC's terms
   const paid = payments.record(order, {
     kind: "advance",
     method: "bank_transfer",

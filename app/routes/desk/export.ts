@@ -1,4 +1,5 @@
 import { requirePermission, takesNoForm } from "~/lib/desk/auth.server";
+import { pakistanDate } from "~/lib/desk/time";
 import { exportStream } from "~/lib/quotes/inbox.server";
 import { inboxQuery } from "~/lib/quotes/inbox-query";
 import { getQuoteService } from "~/lib/quotes/service.server";
@@ -18,7 +19,7 @@ export function loader({ request, context, params }: Route.LoaderArgs) {
     { view, staffId: member.id, status, search },
     { format: params.format, technical: url.searchParams.get("technical") === "1" },
   );
-  const day = new Date().toISOString().slice(0, 10);
+  const day = pakistanDate(Date.now());
   return new Response(body, {
     headers: {
       "Content-Type": params.format === "csv" ? "text/csv; charset=utf-8" : "application/json; charset=utf-8",

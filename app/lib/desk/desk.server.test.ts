@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { outcome, type RouteArgs, routeArgs, underDeskLayout } from "../../../tests/support/desk-routes";
 import { decoded, startSmtp, until } from "../../../tests/support/smtp-server";
 import { requestContext } from "~/lib/request-context";
+import { pakistanDate } from "~/lib/desk/time";
 import { deskText } from "~/content/desk";
 import { getQuoteService, stopQuoteService } from "~/lib/quotes/service.server";
 import * as deskLayout from "~/routes/desk/layout";
@@ -602,7 +603,10 @@ describe("with a session", () => {
       underDeskLayout(exportRoute.loader, args(get("/desk/export/csv?view=all", cookie), { format: "csv" })),
     );
     const text = await csv.response!.text();
-    expect(csv.headers.get("content-disposition")).toMatch(/^attachment; filename="quotes-.*\.csv"/);
+    // Named with the office's date, a day ahead of UTC's from 19:00 UTC.
+    expect(csv.headers.get("content-disposition")).toBe(
+      `attachment; filename="quotes-all-${pakistanDate(Date.now())}.csv"`,
+    );
     expect(text.split("\r\n")[0]).toMatch(/^id,reference,receivedAt,/); // the header first (the BOM is read away)
     expect(text).toContain(reference);
     expect(text).toContain("Call back in March");

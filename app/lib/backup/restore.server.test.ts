@@ -8,7 +8,7 @@ import { startSftpServer } from "../../../tests/support/sftp-server";
 import { tempDir } from "../../../tests/support/temp-dir";
 import { buyerFields, submissionMeta } from "../../../tests/support/request-fixture";
 import type { BackupPlace } from "./config.server";
-import { type LitestreamSupervisor, startLitestream } from "./litestream.server";
+import { litestreamBinary, type LitestreamSupervisor, startLitestream } from "./litestream.server";
 import { fileKey, folderObjects, LINK_KEY_OBJECT } from "./objects.server";
 import { lastRehearsal, rehearseRestore, scheduleRehearsals } from "./rehearsal.server";
 import {
@@ -16,6 +16,7 @@ import {
   parseRestoreTime,
   restoreBackup,
   restoreCheckedDatabase,
+  RESTORE_ATTEMPTS,
   RestoreError,
 } from "./restore.server";
 
@@ -167,6 +168,40 @@ describe("restore", { timeout: 60_000 }, () => {
     await expect(restoreBackup({ place, to: join(tempDir("restored"), "data") })).rejects.toThrow(
       `No backup of the database in Folder ${place.path}.`,
     );
+  });
+
+  it("runs Litestream again when it gives up half way, and says how often it tried when it never gets through", async () => {
+    const placeDir = join(tempDir("place"), "promo");
+    const place = { kind: "file" as const, path: placeDir };
+    const live = await liveBusiness(place, placeDir);
+    const { reference } = await live.addRequest("2026-11-28T08:00:00Z", randomBytes(100_000));
+    await replicated(live.supervisor, Date.now());
+
+    // Litestream as an SFTP link lost half way leaves it: it fails the first `failures` runs.
+    const folder = tempDir("flaky-litestream");
+    const litestream = join(folder, "litestream");
+    const gaveUp = 'time=2026-11-29T19:44:19.077Z level=ERROR msg="failed to run" error="context canceled"';
+    writeFileSync(
+      litestream,
+      `#!/bin/sh\nruns=$(($(cat ${folder}/runs 2>/dev/null || echo 0) + 1))\necho $runs > ${folder}/runs\n` +
+        `if [ $runs -le $(cat ${folder}/failures) ]; then echo '${gaveUp}' >&2; exit 1; fi\n` +
+        `exec ${litestreamBinary()} "$@"\n`,
+      { mode: 0o755 },
+    );
+    const runs = () => Number(readFileSync(join(folder, "runs"), "utf8"));
+
+    writeFileSync(join(folder, "failures"), "1");
+    const target = join(tempDir("restored"), "data");
+    expect(await restoreBackup({ place, to: target, litestream })).toMatchObject({ requests: 1, files: 1 });
+    expect(runs()).toBe(2);
+    expect(references(target)).toEqual([reference]);
+
+    writeFileSync(join(folder, "failures"), "99");
+    writeFileSync(join(folder, "runs"), "0");
+    await expect(restoreBackup({ place, to: join(tempDir("restored"), "data"), litestream })).rejects.toThrow(
+      new RestoreError(`Litestream could not restore the database from Folder ${placeDir} (3 attempts): ${gaveUp}`),
+    );
+    expect(runs()).toBe(RESTORE_ATTEMPTS);
   });
 
   it("restores a machine lost while a file waited to be copied, naming the file, and fails on one that was copied", async () => {

@@ -5,6 +5,7 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import type Database from "better-sqlite3";
+import { backoffDelay } from "~/lib/backoff";
 import { pakistanTime } from "~/lib/desk/time";
 import { areaFolder, type FileArea, fileAreas, liveStoredFiles } from "~/lib/files/registry.server";
 import { Sqlite, sqliteLibrary } from "~/lib/db/database.server";
@@ -55,6 +56,8 @@ export type RestoreOptions = {
   /** Restore the state at this instant instead of the newest. */
   at?: Date | null;
   listFiles?: ListFiles;
+  /** The Litestream program (tests give a stand-in that fails on cue). */
+  litestream?: string;
 };
 
 /** SHA-256 in slices of 4 MB, letting other work run between them: a large file never holds the thread long. */
@@ -74,13 +77,14 @@ export async function restoreBackup({
   to,
   at = null,
   listFiles = liveStoredFiles,
+  litestream = litestreamBinary(),
 }: RestoreOptions): Promise<RestoreSummary> {
   const folder = resolve(to);
   await refuseFull(folder);
   await mkdir(folder, { recursive: true, mode: 0o700 });
   const dbFile = join(folder, RESTORED_DB_FILE);
 
-  await restoreCheckedDatabase(place, dbFile, at);
+  await restoreCheckedDatabase(place, dbFile, at, litestream);
 
   const db = new Sqlite(dbFile, { readonly: true });
   let recorded: RecordedFile[];
@@ -134,8 +138,13 @@ function copiedThroughOf(db: Database.Database): number {
 }
 
 /** The database alone: restored by Litestream into `dbFile` (which must not exist) and checked. */
-export async function restoreCheckedDatabase(place: BackupPlace, dbFile: string, at: Date | null = null) {
-  await restoreDatabase(place, dbFile, at);
+export async function restoreCheckedDatabase(
+  place: BackupPlace,
+  dbFile: string,
+  at: Date | null = null,
+  litestream = litestreamBinary(),
+) {
+  await restoreDatabase(place, dbFile, at, litestream);
   await checkDatabase(dbFile);
 }
 
@@ -151,9 +160,18 @@ async function refuseFull(folder: string) {
     throw new RestoreError(`${folder} is not empty: restore into a new or empty folder, nothing is overwritten.`);
 }
 
-/** Litestream restores the database file from the replica, given a configuration of its own in a private temporary folder. */
-async function restoreDatabase(place: BackupPlace, dbFile: string, at: Date | null) {
+/** How often Litestream is run before a restore fails: a link to the place may drop for a moment. */
+export const RESTORE_ATTEMPTS = 3;
+
+/**
+ * Litestream restores the database file from the replica, given a configuration of its own in a private
+ * temporary folder. A failure other than "no backup" is tried again, a second and then two later, as an
+ * SFTP or S3 connection lost half way makes Litestream give up ("context canceled").
+ */
+async function restoreDatabase(place: BackupPlace, dbFile: string, at: Date | null, litestream: string) {
   const scratch = await mkdtemp(join(tmpdir(), "restore-"));
+  // Litestream builds the file beside as <name>.tmp, and may leave it and its WAL files when it fails.
+  const leftovers = [`${dbFile}.tmp`, `${dbFile}.tmp-wal`, `${dbFile}.tmp-shm`];
   try {
     const configFile = join(scratch, "litestream.yml");
     const backup: BackupConfig = { place, retentionDays: 1 };
@@ -161,19 +179,24 @@ async function restoreDatabase(place: BackupPlace, dbFile: string, at: Date | nu
     const args = ["restore", "-config", configFile, "-o", dbFile];
     if (at) args.push("-timestamp", at.toISOString());
     args.push(dbFile);
-    const { code, output } = await run(litestreamBinary(), args);
-    if (code !== 0) {
+    for (let attempt = 1; ; attempt++) {
+      const { code, output } = await run(litestream, args);
+      if (code === 0) return;
       const reason = output.trim().split("\n").at(-1) ?? "";
-      throw new RestoreError(
-        /no matching backups|no snapshots available|no generation/i.test(reason)
-          ? `No backup of the database ${at ? `at ${pakistanTime(at.toISOString())} ` : ""}in ${describePlace(place)}.`
-          : `Litestream could not restore the database from ${describePlace(place)}: ${reason}`,
-      );
+      if (/no matching backups|no snapshots available|no generation/i.test(reason))
+        throw new RestoreError(
+          `No backup of the database ${at ? `at ${pakistanTime(at.toISOString())} ` : ""}in ${describePlace(place)}.`,
+        );
+      if (attempt === RESTORE_ATTEMPTS)
+        throw new RestoreError(
+          `Litestream could not restore the database from ${describePlace(place)} (${attempt} attempts): ${reason}`,
+        );
+      for (const leftover of [dbFile, ...leftovers]) await rm(leftover, { force: true });
+      await new Promise((resolve) => setTimeout(resolve, backoffDelay(attempt - 1)));
     }
   } finally {
     await rm(scratch, { recursive: true, force: true });
-    // Litestream builds the file beside as <name>.tmp and leaves that one's empty WAL files.
-    for (const leftover of [`${dbFile}.tmp-wal`, `${dbFile}.tmp-shm`]) await rm(leftover, { force: true });
+    for (const leftover of leftovers) await rm(leftover, { force: true });
   }
 }
 

@@ -3,13 +3,14 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSy
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { Sqlite } from "~/lib/db/database.server";
+import { pakistanTime } from "~/lib/desk/time";
 import { QuoteStore } from "~/lib/quotes/store.server";
 import { startSftpServer } from "../../../tests/support/sftp-server";
 import { tempDir } from "../../../tests/support/temp-dir";
 import { buyerFields, submissionMeta } from "../../../tests/support/request-fixture";
 import type { BackupPlace } from "./config.server";
 import { litestreamBinary, type LitestreamSupervisor, startLitestream } from "./litestream.server";
-import { fileKey, folderObjects, LINK_KEY_OBJECT } from "./objects.server";
+import { fileKey, folderObjects, LINK_KEY_OBJECT, openBackupObjects } from "./objects.server";
 import { lastRehearsal, rehearseRestore, scheduleRehearsals } from "./rehearsal.server";
 import {
   describeRestore,
@@ -110,6 +111,7 @@ describe("restore", { timeout: 60_000 }, () => {
       files: 2,
       newestRecordAt: "2026-11-28T09:30:00.000Z",
       notCopied: [],
+      cutShortBefore: null,
     });
     expect(describeRestore(summary)).toBe(
       "2 requests, 0 orders, 0 invoices, 2 files.\nNewest record: 2026-11-28 14:30 PKT.",
@@ -199,7 +201,7 @@ describe("restore", { timeout: 60_000 }, () => {
     writeFileSync(join(folder, "failures"), "99");
     writeFileSync(join(folder, "runs"), "0");
     await expect(restoreBackup({ place, to: join(tempDir("restored"), "data"), litestream })).rejects.toThrow(
-      new RestoreError(`Litestream could not restore the database from Folder ${placeDir} (3 attempts): ${gaveUp}`),
+      new RestoreError(`Litestream could not restore the database from Folder ${placeDir}: ${gaveUp} (3 attempts)`),
     );
     expect(runs()).toBe(RESTORE_ATTEMPTS);
   });
@@ -237,6 +239,39 @@ describe("restore", { timeout: 60_000 }, () => {
     const target = tempDir("restored");
     await restoreCheckedDatabase(place, join(target, "quotes.db"));
     expect(references(target)).toEqual([reference]);
+  });
+
+  it("restores an SFTP replica whose last WAL segment was cut off by the machine's loss, to the state before it", async () => {
+    const sftp = await startSftpServer();
+    stops.push(() => sftp.stop());
+    const place = sftp.place("promo");
+    const live = await liveBusiness(place, null);
+    const first = await live.addRequest("2026-11-28T08:00:00Z");
+    await replicated(live.supervisor, Date.now());
+    await sleep(1_000); // the next segment in a second of its own, as Litestream writes one a second
+    await live.addRequest("2026-11-28T08:00:05Z");
+    await replicated(live.supervisor, Date.now());
+    await live.supervisor.stop();
+    // Litestream writes a segment in place over SFTP: a machine lost half way leaves it cut off.
+    const segments = readdirSync(sftp.root, { recursive: true, encoding: "utf8" })
+      .filter((path) => path.endsWith(".wal.lz4"))
+      .map((path) => join(sftp.root, path))
+      .sort((a, b) => statSync(a).mtimeMs - statSync(b).mtimeMs);
+    const last = segments.at(-1)!;
+    writeFileSync(last, readFileSync(last).subarray(0, statSync(last).size >> 1));
+
+    const objects = openBackupObjects(place);
+    await objects.put(LINK_KEY_OBJECT, live.linkKey);
+    await objects.close();
+
+    const target = join(tempDir("restored"), "data");
+    const summary = await restoreBackup({ place, to: target, listFiles: () => [] });
+    expect(references(target)).toEqual([first.reference]);
+    expect(summary.requests).toBe(1);
+    expect(Date.parse(summary.cutShortBefore!)).toBeLessThan(statSync(last).mtimeMs);
+    expect(describeRestore(summary)).toContain(
+      `The backup's last piece of the database was cut off as the machine was lost: restored as it was just before, at ${pakistanTime(summary.cutShortBefore!)}.`,
+    );
   });
 });
 

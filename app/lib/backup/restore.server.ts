@@ -44,6 +44,11 @@ export type RestoreSummary = {
    * them): their rows came back, the files could not. Any other missing file fails the restore.
    */
   notCopied: string[];
+  /**
+   * When the backup's last WAL segment was cut off (the machine lost while Litestream wrote it over SFTP),
+   * the instant before it, UTC ISO: the database is restored to then, a second or so before the end.
+   */
+  cutShortBefore: string | null;
 };
 
 /** A restore that could not be done or whose checks failed: the message says which, in words. */
@@ -84,11 +89,11 @@ export async function restoreBackup({
   await mkdir(folder, { recursive: true, mode: 0o700 });
   const dbFile = join(folder, RESTORED_DB_FILE);
 
-  await restoreCheckedDatabase(place, dbFile, at, litestream);
+  const cutShortBefore = await restoreCheckedDatabase(place, dbFile, at, litestream);
 
   const db = new Sqlite(dbFile, { readonly: true });
   let recorded: RecordedFile[];
-  let counts: Omit<RestoreSummary, "files" | "notCopied">;
+  let counts: Omit<RestoreSummary, "files" | "notCopied" | "cutShortBefore">;
   let copiedThrough: number;
   try {
     recorded = listFiles(db);
@@ -126,7 +131,7 @@ export async function restoreBackup({
         (problems.length > 10 ? `\n… and ${problems.length - 10} more.` : ""),
     );
   }
-  return { ...counts, files: recorded.length - notCopied.length, notCopied };
+  return { ...counts, files: recorded.length - notCopied.length, notCopied, cutShortBefore };
 }
 
 /** The last stored file the backup's copy queue had copied (every one up to it is there); 0 if none. */
@@ -137,15 +142,19 @@ function copiedThroughOf(db: Database.Database): number {
   return (db.prepare("SELECT copied_through FROM backup_file_progress WHERE id = 1").pluck().get() as number) ?? 0;
 }
 
-/** The database alone: restored by Litestream into `dbFile` (which must not exist) and checked. */
+/**
+ * The database alone: restored by Litestream into `dbFile` (which must not exist) and checked. Returns the
+ * instant it was restored to instead of the newest state, when the last WAL segment was cut off.
+ */
 export async function restoreCheckedDatabase(
   place: BackupPlace,
   dbFile: string,
   at: Date | null = null,
   litestream = litestreamBinary(),
-) {
-  await restoreDatabase(place, dbFile, at, litestream);
+): Promise<string | null> {
+  const cutShortBefore = await restoreDatabase(place, dbFile, at, litestream);
   await checkDatabase(dbFile);
+  return cutShortBefore;
 }
 
 async function refuseFull(folder: string) {
@@ -166,37 +175,66 @@ export const RESTORE_ATTEMPTS = 3;
 /**
  * Litestream restores the database file from the replica, given a configuration of its own in a private
  * temporary folder. A failure other than "no backup" is tried again, a second and then two later, as an
- * SFTP or S3 connection lost half way makes Litestream give up ("context canceled").
+ * SFTP or S3 connection lost half way makes Litestream give up ("context canceled"). Over SFTP, Litestream
+ * writes a WAL segment in place, so a machine lost during a write leaves that last segment cut off, and
+ * every restore of the newest state fails on it: the state just before that segment is restored instead,
+ * and the instant returned.
  */
-async function restoreDatabase(place: BackupPlace, dbFile: string, at: Date | null, litestream: string) {
+async function restoreDatabase(
+  place: BackupPlace,
+  dbFile: string,
+  at: Date | null,
+  litestream: string,
+): Promise<string | null> {
   const scratch = await mkdtemp(join(tmpdir(), "restore-"));
   // Litestream builds the file beside as <name>.tmp, and may leave it and its WAL files when it fails.
   const leftovers = [`${dbFile}.tmp`, `${dbFile}.tmp-wal`, `${dbFile}.tmp-shm`];
-  try {
-    const configFile = join(scratch, "litestream.yml");
-    const backup: BackupConfig = { place, retentionDays: 1 };
-    await writeLitestreamConfig(configFile, litestreamConfig(dbFile, backup, null));
+  const configFile = join(scratch, "litestream.yml");
+  const restoreAt = async (instant: Date | null) => {
     const args = ["restore", "-config", configFile, "-o", dbFile];
-    if (at) args.push("-timestamp", at.toISOString());
+    if (instant) args.push("-timestamp", instant.toISOString());
     args.push(dbFile);
     for (let attempt = 1; ; attempt++) {
       const { code, output } = await run(litestream, args);
-      if (code === 0) return;
+      if (code === 0) return null;
       const reason = output.trim().split("\n").at(-1) ?? "";
       if (/no matching backups|no snapshots available|no generation/i.test(reason))
         throw new RestoreError(
           `No backup of the database ${at ? `at ${pakistanTime(at.toISOString())} ` : ""}in ${describePlace(place)}.`,
         );
-      if (attempt === RESTORE_ATTEMPTS)
-        throw new RestoreError(
-          `Litestream could not restore the database from ${describePlace(place)} (${attempt} attempts): ${reason}`,
-        );
       for (const leftover of [dbFile, ...leftovers]) await rm(leftover, { force: true });
+      if (attempt === RESTORE_ATTEMPTS) return `${reason} (${attempt} attempts)`;
       await new Promise((resolve) => setTimeout(resolve, backoffDelay(attempt - 1)));
     }
+  };
+  try {
+    const backup: BackupConfig = { place, retentionDays: 1 };
+    await writeLitestreamConfig(configFile, litestreamConfig(dbFile, backup, null));
+    const failure = await restoreAt(at);
+    if (failure === null) return null;
+    const lastSegment = at === null && /cannot download wal/i.test(failure) ? await lastSegmentAt() : null;
+    if (lastSegment) {
+      // Litestream knows a segment's time to the second: everything written from that second on is left out.
+      const before = new Date(lastSegment.getTime() - 1);
+      if ((await restoreAt(before)) === null) return before.toISOString();
+    }
+    throw new RestoreError(`Litestream could not restore the database from ${describePlace(place)}: ${failure}`);
   } finally {
     await rm(scratch, { recursive: true, force: true });
     for (const leftover of leftovers) await rm(leftover, { force: true });
+  }
+
+  /** When the newest WAL segment was written, of all that `litestream wal` lists (a table under a header). */
+  async function lastSegmentAt(): Promise<Date | null> {
+    const { code, output } = await run(litestream, ["wal", "-config", configFile, dbFile], true);
+    if (code !== 0) return null;
+    const times = output
+      .trim()
+      .split("\n")
+      .slice(1)
+      .map((line) => Date.parse(line.trim().split(/\s+/).at(-1) ?? ""))
+      .filter((time) => !Number.isNaN(time));
+    return times.length > 0 ? new Date(Math.max(...times)) : null;
   }
 }
 
@@ -239,7 +277,7 @@ const RECORD_TIMES: [table: string, column: string][] = [
   ["messages", "created_at"],
 ];
 
-function countRecords(db: Database.Database): Omit<RestoreSummary, "files" | "notCopied"> {
+function countRecords(db: Database.Database): Omit<RestoreSummary, "files" | "notCopied" | "cutShortBefore"> {
   const columns = (table: string) =>
     new Set((db.pragma(`table_info(${table})`) as { name: string }[]).map((column) => column.name));
   const count = (table: string) =>
@@ -316,6 +354,11 @@ export function describeRestore(summary: RestoreSummary): string {
   return [
     `${plural(summary.requests, "request")}, ${plural(summary.orders, "order")}, ${plural(summary.invoices, "invoice")}, ${plural(summary.files, "file")}.`,
     `Newest record: ${summary.newestRecordAt ? pakistanTime(summary.newestRecordAt) : "none"}.`,
+    ...(summary.cutShortBefore
+      ? [
+          `The backup's last piece of the database was cut off as the machine was lost: restored as it was just before, at ${pakistanTime(summary.cutShortBefore)}.`,
+        ]
+      : []),
     ...(summary.notCopied.length
       ? [
           `${plural(summary.notCopied.length, "file")} stored in the last seconds before the backup ended had not been copied yet and could not be restored: ${summary.notCopied.slice(0, 10).join(", ")}${summary.notCopied.length > 10 ? " …" : ""}.`,

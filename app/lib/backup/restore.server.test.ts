@@ -79,6 +79,16 @@ async function liveBusiness(place: BackupPlace, objectsRoot: string | null) {
   };
 }
 
+/** A live business backed up to a folder, with one request and its 100 KB logo, replicated. */
+async function folderBackupWithOneRequest() {
+  const placeDir = join(tempDir("place"), "promo");
+  const place = { kind: "file" as const, path: placeDir };
+  const live = await liveBusiness(place, placeDir);
+  const request = await live.addRequest("2026-11-28T08:00:00Z", randomBytes(100_000));
+  await replicated(live.supervisor, Date.now());
+  return { placeDir, place, live, request };
+}
+
 const references = (dir: string) => {
   const db = new Sqlite(join(dir, "quotes.db"), { readonly: true });
   try {
@@ -139,11 +149,11 @@ describe("restore", { timeout: 60_000 }, () => {
   });
 
   it("refuses a folder that is not empty, and reports a stored file whose bytes changed in the backup", async () => {
-    const placeDir = join(tempDir("place"), "promo");
-    const place = { kind: "file" as const, path: placeDir };
-    const live = await liveBusiness(place, placeDir);
-    const { name } = await live.addRequest("2026-11-28T08:00:00Z", randomBytes(100_000));
-    await replicated(live.supervisor, Date.now());
+    const {
+      placeDir,
+      place,
+      request: { name },
+    } = await folderBackupWithOneRequest();
 
     const full = tempDir("full");
     writeFileSync(join(full, "notes.txt"), "the owner's notes");
@@ -173,11 +183,11 @@ describe("restore", { timeout: 60_000 }, () => {
   });
 
   it("runs Litestream again when it gives up half way, and says how often it tried when it never gets through", async () => {
-    const placeDir = join(tempDir("place"), "promo");
-    const place = { kind: "file" as const, path: placeDir };
-    const live = await liveBusiness(place, placeDir);
-    const { reference } = await live.addRequest("2026-11-28T08:00:00Z", randomBytes(100_000));
-    await replicated(live.supervisor, Date.now());
+    const {
+      placeDir,
+      place,
+      request: { reference },
+    } = await folderBackupWithOneRequest();
 
     // Litestream as an SFTP link lost half way leaves it: it fails the first `failures` runs.
     const folder = tempDir("flaky-litestream");
@@ -288,11 +298,11 @@ describe("the --at time", () => {
 
 describe("rehearsal", { timeout: 60_000 }, () => {
   it("restores to a temporary folder, records what it found, and records a failure with its reason", async () => {
-    const placeDir = join(tempDir("place"), "promo");
-    const place = { kind: "file" as const, path: placeDir };
-    const live = await liveBusiness(place, placeDir);
-    const { name } = await live.addRequest("2026-11-28T08:00:00Z", randomBytes(100_000));
-    await replicated(live.supervisor, Date.now());
+    const {
+      place,
+      live,
+      request: { name },
+    } = await folderBackupWithOneRequest();
     expect(lastRehearsal(live.store.db)).toBeNull();
 
     const scratchDir = tempDir("scratch");

@@ -66,20 +66,27 @@ function post(port: number, form: FormData) {
   }).then(async (response) => ({ status: response.status, body: (await response.json()) as { status: string } }));
 }
 
-/** A quote form as the bytes a browser sends, with the headers that go with them. */
-async function encoded(form: FormData) {
-  const request = new Request("http://x/", { method: "POST", body: form });
-  return { contentType: request.headers.get("content-type")!, body: Buffer.from(await request.arrayBuffer()) };
-}
-
 /**
- * Posts a form on a connection of its own, all but its last `held` bytes at once: `finish` sends the rest
- * and resolves with the answer's status.
+ * Posts a form on a connection of its own as a browser encodes it, declaring the whole body but sending only
+ * the first `sent(length)` bytes of it: the rest is the caller's to send, or not.
  */
-async function postHoldingBack(port: number, form: FormData, held: number) {
-  const { contentType, body } = await encoded(form);
+async function postPartly(port: number, form: FormData, sent: (length: number) => number) {
+  const request = new Request("http://x/", { method: "POST", body: form });
+  const body = Buffer.from(await request.arrayBuffer());
   const socket = connect(port, "127.0.0.1");
   await new Promise<void>((resolve) => socket.once("connect", resolve));
+  socket.write(
+    `POST /contact HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAccept: application/json\r\n` +
+      `Content-Type: ${request.headers.get("content-type")}\r\nContent-Length: ${body.length}\r\n\r\n`,
+  );
+  const length = sent(body.length);
+  await new Promise<void>((resolve) => socket.write(body.subarray(0, length), () => resolve()));
+  return { socket, rest: body.subarray(length) };
+}
+
+/** Posts a form all but its last `held` bytes: `finish` sends the rest and resolves with the answer's status. */
+async function postHoldingBack(port: number, form: FormData, held: number) {
+  const { socket, rest } = await postPartly(port, form, (length) => length - held);
   let answer = "";
   const status = new Promise<number>((resolve, reject) => {
     socket.on("data", (chunk: Buffer) => {
@@ -89,14 +96,9 @@ async function postHoldingBack(port: number, form: FormData, held: number) {
     });
     socket.on("error", reject);
   });
-  socket.write(
-    `POST /contact HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAccept: application/json\r\n` +
-      `Content-Type: ${contentType}\r\nContent-Length: ${body.length}\r\n\r\n`,
-  );
-  await new Promise<void>((resolve) => socket.write(body.subarray(0, body.length - held), () => resolve()));
   return {
     finish: async () => {
-      socket.write(body.subarray(body.length - held));
+      socket.write(rest);
       try {
         return await status;
       } finally {
@@ -209,18 +211,10 @@ it.each([
     const { port } = await startServer(dataDir);
     const logo = await fixtures.noisePng(620);
     expect(logo.length).toBeGreaterThan(1024 * 1024);
-    const request = new Request("http://x/", { method: "POST", body: quoteForm(logo, 1) });
-    const body = Buffer.from(await request.arrayBuffer());
     const incoming = join(dataDir, "attachments", "incoming");
 
     // Half the body, as declared for the whole; then the connection is reset.
-    const socket = connect(port, "127.0.0.1");
-    await new Promise<void>((resolve) => socket.once("connect", resolve));
-    socket.write(
-      `POST /contact HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAccept: application/json\r\n` +
-        `Content-Type: ${request.headers.get("content-type")}\r\nContent-Length: ${body.length}\r\n\r\n`,
-    );
-    await new Promise<void>((resolve) => socket.write(body.subarray(0, body.length >> 1), () => resolve()));
+    const { socket } = await postPartly(port, quoteForm(logo, 1), (length) => length >> 1);
     // The logo is being written when the connection goes.
     expect(await eventually(() => filesIn(incoming).some((name) => name.endsWith(".upload")))).toBe(true);
     cut(socket);

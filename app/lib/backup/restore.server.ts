@@ -51,6 +51,9 @@ export type RestoreSummary = {
   cutShortBefore: string | null;
 };
 
+/** What the restored database holds, counted from its own tables. */
+type RecordCounts = Omit<RestoreSummary, "files" | "notCopied" | "cutShortBefore">;
+
 /** A restore that could not be done or whose checks failed: the message says which, in words. */
 export class RestoreError extends Error {}
 
@@ -93,7 +96,7 @@ export async function restoreBackup({
 
   const db = new Sqlite(dbFile, { readonly: true });
   let recorded: RecordedFile[];
-  let counts: Omit<RestoreSummary, "files" | "notCopied" | "cutShortBefore">;
+  let counts: RecordCounts;
   let copiedThrough: number;
   try {
     recorded = listFiles(db);
@@ -277,7 +280,7 @@ const RECORD_TIMES: [table: string, column: string][] = [
   ["messages", "created_at"],
 ];
 
-function countRecords(db: Database.Database): Omit<RestoreSummary, "files" | "notCopied" | "cutShortBefore"> {
+function countRecords(db: Database.Database): RecordCounts {
   const columns = (table: string) =>
     new Set((db.pragma(`table_info(${table})`) as { name: string }[]).map((column) => column.name));
   const count = (table: string) =>

@@ -182,38 +182,65 @@ describe("restore", { timeout: 60_000 }, () => {
     );
   });
 
-  it("runs Litestream again when it gives up half way, and says how often it tried when it never gets through", async () => {
+  it("runs Litestream again when it gives up half way, falls back to the state before the last segment, and says how often it tried", async () => {
     const {
       placeDir,
       place,
+      live,
       request: { reference },
     } = await folderBackupWithOneRequest();
 
-    // Litestream as an SFTP link lost half way leaves it: it fails the first `failures` runs.
+    // Litestream as an SFTP link lost half way leaves it: its first `failures` restores fail (of the newest
+    // state only, when `newest-only` exists, as a cut-off last segment makes them).
     const folder = tempDir("flaky-litestream");
     const litestream = join(folder, "litestream");
     const gaveUp = 'time=2026-11-29T19:44:19.077Z level=ERROR msg="failed to run" error="context canceled"';
     writeFileSync(
       litestream,
-      `#!/bin/sh\nruns=$(($(cat ${folder}/runs 2>/dev/null || echo 0) + 1))\necho $runs > ${folder}/runs\n` +
-        `if [ $runs -le $(cat ${folder}/failures) ]; then echo '${gaveUp}' >&2; exit 1; fi\n` +
-        `exec ${litestreamBinary()} "$@"\n`,
+      `#!/bin/sh\nif [ "$1" = restore ]; then\n` +
+        `  runs=$(($(cat ${folder}/runs 2>/dev/null || echo 0) + 1)); echo $runs > ${folder}/runs\n` +
+        `  case "$*" in *-timestamp*) [ -f ${folder}/newest-only ] && exec ${litestreamBinary()} "$@";; esac\n` +
+        `  if [ $runs -le $(cat ${folder}/failures) ]; then echo '${gaveUp}' >&2; exit 1; fi\n` +
+        `fi\nexec ${litestreamBinary()} "$@"\n`,
       { mode: 0o755 },
     );
     const runs = () => Number(readFileSync(join(folder, "runs"), "utf8"));
+    const again = (failures: number) => {
+      writeFileSync(join(folder, "failures"), String(failures));
+      writeFileSync(join(folder, "runs"), "0");
+      return join(tempDir("restored"), "data");
+    };
 
-    writeFileSync(join(folder, "failures"), "1");
-    const target = join(tempDir("restored"), "data");
-    expect(await restoreBackup({ place, to: target, litestream })).toMatchObject({ requests: 1, files: 1 });
+    let target = again(1);
+    expect(await restoreBackup({ place, to: target, litestream })).toMatchObject({
+      requests: 1,
+      files: 1,
+      cutShortBefore: null,
+    });
     expect(runs()).toBe(2);
     expect(references(target)).toEqual([reference]);
 
-    writeFileSync(join(folder, "failures"), "99");
-    writeFileSync(join(folder, "runs"), "0");
-    await expect(restoreBackup({ place, to: join(tempDir("restored"), "data"), litestream })).rejects.toThrow(
+    // Every run fails: three of the newest state, three of the state before the last segment.
+    await expect(restoreBackup({ place, to: again(99), litestream })).rejects.toThrow(
       new RestoreError(`Litestream could not restore the database from Folder ${placeDir}: ${gaveUp} (3 attempts)`),
     );
-    expect(runs()).toBe(RESTORE_ATTEMPTS);
+    expect(runs()).toBe(2 * RESTORE_ATTEMPTS);
+
+    // Only the newest state fails, as on a cut-off last segment: the state before it comes back, and says so.
+    await sleep(1_000); // the next segment in a second of its own, as Litestream writes one a second
+    const writtenAt = Date.now();
+    await live.addRequest("2026-11-28T08:00:05Z");
+    await replicated(live.supervisor, Date.now());
+    writeFileSync(join(folder, "newest-only"), "");
+    target = again(99);
+    const summary = await restoreBackup({ place, to: target, litestream });
+    expect(runs()).toBe(RESTORE_ATTEMPTS + 1);
+    expect(references(target)).toEqual([reference]);
+    expect(Date.parse(summary.cutShortBefore!)).toBeGreaterThan(writtenAt - 2_000);
+    expect(Date.parse(summary.cutShortBefore!)).toBeLessThan(Date.now());
+    expect(describeRestore(summary)).toContain(
+      `The backup's last piece of the database could not be read (cut off as the machine was lost, or the link dropped each time): restored as it was just before, at ${pakistanTime(summary.cutShortBefore!)}.`,
+    );
   });
 
   it("restores a machine lost while a file waited to be copied, naming the file, and fails on one that was copied", async () => {
@@ -280,7 +307,7 @@ describe("restore", { timeout: 60_000 }, () => {
     expect(summary.requests).toBe(1);
     expect(Date.parse(summary.cutShortBefore!)).toBeLessThan(statSync(last).mtimeMs);
     expect(describeRestore(summary)).toContain(
-      `The backup's last piece of the database was cut off as the machine was lost: restored as it was just before, at ${pakistanTime(summary.cutShortBefore!)}.`,
+      `The backup's last piece of the database could not be read (cut off as the machine was lost, or the link dropped each time): restored as it was just before, at ${pakistanTime(summary.cutShortBefore!)}.`,
     );
   });
 });

@@ -45,8 +45,9 @@ export type RestoreSummary = {
    */
   notCopied: string[];
   /**
-   * When the backup's last WAL segment was cut off (the machine lost while Litestream wrote it over SFTP),
-   * the instant before it, UTC ISO: the database is restored to then, a second or so before the end.
+   * When the newest state could not be restored but the one before the backup's last WAL segment could
+   * (that segment cut off as the machine was lost while Litestream wrote it over SFTP), the instant before
+   * it, UTC ISO: the database is restored to then, a second or so before the end.
    */
   cutShortBefore: string | null;
 };
@@ -178,10 +179,11 @@ export const RESTORE_ATTEMPTS = 3;
 /**
  * Litestream restores the database file from the replica, given a configuration of its own in a private
  * temporary folder. A failure other than "no backup" is tried again, a second and then two later, as an
- * SFTP or S3 connection lost half way makes Litestream give up ("context canceled"). Over SFTP, Litestream
- * writes a WAL segment in place, so a machine lost during a write leaves that last segment cut off, and
- * every restore of the newest state fails on it: the state just before that segment is restored instead,
- * and the instant returned.
+ * SFTP or S3 connection lost half way makes Litestream give up. Over SFTP, Litestream writes a WAL segment
+ * in place, so a machine lost during a write leaves that last segment cut off, and every restore of the
+ * newest state fails on it: in its own words "cannot download wal", or "context canceled" when another
+ * download was waited on as that one failed. So when the newest state fails every time, the state just
+ * before the last segment is restored instead, and the instant returned.
  */
 async function restoreDatabase(
   place: BackupPlace,
@@ -193,6 +195,7 @@ async function restoreDatabase(
   // Litestream builds the file beside as <name>.tmp, and may leave it and its WAL files when it fails.
   const leftovers = [`${dbFile}.tmp`, `${dbFile}.tmp-wal`, `${dbFile}.tmp-shm`];
   const configFile = join(scratch, "litestream.yml");
+  /** Null once restored, else Litestream's last words and whether they mean there is no backup then. */
   const restoreAt = async (instant: Date | null) => {
     const args = ["restore", "-config", configFile, "-o", dbFile];
     if (instant) args.push("-timestamp", instant.toISOString());
@@ -201,12 +204,9 @@ async function restoreDatabase(
       const { code, output } = await run(litestream, args);
       if (code === 0) return null;
       const reason = output.trim().split("\n").at(-1) ?? "";
-      if (/no matching backups|no snapshots available|no generation/i.test(reason))
-        throw new RestoreError(
-          `No backup of the database ${at ? `at ${pakistanTime(at.toISOString())} ` : ""}in ${describePlace(place)}.`,
-        );
       for (const leftover of [dbFile, ...leftovers]) await rm(leftover, { force: true });
-      if (attempt === RESTORE_ATTEMPTS) return `${reason} (${attempt} attempts)`;
+      const noBackup = /no matching backups|no snapshots available|no generation/i.test(reason);
+      if (noBackup || attempt === RESTORE_ATTEMPTS) return { reason, noBackup };
       await new Promise((resolve) => setTimeout(resolve, backoffDelay(attempt - 1)));
     }
   };
@@ -215,13 +215,19 @@ async function restoreDatabase(
     await writeLitestreamConfig(configFile, litestreamConfig(dbFile, backup, null));
     const failure = await restoreAt(at);
     if (failure === null) return null;
-    const lastSegment = at === null && /cannot download wal/i.test(failure) ? await lastSegmentAt() : null;
+    if (failure.noBackup)
+      throw new RestoreError(
+        `No backup of the database ${at ? `at ${pakistanTime(at.toISOString())} ` : ""}in ${describePlace(place)}.`,
+      );
+    const lastSegment = at === null ? await lastSegmentAt() : null;
     if (lastSegment) {
       // Litestream knows a segment's time to the second: everything written from that second on is left out.
       const before = new Date(lastSegment.getTime() - 1);
       if ((await restoreAt(before)) === null) return before.toISOString();
     }
-    throw new RestoreError(`Litestream could not restore the database from ${describePlace(place)}: ${failure}`);
+    throw new RestoreError(
+      `Litestream could not restore the database from ${describePlace(place)}: ${failure.reason} (${RESTORE_ATTEMPTS} attempts)`,
+    );
   } finally {
     await rm(scratch, { recursive: true, force: true });
     for (const leftover of leftovers) await rm(leftover, { force: true });
@@ -359,7 +365,7 @@ export function describeRestore(summary: RestoreSummary): string {
     `Newest record: ${summary.newestRecordAt ? pakistanTime(summary.newestRecordAt) : "none"}.`,
     ...(summary.cutShortBefore
       ? [
-          `The backup's last piece of the database was cut off as the machine was lost: restored as it was just before, at ${pakistanTime(summary.cutShortBefore)}.`,
+          `The backup's last piece of the database could not be read (cut off as the machine was lost, or the link dropped each time): restored as it was just before, at ${pakistanTime(summary.cutShortBefore)}.`,
         ]
       : []),
     ...(summary.notCopied.length

@@ -148,7 +148,7 @@ function copiedThroughOf(db: Database.Database): number {
 
 /**
  * The database alone: restored by Litestream into `dbFile` (which must not exist) and checked. Returns the
- * instant it was restored to instead of the newest state, when the last WAL segment was cut off.
+ * instant it was restored to when the newest state could not be, only the state before the last WAL segment.
  */
 export async function restoreCheckedDatabase(
   place: BackupPlace,

@@ -353,6 +353,32 @@ describe("the FBR queue", () => {
     other.close();
   });
 
+  it("gives back the reports it claimed but had not made when it stops, so that they are due again at once", async () => {
+    const { reports, waitingInvoice, queue } = setup();
+    const first = waitingInvoice();
+    const second = waitingInvoice();
+    let validationStarted = () => {};
+    const validating = new Promise<void>((resolve) => (validationStarted = resolve));
+    let answer = () => {};
+    const worker = queue({
+      validate: async () => {
+        validationStarted();
+        await new Promise<void>((resolve) => (answer = resolve));
+        return valid;
+      },
+      post: async () => accepted("DI-1"),
+    });
+    const draining = worker.drain(() => minutes(0)); // claims both, makes the first
+    await validating;
+    const stopping = worker.stop();
+    answer();
+    await Promise.all([draining, stopping]);
+
+    expect(reports.get(first.reportId)).toMatchObject({ status: "accepted" });
+    expect(reports.get(second.reportId)).toMatchObject({ status: "waiting" });
+    expect(reports.nextDueAt()).toBe(minutes(0));
+  });
+
   it("tells the owners once when a report has waited over an hour, and once of each refusal", async () => {
     const { reports, waitingInvoice, queue } = setup();
     const slow = waitingInvoice();

@@ -146,10 +146,13 @@ export class FbrQueue {
     const round = new Date(now());
     for (;;) {
       if (this.loop.closing) break;
-      const due = this.reports.claimDue(round, this.options.leaseMs);
+      const { reports: due, claimedUntil } = this.reports.claimDue(round, this.options.leaseMs);
       if (due.length === 0) break;
-      for (const report of due) {
-        if (this.loop.closing) return answered;
+      for (const [index, report] of due.entries()) {
+        if (this.loop.closing) {
+          this.reports.releaseClaims(due.slice(index), claimedUntil);
+          return answered;
+        }
         try {
           if (await this.report(report, now)) answered++;
         } catch (error) {

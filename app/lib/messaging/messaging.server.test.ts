@@ -6,7 +6,8 @@ import { tempDir } from "../../../tests/support/temp-dir";
 import { answerEmail, proofEmail } from "~/lib/proofs/mail";
 import { ProofDesk } from "~/lib/proofs/proofs.server";
 import { createSmtpMailer } from "~/lib/quotes/mailer.server";
-import { Outbox } from "~/lib/messaging/outbox.server";
+import type { OutgoingMail } from "~/lib/messaging/email.server";
+import { Outbox, type EmailSender } from "~/lib/messaging/outbox.server";
 import { MessageKinds } from "~/lib/messaging/registry.server";
 import { domainRounds, registerDomainMessages } from "~/lib/workflows/message-kinds.server";
 import { QuoteStore } from "~/lib/quotes/store.server";
@@ -27,14 +28,19 @@ const wednesday = new Date("2026-12-02T07:00:00Z"); // two business days later, 
 const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1]);
 
 /** A store, its messaging and proofs, and an outbox sending to `port` (mail server down if nothing listens). */
-function setUp(dir: string, port: number, options: { baseDelayMs?: number; leaseMs?: number } = {}) {
+function setUp(
+  dir: string,
+  port: number,
+  options: { baseDelayMs?: number; leaseMs?: number; email?: (mail: OutgoingMail) => Promise<void> } = {},
+) {
   const store = QuoteStore.open(dir);
   const messaging = new Messaging(store);
   const proofs = new ProofDesk(store, ["sales@promo.example"], messaging);
   const mailer = createSmtpMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, to: ["sales@promo.example"], from });
   const logs: string[] = [];
   const kinds = registerDomainMessages(new MessageKinds(), { store, proofs });
-  const outbox = new Outbox(messaging, kinds, mailer, {
+  const email: EmailSender = options.email ? { ...mailer, send: options.email } : mailer;
+  const outbox = new Outbox(messaging, kinds, email, {
     ...domainRounds({ proofs }),
     baseDelayMs: options.baseDelayMs ?? 1_000,
     leaseMs: options.leaseMs ?? 60_000,
@@ -212,6 +218,36 @@ describe("the outbox", () => {
     } finally {
       close();
       await smtp.close();
+    }
+  });
+
+  it("gives back the messages it claimed but had not tried when it stops, so the next start sends them at once", async () => {
+    let finishSend = () => {};
+    let sendStarted = () => {};
+    const started = new Promise<void>((resolve) => (sendStarted = resolve));
+    const sent: OutgoingMail[] = [];
+    const { store, messaging, outbox, close } = setUp(tempDir("messaging-stop"), await freeSmtpPort(), {
+      leaseMs: 120_000,
+      email: (mail) => {
+        sent.push(mail);
+        sendStarted();
+        return new Promise((resolve) => (finishSend = resolve));
+      },
+    });
+    try {
+      const { quote } = store.insert(buyer, meta("stop"), { notify: true, now: friday });
+      outbox.start(); // claims both (the office's notice and the buyer's acknowledgement), sends the first
+      await started;
+      const stopping = outbox.stop();
+      finishSend();
+      await stopping;
+      expect(sent).toHaveLength(1);
+      const left = messaging.messages(quote.id).filter((message) => message.status === "queued");
+      expect(left).toHaveLength(1);
+      expect(left[0]).toMatchObject({ attempts: 0, leaseUntil: null });
+      expect(messaging.nextDueAt()).toBeLessThanOrEqual(Date.now());
+    } finally {
+      close();
     }
   });
 });

@@ -101,8 +101,11 @@ export class Outbox {
     for (;;) {
       const due = this.messaging.claimDue({ now: now(), leaseMs: this.options.leaseMs });
       if (due.length === 0) return sent;
-      for (const message of due) {
-        if (this.loop.closing) return sent;
+      for (const [index, message] of due.entries()) {
+        if (this.loop.closing) {
+          this.messaging.releaseClaims(due.slice(index));
+          return sent;
+        }
         if (await this.send(message, new Date(now()))) sent++;
       }
     }

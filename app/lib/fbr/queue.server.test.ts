@@ -353,7 +353,7 @@ describe("the FBR queue", () => {
     other.close();
   });
 
-  it("gives back the reports it claimed but had not made when it stops, so that they are due again at once", async () => {
+  it("holds no claim on a report it has not made when it stops, so that it is due again at once", async () => {
     const { reports, waitingInvoice, queue } = setup();
     const first = waitingInvoice();
     const second = waitingInvoice();
@@ -368,7 +368,7 @@ describe("the FBR queue", () => {
       },
       post: async () => accepted("DI-1"),
     });
-    const draining = worker.drain(() => minutes(0)); // claims both, makes the first
+    const draining = worker.drain(() => minutes(0)); // two due: it makes the first
     await validating;
     const stopping = worker.stop();
     answer();

@@ -144,21 +144,16 @@ export class FbrQueue {
     let answered = 0;
     // Due as of the round's start: a report put back for later in this round waits for the next one.
     const round = new Date(now());
-    for (;;) {
-      if (this.loop.closing) break;
-      const { reports: due, claimedUntil } = this.reports.claimDue(round, this.options.leaseMs);
-      if (due.length === 0) break;
-      for (const [index, report] of due.entries()) {
-        if (this.loop.closing) {
-          this.reports.releaseClaims(due.slice(index), claimedUntil);
-          return answered;
-        }
-        try {
-          if (await this.report(report, now)) answered++;
-        } catch (error) {
-          // A report that cannot be made (a fact FBR's body refuses) waits with its reason, not the queue.
-          this.unavailable(report, error instanceof Error ? error.message : String(error), false, now);
-        }
+    // One report claimed at a time: its claim covers one validation and post, and a worker stopping between
+    // reports holds no claim it will not make (the next start would wait for that claim to end).
+    while (!this.loop.closing) {
+      const [report] = this.reports.claimDue(round, this.options.leaseMs, 1);
+      if (!report) break;
+      try {
+        if (await this.report(report, now)) answered++;
+      } catch (error) {
+        // A report that cannot be made (a fact FBR's body refuses) waits with its reason, not the queue.
+        this.unavailable(report, error instanceof Error ? error.message : String(error), false, now);
       }
     }
     await this.tellOwners(new Date(now()));

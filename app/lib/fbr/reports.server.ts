@@ -335,7 +335,7 @@ export class FbrReports implements FbrReportsApi {
    * two processes never claim one report. A credit note's report is due only once its invoice's report
    * is accepted: it refers to the invoice's FBR number.
    */
-  claimDue(now: Date, leaseMs: number, limit = 10): { reports: InvoiceReport[]; claimedUntil: string } {
+  claimDue(now: Date, leaseMs: number, limit = 10): InvoiceReport[] {
     const at = now.toISOString();
     const until = new Date(now.getTime() + leaseMs).toISOString();
     const rows = this.db
@@ -355,29 +355,7 @@ export class FbrReports implements FbrReportsApi {
         return due;
       })
       .immediate();
-    return { reports: rows.map((id) => this.get(id)!), claimedUntil: until };
-  }
-
-  /**
-   * Gives back claimed reports this worker will not make (it is stopping), so that they are due again at
-   * once rather than when their claim ends; only while the claim is still this worker's.
-   */
-  releaseClaims(reports: readonly Pick<InvoiceReport, "id">[], claimedUntil: string) {
-    if (reports.length === 0) return;
-    this.orm
-      .update(invoiceReports)
-      .set({ claimedUntil: null })
-      .where(
-        and(
-          inArray(
-            invoiceReports.id,
-            reports.map((report) => report.id),
-          ),
-          eq(invoiceReports.status, "waiting"),
-          eq(invoiceReports.claimedUntil, claimedUntil),
-        ),
-      )
-      .run();
+    return rows.map((id) => this.get(id)!);
   }
 
   /**

@@ -221,7 +221,7 @@ describe("the outbox", () => {
     }
   });
 
-  it("gives back the messages it claimed but had not tried when it stops, so the next start sends them at once", async () => {
+  it("holds no claim on a message it has not tried when it stops, so the next start sends it at once", async () => {
     let finishSend = () => {};
     let sendStarted = () => {};
     const started = new Promise<void>((resolve) => (sendStarted = resolve));
@@ -236,7 +236,7 @@ describe("the outbox", () => {
     });
     try {
       const { quote } = store.insert(buyer, meta("stop"), { notify: true, now: friday });
-      outbox.start(); // claims both (the office's notice and the buyer's acknowledgement), sends the first
+      outbox.start(); // two due (the office's notice and the buyer's acknowledgement): it sends the first
       await started;
       const stopping = outbox.stop();
       finishSend();

@@ -249,10 +249,6 @@ function prepare(db: Database.Database) {
        ORDER BY next_attempt_at, id LIMIT @limit`,
     ),
     lease: db.prepare("UPDATE messages SET lease_until = ? WHERE id = ?"),
-    // Only this sender's own lease: another sender may have claimed it since this one's ended.
-    release: db.prepare(
-      "UPDATE messages SET lease_until = NULL WHERE id = ? AND status = 'queued' AND lease_until = ?",
-    ),
     sent: db.prepare(
       `UPDATE messages SET status = 'sent', sent_at = @at, provider_id = @providerId, next_attempt_at = NULL,
          lease_until = NULL, last_error = NULL, attempts = attempts + 1, ${textDropped}
@@ -439,16 +435,6 @@ export class Messaging {
         return rows.map((row) => ({ ...fromRow(row), leaseUntil: now + leaseMs }));
       })
       .immediate();
-  }
-
-  /**
-   * Gives back claimed messages this sender will not try (it is stopping), so that they are due again at
-   * once, for the next start or another sender, rather than when their lease ends.
-   */
-  releaseClaims(messages: readonly Pick<Message, "id" | "leaseUntil">[]) {
-    this.store.db.transaction(() => {
-      for (const message of messages) this.sql.release.run(message.id, message.leaseUntil);
-    })();
   }
 
   /** Records a message as sent (with the provider's id of it, if it gave one), and `event` in its request's history, once. */

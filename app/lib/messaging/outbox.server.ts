@@ -98,17 +98,14 @@ export class Outbox {
   async drain(now = () => Date.now()): Promise<number> {
     for (const queue of this.options.everyRound ?? []) queue(new Date(now()));
     let sent = 0;
-    for (;;) {
-      const due = this.messaging.claimDue({ now: now(), leaseMs: this.options.leaseMs });
-      if (due.length === 0) return sent;
-      for (const [index, message] of due.entries()) {
-        if (this.loop.closing) {
-          this.messaging.releaseClaims(due.slice(index));
-          return sent;
-        }
-        if (await this.send(message, new Date(now()))) sent++;
-      }
+    // One message claimed at a time: its lease covers one send, and a worker stopping between sends holds
+    // no claim it will not try (the next start would wait for that lease to end).
+    while (!this.loop.closing) {
+      const [message] = this.messaging.claimDue({ now: now(), leaseMs: this.options.leaseMs, limit: 1 });
+      if (!message) break;
+      if (await this.send(message, new Date(now()))) sent++;
     }
+    return sent;
   }
 
   /** One attempt at one claimed message: true when its provider took it. */

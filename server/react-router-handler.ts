@@ -87,6 +87,8 @@ async function sendWebResponse(res: Response, response: globalThis.Response) {
     await response.body?.cancel();
     return;
   }
+  // Node's documented reason-phrase setting for implicit headers (as @react-router/express does); writeHead
+  // instead would mark the headers sent at once, before the body-limit refusal could still answer.
   res.statusMessage = response.statusText;
   res.status(response.status);
   for (const [name, value] of response.headers) {
